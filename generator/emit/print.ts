@@ -1,0 +1,71 @@
+/**
+ * Escaping for every context a document's string can reach in generated code. Templates never
+ * print a spec string raw: they go through one of these (registered as handlebars helpers).
+ */
+import { isIdentifier } from '../model/naming.js';
+
+/** Characters that end a line in JS source or break `<script>` embedding. */
+const UNSAFE_IN_STRING = /[\u2028\u2029]|<\/(script)/gi;
+
+/** A JS/TS string literal (double-quoted) that evaluates to exactly `value`. */
+export function tsString(value: string): string {
+  return JSON.stringify(value).replace(UNSAFE_IN_STRING, (match) => {
+    if (match === '\u2028') return '\\u2028';
+    if (match === '\u2029') return '\\u2029';
+    return `<\\/${match.slice(2)}`;
+  });
+}
+
+/** JSON text safe to embed in JS source (as `tsString` for the same characters). */
+export function jsonLiteral(value: unknown, indent?: number): string {
+  const text = JSON.stringify(value, null, indent) ?? 'undefined';
+  return text.replace(UNSAFE_IN_STRING, (match) => {
+    if (match === '\u2028') return '\\u2028';
+    if (match === '\u2029') return '\\u2029';
+    return `<\\/${match.slice(2)}`;
+  });
+}
+
+/** A property key: bare when it is an identifier, else a string literal. */
+export function tsPropertyKey(name: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : tsString(name);
+}
+
+/** Property access: `.name` when possible, else `[“name”]`. */
+export function tsAccess(name: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? `.${name}` : `[${tsString(name)}]`;
+}
+
+/** Text made safe inside a block comment: no `*​/`, no control characters, line separators normalized. */
+export function commentText(text: string): string {
+  return text
+    .replace(/\r\n?|[\u2028\u2029]/g, '\n')
+    .replace(/\*\//g, '*\\/')
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
+    .trim();
+}
+
+/**
+ * A JSDoc block (`/** ... *​/`) from lines of text, indented by `indent`; empty string when there
+ * is nothing to say. Tags like `@deprecated` are passed as their own lines.
+ */
+export function jsDoc(lines: readonly (string | undefined)[], indent = ''): string {
+  const body = lines
+    .filter((line): line is string => typeof line === 'string' && line.trim() !== '')
+    .flatMap((line) => commentText(line).split('\n'))
+    .map((line) => line.replace(/\s+$/, ''));
+  if (body.length === 0) return '';
+  if (body.length === 1) return `${indent}/** ${body[0]} */\n`;
+  return `${indent}/**\n${body.map((line) => (line === '' ? `${indent} *` : `${indent} * ${line}`)).join('\n')}\n${indent} */\n`;
+}
+
+/** A valid identifier: `name` itself when it is one, else it is refused (names are made in model/naming.ts). */
+export function tsIdentifier(name: string): string {
+  if (!isIdentifier(name)) throw new Error(`not a valid identifier: ${JSON.stringify(name)} (names are decided in model/naming.ts)`);
+  return name;
+}
+
+/** `A | B | C`, or `never` for no members. */
+export function tsUnion(members: readonly string[]): string {
+  return members.length === 0 ? 'never' : members.join(' | ');
+}

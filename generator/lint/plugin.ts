@@ -1,0 +1,36 @@
+import type { Plugin } from '@redocly/openapi-core';
+import { AssumedReasonRule } from './rules/assumed-reason.js';
+import { IdempotencyHeaderRule } from './rules/idempotency-header.js';
+import { OperationIdRule } from './rules/operation-id.js';
+import { ToolNameRule } from './rules/tool-name.js';
+
+/**
+ * podcast-gen's own lint rules as a redocly plugin. Rules are referenced as `podcast-gen/<rule>` in
+ * a redocly config; the `generic` preset is what any OpenAPI 3.0 document is held to (what breaks
+ * generation), the committed `spec/redocly.yaml` holds the podcast document to more.
+ */
+export const podcastGenPlugin: Plugin = {
+  id: 'podcast-gen',
+  rules: {
+    oas3: {
+      'operation-id': OperationIdRule,
+      'tool-name': ToolNameRule,
+      'idempotency-header': IdempotencyHeaderRule,
+      'assumed-reason': AssumedReasonRule,
+    },
+  },
+  configs: {
+    generic: {
+      rules: {
+        'struct': 'error',
+        'no-unresolved-refs': 'error',
+        'operation-operationId-unique': 'error',
+        'path-parameters-defined': 'error',
+        'no-identical-paths': 'error',
+        'spec-components-invalid-map-name': 'error',
+        'podcast-gen/tool-name': { severity: 'error', required: false },
+        'podcast-gen/assumed-reason': 'error',
+      },
+    },
+  },
+};

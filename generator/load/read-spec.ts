@@ -1,0 +1,130 @@
+import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import {
+  BaseResolver,
+  bundle,
+  ResolveError,
+  YamlParseError,
+  type Config,
+  type Document,
+} from '@redocly/openapi-core';
+import { fail, PodcastGenError, type Problem } from '../problems.js';
+import { checkDocumentVersion } from './check-version.js';
+import { displayPath, locatePointer } from './locate.js';
+import { toProblems } from './redocly-problems.js';
+
+/** An OpenAPI document as JSON: plain objects, arrays and scalars. */
+export type OpenApiDocument = Record<string, unknown>;
+
+/** What the load stage hands on: the bundled document plus what later stages need to point at it. */
+export interface LoadedSpec {
+  /** The document as the user should read its name: a cwd-relative path or a URL. */
+  displayPath: string;
+  /** Absolute file path or URL. */
+  absoluteRef: string;
+  /** The root file, parsed (redocly's form: source text + parsed value), for lint. */
+  root: Document;
+  /** The resolver that read it, kept so lint reuses its cache instead of reading again. */
+  resolver: BaseResolver;
+  /** The bundled document: every external `$ref` pulled in, internal `$ref`s kept. */
+  document: OpenApiDocument;
+  /** sha256 (hex) of the bundled document's canonical JSON: names the input in file banners. */
+  hash: string;
+  /** Problems met while bundling (warnings only; errors throw). */
+  problems: Problem[];
+  /** Line and column of a JSON pointer in the root file. */
+  locate(pointer: string): { line: number; col: number } | undefined;
+}
+
+/** Options of {@link readSpec}. */
+export interface ReadSpecOptions {
+  /** A file path (relative to cwd) or an http(s) URL. */
+  spec: string;
+  /** The lint config: its `resolve` settings are used to read, and bundling reports by its rules. */
+  config: Config;
+  cwd?: string;
+}
+
+/** Reads, parses and bundles an OpenAPI document, once. Throws a PodcastGenError on bad input. */
+export async function readSpec(options: ReadSpecOptions): Promise<LoadedSpec> {
+  const cwd = options.cwd ?? process.cwd();
+  const isUrl = /^https?:\/\//i.test(options.spec);
+  const absoluteRef = isUrl || isAbsolute(options.spec) ? options.spec : resolve(cwd, options.spec);
+  const shown = displayPath(absoluteRef, cwd);
+  if (!isUrl) checkLocalFile(absoluteRef, shown);
+
+  const resolver = new BaseResolver(options.config.resolve);
+  const root = await resolver.resolveDocument(null, absoluteRef, true);
+  if (root instanceof YamlParseError) {
+    fail({
+      code: 'load/parse',
+      file: shown,
+      line: root.line + 1,
+      col: root.col + 1,
+      message: `not valid YAML or JSON: ${firstLine(root.originalError.message)}`,
+      hint: 'fix the syntax at that place',
+    });
+  }
+  if (root instanceof ResolveError) {
+    fail({
+      code: 'load/read',
+      file: shown,
+      message: `cannot read the document: ${firstLine(root.message)}`,
+      hint: isUrl ? 'check the URL and the network, or pass a local file with --spec' : 'check the path given to --spec',
+    });
+  }
+  checkDocumentVersion(root.parsed, shown, (pointer) => locatePointer(root.source, pointer));
+
+  const bundled = await bundle({ doc: root, config: options.config, externalRefResolver: resolver, dereference: false });
+  const locate = (pointer: string) => locatePointer(root.source, pointer);
+  const problems = toProblems(bundled.problems, cwd);
+  const errors = problems.filter((p) => p.severity === 'error');
+  if (errors.length > 0) throw new PodcastGenError(errors);
+  const document = bundled.bundle.parsed as OpenApiDocument;
+  return {
+    displayPath: shown,
+    absoluteRef,
+    root,
+    resolver,
+    document,
+    hash: hashDocument(document),
+    problems,
+    locate,
+  };
+}
+
+function checkLocalFile(path: string, shown: string): void {
+  let stat;
+  try {
+    stat = statSync(path);
+  } catch {
+    fail({ code: 'load/missing', file: shown, message: 'no such file', hint: 'check the path given to --spec' });
+  }
+  if (stat.isDirectory()) {
+    fail({ code: 'load/directory', file: shown, message: 'is a folder, not a document', hint: 'name the YAML or JSON file inside it' });
+  }
+  if (stat.size === 0) {
+    fail({ code: 'load/empty', file: shown, message: 'the file is empty', hint: 'point --spec at an OpenAPI 3.0 document' });
+  }
+}
+
+function firstLine(text: string): string {
+  return text.split('\n')[0]?.trim() ?? text;
+}
+
+/** Canonical JSON (sorted keys) so that the hash ignores key order and formatting. */
+export function hashDocument(document: unknown): string {
+  return createHash('sha256').update(canonicalJson(document)).digest('hex');
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.keys(value as object)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}

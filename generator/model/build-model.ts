@@ -1,0 +1,148 @@
+import type { OpenApiDocument } from '../load/read-spec.js';
+import type { Problem } from '../problems.js';
+import { assumptionsFor, collectAssumptions } from './assumptions.js';
+import { buildAuth } from './auth.js';
+import { camelCase, operationIdFrom, pascalCase, toolNameFrom, uniqueNames } from './naming.js';
+import { buildOperation, type OperationNames, type RawOperation } from './operation.js';
+import { pointerJoin } from './refs.js';
+import { buildSchemas, findEnvelope } from './schemas.js';
+import type { ApiModel, EntryNames, HttpMethod, OperationModel, ServerModel } from './types.js';
+
+/** Options of {@link buildModel}. */
+export interface ModelOptions {
+  /** The API's name in generated identifiers: `Podcast` gives `createPodcastClient`. */
+  apiName: string;
+  /** The document's name and hash, for banners. */
+  source: { path: string; hash: string };
+}
+
+const METHODS: HttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+interface RawEntry {
+  path: string;
+  method: HttpMethod;
+  raw: RawOperation;
+  pathParameters: unknown[] | undefined;
+}
+
+/** Builds the model of a bundled OpenAPI 3.0 document. Pure: no I/O, same input, same output. */
+export function buildModel(document: OpenApiDocument, options: ModelOptions): { model: ApiModel; problems: Problem[] } {
+  const problems: Problem[] = [];
+  const info = (document.info ?? {}) as { title?: string; version?: string; description?: string };
+  const entries = collectOperations(document);
+  const names = decideOperationNames(entries, problems);
+  const envelopeSchemas = buildSchemas(document, []);
+  const envelope = findEnvelope(envelopeSchemas);
+  const operationTypeNames = [...names.values()].flatMap((n) => [`${n.typeName}Params`, `${n.typeName}Data`, `${n.typeName}Body`]);
+  const schemas = buildSchemas(document, operationTypeNames);
+  const auth = buildAuth(document);
+  const assumptions = collectAssumptions(document);
+  const operations: OperationModel[] = entries.map((entry) => {
+    const pointer = pointerJoin('#/paths', entry.path, entry.method);
+    return buildOperation({
+      document,
+      ...entry,
+      names: names.get(entry) as OperationNames,
+      envelope,
+      auth,
+      assumptions: assumptionsFor(document, pointer, entry.raw, assumptions),
+    });
+  });
+  const model: ApiModel = {
+    title: info.title ?? 'API',
+    version: info.version ?? '0.0.0',
+    source: options.source,
+    names: entryNames(options.apiName),
+    servers: buildServers(document),
+    schemas,
+    operations,
+    assumptions,
+  };
+  if (info.description) model.description = info.description;
+  if (auth) model.auth = auth;
+  if (envelope) model.envelope = envelope;
+  return { model, problems };
+}
+
+function collectOperations(document: OpenApiDocument): RawEntry[] {
+  const paths = (document.paths ?? {}) as Record<string, Record<string, unknown>>;
+  const entries: RawEntry[] = [];
+  for (const [path, item] of Object.entries(paths)) {
+    if (!item || typeof item !== 'object') continue;
+    for (const method of METHODS) {
+      const raw = item[method];
+      if (raw && typeof raw === 'object') entries.push({ path, method, raw: raw as RawOperation, pathParameters: item.parameters as unknown[] | undefined });
+    }
+  }
+  return entries;
+}
+
+/**
+ * Method, type and tool names of every operation, unique across the document. The operationId is
+ * the interface: kept as written; only operations without one get a derived id (with a warning).
+ */
+function decideOperationNames(entries: readonly RawEntry[], problems: Problem[]): Map<RawEntry, OperationNames> {
+  const operationIds = new Map(entries.map((e) => [e, e.raw.operationId?.trim() || operationIdFrom(e.method, e.path)]));
+  for (const entry of entries) {
+    if (entry.raw.operationId?.trim()) continue;
+    problems.push({
+      code: 'model/derived-operation-id',
+      severity: 'warn',
+      pointer: pointerJoin('#/paths', entry.path, entry.method),
+      message: `operation has no operationId; using \`${operationIds.get(entry)}\``,
+      hint: 'add an operationId so the method name cannot change when paths do',
+    });
+  }
+  const methodNames = uniqueNames(entries, (e) => camelCase(operationIds.get(e) ?? ''), ['request', 'withOptions']);
+  const typeNames = uniqueNames(entries, (e) => pascalCase(operationIds.get(e) ?? ''));
+  const toolNames = uniqueNames(
+    entries,
+    (e) => (typeof e.raw['x-tool-name'] === 'string' ? e.raw['x-tool-name'] : toolNameFrom(operationIds.get(e) ?? '')),
+  );
+  const result = new Map<RawEntry, OperationNames>();
+  for (const entry of entries) {
+    const given = typeof entry.raw['x-tool-name'] === 'string';
+    const toolName = toolNames.get(entry) as string;
+    result.set(entry, {
+      operationId: operationIds.get(entry) as string,
+      methodName: methodNames.get(entry) as string,
+      typeName: typeNames.get(entry) as string,
+      toolName,
+      toolNameDerived: !given || entry.raw['x-tool-name-derived'] === true,
+    });
+  }
+  return result;
+}
+
+function buildServers(document: OpenApiDocument): ServerModel[] {
+  const servers = (document.servers ?? []) as { url?: string; description?: string; variables?: Record<string, { default?: unknown; enum?: unknown[]; description?: string }> }[];
+  return servers
+    .filter((s) => typeof s.url === 'string')
+    .map((s) => {
+      const server: ServerModel = {
+        url: s.url as string,
+        variables: Object.entries(s.variables ?? {}).map(([name, v]) => {
+          const variable: ServerModel['variables'][number] = { name, default: String(v.default ?? '') };
+          if (v.enum) variable.enum = v.enum.map(String);
+          if (v.description) variable.description = v.description;
+          return variable;
+        }),
+      };
+      if (s.description) server.description = s.description;
+      return server;
+    });
+}
+
+/** Entry-point identifiers from the API name (`Podcast`). */
+export function entryNames(apiName: string): EntryNames {
+  const api = pascalCase(apiName);
+  return {
+    api,
+    createClient: `create${api}Client`,
+    clientType: `${api}Client`,
+    clientOptions: `${api}ClientOptions`,
+    createMcpServer: `create${api}McpServer`,
+    envPrefix: api.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase(),
+    metaKey: 'dev.podcast-gen/operation',
+  };
+}

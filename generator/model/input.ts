@@ -1,0 +1,138 @@
+import type { OpenApiDocument } from '../load/read-spec.js';
+import { mediaExample, mediaKind, pickContentType } from './media.js';
+import { deref, normalizeSchema } from './refs.js';
+import type { AuthModel, BodyModel, InputFieldModel, ParameterLocation, SchemaObject } from './types.js';
+
+/** A parameter object as the document writes it (after `$ref`s are followed). */
+export interface RawParameter {
+  name: string;
+  in: ParameterLocation;
+  required?: boolean;
+  description?: string;
+  deprecated?: boolean;
+  schema?: unknown;
+  style?: string;
+  explode?: boolean;
+  content?: Record<string, { schema?: unknown }>;
+  'x-idempotency-key'?: unknown;
+  'x-assumed'?: unknown;
+}
+
+interface RawRequestBody {
+  description?: string;
+  required?: boolean;
+  content?: Record<string, { schema?: unknown; example?: unknown; examples?: Record<string, { value?: unknown }> }>;
+}
+
+/** Path-level and operation-level parameters merged (the operation's win on the same name and place). */
+export function mergeParameters(document: OpenApiDocument, pathLevel: unknown[] | undefined, operationLevel: unknown[] | undefined): RawParameter[] {
+  const merged = new Map<string, RawParameter>();
+  for (const raw of [...(pathLevel ?? []), ...(operationLevel ?? [])]) {
+    const parameter = deref<RawParameter>(document, raw as RawParameter);
+    if (parameter?.name && parameter.in) merged.set(`${parameter.in}:${parameter.name}`, parameter);
+  }
+  return [...merged.values()];
+}
+
+/** True for the header parameter the client fills from the idempotency key. */
+export function isIdempotencyParameter(parameter: RawParameter): boolean {
+  return parameter.in === 'header' && parameter['x-idempotency-key'] === true;
+}
+
+/** True for a parameter that the client fills from its credentials (the API key header itself). */
+function isAuthParameter(parameter: RawParameter, auth: AuthModel | undefined): boolean {
+  if (auth?.kind !== 'apiKey') return parameter.in === 'header' && parameter.name.toLowerCase() === 'authorization' && auth !== undefined;
+  return parameter.in === auth.in && parameter.name.toLowerCase() === auth.name.toLowerCase();
+}
+
+/** The request body, with whether its fields are spread into the input object. */
+export function buildBody(document: OpenApiDocument, rawBody: unknown, parameterNames: ReadonlySet<string>): BodyModel | undefined {
+  const body = deref<RawRequestBody>(document, rawBody as RawRequestBody);
+  const contentType = pickContentType(body?.content);
+  if (!body || !contentType) return undefined;
+  const media = body.content?.[contentType];
+  const kind = mediaKind(contentType);
+  const schema = normalizeSchema(document, media?.schema ?? (kind === 'binary' ? { type: 'string', format: 'binary' } : {}));
+  const properties = objectProperties(document, schema);
+  const flattened =
+    properties !== undefined &&
+    (kind === 'json' || kind === 'form' || kind === 'multipart') &&
+    Object.keys(properties).every((name) => !parameterNames.has(name) && name !== 'body');
+  const result: BodyModel = { contentType, required: body.required === true, schema, flattened };
+  if (body.description) result.description = body.description;
+  const example = mediaExample(media);
+  if (example !== undefined) result.example = example;
+  return result;
+}
+
+/**
+ * The properties of a plain object schema (after following a component reference), or undefined
+ * when the schema is not one whose fields can be spread (a composition, a map, a primitive).
+ */
+export function objectProperties(document: OpenApiDocument, schema: SchemaObject): Record<string, SchemaObject> | undefined {
+  const resolved = deref<SchemaObject>(document, schema);
+  if (!resolved || resolved.oneOf || resolved.anyOf || resolved.allOf || resolved.not || resolved.nullable) return undefined;
+  if (typeof resolved.additionalProperties === 'object') return undefined;
+  if (resolved.type !== 'object' && !resolved.properties) return undefined;
+  return normalizeSchema(document, resolved.properties ?? {}) as Record<string, SchemaObject>;
+}
+
+/** The input object's fields: parameters by name, then the body's fields (or `body`). */
+export function buildInputFields(options: {
+  document: OpenApiDocument;
+  parameters: readonly RawParameter[];
+  body: BodyModel | undefined;
+  auth: AuthModel | undefined;
+}): InputFieldModel[] {
+  const { document, parameters, body, auth } = options;
+  const fields: InputFieldModel[] = parameters
+    .filter((p) => !isIdempotencyParameter(p) && !isAuthParameter(p, auth))
+    .map((p) => parameterField(document, p));
+  if (!body) return fields;
+  if (!body.flattened) {
+    const field: InputFieldModel = { name: 'body', in: 'body', wireName: 'body', required: body.required, schema: body.schema };
+    if (body.description) field.description = body.description;
+    return [...fields, field];
+  }
+  const resolved = deref<SchemaObject>(document, body.schema) ?? {};
+  const required = new Set(resolved.required ?? []);
+  const properties = objectProperties(document, body.schema) ?? {};
+  for (const [name, schema] of Object.entries(properties)) {
+    if (schema.readOnly) continue;
+    const field: InputFieldModel = { name, in: 'body-field', wireName: name, required: body.required && required.has(name), schema };
+    const description = schema.description ?? deref<SchemaObject>(document, schema)?.description;
+    if (description) field.description = description;
+    fields.push(field);
+  }
+  return fields;
+}
+
+function parameterField(document: OpenApiDocument, parameter: RawParameter): InputFieldModel {
+  const rawSchema = parameter.schema ?? Object.values(parameter.content ?? {})[0]?.schema ?? { type: 'string' };
+  const field: InputFieldModel = {
+    name: parameter.name,
+    in: parameter.in,
+    wireName: parameter.name,
+    required: parameter.in === 'path' || parameter.required === true,
+    schema: normalizeSchema(document, rawSchema),
+  };
+  if (parameter.description) field.description = parameter.description;
+  if (parameter.deprecated) field.deprecated = true;
+  if (parameter.style) field.style = parameter.style;
+  if (parameter.explode !== undefined) field.explode = parameter.explode;
+  return field;
+}
+
+/** The input object as one schema: what the zod params validator and the MCP input schema mean. */
+export function inputSchemaOf(fields: readonly InputFieldModel[]): SchemaObject {
+  const properties: Record<string, SchemaObject> = {};
+  for (const field of fields) {
+    properties[field.name] = field.description && !field.schema.$ref && !field.schema.description
+      ? { ...field.schema, description: field.description }
+      : field.schema;
+  }
+  const required = fields.filter((f) => f.required).map((f) => f.name);
+  const schema: SchemaObject = { type: 'object', properties };
+  if (required.length > 0) schema.required = required;
+  return schema;
+}

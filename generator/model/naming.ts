@@ -1,0 +1,106 @@
+/**
+ * Every re-casing of a name lives here: spec-facing names keep the spec's spelling, code identifiers
+ * are made valid, unique and stable. Pure functions, no state.
+ */
+
+/** Words of a name: splits on non-alphanumerics and on lower-to-upper case changes. */
+export function words(name: string): string[] {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
+}
+
+/** `create_multi-camera avatar` -> `CreateMultiCameraAvatar`; a valid identifier, never empty. */
+export function pascalCase(name: string): string {
+  const result = words(name)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join('');
+  return safeIdentifier(result, 'T');
+}
+
+/** `create_multi-camera avatar` -> `createMultiCameraAvatar`; a valid identifier, never reserved. */
+export function camelCase(name: string): string {
+  const [first = '', ...rest] = words(name);
+  const result = first.charAt(0).toLowerCase() + first.slice(1) + rest.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+  return safeIdentifier(result, 'op');
+}
+
+/** `createMultiCameraAvatar` -> `create_multi_camera_avatar`. */
+export function snakeCase(name: string): string {
+  return words(name)
+    .map((w) => w.toLowerCase())
+    .join('_');
+}
+
+/** Words that cannot name a binding or that shadow globals the generated code relies on. */
+const RESERVED = new Set(
+  (
+    'break case catch class const continue debugger default delete do else enum export extends false finally for ' +
+    'function if import in instanceof new null return super switch this throw true try typeof var void while with ' +
+    'yield let static implements interface package private protected public await arguments eval undefined NaN ' +
+    'Infinity Object Array String Number Boolean Symbol Error Promise Date RegExp Map Set Blob File FormData Headers ' +
+    'Request Response URL URLSearchParams JSON Math Record Partial Required Readonly Pick Omit Exclude Extract ' +
+    'NonNullable ReturnType Parameters Awaited any unknown never object string number boolean bigint symbol z ' +
+    'fetch globalThis crypto AbortController AbortSignal'
+  ).split(' '),
+);
+
+/** True when `name` can be written bare as a binding name. */
+export function isIdentifier(name: string): boolean {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) && !RESERVED.has(name);
+}
+
+/** Makes a valid, non-reserved identifier: a leading digit gets `prefix`, a reserved word gets `_`. */
+export function safeIdentifier(name: string, prefix: string): string {
+  let result = name.replace(/[^A-Za-z0-9_$]/g, '');
+  if (result === '') result = prefix;
+  if (/^[0-9]/.test(result)) result = `${prefix}${result}`;
+  if (RESERVED.has(result)) result = `${result}_`;
+  return result;
+}
+
+/**
+ * Assigns each key a unique name made by `make`, in order: a later key whose name is taken gets
+ * `2`, `3`, ... appended. Stable: the same keys in the same order always get the same names.
+ */
+export function uniqueNames<K>(keys: readonly K[], make: (key: K) => string, taken: Iterable<string> = []): Map<K, string> {
+  const used = new Set(taken);
+  const result = new Map<K, string>();
+  for (const key of keys) {
+    const base = make(key);
+    let name = base;
+    for (let n = 2; used.has(name); n++) name = `${base}${n}`;
+    used.add(name);
+    result.set(key, name);
+  }
+  return result;
+}
+
+/** A tool name from an operationId: snake case, starting with a letter, at most 64 characters. */
+export function toolNameFrom(operationId: string, prefix = ''): string {
+  let name = `${prefix}${snakeCase(operationId)}`.replace(/[^a-z0-9_]/g, '');
+  if (!/^[a-z]/.test(name)) name = `op_${name}`;
+  return name.slice(0, 64);
+}
+
+/** An operationId for an operation that has none: `get /pets/{petId}` -> `getPetsByPetId`. */
+export function operationIdFrom(method: string, path: string): string {
+  const parts = path
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      const param = /^\{(.+)\}$/.exec(segment);
+      return param ? `by ${param[1]}` : segment;
+    });
+  return camelCase(`${method} ${parts.join(' ') || 'root'}`);
+}
+
+/** Words of an identifier for humans: `quotaSummary` -> `Quota summary`. */
+export function humanize(name: string): string {
+  const text = words(name).join(' ').toLowerCase();
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

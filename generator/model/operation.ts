@@ -1,0 +1,122 @@
+import type { OpenApiDocument } from '../load/read-spec.js';
+import { buildBody, buildInputFields, inputSchemaOf, isIdempotencyParameter, mergeParameters, type RawParameter } from './input.js';
+import { mediaKind } from './media.js';
+import { humanize } from './naming.js';
+import { pointerJoin } from './refs.js';
+import { buildResponses, envelopeDataSchema, pickSuccess } from './responses.js';
+import type { AssumptionModel, AuthModel, EnvelopeModel, HttpMethod, OperationModel, ResponseModel, SchemaObject } from './types.js';
+
+/** An operation as the document writes it. */
+export interface RawOperation {
+  operationId?: string;
+  summary?: string;
+  description?: string;
+  deprecated?: boolean;
+  tags?: string[];
+  parameters?: unknown[];
+  requestBody?: unknown;
+  responses?: Record<string, unknown>;
+  'x-tool-name'?: unknown;
+  'x-tool-name-derived'?: unknown;
+  'x-oauth-scopes'?: unknown;
+  'x-credits'?: unknown;
+  'x-assumed'?: unknown;
+}
+
+/** What the model builder decided for the operation's names before building it. */
+export interface OperationNames {
+  operationId: string;
+  methodName: string;
+  typeName: string;
+  toolName: string;
+  toolNameDerived: boolean;
+}
+
+const IDEMPOTENT_METHODS = new Set<HttpMethod>(['get', 'head', 'options', 'put', 'delete', 'trace']);
+const READ_ONLY_METHODS = new Set<HttpMethod>(['get', 'head', 'options', 'trace']);
+
+/** Builds one operation's model from its path item, method and already-decided names. */
+export function buildOperation(options: {
+  document: OpenApiDocument;
+  path: string;
+  method: HttpMethod;
+  raw: RawOperation;
+  pathParameters: unknown[] | undefined;
+  names: OperationNames;
+  envelope: EnvelopeModel | undefined;
+  auth: AuthModel | undefined;
+  /** The assumptions that apply to this operation (its own and its components'). */
+  assumptions: AssumptionModel[];
+}): OperationModel {
+  const { document, path, method, raw, names, envelope, auth } = options;
+  const pointer = pointerJoin('#/paths', path, method);
+  const parameters = mergeParameters(document, options.pathParameters, raw.parameters);
+  const body = buildBody(document, raw.requestBody, new Set(parameters.map((p) => p.name)));
+  const input = buildInputFields({ document, parameters, body, auth });
+  const responses = buildResponses(document, raw.responses, envelope);
+  const success = pickSuccess(responses);
+  const errors = responses.filter((r) => r !== success && !(typeof r.status === 'number' && r.status < 400 && r.status >= 100));
+  const idempotency = idempotencyOf(parameters);
+  const declared503 = errors.some((r) => r.status === 503);
+  const idempotentMethod = IDEMPOTENT_METHODS.has(method);
+  const operation: OperationModel = {
+    ...names,
+    method,
+    path,
+    pointer,
+    deprecated: raw.deprecated === true,
+    tags: raw.tags ?? [],
+    toolTitle: raw.summary?.trim() || humanize(names.operationId),
+    scopes: Array.isArray(raw['x-oauth-scopes']) ? raw['x-oauth-scopes'].map(String) : [],
+    chargesCredits: raw['x-credits'] === true,
+    input,
+    inputSchema: inputSchemaOf(input),
+    hasInput: input.length > 0,
+    inputRequired: input.some((f) => f.required),
+    success,
+    data: dataOf(document, success, envelope),
+    errors,
+    retryStatuses: retryStatuses(idempotentMethod, declared503),
+    retryConnectionErrors: idempotentMethod || idempotency !== undefined,
+    annotations: {
+      readOnly: READ_ONLY_METHODS.has(method),
+      destructive: method === 'delete' || method === 'put',
+      idempotent: idempotentMethod,
+      openWorld: true,
+    },
+    assumptions: options.assumptions,
+  };
+  if (raw.summary) operation.summary = raw.summary;
+  if (raw.description) operation.description = raw.description;
+  if (body) operation.body = body;
+  if (idempotency) operation.idempotency = idempotency;
+  return operation;
+}
+
+function idempotencyOf(parameters: readonly RawParameter[]): OperationModel['idempotency'] {
+  const header = parameters.find(isIdempotencyParameter);
+  if (!header) return undefined;
+  const maxLength = (header.schema as SchemaObject | undefined)?.maxLength;
+  return { header: header.name, required: header.required === true, ...(maxLength === undefined ? {} : { maxLength }) };
+}
+
+/**
+ * 429 is always retried (the request was refused, not run). 503 is retried where the document
+ * declares it (the seed: "the business operation was not executed") or the method is idempotent;
+ * 502 and 504 only for idempotent methods, since a POST may have run behind a failing gateway.
+ */
+function retryStatuses(idempotentMethod: boolean, declared503: boolean): number[] {
+  if (idempotentMethod) return [429, 502, 503, 504];
+  return declared503 ? [429, 503] : [429];
+}
+
+function dataOf(document: OpenApiDocument, success: ResponseModel, envelope: EnvelopeModel | undefined): OperationModel['data'] {
+  if (success.enveloped && envelope && success.schema) {
+    return { schema: envelopeDataSchema(document, success.schema, envelope), fromEnvelope: true, kind: 'json' };
+  }
+  if (!success.contentType) return { schema: {}, fromEnvelope: false, kind: 'none' };
+  const kind = mediaKind(success.contentType);
+  if (kind === 'text') return { schema: { type: 'string' }, fromEnvelope: false, kind: 'text' };
+  if (kind === 'json') return { schema: success.schema ?? {}, fromEnvelope: false, kind: 'json' };
+  return { schema: { type: 'string', format: 'binary' }, fromEnvelope: false, kind: 'binary' };
+}

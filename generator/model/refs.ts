@@ -1,0 +1,106 @@
+import type { OpenApiDocument } from '../load/read-spec.js';
+import type { SchemaObject } from './types.js';
+
+/** Prefix of a reference to a component schema: those stay references in the model. */
+export const SCHEMA_REF_PREFIX = '#/components/schemas/';
+
+/** Decodes one JSON pointer token (`~1` is `/`, `~0` is `~`, percent-escapes too). */
+function unescapeToken(token: string): string {
+  let text = token;
+  try {
+    text = decodeURIComponent(token);
+  } catch {
+    // Not percent-encoded: keep as is.
+  }
+  return text.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** Encodes one JSON pointer token. */
+export function escapeToken(token: string): string {
+  return token.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** `#/a/b` joined with more tokens. */
+export function pointerJoin(base: string, ...tokens: (string | number)[]): string {
+  return [base, ...tokens.map((t) => escapeToken(String(t)))].join('/');
+}
+
+/** The value a local pointer (`#/components/...`) names, or undefined. */
+export function getByPointer(document: OpenApiDocument, pointer: string): unknown {
+  if (!pointer.startsWith('#')) return undefined;
+  let node: unknown = document;
+  for (const token of pointer.slice(1).split('/').slice(1)) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[unescapeToken(token)];
+  }
+  return node;
+}
+
+/** Follows `$ref`s (of any object: parameter, response, ...) until a non-reference is reached. */
+export function deref<T>(document: OpenApiDocument, value: T | { $ref: string }): T | undefined {
+  let node: unknown = value;
+  const seen = new Set<string>();
+  while (node && typeof node === 'object' && typeof (node as { $ref?: unknown }).$ref === 'string') {
+    const ref = (node as { $ref: string }).$ref;
+    if (seen.has(ref)) return undefined;
+    seen.add(ref);
+    node = getByPointer(document, ref);
+  }
+  return node as T | undefined;
+}
+
+/** The component name a schema reference names (`#/components/schemas/Pet` -> `Pet`), if it does. */
+export function schemaRefName(schema: SchemaObject | undefined): string | undefined {
+  const ref = schema?.$ref;
+  if (!ref?.startsWith(SCHEMA_REF_PREFIX)) return undefined;
+  const rest = ref.slice(SCHEMA_REF_PREFIX.length);
+  return rest.includes('/') ? undefined : unescapeToken(rest);
+}
+
+/**
+ * A schema with every reference that is not a component-schema reference replaced by what it names
+ * (a bundled document may point into `paths` or into another schema's properties). Component
+ * references are kept: they become named types and named validators.
+ */
+export function normalizeSchema(document: OpenApiDocument, schema: unknown, seen: ReadonlySet<string> = new Set()): SchemaObject {
+  if (Array.isArray(schema)) return schema.map((s) => normalizeSchema(document, s, seen)) as unknown as SchemaObject;
+  if (!schema || typeof schema !== 'object') return schema as SchemaObject;
+  const node = schema as Record<string, unknown>;
+  if (typeof node.$ref === 'string') {
+    if (schemaRefName(node as SchemaObject) !== undefined || seen.has(node.$ref)) return { $ref: node.$ref };
+    const target = getByPointer(document, node.$ref);
+    if (target === undefined) return { $ref: node.$ref };
+    return normalizeSchema(document, target, new Set([...seen, node.$ref]));
+  }
+  const result: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    result[key] = SCHEMA_CHILDREN.has(key) ? normalizeChild(document, key, value, seen) : value;
+  }
+  return result as SchemaObject;
+}
+
+const SCHEMA_CHILDREN = new Set(['items', 'not', 'additionalProperties', 'allOf', 'oneOf', 'anyOf', 'properties']);
+
+function normalizeChild(document: OpenApiDocument, key: string, value: unknown, seen: ReadonlySet<string>): unknown {
+  if (key === 'properties' && value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([name, child]) => [name, normalizeSchema(document, child, seen)]));
+  }
+  if (typeof value === 'boolean') return value;
+  return normalizeSchema(document, value, seen);
+}
+
+/** Component names a schema refers to, directly (not transitively). */
+export function directSchemaRefs(schema: unknown, into: Set<string> = new Set()): Set<string> {
+  if (Array.isArray(schema)) {
+    for (const item of schema) directSchemaRefs(item, into);
+    return into;
+  }
+  if (!schema || typeof schema !== 'object') return into;
+  const name = schemaRefName(schema as SchemaObject);
+  if (name !== undefined) into.add(name);
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'properties' && value && typeof value === 'object') directSchemaRefs(Object.values(value), into);
+    else if (SCHEMA_CHILDREN.has(key)) directSchemaRefs(value, into);
+  }
+  return into;
+}

@@ -1,0 +1,82 @@
+import type { OpenApiDocument } from '../load/read-spec.js';
+import { mediaExample, mediaKind, pickContentType } from './media.js';
+import { deref, normalizeSchema, schemaRefName } from './refs.js';
+import type { EnvelopeModel, ResponseModel, SchemaObject } from './types.js';
+
+interface RawResponse {
+  description?: string;
+  headers?: Record<string, unknown>;
+  content?: Record<string, { schema?: unknown; example?: unknown; examples?: Record<string, { value?: unknown }> }>;
+}
+
+/** Every response of an operation, in the document's order. */
+export function buildResponses(document: OpenApiDocument, responses: Record<string, unknown> | undefined, envelope: EnvelopeModel | undefined): ResponseModel[] {
+  return Object.entries(responses ?? {}).map(([status, raw]) => buildResponse(document, status, deref<RawResponse>(document, raw as RawResponse) ?? {}, envelope));
+}
+
+function buildResponse(document: OpenApiDocument, status: string, raw: RawResponse, envelope: EnvelopeModel | undefined): ResponseModel {
+  const contentType = pickContentType(raw.content);
+  const media = contentType ? raw.content?.[contentType] : undefined;
+  const schema = media?.schema === undefined ? (contentType ? {} : undefined) : normalizeSchema(document, media.schema);
+  const response: ResponseModel = {
+    status: status === 'default' ? 'default' : Number(status),
+    description: raw.description ?? '',
+    headers: buildHeaders(document, raw.headers),
+    enveloped: schema !== undefined && envelope !== undefined && composesEnvelope(schema, envelope),
+  };
+  if (contentType) response.contentType = contentType;
+  if (schema) response.schema = schema;
+  const example = mediaExample(media);
+  if (example !== undefined) response.example = example;
+  const retryAfterField = response.status === 429 && schema ? findRetryAfterField(document, schema) : undefined;
+  if (retryAfterField) response.retryAfterField = retryAfterField;
+  return response;
+}
+
+function buildHeaders(document: OpenApiDocument, headers: Record<string, unknown> | undefined): ResponseModel['headers'] {
+  return Object.entries(headers ?? {}).map(([name, raw]) => {
+    const header = deref<{ schema?: unknown; description?: string; required?: boolean }>(document, raw as object) ?? {};
+    const result: ResponseModel['headers'][number] = { name, schema: normalizeSchema(document, header.schema ?? {}), required: header.required === true };
+    if (header.description) result.description = header.description;
+    return result;
+  });
+}
+
+/** True when the schema is the envelope or an `allOf` with the envelope as a member. */
+export function composesEnvelope(schema: SchemaObject, envelope: EnvelopeModel): boolean {
+  if (schemaRefName(schema) === envelope.schemaName) return true;
+  return (schema.allOf ?? []).some((member) => schemaRefName(member) === envelope.schemaName);
+}
+
+/**
+ * The schema of the envelope's data property for an enveloped response: from the `allOf` member
+ * that declares it, else the envelope's own declaration (typically "any").
+ */
+export function envelopeDataSchema(document: OpenApiDocument, schema: SchemaObject, envelope: EnvelopeModel): SchemaObject {
+  for (const member of schema.allOf ?? []) {
+    const resolved = schemaRefName(member) === envelope.schemaName ? undefined : deref<SchemaObject>(document, member);
+    const data = resolved?.properties?.[envelope.dataProperty];
+    if (data) return data;
+  }
+  const own = deref<SchemaObject>(document, { $ref: `#/components/schemas/${envelope.schemaName}` });
+  return normalizeSchema(document, own?.properties?.[envelope.dataProperty] ?? {});
+}
+
+/** The integer property of a 429 body that carries the wait in seconds. */
+function findRetryAfterField(document: OpenApiDocument, schema: SchemaObject): string | undefined {
+  const resolved = deref<SchemaObject>(document, schema);
+  const names = Object.keys(resolved?.properties ?? {});
+  return names.find((name) => /^retry[_-]?after$/i.test(name));
+}
+
+/** The response the client resolves to: 200, else the first 2xx, else `default`. */
+export function pickSuccess(responses: readonly ResponseModel[]): ResponseModel {
+  const twoHundreds = responses.filter((r) => typeof r.status === 'number' && r.status >= 200 && r.status < 300);
+  return (
+    twoHundreds.find((r) => r.status === 200) ??
+    twoHundreds[0] ??
+    responses.find((r) => r.status === 'default') ?? { status: 200, description: '', headers: [], enveloped: false }
+  );
+}
+
+export { mediaKind };

@@ -1,0 +1,52 @@
+import type { OpenApiDocument } from '../load/read-spec.js';
+import { pascalCase, uniqueNames } from './naming.js';
+import { directSchemaRefs, normalizeSchema } from './refs.js';
+import type { EnvelopeModel, NamedSchemaModel, SchemaObject } from './types.js';
+
+/** Component schemas with unique type names and their recursion marked. */
+export function buildSchemas(document: OpenApiDocument, reservedTypeNames: Iterable<string>): NamedSchemaModel[] {
+  const components = (document.components as { schemas?: Record<string, unknown> } | undefined)?.schemas ?? {};
+  const names = Object.keys(components);
+  const typeNames = uniqueNames(names, pascalCase, reservedTypeNames);
+  const schemas = new Map(names.map((name) => [name, normalizeSchema(document, components[name])]));
+  const recursive = findRecursive(schemas);
+  return names.map((name) => ({
+    name,
+    typeName: typeNames.get(name) ?? pascalCase(name),
+    schema: schemas.get(name) ?? {},
+    recursive: recursive.has(name),
+  }));
+}
+
+/** Names of schemas that reach themselves through references. */
+function findRecursive(schemas: ReadonlyMap<string, SchemaObject>): Set<string> {
+  const edges = new Map([...schemas].map(([name, schema]) => [name, directSchemaRefs(schema)]));
+  const result = new Set<string>();
+  for (const start of schemas.keys()) {
+    const stack = [...(edges.get(start) ?? [])];
+    const seen = new Set<string>();
+    while (stack.length > 0) {
+      const name = stack.pop() as string;
+      if (name === start) {
+        result.add(start);
+        break;
+      }
+      if (seen.has(name)) continue;
+      seen.add(name);
+      stack.push(...(edges.get(name) ?? []));
+    }
+  }
+  return result;
+}
+
+/**
+ * The envelope: a component schema carrying `x-envelope: { dataProperty }`. A document without one
+ * gets plain, unwrapped responses.
+ */
+export function findEnvelope(schemas: readonly NamedSchemaModel[]): EnvelopeModel | undefined {
+  for (const { name, schema } of schemas) {
+    const marker = schema['x-envelope'] as { dataProperty?: unknown } | undefined;
+    if (marker && typeof marker.dataProperty === 'string') return { schemaName: name, dataProperty: marker.dataProperty };
+  }
+  return undefined;
+}

@@ -1,0 +1,221 @@
+/**
+ * The model: a plain, typed description of the API that every emitter reads instead of the raw
+ * document. Every decision (names, required-ness, flattening, envelope, retries, tool metadata) is
+ * made once in `model/` and stored here as a field; templates only substitute.
+ */
+
+/** An OpenAPI 3.0 Schema Object (JSON). References stay `$ref: '#/components/schemas/<name>'`. */
+export interface SchemaObject {
+  $ref?: string;
+  type?: 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object';
+  format?: string;
+  title?: string;
+  description?: string;
+  nullable?: boolean;
+  enum?: unknown[];
+  default?: unknown;
+  example?: unknown;
+  readOnly?: boolean;
+  writeOnly?: boolean;
+  deprecated?: boolean;
+  allOf?: SchemaObject[];
+  oneOf?: SchemaObject[];
+  anyOf?: SchemaObject[];
+  not?: SchemaObject;
+  discriminator?: { propertyName: string; mapping?: Record<string, string> };
+  properties?: Record<string, SchemaObject>;
+  required?: string[];
+  additionalProperties?: boolean | SchemaObject;
+  minProperties?: number;
+  maxProperties?: number;
+  items?: SchemaObject;
+  minItems?: number;
+  maxItems?: number;
+  uniqueItems?: boolean;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: boolean;
+  exclusiveMaximum?: boolean;
+  multipleOf?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  [extension: `x-${string}`]: unknown;
+}
+
+/** The whole API as the emitters see it. */
+export interface ApiModel {
+  /** `info.title`, `info.version`, `info.description` of the document. */
+  title: string;
+  version: string;
+  description?: string;
+  /** Where the model came from: the document as the user named it and its sha256. */
+  source: { path: string; hash: string };
+  /** Names of the generated entry points, from the options (`createPodcastClient`, ...). */
+  names: EntryNames;
+  servers: ServerModel[];
+  /** How the client authenticates (the first usable scheme of the document's security). */
+  auth?: AuthModel;
+  /** The response envelope, when the document declares one (`x-envelope` on a component schema). */
+  envelope?: EnvelopeModel;
+  /** Component schemas in document order. */
+  schemas: NamedSchemaModel[];
+  /** Operations in document order (paths, then methods in path-item order). */
+  operations: OperationModel[];
+  /** Every `x-assumed` of the document: choices the source leaves open. */
+  assumptions: AssumptionModel[];
+}
+
+/** Identifiers of the generated entry points. */
+export interface EntryNames {
+  /** PascalCase API name, e.g. `Podcast`. */
+  api: string;
+  /** `createPodcastClient`. */
+  createClient: string;
+  /** `PodcastClient` (the client's type). */
+  clientType: string;
+  /** `PodcastClientOptions`. */
+  clientOptions: string;
+  /** `createPodcastMcpServer`. */
+  createMcpServer: string;
+  /** Prefix of environment variables, e.g. `PODCAST` (`PODCAST_API_KEY`). */
+  envPrefix: string;
+  /** Reverse-DNS key of MCP `_meta`, e.g. `dev.podcast-gen/operation`. */
+  metaKey: string;
+}
+
+export interface ServerModel {
+  /** The URL template as written, e.g. `{base_url}`. */
+  url: string;
+  description?: string;
+  variables: { name: string; default: string; enum?: string[]; description?: string }[];
+}
+
+/** How the API key travels. */
+export type AuthModel =
+  | { kind: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string; schemeName: string }
+  | { kind: 'bearer'; schemeName: string }
+  | { kind: 'basic'; schemeName: string };
+
+export interface EnvelopeModel {
+  /** Component name of the envelope schema (`Envelope`). */
+  schemaName: string;
+  /** The property holding the operation's payload (`data`). */
+  dataProperty: string;
+}
+
+export interface NamedSchemaModel {
+  /** Name in the document (`components/schemas/<name>`). */
+  name: string;
+  /** TypeScript/zod identifier for it (`QuotaSummary`), unique across the generated code. */
+  typeName: string;
+  schema: SchemaObject;
+  /** True when the schema refers to itself, directly or through others (needs z.lazy). */
+  recursive: boolean;
+}
+
+export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
+export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
+
+/** One property of an operation's flattened input object (the client method's first argument). */
+export interface InputFieldModel {
+  /** Property name in the input object: the spec's own name (`timbre_unique_id`, `kind`). */
+  name: string;
+  /** Where it goes on the wire. `body` means the whole JSON body (not flattened). */
+  in: ParameterLocation | 'body-field' | 'body';
+  /** Name on the wire (parameter name or body property name); equals `name` unless renamed. */
+  wireName: string;
+  required: boolean;
+  schema: SchemaObject;
+  description?: string;
+  deprecated?: boolean;
+  /** Query/path serialization of the parameter (OpenAPI `style` and `explode`). */
+  style?: string;
+  explode?: boolean;
+}
+
+export interface BodyModel {
+  contentType: string;
+  required: boolean;
+  schema: SchemaObject;
+  description?: string;
+  /** True when the body's fields are spread into the input object; false: under `body`. */
+  flattened: boolean;
+  /** The document's example of the body, if any. */
+  example?: unknown;
+}
+
+/** A response of an operation. */
+export interface ResponseModel {
+  /** HTTP status, or `default`. */
+  status: number | 'default';
+  description: string;
+  /** Media type of the body; undefined when there is none. */
+  contentType?: string;
+  schema?: SchemaObject;
+  headers: { name: string; schema: SchemaObject; description?: string; required: boolean }[];
+  /** True when the body is (or composes) the envelope. */
+  enveloped: boolean;
+  /** For a rate-limit (429) body: the field that carries the wait in seconds (`retry_after`). */
+  retryAfterField?: string;
+  /** The document's example of the body, if any. */
+  example?: unknown;
+}
+
+export interface OperationModel {
+  operationId: string;
+  /** Client method name (`quotaSummary`). */
+  methodName: string;
+  /** PascalCase base of the operation's type names (`QuotaSummary` -> `QuotaSummaryParams`). */
+  typeName: string;
+  method: HttpMethod;
+  /** Path template as written, `/open/podcast/v1/catalogs/{kind}`. */
+  path: string;
+  /** JSON pointer of the operation in the document. */
+  pointer: string;
+  summary?: string;
+  description?: string;
+  deprecated: boolean;
+  tags: string[];
+  /** Tool name (`x-tool-name`, or derived from the operationId when absent). */
+  toolName: string;
+  /** True when the tool name was not given by the source (derived here or marked derived). */
+  toolNameDerived: boolean;
+  /** Tool title for humans (the summary, else the operationId in words). */
+  toolTitle: string;
+  /** OAuth scopes of the tool (`x-oauth-scopes`); empty when the document gives none. */
+  scopes: string[];
+  /** True when the operation charges credits (`x-credits`). */
+  chargesCredits: boolean;
+  /** The flattened input object: path, query, header parameters and body fields by name. */
+  input: InputFieldModel[];
+  /** JSON Schema (OpenAPI 3.0 dialect) of the input object; `type: object` at the root. */
+  inputSchema: SchemaObject;
+  /** True when the method takes a first argument at all. */
+  hasInput: boolean;
+  /** True when some input field is required (so the first argument is not optional). */
+  inputRequired: boolean;
+  body?: BodyModel;
+  /** The idempotency header, when the operation declares one (`x-idempotency-key: true`). */
+  idempotency?: { header: string; maxLength?: number; required: boolean };
+  /** The success response (first 2xx; 200 when present). */
+  success: ResponseModel;
+  /** The payload the client resolves to: the envelope's data property, or the success body. */
+  data: { schema: SchemaObject; fromEnvelope: boolean; kind: 'json' | 'text' | 'binary' | 'none' };
+  /** Non-2xx responses the document declares (429, 503, default, ...). */
+  errors: ResponseModel[];
+  /** Statuses the client retries (429 always; 5xx only where it is safe). */
+  retryStatuses: number[];
+  /** True when connection failures may be retried (idempotent method or idempotency key). */
+  retryConnectionErrors: boolean;
+  /** Annotations for MCP: derived from method and idempotency. */
+  annotations: { readOnly: boolean; destructive: boolean; idempotent: boolean; openWorld: boolean };
+  /** `x-assumed` notes on this operation, its parameters, body and their fields. */
+  assumptions: AssumptionModel[];
+}
+
+export interface AssumptionModel {
+  /** JSON pointer of the node that carries `x-assumed`. */
+  pointer: string;
+  reason: string;
+}
