@@ -50,10 +50,16 @@ export function commentText(text: string): string {
  * is nothing to say. Tags like `@deprecated` are passed as their own lines.
  */
 export function jsDoc(lines: readonly (string | undefined)[], indent = ''): string {
-  const body = lines
-    .filter((line): line is string => typeof line === 'string' && line.trim() !== '')
-    .flatMap((line) => commentText(line).split('\n'))
-    .map((line) => line.replace(/\s+$/, ''));
+  const body: string[] = [];
+  for (const line of lines) {
+    if (line === undefined) continue;
+    for (const part of commentText(line).split('\n')) {
+      const text = part.replace(/\s+$/, '');
+      if (text === '' && (body.length === 0 || body[body.length - 1] === '')) continue;
+      body.push(text);
+    }
+  }
+  while (body[body.length - 1] === '') body.pop();
   if (body.length === 0) return '';
   if (body.length === 1) return `${indent}/** ${body[0]} */\n`;
   return `${indent}/**\n${body.map((line) => (line === '' ? `${indent} *` : `${indent} * ${line}`)).join('\n')}\n${indent} */\n`;

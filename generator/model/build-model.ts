@@ -57,6 +57,7 @@ export function buildModel(document: OpenApiDocument, options: ModelOptions): { 
     schemas,
     operations,
     assumptions,
+    document,
   };
   if (info.description) model.description = info.description;
   if (auth) model.auth = auth;

@@ -64,6 +64,11 @@ export interface ApiModel {
   operations: OperationModel[];
   /** Every `x-assumed` of the document: choices the source leaves open. */
   assumptions: AssumptionModel[];
+  /**
+   * The bundled document itself, for the one emitter whose input is a document by nature (the
+   * types, printed by openapi-typescript). Every other emitter reads the fields above.
+   */
+  document: Record<string, unknown>;
 }
 
 /** Identifiers of the generated entry points. */

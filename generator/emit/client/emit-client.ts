@@ -1,0 +1,86 @@
+import type { ApiModel, OperationModel } from '../../model/types.js';
+import { banner } from '../banner.js';
+import type { Emitter } from '../emitter.js';
+import { authSpec, operationSpec } from './operation-specs.js';
+import { dataType, paramsType } from './type-expressions.js';
+
+/** What the client templates receive for one operation. */
+export interface ClientOperationView {
+  operationId: string;
+  methodName: string;
+  summary?: string;
+  description?: string;
+  deprecated: boolean;
+  method: string;
+  path: string;
+  hasInput: boolean;
+  inputRequired: boolean;
+  paramsType: string;
+  dataType: string;
+  /** The JSDoc lines of the method: summary, description, HTTP line, scopes, assumptions. */
+  docLines: string[];
+  spec: Record<string, unknown>;
+}
+
+/** What the client templates receive. */
+export interface ClientView {
+  banner: string;
+  names: ApiModel['names'];
+  title: string;
+  auth: Record<string, unknown>;
+  operations: ClientOperationView[];
+}
+
+/** The view of the model that `runtime.ts.hbs`, `operations.ts.hbs` and `client.ts.hbs` render. */
+export function clientView(model: ApiModel): ClientView {
+  return {
+    banner: banner(model),
+    names: model.names,
+    title: model.title,
+    auth: authSpec(model),
+    operations: model.operations.map((op) => operationView(model, op)),
+  };
+}
+
+function operationView(model: ApiModel, op: OperationModel): ClientOperationView {
+  const view: ClientOperationView = {
+    operationId: op.operationId,
+    methodName: op.methodName,
+    deprecated: op.deprecated,
+    method: op.method.toUpperCase(),
+    path: op.path,
+    hasInput: op.hasInput,
+    inputRequired: op.inputRequired,
+    paramsType: paramsType(model, op),
+    dataType: dataType(model, op),
+    docLines: docLines(op),
+    spec: operationSpec(model, op),
+  };
+  if (op.summary) view.summary = op.summary;
+  if (op.description) view.description = op.description;
+  return view;
+}
+
+function docLines(op: OperationModel): string[] {
+  const lines: string[] = [];
+  if (op.summary) lines.push(op.summary, '');
+  if (op.description) lines.push(op.description, '');
+  lines.push(`\`${op.method.toUpperCase()} ${op.path}\` (operationId \`${op.operationId}\`, tool \`${op.toolName}\`${op.scopes.length > 0 ? `, scope ${op.scopes.map((s) => `\`${s}\``).join(', ')}` : ''}).`);
+  if (op.chargesCredits) lines.push('Charges shared Web credits.');
+  for (const assumption of op.assumptions) lines.push(`Assumed (the source leaves this open): ${assumption.reason}`);
+  if (op.deprecated) lines.push('@deprecated');
+  return lines;
+}
+
+/** `runtime.ts`, `operations.ts` and `client.ts`: the typed fetch client. */
+export const emitClient: Emitter = {
+  name: 'client',
+  emit({ model, templates }) {
+    const view = clientView(model);
+    return [
+      { path: 'runtime.ts', content: templates.render('runtime.ts.hbs', view) },
+      { path: 'operations.ts', content: templates.render('operations.ts.hbs', view) },
+      { path: 'client.ts', content: templates.render('client.ts.hbs', view) },
+    ];
+  },
+};

@@ -1,0 +1,41 @@
+import type { ApiModel, InputFieldModel, OperationModel } from '../../model/types.js';
+import { tsString } from '../print.js';
+
+/**
+ * TypeScript type expressions of an operation's input and payload, indexed from openapi-typescript's
+ * `operations` (types.ts), so the client's types are the document's types as that tool prints them.
+ */
+export function paramsType(model: ApiModel, op: OperationModel): string {
+  const base = `operations[${tsString(op.operationId)}]`;
+  const parts: string[] = [];
+  for (const location of ['path', 'query', 'header', 'cookie'] as const) {
+    const fields = op.input.filter((f) => f.in === location);
+    if (fields.length === 0) continue;
+    parts.push(`Pick<NonNullable<${base}['parameters'][${tsString(location)}]>, ${fields.map((f) => tsString(f.wireName)).join(' | ')}>`);
+  }
+  if (op.body) parts.push(bodyPart(base, op));
+  return parts.length === 0 ? 'Record<string, never>' : `Simplify<${parts.join(' & ')}>`;
+}
+
+function bodyPart(base: string, op: OperationModel): string {
+  const body = op.body;
+  if (!body) return '';
+  const bodyType = `NonNullable<${base}['requestBody']>['content'][${tsString(body.contentType)}]`;
+  if (!body.flattened) return body.required ? `{ body: ${bodyType} }` : `{ body?: ${bodyType} }`;
+  const fields = op.input.filter((f: InputFieldModel) => f.in === 'body-field');
+  if (fields.length === 0) return 'Record<string, never>';
+  const picked = `Pick<${bodyType}, ${fields.map((f) => tsString(f.wireName)).join(' | ')}>`;
+  return body.required ? picked : `Partial<${picked}>`;
+}
+
+/** The type the method resolves to: the envelope's data, the JSON body, text, a Blob or nothing. */
+export function dataType(model: ApiModel, op: OperationModel): string {
+  if (op.data.kind === 'none') return 'void';
+  if (op.data.kind === 'text') return 'string';
+  if (op.data.kind === 'binary') return 'Blob';
+  const status = op.success.status === 'default' ? tsString('default') : String(op.success.status);
+  const body = `NonNullable<operations[${tsString(op.operationId)}]['responses'][${status}]['content']>[${tsString(op.success.contentType ?? 'application/json')}]`;
+  if (!op.data.fromEnvelope) return body;
+  const data = `${body}[${tsString(model.envelope?.dataProperty ?? 'data')}]`;
+  return `Exclude<${data}, undefined>`;
+}

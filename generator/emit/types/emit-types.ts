@@ -1,0 +1,20 @@
+import type { Emitter } from '../emitter.js';
+import { banner } from '../banner.js';
+
+/**
+ * `types.ts`: the document's types as openapi-typescript prints them (`paths`, `components`,
+ * `operations`). The client's parameter and result types are indexed from these.
+ */
+export const emitTypes: Emitter = {
+  name: 'types',
+  async emit({ model }) {
+    // openapi-typescript (and the TypeScript compiler it prints with) is loaded only when types are emitted.
+    const { default: openapiTS, astToString } = await import('openapi-typescript');
+    const nodes = await openapiTS(structuredClone(model.document) as Parameters<typeof openapiTS>[0], {
+      silent: true,
+      alphabetize: false,
+      exportType: false,
+    });
+    return [{ path: 'types.ts', content: `${banner(model)}\n${astToString(nodes)}` }];
+  },
+};

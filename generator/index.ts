@@ -1,0 +1,106 @@
+/**
+ * podcast-gen as a library: `generate(options)` runs the pipeline
+ * load -> lint -> model -> emit -> write, and the CLI is a thin shell over it.
+ */
+import { join, resolve } from 'node:path';
+import { emitters, type GeneratedFile } from './emit/index.js';
+import { loadTemplates } from './emit/templates.js';
+import { lintSpec } from './lint/lint-spec.js';
+import { loadLintConfig } from './lint/lint-config.js';
+import { readSpec, type LoadedSpec } from './load/read-spec.js';
+import { buildModel } from './model/build-model.js';
+import type { ApiModel } from './model/types.js';
+import { resolveOptions, type GenerateOptions } from './options.js';
+import { hasErrors, PodcastGenError, type Problem } from './problems.js';
+import { compareFiles, writeFiles } from './write/write-files.js';
+
+export { defineConfig, DEFAULT_SPEC, DEFAULTS, type GenerateOptions } from './options.js';
+export { PodcastGenError, formatProblem, type Problem } from './problems.js';
+export type { ApiModel, OperationModel } from './model/types.js';
+export type { GeneratedFile } from './emit/index.js';
+
+/** Progress of a run, one event per finished stage (the CLI prints these on a terminal). */
+export interface StageEvent {
+  stage: string;
+  ms: number;
+  detail?: string;
+}
+
+/** Hooks of a run that are not options: progress reporting. */
+export interface GenerateHooks {
+  onStage?(event: StageEvent): void;
+}
+
+/** What a run produced. */
+export interface GenerateResult {
+  model: ApiModel;
+  files: GeneratedFile[];
+  /** Problems that did not stop the run (warnings), with places. */
+  problems: Problem[];
+  /** Output folder, absolute. */
+  outDir: string;
+  /** Written (or, with `check`, differing) files, relative to the output folder. */
+  written: string[];
+  unchanged: string[];
+  removed: string[];
+  /** With `check`: the differing files' old and new text. */
+  changed?: { path: string; before: string | undefined; after: string }[];
+  /** With `check`: true when the output folder is current. */
+  current?: boolean;
+}
+
+/** Loads and lints a document; throws a PodcastGenError when lint finds errors. */
+export async function loadAndLint(options: GenerateOptions, hooks: GenerateHooks = {}): Promise<{ spec: LoadedSpec; problems: Problem[] }> {
+  const resolved = resolveOptions(options);
+  const timer = stageTimer(hooks);
+  const config = await loadLintConfig({ configPath: resolved.lintConfig && resolve(resolved.cwd, resolved.lintConfig), specPath: resolve(resolved.cwd, resolved.spec) });
+  const spec = await readSpec({ spec: resolved.spec, config, cwd: resolved.cwd });
+  timer('load', spec.displayPath);
+  const lintProblems = await lintSpec(spec, config, resolved.cwd);
+  timer('lint', `${lintProblems.length} problem(s)`);
+  const problems = [...spec.problems, ...lintProblems];
+  if (hasErrors(problems)) throw new PodcastGenError(problems);
+  return { spec, problems };
+}
+
+/** Generates every output from a document and writes it (or, with `check`, compares it). */
+export async function generate(options: GenerateOptions = {}, hooks: GenerateHooks = {}): Promise<GenerateResult> {
+  const resolved = resolveOptions(options);
+  const { spec, problems } = await loadAndLint(options, hooks);
+  const timer = stageTimer(hooks);
+  const built = buildModel(spec.document, { apiName: resolved.name, source: { path: spec.displayPath, hash: spec.hash } });
+  problems.push(...built.problems.map((p) => ({ ...p, file: p.file ?? spec.displayPath, ...(p.pointer ? spec.locate(p.pointer) : {}) })));
+  timer('model', `${built.model.operations.length} operations`);
+  const templates = loadTemplates(resolved.templates && resolve(resolved.cwd, resolved.templates));
+  const files: GeneratedFile[] = [];
+  for (const emitter of emitters) {
+    files.push(...(await emitter.emit({ model: built.model, templates, report: (p) => problems.push(p) })));
+    timer(`emit ${emitter.name}`);
+  }
+  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const outDir = resolve(resolved.cwd, resolved.out);
+  const base = { model: built.model, files, problems, outDir };
+  if (resolved.check) {
+    const comparison = compareFiles(files, outDir);
+    timer('check', `${comparison.written.length + comparison.removed.length} stale`);
+    return { ...base, ...comparison, current: comparison.written.length === 0 && comparison.removed.length === 0 };
+  }
+  const written = writeFiles(files, outDir);
+  timer('write', `${written.written.length} written, ${written.unchanged.length} unchanged`);
+  return { ...base, ...written };
+}
+
+/** Generates in memory only (no write, no compare): what tests and `--check` build on. */
+export async function generateFiles(options: GenerateOptions = {}): Promise<{ model: ApiModel; files: GeneratedFile[]; problems: Problem[] }> {
+  const result = await generate({ ...options, check: true, out: options.out ?? join('.podcast-gen-nowhere') });
+  return { model: result.model, files: result.files, problems: result.problems };
+}
+
+function stageTimer(hooks: GenerateHooks): (stage: string, detail?: string) => void {
+  let last = performance.now();
+  return (stage, detail) => {
+    const now = performance.now();
+    hooks.onStage?.({ stage, ms: Math.round(now - last), ...(detail ? { detail } : {}) });
+    last = now;
+  };
+}

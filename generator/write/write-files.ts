@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import type { GeneratedFile } from '../emit/emitter.js';
+import { fail } from '../problems.js';
+import { listFiles } from './list-files.js';
+
+/** Name of the file, inside the output folder, that lists what podcast-gen generated there. */
+export const MANIFEST = '.podcast-gen.json';
+
+/** What a write (or a check) found. Paths are relative to the output folder, sorted. */
+export interface WriteResult {
+  written: string[];
+  unchanged: string[];
+  /** Files podcast-gen made before that this run no longer makes (removed, or stale in a check). */
+  removed: string[];
+}
+
+/** Compares generated files with the output folder without writing: what differs and why. */
+export function compareFiles(files: readonly GeneratedFile[], outDir: string): WriteResult & { changed: { path: string; before: string | undefined; after: string }[] } {
+  const changed: { path: string; before: string | undefined; after: string }[] = [];
+  const unchanged: string[] = [];
+  for (const file of withManifest(files)) {
+    const before = readIfFile(join(outDir, file.path));
+    if (before === file.content) unchanged.push(file.path);
+    else changed.push({ path: file.path, before, after: file.content });
+  }
+  return { written: changed.map((c) => c.path), unchanged, removed: obsoleteFiles(files, outDir), changed };
+}
+
+/**
+ * Writes the generated files atomically: the new tree is built in a temporary sibling folder
+ * (unchanged files hard-linked, so their bytes and times stay as they were; the user's own files
+ * carried over), then swapped in with renames. A failure before the swap leaves the folder as it was.
+ */
+export function writeFiles(files: readonly GeneratedFile[], outDir: string): WriteResult {
+  const out = resolve(outDir);
+  for (const file of files) assertInside(out, file.path);
+  if (existsSync(out) && !statSync(out).isDirectory()) {
+    fail({ code: 'write/not-a-folder', file: outDir, message: 'the output path is a file, not a folder', hint: 'pass another --out, or remove the file' });
+  }
+  const all = withManifest(files);
+  const comparison = compareFiles(files, out);
+  if (comparison.written.length === 0 && comparison.removed.length === 0) {
+    return { written: [], unchanged: comparison.unchanged, removed: [] };
+  }
+  const staging = `${out}.tmp-${randomBytes(4).toString('hex')}`;
+  try {
+    mkdirSync(staging, { recursive: true });
+    const generated = new Set(all.map((f) => f.path));
+    const obsolete = new Set(comparison.removed);
+    if (existsSync(out)) {
+      for (const path of listFiles(out)) {
+        if (!generated.has(path) && !obsolete.has(path)) carry(join(out, path), join(staging, path));
+      }
+    }
+    const unchanged = new Set(comparison.unchanged);
+    for (const file of all) {
+      const target = join(staging, file.path);
+      mkdirSync(dirname(target), { recursive: true });
+      if (unchanged.has(file.path)) carry(join(out, file.path), target);
+      else writeFileSync(target, file.content);
+    }
+    swap(out, staging);
+  } catch (error) {
+    rmSync(staging, { recursive: true, force: true });
+    if ((error as { problems?: unknown }).problems) throw error;
+    fail({ code: 'write/failed', file: outDir, message: `cannot write the output: ${(error as Error).message}`, hint: 'check that the folder and its parent are writable' });
+  }
+  return { written: comparison.written, unchanged: comparison.unchanged, removed: comparison.removed };
+}
+
+function swap(out: string, staging: string): void {
+  if (!existsSync(out)) {
+    renameSync(staging, out);
+    return;
+  }
+  const backup = `${out}.old-${randomBytes(4).toString('hex')}`;
+  renameSync(out, backup);
+  try {
+    renameSync(staging, out);
+  } catch (error) {
+    renameSync(backup, out);
+    throw error;
+  }
+  rmSync(backup, { recursive: true, force: true });
+}
+
+/** Hard-links a file into the staging tree (same bytes, same times); copies where links fail. */
+function carry(from: string, to: string): void {
+  mkdirSync(dirname(to), { recursive: true });
+  try {
+    linkSync(from, to);
+  } catch {
+    copyFileSync(from, to);
+  }
+}
+
+function withManifest(files: readonly GeneratedFile[]): GeneratedFile[] {
+  const paths = files.map((f) => f.path).sort();
+  const manifest = `${JSON.stringify({ generator: 'podcast-gen', note: 'files generated here; do not edit them', files: paths }, null, 2)}\n`;
+  return [...files, { path: MANIFEST, content: manifest }].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** Files the previous run's manifest lists that this run does not make. */
+function obsoleteFiles(files: readonly GeneratedFile[], outDir: string): string[] {
+  const text = readIfFile(join(outDir, MANIFEST));
+  if (!text) return [];
+  let previous: string[] = [];
+  try {
+    previous = (JSON.parse(text) as { files?: string[] }).files ?? [];
+  } catch {
+    return [];
+  }
+  const now = new Set(files.map((f) => f.path));
+  return previous.filter((p) => !now.has(p) && existsSync(join(outDir, p))).sort();
+}
+
+function readIfFile(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** A generated path never leaves the output folder (names come from the document). */
+export function assertInside(outDir: string, path: string): void {
+  const target = resolve(outDir, path);
+  const rel = relative(outDir, target);
+  if (rel === '' || rel.startsWith('..') || rel.includes(`..${sep}`) || resolve(outDir, rel) !== target || basename(target) === '') {
+    fail({ code: 'write/outside', message: `refusing to write ${JSON.stringify(path)}: it is outside the output folder`, hint: 'this is a bug in an emitter or a template; please report it' });
+  }
+}
