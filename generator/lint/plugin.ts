@@ -12,11 +12,13 @@ import { ToolNameRule } from './rules/tool-name.js';
 export const podcastGenPlugin: Plugin = {
   id: 'podcast-gen',
   rules: {
+    // Ready plugin objects are not prefixed by redocly (only plugins loaded from files are), so the
+    // rule ids carry the plugin id here, as configs name them.
     oas3: {
-      'operation-id': OperationIdRule,
-      'tool-name': ToolNameRule,
-      'idempotency-header': IdempotencyHeaderRule,
-      'assumed-reason': AssumedReasonRule,
+      'podcast-gen/operation-id': OperationIdRule,
+      'podcast-gen/tool-name': ToolNameRule,
+      'podcast-gen/idempotency-header': IdempotencyHeaderRule,
+      'podcast-gen/assumed-reason': AssumedReasonRule,
     },
   },
   configs: {
