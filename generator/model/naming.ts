@@ -25,7 +25,8 @@ export function pascalCase(name: string): string {
 /** `create_multi-camera avatar` -> `createMultiCameraAvatar`; a valid identifier, never reserved. */
 export function camelCase(name: string): string {
   const [first = '', ...rest] = words(name);
-  const result = first.charAt(0).toLowerCase() + first.slice(1) + rest.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+  const head = first === first.toUpperCase() ? first.toLowerCase() : first.charAt(0).toLowerCase() + first.slice(1);
+  const result = head + rest.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
   return safeIdentifier(result, 'op');
 }
 
