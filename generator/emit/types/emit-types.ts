@@ -10,10 +10,13 @@ export const emitTypes: Emitter = {
   async emit({ model }) {
     // openapi-typescript (and the TypeScript compiler it prints with) is loaded only when types are emitted.
     const { default: openapiTS, astToString } = await import('openapi-typescript');
-    const nodes = await openapiTS(structuredClone(model.document) as Parameters<typeof openapiTS>[0], {
+    const { exactTypeOptions } = await import('./exact-types.js');
+    const nodes = await openapiTS(structuredClone(model.document) as unknown as Parameters<typeof openapiTS>[0], {
       silent: true,
       alphabetize: false,
       exportType: false,
+      // Tuples for bounded arrays, open empty objects, exact "exactly one of" unions: as the zod validators.
+      ...exactTypeOptions,
     });
     return [{ path: 'types.ts', content: `${banner(model)}\n${astToString(nodes)}` }];
   },

@@ -1,0 +1,63 @@
+import type { NamedSchemaModel, SchemaObject } from '../../model/types.js';
+import { directSchemaRefs } from '../../model/refs.js';
+import type { ZodMode } from './zod-context.js';
+
+/** One validator const to emit: a component in one direction. */
+export interface ComponentUnit {
+  component: NamedSchemaModel;
+  mode: ZodMode;
+  /** The const's identifier: the typeName, or `<typeName>_Request` / `_Response` for a direction variant. */
+  name: string;
+}
+
+const CHILDREN = ['items', 'not', 'additionalProperties', 'allOf', 'oneOf', 'anyOf'] as const;
+
+/** True when the schema (not following references) has a property carrying `flag`. */
+function hasFlaggedProperty(schema: unknown, flag: 'readOnly' | 'writeOnly'): boolean {
+  if (Array.isArray(schema)) return schema.some((s) => hasFlaggedProperty(s, flag));
+  if (!schema || typeof schema !== 'object') return false;
+  const node = schema as SchemaObject;
+  const properties = Object.values(node.properties ?? {});
+  if (properties.some((p) => p && p[flag] === true)) return true;
+  return properties.some((p) => hasFlaggedProperty(p, flag)) || CHILDREN.some((key) => hasFlaggedProperty(node[key], flag));
+}
+
+/**
+ * Components whose validator differs in a direction: they declare, or reach through references,
+ * a readOnly (request) or writeOnly (response) property.
+ */
+export function directionSensitive(components: readonly NamedSchemaModel[], mode: 'request' | 'response'): Set<string> {
+  const flag = mode === 'request' ? 'readOnly' : 'writeOnly';
+  const edges = new Map(components.map((c) => [c.name, directSchemaRefs(c.schema)]));
+  const result = new Set(components.filter((c) => hasFlaggedProperty(c.schema, flag)).map((c) => c.name));
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const [name, refs] of edges) {
+      if (!result.has(name) && [...refs].some((r) => result.has(r))) {
+        result.add(name);
+        changed = true;
+      }
+    }
+  }
+  return result;
+}
+
+/**
+ * Every unit in an order where each is emitted after what it refers to (depth-first, post-order,
+ * starting in document order). Only references inside a cycle point forward; those are lazy.
+ */
+export function orderUnits(units: readonly ComponentUnit[], refsOf: (unit: ComponentUnit) => ComponentUnit[]): ComponentUnit[] {
+  const done = new Set<ComponentUnit>();
+  const visiting = new Set<ComponentUnit>();
+  const order: ComponentUnit[] = [];
+  const visit = (unit: ComponentUnit): void => {
+    if (done.has(unit) || visiting.has(unit)) return;
+    visiting.add(unit);
+    for (const dep of refsOf(unit)) visit(dep);
+    visiting.delete(unit);
+    done.add(unit);
+    order.push(unit);
+  };
+  for (const unit of units) visit(unit);
+  return order;
+}

@@ -1,0 +1,92 @@
+import type { SchemaObject } from '../../model/types.js';
+import { directSchemaRefs, pointerJoin, schemaRefName } from '../../model/refs.js';
+import { banner } from '../banner.js';
+import type { EmitContext, Emitter } from '../emitter.js';
+import { jsDoc, tsString } from '../print.js';
+import { directionSensitive, orderUnits, type ComponentUnit } from './component-units.js';
+import { operationValidators } from './operation-schemas.js';
+import { helperSource, type HelperName } from './runtime-helpers.js';
+import { schemaToZod } from './schema-to-zod.js';
+import { componentConstName } from './validator-names.js';
+import type { ZodContext, ZodMode } from './zod-context.js';
+
+/**
+ * `schemas.ts`: a zod 4 validator for every component schema, every operation's input object,
+ * request body and success payload, and `operationSchemas` (the client validates with it).
+ */
+export const emitZod: Emitter = {
+  name: 'zod',
+  emit(context) {
+    return [{ path: 'schemas.ts', content: renderSchemas(context) }];
+  },
+};
+
+/** Builds the data of `templates/schemas.ts.hbs` from the model and renders it. */
+export function renderSchemas({ model, templates, report }: EmitContext): string {
+  const byName = new Map(model.schemas.map((c) => [c.name, c]));
+  const sensitive = { request: directionSensitive(model.schemas, 'request'), response: directionSensitive(model.schemas, 'response') };
+  const units = new Map<string, ComponentUnit>();
+  const unitFor = (name: string, mode: ZodMode): ComponentUnit | undefined => {
+    const component = byName.get(name);
+    if (!component) return undefined;
+    const effective: ZodMode = mode !== 'schema' && sensitive[mode].has(name) ? mode : 'schema';
+    const key = `${effective}:${name}`;
+    let unit = units.get(key);
+    if (!unit) units.set(key, (unit = { component, mode: effective, name: componentConstName(component.typeName, effective) }));
+    return unit;
+  };
+  const all = [
+    ...model.schemas.map((c) => unitFor(c.name, 'schema')),
+    ...model.schemas.filter((c) => sensitive.request.has(c.name)).map((c) => unitFor(c.name, 'request')),
+    ...model.schemas.filter((c) => sensitive.response.has(c.name)).map((c) => unitFor(c.name, 'response')),
+  ].filter((u): u is ComponentUnit => u !== undefined);
+  const refsOf = (unit: ComponentUnit) => [...directSchemaRefs(unit.component.schema)].map((n) => unitFor(n, unit.mode)).filter((u): u is ComponentUnit => !!u);
+  const emitted = new Set<ComponentUnit>();
+  const helpers = new Set<HelperName>();
+  const contextFor = (mode: ZodMode): ZodContext => ({
+    mode,
+    refer(name) {
+      const unit = unitFor(name, mode) as ComponentUnit;
+      return emitted.has(unit) ? unit.name : `z.lazy(() => ${unit.name})`;
+    },
+    resolve: (schema) => {
+      const name = schemaRefName(schema);
+      return name === undefined ? undefined : byName.get(name)?.schema;
+    },
+    inexact: (pointer, message) => report({ code: 'zod/inexact', severity: 'warn', message, pointer, file: model.source.path }),
+    use: (helper) => helpers.add(helper),
+  });
+  const components = orderUnits(all, refsOf).map((unit) => {
+    const pointer = pointerJoin('#/components/schemas', unit.component.name);
+    const expression = schemaToZod(unit.component.schema, contextFor(unit.mode), pointer);
+    emitted.add(unit);
+    return { name: unit.name, docBlock: componentDoc(unit), annotation: annotationOf(unit), expression };
+  });
+  const convert = (schema: SchemaObject, mode: 'request' | 'response', pointer: string) => schemaToZod(schema, contextFor(mode), pointer);
+  const operations = model.operations.map((op) => operationValidators(op, convert));
+  return templates.render('schemas.ts.hbs', {
+    banner: banner(model),
+    importsTypes: components.some((c) => c.annotation.includes('components[')),
+    helpers: helperSource(helpers),
+    components,
+    operationConsts: operations.flatMap((o) => o.consts),
+    operationEntries: operations.map((o) => o.entry),
+  });
+}
+
+function componentDoc(unit: ComponentUnit): string {
+  const direction = unit.mode === 'request' ? 'As sent in requests (readOnly properties left out).' : unit.mode === 'response' ? 'As received in responses (writeOnly properties left out).' : undefined;
+  return jsDoc([unit.component.schema.description ?? unit.component.schema.title, direction, unit.component.schema.deprecated ? '@deprecated' : undefined]);
+}
+
+/**
+ * A recursive validator cannot infer its own type, so it is annotated: with openapi-typescript's
+ * type of the component (the types agree), or `unknown` for a direction variant (no such type).
+ */
+function annotationOf(unit: ComponentUnit): string {
+  if (!unit.component.recursive) return '';
+  if (unit.mode !== 'schema') return ': z.ZodType<unknown>';
+  return `: z.ZodType<components["schemas"][${tsString(unit.component.name)}]>`;
+}
+
+

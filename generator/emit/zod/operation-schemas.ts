@@ -1,0 +1,48 @@
+import type { OperationModel, SchemaObject } from '../../model/types.js';
+import { pointerJoin } from '../../model/refs.js';
+import { jsDoc, tsPropertyKey } from '../print.js';
+import { bodyName, dataName, paramsName } from './validator-names.js';
+
+/** One validator const of an operation, as the template prints it. */
+export interface OperationConst {
+  name: string;
+  docBlock: string;
+  expression: string;
+}
+
+/** An operation's entry of `operationSchemas`. */
+export interface OperationEntry {
+  property: string;
+  members: string;
+}
+
+/** Converts a schema in a direction (bound by the emitter to its context). */
+export type Convert = (schema: SchemaObject, mode: 'request' | 'response', pointer: string) => string;
+
+/**
+ * The consts of one operation (`Params` when it takes input, `Body` when it has one, `Data` always)
+ * and its `operationSchemas` entry, whose `errors` map each declared error status with a body to
+ * its validator.
+ */
+export function operationValidators(op: OperationModel, convert: Convert): { consts: OperationConst[]; entry: OperationEntry } {
+  const consts: OperationConst[] = [];
+  const members: string[] = [];
+  const summary = op.summary ?? op.operationId;
+  if (op.hasInput) {
+    consts.push({ name: paramsName(op), docBlock: jsDoc([`Input of \`${op.methodName}\` (${summary}): path, query and header parameters and body fields.`]), expression: convert(op.inputSchema, 'request', op.pointer) });
+    members.push(`params: ${paramsName(op)}`);
+  }
+  if (op.body) {
+    const at = pointerJoin(op.pointer, 'requestBody');
+    consts.push({ name: bodyName(op), docBlock: jsDoc([`Request body of \`${op.methodName}\` (${op.body.contentType}).`]), expression: convert(op.body.schema, 'request', at) });
+    members.push(`body: ${bodyName(op)}`);
+  }
+  const data = op.data.kind === 'json' || op.data.kind === 'text' ? convert(op.data.schema, 'response', pointerJoin(op.pointer, 'responses')) : 'z.unknown()';
+  consts.push({ name: dataName(op), docBlock: jsDoc([`Success payload of \`${op.methodName}\`${op.data.fromEnvelope ? ' (the envelope\'s data)' : ''}.`]), expression: data });
+  members.push(`data: ${dataName(op)}`);
+  const errors = op.errors
+    .filter((r) => r.schema !== undefined)
+    .map((r) => `${tsPropertyKey(String(r.status))}: ${convert(r.schema as SchemaObject, 'response', pointerJoin(op.pointer, 'responses', String(r.status)))}`);
+  members.push(`errors: { ${errors.join(', ')} }`);
+  return { consts, entry: { property: tsPropertyKey(op.operationId), members: members.join(', ') } };
+}

@@ -1,0 +1,22 @@
+import type { SchemaObject } from '../../model/types.js';
+import type { HelperName } from './runtime-helpers.js';
+
+/**
+ * Which direction a validator checks. `schema`: the component as declared (readOnly and writeOnly
+ * are annotations, as in JSON Schema). `request`: readOnly properties are dropped (OpenAPI: they
+ * SHOULD NOT be sent, and `required` applies to responses only). `response`: writeOnly ones are.
+ */
+export type ZodMode = 'schema' | 'request' | 'response';
+
+/** What the schema-to-zod functions need besides the schema itself. */
+export interface ZodContext {
+  mode: ZodMode;
+  /** The zod expression that refers to component `name` in this mode (`Pet`, `z.lazy(() => Pet)`). */
+  refer(name: string): string;
+  /** Resolves a component reference to its schema (for static decisions only, never for output). */
+  resolve(schema: SchemaObject): SchemaObject | undefined;
+  /** A keyword that cannot be expressed exactly: a `zod/inexact` warning naming the place. */
+  inexact(pointer: string, message: string): void;
+  /** Marks a runtime helper of the generated file as used. */
+  use(helper: HelperName): void;
+}

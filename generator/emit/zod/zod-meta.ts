@@ -1,0 +1,20 @@
+import type { SchemaObject } from '../../model/types.js';
+import { literal } from './literals.js';
+import type { ZodContext } from './zod-context.js';
+
+/**
+ * Annotations kept in zod's registry (`.meta`), which `z.toJSONSchema()` prints: the description and
+ * title, flags, and the keywords checked by helpers that zod cannot print itself (code-point
+ * lengths, formats, property counts, uniqueness).
+ */
+const KEPT: readonly (keyof SchemaObject)[] = [
+  'title', 'description', 'deprecated', 'readOnly', 'writeOnly', 'format', 'minLength', 'maxLength', 'minProperties', 'maxProperties', 'uniqueItems',
+];
+
+/** `.meta({...})` for the schema's annotations, or nothing. */
+export function metaOf(schema: SchemaObject, _ctx: ZodContext): string {
+  const entries = KEPT.filter((key) => schema[key] !== undefined && schema[key] !== false && schema[key] !== '').map((key) => [key, schema[key]] as const);
+  if (entries.length === 0) return '';
+  if (entries.length === 1 && entries[0]?.[0] === 'description') return `.describe(${literal(entries[0][1])})`;
+  return `.meta(${literal(Object.fromEntries(entries))})`;
+}

@@ -1,0 +1,84 @@
+import type { SchemaObject } from '../../model/types.js';
+import { tsString } from '../print.js';
+import { literal } from './literals.js';
+import type { ZodContext } from './zod-context.js';
+
+const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 };
+/** The range openapi-schema-to-json-schema gives `format: float`. */
+const FLOAT = { min: -(2 ** 128), max: 2 ** 128 - 1 };
+const CHECKED_STRING_FORMATS = new Set(['date-time', 'date', 'uri', 'email', 'uuid', 'byte']);
+
+/** `type: string`: lengths in code points, pattern (unanchored, `u` flag as JSON Schema), formats. */
+export function stringToZod(schema: SchemaObject, ctx: ZodContext, pointer: string): string {
+  // A file to upload arrives as a Blob (or File); JSON never carries one, so responses stay strings.
+  if (schema.format === 'binary' && ctx.mode === 'request') return 'z.union([z.string(), z.instanceof(Blob)])';
+  let expr = 'z.string()';
+  if (schema.minLength !== undefined || schema.maxLength !== undefined) {
+    ctx.use('_length');
+    expr += `.check(_length(${literal(schema.minLength)}, ${literal(schema.maxLength)}))`;
+  }
+  if (typeof schema.pattern === 'string') expr += patternCheck(schema.pattern, ctx, pointer);
+  if (typeof schema.format === 'string' && CHECKED_STRING_FORMATS.has(schema.format)) {
+    ctx.use('_format');
+    expr += `.check(_format(${tsString(schema.format)}))`;
+  }
+  return expr;
+}
+
+function patternCheck(pattern: string, ctx: ZodContext, pointer: string): string {
+  for (const flags of ['u', '']) {
+    try {
+      new RegExp(pattern, flags);
+      if (flags === '') ctx.inexact(`${pointer}/pattern`, 'pattern is not a valid Unicode-mode regular expression; checked without the `u` flag');
+      return `.regex(new RegExp(${tsString(pattern)}${flags ? `, ${tsString(flags)}` : ''}))`;
+    } catch {
+      // try the next flag set
+    }
+  }
+  ctx.inexact(`${pointer}/pattern`, 'pattern is not a valid JavaScript regular expression; it is not checked');
+  return '';
+}
+
+/** `type: number|integer`: integer-ness, bounds (3.0 boolean exclusives), multipleOf, numeric formats. */
+export function numberToZod(schema: SchemaObject, ctx: ZodContext, pointer: string): string {
+  let expr = 'z.number()';
+  const format = schema.format;
+  if (schema.type === 'integer' || format === 'int32' || format === 'int64') expr += '.int()';
+  if (format === 'int64') ctx.inexact(`${pointer}/format`, 'int64: integers beyond ±(2^53-1) are refused (a JSON number cannot carry them exactly)');
+  if (schema.minimum !== undefined) expr += `.${schema.exclusiveMinimum === true ? 'gt' : 'gte'}(${literal(schema.minimum)})`;
+  if (schema.maximum !== undefined) expr += `.${schema.exclusiveMaximum === true ? 'lt' : 'lte'}(${literal(schema.maximum)})`;
+  const range = format === 'int32' ? INT32 : format === 'float' ? FLOAT : undefined;
+  if (range) expr += `.gte(${literal(range.min)}).lte(${literal(range.max)})`;
+  if (schema.multipleOf !== undefined) expr += `.multipleOf(${literal(schema.multipleOf)})`;
+  return expr;
+}
+
+/** `enum`: values of the schema's type (and null when nullable); a literal list or, for objects, JSON equality. */
+export function enumToZod(schema: SchemaObject, type: SchemaObject['type'], ctx: ZodContext): string {
+  const values = (schema.enum ?? []).filter((v) => fitsType(v, type) || (v === null && schema.nullable === true));
+  if (schema.nullable === true && !values.includes(null)) values.push(null);
+  if (values.length === 0) return 'z.never()';
+  if (values.every((v) => v === null || ['string', 'number', 'boolean'].includes(typeof v))) {
+    return values.length === 1 ? `z.literal(${literal(values[0])})` : `z.literal(${literal(values)})`;
+  }
+  ctx.use('_oneOfValues');
+  return `_oneOfValues(${literal(values)})`;
+}
+
+/** True when a JSON value has the given schema type (no type: any). */
+export function fitsType(value: unknown, type: SchemaObject['type']): boolean {
+  switch (type) {
+    case undefined:
+      return true;
+    case 'integer':
+      return Number.isInteger(value);
+    case 'number':
+      return typeof value === 'number';
+    case 'array':
+      return Array.isArray(value);
+    case 'object':
+      return typeof value === 'object' && value !== null && !Array.isArray(value);
+    default:
+      return typeof value === type;
+  }
+}
