@@ -1,0 +1,124 @@
+/**
+ * The mock server's view of the model: per operation, how to find it (method and path pattern),
+ * how to read its input back from a request (field locations, wire names and the JSON type to
+ * coerce query, path and header strings to), and which headers carry credentials.
+ */
+import { mediaKind } from '../../model/media.js';
+import type { ApiModel, InputFieldModel, OperationModel } from '../../model/types.js';
+import { buildFixture, modelResolver } from '../fixtures/build-fixture.js';
+import { derefSchema, mergeAllOf, schemaType, type SchemaResolver } from '../fixtures/schema-merge.js';
+
+/** JSON type a wire string is coerced to before validation. */
+export type WireType = 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object' | 'any';
+
+/** One input field as the mock reads it back from a request. */
+export interface MockField {
+  name: string;
+  in: InputFieldModel['in'];
+  wireName: string;
+  type: WireType;
+  /** For arrays: the items' type. */
+  itemType?: WireType;
+  /** For query arrays: false means one comma-separated value (OpenAPI `explode: false`). */
+  explode?: boolean;
+}
+
+/** One operation as the mock routes it. */
+export interface MockRoute {
+  operationId: string;
+  method: string;
+  path: string;
+  fields: MockField[];
+  /** How the body is read: JSON, a form, or not read field by field (validation is then skipped). */
+  bodyKind?: 'json' | 'form' | 'other';
+  idempotency?: { header: string; maxLength?: number };
+  /** The 429 body's field that carries the wait in seconds. */
+  retryAfterField?: string;
+}
+
+/** Where the credential travels (`none` when the document declares no security). */
+export type MockAuth = { kind: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string } | { kind: 'bearer' | 'basic' } | { kind: 'none' };
+
+/** The failure body the mock answers with (401, 400, 404, 405, injected faults without a fixture). */
+export interface MockFailureShape {
+  template: Record<string, unknown>;
+  codeKey?: string;
+  messageKey?: string;
+  causeKey?: string;
+  detailsKey?: string;
+  ridKey?: string;
+}
+
+/** The routes of every operation, in document order. */
+export function mockRoutes(model: ApiModel): MockRoute[] {
+  const resolve = modelResolver(model);
+  return model.operations.map((op) => mockRoute(op, resolve));
+}
+
+function mockRoute(op: OperationModel, resolve: SchemaResolver): MockRoute {
+  const route: MockRoute = {
+    operationId: op.operationId,
+    method: op.method.toUpperCase(),
+    path: op.path,
+    fields: op.input.map((field) => mockField(field, resolve)),
+  };
+  if (op.body) {
+    const kind = mediaKind(op.body.contentType);
+    route.bodyKind = kind === 'json' || kind === 'form' ? kind : 'other';
+  }
+  if (op.idempotency) route.idempotency = { header: op.idempotency.header, ...(op.idempotency.maxLength === undefined ? {} : { maxLength: op.idempotency.maxLength }) };
+  const retryAfterField = op.errors.find((e) => e.status === 429)?.retryAfterField;
+  if (retryAfterField) route.retryAfterField = retryAfterField;
+  return route;
+}
+
+function mockField(field: InputFieldModel, resolve: SchemaResolver): MockField {
+  const schema = mergeAllOf([derefSchema(field.schema, resolve)], resolve);
+  const result: MockField = { name: field.name, in: field.in, wireName: field.wireName, type: wireType(schema) };
+  if (result.type === 'array') result.itemType = wireType(mergeAllOf([schema.items ?? {}], resolve));
+  if (field.explode === false) result.explode = false;
+  return result;
+}
+
+function wireType(schema: Parameters<typeof schemaType>[0]): WireType {
+  const type = schemaType(schema);
+  if (type) return type;
+  const first = schema.enum?.[0];
+  if (typeof first === 'number') return Number.isInteger(first) ? 'integer' : 'number';
+  if (typeof first === 'boolean') return 'boolean';
+  return schema.enum ? 'string' : 'any';
+}
+
+/** The credential the mock checks for. */
+export function mockAuth(model: ApiModel): MockAuth {
+  const auth = model.auth;
+  if (!auth) return { kind: 'none' };
+  return auth.kind === 'apiKey' ? { kind: 'apiKey', in: auth.in, name: auth.name } : { kind: auth.kind };
+}
+
+const CODE_KEYS = ['code', 'status', 'status_code', 'error_code'];
+const MESSAGE_KEYS = ['msg', 'message', 'error', 'error_message', 'title'];
+const CAUSE_KEYS = ['cause', 'reason'];
+const DETAILS_KEYS = ['details', 'detail', 'errors'];
+const RID_KEYS = ['rid', 'request_id', 'requestId', 'trace_id'];
+
+/**
+ * The failure body: the fixture of the first `default` (or 5xx/4xx) error response with a JSON
+ * object body, with the keys that carry code, message, cause, details and request id found by name.
+ * Without one, a plain `{ code, message }`.
+ */
+export function failureShape(model: ApiModel): MockFailureShape {
+  for (const op of model.operations) {
+    const fixture = buildFixture(op, model);
+    const index = op.errors.findIndex((e) => e.status === 'default' || (e.status !== 429 && e.schema !== undefined));
+    const body = index < 0 ? undefined : fixture.errors[index]?.body;
+    if (!body || typeof body !== 'object' || Array.isArray(body)) continue;
+    const template = body as Record<string, unknown>;
+    const find = (keys: string[], type?: string) => keys.find((k) => k in template && (type === undefined || typeof template[k] === type));
+    const shape: MockFailureShape = { template };
+    const keys = { codeKey: find(CODE_KEYS, 'number'), messageKey: find(MESSAGE_KEYS, 'string'), causeKey: find(CAUSE_KEYS, 'string'), detailsKey: find(DETAILS_KEYS), ridKey: find(RID_KEYS, 'string') };
+    for (const [key, value] of Object.entries(keys)) if (value !== undefined) shape[key as keyof typeof keys] = value;
+    if (shape.messageKey) return shape;
+  }
+  return { template: { code: 500, message: 'internal server error' }, codeKey: 'code', messageKey: 'message' };
+}

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { fitNumber } from '../../generator/emit/fixtures/numbers.js';
+import { mergeAllOf } from '../../generator/emit/fixtures/schema-merge.js';
+import { fitLength, stringForPattern } from '../../generator/emit/fixtures/strings.js';
+import { synthContext, synthesize } from '../../generator/emit/fixtures/synthesize.js';
+import { createRng } from '../../generator/emit/fixtures/rng.js';
+import type { ApiModel, SchemaObject } from '../../generator/model/types.js';
+import { createJudge } from './judge.js';
+
+const components: Record<string, SchemaObject> = {
+  Background: {
+    type: 'object',
+    properties: { id: { type: 'integer' }, user_background_id: { type: 'integer' } },
+    oneOf: [{ required: ['id'] }, { required: ['user_background_id'] }],
+  },
+  Host: { type: 'object', properties: { photo_url: { type: 'string' }, name: { type: 'string' }, timbre_unique_id: { type: 'string' } } },
+  Node: { type: 'object', required: ['value'], properties: { value: { type: 'integer' }, next: { $ref: '#/components/schemas/Node' } } },
+};
+const resolve = (ref: string) => components[ref.replace('#/components/schemas/', '')];
+const judge = createJudge({ schemas: Object.entries(components).map(([name, schema]) => ({ name, typeName: name, schema, recursive: false })) } as unknown as ApiModel);
+const make = (schema: SchemaObject, seed = 'op/params', path: string[] = []) => synthesize(schema, { ...synthContext({ seed, resolve, direction: 'request' }), path });
+
+describe('synthesize: every value is valid for ajv', () => {
+  const cases: [string, SchemaObject][] = [
+    ['enum', { type: 'string', enum: ['default', 'pet', 'cartoon'] }],
+    ['integer enum', { type: 'integer', enum: [3, 9, 11] }],
+    ['exactly two hosts', { type: 'array', minItems: 2, maxItems: 2, items: { $ref: '#/components/schemas/Host' } }],
+    ['exactly one background id', { $ref: '#/components/schemas/Background' }],
+    ['bounded string', { type: 'string', minLength: 20, maxLength: 24 }],
+    ['short max length', { type: 'string', maxLength: 3 }],
+    ['pattern', { type: 'string', pattern: '^[A-Z]{3}-\\d{4}(-[a-z]+)?$' }],
+    ['formats', { type: 'object', properties: Object.fromEntries(['date-time', 'date', 'email', 'uri', 'uuid', 'ipv4', 'ipv6', 'hostname', 'byte'].map((f) => [f, { type: 'string', format: f }])) }],
+    ['exclusive integer bounds', { type: 'integer', minimum: 5, maximum: 7, exclusiveMinimum: true, exclusiveMaximum: true }],
+    ['multipleOf number', { type: 'number', minimum: 0.5, maximum: 3, multipleOf: 0.25 }],
+    ['unique enum items', { type: 'array', uniqueItems: true, minItems: 3, items: { type: 'string', enum: ['a', 'b', 'c'] } }],
+    ['map', { type: 'object', additionalProperties: { type: 'integer', minimum: 1 }, minProperties: 2 }],
+    ['allOf', { allOf: [{ $ref: '#/components/schemas/Host' }, { type: 'object', required: ['age'], properties: { age: { type: 'integer', maximum: 3 } } }] }],
+    ['recursive', { $ref: '#/components/schemas/Node' }],
+    ['nullable without type', { nullable: true }],
+    ['anyOf of scalars', { anyOf: [{ type: 'integer', minimum: 10 }, { type: 'string' }] }],
+  ];
+  it.each(cases)('%s', (_label, schema) => {
+    const value = make(schema);
+    expect(judge(schema, value), JSON.stringify(value)).toStrictEqual([]);
+  });
+
+  it('the judge is not lenient: three hosts and both background ids fail', () => {
+    const host = make({ $ref: '#/components/schemas/Host' });
+    expect(judge(cases[2]?.[1] as SchemaObject, [host, host, host])).not.toStrictEqual([]);
+    expect(judge({ $ref: '#/components/schemas/Background' }, { id: 1, user_background_id: 2 })).not.toStrictEqual([]);
+  });
+});
+
+describe('synthesize: realistic and deterministic', () => {
+  it('makes values that look like what their names say', () => {
+    const value = make({
+      type: 'object',
+      properties: {
+        photo_url: { type: 'string' }, name: { type: 'string' }, email: { type: 'string' }, user_id: { type: 'integer' },
+        timbre_unique_id: { type: 'string' }, created_at: { type: 'string', format: 'date-time' }, rid: { type: 'string' },
+      },
+    }) as Record<string, unknown>;
+    expect(value.photo_url).toMatch(/^https:\/\/example\.com\/photo\/[0-9a-f]{8}\.jpg$/);
+    expect(value.name).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+$/);
+    expect(value.email).toMatch(/^[a-z]+@example\.com$/);
+    expect(Number.isInteger(value.user_id) && (value.user_id as number) > 0).toBe(true);
+    expect(value.timbre_unique_id).toMatch(/^tim_[0-9a-f]{10}$/);
+    expect(value.created_at).toMatch(/^2025-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect(value.rid).toMatch(/^req_[0-9A-Z]{20}$/);
+  });
+
+  it('gives the two hosts different names', () => {
+    const hosts = make({ type: 'array', minItems: 2, maxItems: 2, items: { $ref: '#/components/schemas/Host' } }) as { name: string }[];
+    expect(hosts[0]?.name).not.toBe(hosts[1]?.name);
+  });
+
+  it('picks the first oneOf branch and leaves out what only the others require', () => {
+    expect(Object.keys(make({ $ref: '#/components/schemas/Background' }) as object)).toStrictEqual(['id']);
+  });
+
+  it('is the same for the same seed and differs between seeds', () => {
+    const schema: SchemaObject = { type: 'object', properties: { id: { type: 'integer' }, label: { type: 'string' } } };
+    expect(make(schema, 'a/params')).toStrictEqual(make(schema, 'a/params'));
+    expect(make(schema, 'a/params')).not.toStrictEqual(make(schema, 'b/params'));
+  });
+
+  it('uses the outcome for envelope-like fields', () => {
+    const envelope: SchemaObject = { type: 'object', properties: { code: { type: 'integer' }, msg: { type: 'string' }, cause: { type: 'string' } } };
+    const ctx = (ok: boolean, status: number) => synthContext({ seed: 's', resolve, direction: 'response', outcome: { ok, status } });
+    expect(synthesize(envelope, ctx(true, 200))).toStrictEqual({ code: 0, msg: 'success', cause: '' });
+    expect(synthesize(envelope, ctx(false, 429))).toMatchObject({ code: 429, msg: 'rate limit exceeded' });
+  });
+
+  it('skips readOnly properties in requests and writeOnly ones in responses', () => {
+    const schema: SchemaObject = { type: 'object', properties: { id: { type: 'integer', readOnly: true }, secret: { type: 'string', writeOnly: true } } };
+    expect(Object.keys(make(schema) as object)).toStrictEqual(['secret']);
+    expect(Object.keys(synthesize(schema, synthContext({ seed: 's', resolve, direction: 'response' })) as object)).toStrictEqual(['id']);
+  });
+
+  it('prefers schema examples, then enums, then defaults', () => {
+    expect(make({ type: 'string', example: 'given', enum: ['x'] })).toBe('given');
+    expect(make({ type: 'integer', default: 4 })).toBe(4);
+  });
+});
+
+describe('small helpers', () => {
+  it.each([
+    [{ minimum: 1 } as SchemaObject, -5, true, 1],
+    [{ maximum: 10, exclusiveMaximum: true }, 50, true, 9],
+    [{ minimum: 0, exclusiveMinimum: true, multipleOf: 5 }, 0, true, 5],
+    [{ minimum: 0.5, maximum: 2 }, 7.3, false, 2],
+    [{ multipleOf: 0.1 }, 0.36, false, 0.4],
+  ])('fitNumber(%j, %d)', (schema, candidate, integer, want) => {
+    expect(fitNumber(candidate, schema, integer)).toBe(want);
+  });
+
+  it('fitLength pads and cuts by code points', () => {
+    expect(fitLength('ab', { minLength: 4 })).toBe('abcd');
+    expect(fitLength('héllo wörld', { maxLength: 6 })).toBe('héllo');
+  });
+
+  it('stringForPattern covers classes, groups and quantifiers, and gives up on the rest', () => {
+    for (const pattern of ['^[a-z]{2,4}_\\d+$', '^(foo|bar)-[0-9a-f]{8}$', '^x?y*z+$']) {
+      expect(stringForPattern(pattern, createRng(pattern))).toMatch(new RegExp(pattern));
+    }
+    expect(stringForPattern('^(?=lookahead)', createRng(1))).toBeUndefined();
+  });
+
+  it('mergeAllOf unites properties and tightens bounds', () => {
+    expect(mergeAllOf([{ type: 'string', maxLength: 9 }, { minLength: 2, maxLength: 5 }], resolve)).toStrictEqual({ type: 'string', maxLength: 5, minLength: 2 });
+  });
+});
