@@ -1,0 +1,60 @@
+import { camelCase, pascalCase, snakeCase } from '../../model/naming.js';
+import type { ApiModel } from '../../model/types.js';
+import { banner } from '../banner.js';
+import type { Emitter } from '../emitter.js';
+import { buildManifest, buildToolBindings, type McpManifest } from './tool-manifest.js';
+
+/** What `mcp-server.ts.hbs` receives. */
+export interface McpServerView {
+  banner: string;
+  title: string;
+  names: ApiModel['names'];
+  /** Name of the exported manifest constant (`podcastMcpTools`). */
+  toolsConst: string;
+  /** Name of the exported environment-variable names (`podcastMcpEnv`). */
+  envConst: string;
+  /** Name of the server's options type (`PodcastMcpServerOptions`). */
+  optionsType: string;
+  serverInfo: { name: string; title: string; version: string };
+  env: { apiKey: string; baseUrl: string; scopes: string };
+  manifest: McpManifest;
+  tools: { name: string; operationId: string; methodName: string; hasInput: boolean; scopes: string[]; wrapData: boolean }[];
+}
+
+/** The view of the model that the MCP server template renders. */
+export function mcpServerView(model: ApiModel): McpServerView {
+  const bindings = buildToolBindings(model);
+  const api = model.names.api;
+  return {
+    banner: banner(model),
+    title: model.title,
+    names: model.names,
+    toolsConst: camelCase(`${api} mcp tools`),
+    envConst: camelCase(`${api} mcp env`),
+    optionsType: pascalCase(`${api} mcp server options`),
+    serverInfo: { name: snakeCase(api).replace(/_/g, '-'), title: model.title, version: model.version },
+    env: { apiKey: `${model.names.envPrefix}_API_KEY`, baseUrl: `${model.names.envPrefix}_BASE_URL`, scopes: `${model.names.envPrefix}_SCOPES` },
+    manifest: buildManifest(bindings),
+    tools: bindings.map(({ tool, operation, wrapData }) => ({
+      name: tool.name,
+      operationId: operation.operationId,
+      methodName: operation.methodName,
+      hasInput: operation.hasInput,
+      scopes: operation.scopes,
+      wrapData,
+    })),
+  };
+}
+
+/** `mcp/tools.json` (an MCP `tools/list` result) and `mcp/server.ts` (the server serving it). */
+export const emitMcp: Emitter = {
+  name: 'mcp',
+  emit({ model, templates }) {
+    const view = mcpServerView(model);
+    return [
+      // JSON cannot carry the banner; the file is still generated and byte-stable.
+      { path: 'mcp/tools.json', content: `${JSON.stringify(view.manifest, null, 2)}\n` },
+      { path: 'mcp/server.ts', content: templates.render('mcp-server.ts.hbs', view) },
+    ];
+  },
+};
