@@ -46,7 +46,10 @@ const RESERVED = new Set(
     'Infinity Object Array String Number Boolean Symbol Error Promise Date RegExp Map Set Blob File FormData Headers ' +
     'Request Response URL URLSearchParams JSON Math Record Partial Required Readonly Pick Omit Exclude Extract ' +
     'NonNullable ReturnType Parameters Awaited any unknown never object string number boolean bigint symbol z ' +
-    'fetch globalThis crypto AbortController AbortSignal'
+    'fetch globalThis crypto AbortController AbortSignal ' +
+    // Members every object has: a client method `constructor` is the class's constructor, `then`
+    // makes the client a thenable (`await` would call it), the others shadow what tools rely on.
+    'constructor prototype __proto__ then toString valueOf toJSON hasOwnProperty isPrototypeOf propertyIsEnumerable toLocaleString'
   ).split(' '),
 );
 
@@ -66,16 +69,47 @@ export function safeIdentifier(name: string, prefix: string): string {
 
 /**
  * Assigns each key a unique name made by `make`, in order: a later key whose name is taken gets
- * `2`, `3`, ... appended. Stable: the same keys in the same order always get the same names.
+ * `2`, `3`, ... appended (within `maxLength`). Stable: the same keys in the same order always get the same names.
  */
-export function uniqueNames<K>(keys: readonly K[], make: (key: K) => string, taken: Iterable<string> = []): Map<K, string> {
+export function uniqueNames<K>(keys: readonly K[], make: (key: K) => string, taken: Iterable<string> = [], maxLength = Infinity): Map<K, string> {
   const used = new Set(taken);
   const result = new Map<K, string>();
   for (const key of keys) {
     const base = make(key);
     let name = base;
-    for (let n = 2; used.has(name); n++) name = `${base}${n}`;
+    // With a length limit (tool names: 64), the suffix replaces the base's last characters.
+    for (let n = 2; used.has(name); n++) name = `${base.slice(0, maxLength - String(n).length)}${n}`;
     used.add(name);
+    result.set(key, name);
+  }
+  return result;
+}
+
+/**
+ * File stems that must not be used for a generated file: `package.json` would turn its folder into a
+ * CommonJS package, the others are config files tools pick up or names Windows reserves for devices.
+ */
+const RESERVED_FILE_STEMS = /^(package|tsconfig|jsconfig|index|con|prn|aux|nul|com\d|lpt\d)$/i;
+
+/**
+ * A file base name for an operation: the operationId when it is a plain file name (letters, digits,
+ * `_`, `-` and inner dots, not reserved), else `fallback` (an identifier). Never leaves its folder.
+ */
+export function fileNameFrom(operationId: string, fallback: string): string {
+  const plain = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/.test(operationId) && !operationId.endsWith('.') && operationId.length <= 200;
+  const stem = plain ? operationId : fallback;
+  return RESERVED_FILE_STEMS.test(stem.split('.')[0] ?? stem) ? `${stem}_` : stem;
+}
+
+/** Like {@link uniqueNames}, but unique ignoring case (macOS and Windows file names ignore it). */
+export function uniqueFileNames<K>(keys: readonly K[], make: (key: K) => string): Map<K, string> {
+  const used = new Set<string>();
+  const result = new Map<K, string>();
+  for (const key of keys) {
+    const base = make(key);
+    let name = base;
+    for (let n = 2; used.has(name.toLowerCase()); n++) name = `${base}-${n}`;
+    used.add(name.toLowerCase());
     result.set(key, name);
   }
   return result;
@@ -104,4 +138,20 @@ export function operationIdFrom(method: string, path: string): string {
 export function humanize(name: string): string {
   const text = words(name).join(' ').toLowerCase();
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * Names the generated code exports besides the document's schemas (runtime.ts, operations.ts,
+ * client.ts, fixtures): a schema whose type name would clash gets `Schema` appended.
+ * Keep in step with the `export`s of templates/runtime.ts.hbs and templates/client.ts.hbs.
+ */
+export function generatedExportNames(api: string): Set<string> {
+  return new Set([
+    ...'ValidateMode Validator ValidationIssue FieldSpec OperationSpec ClientError ApiError RateLimitError ConnectionError TimeoutError AbortError RequestValidationError ResponseValidationError ApiResult ApiPromise RequestEvent ResponseEvent CoreOptions RequestOptions OperationValidators AuthSpec Core OperationId Fixture FixtureResponse Simplify'.split(' '),
+    `${api}Client`,
+    `${api}ClientOptions`,
+    `${api}OperationTypes`,
+    `${api}Params`,
+    `${api}Data`,
+  ]);
 }

@@ -4,15 +4,19 @@ import { directSchemaRefs, normalizeSchema } from './refs.js';
 import type { EnvelopeModel, NamedSchemaModel, SchemaObject } from './types.js';
 
 /** Component schemas with unique type names and their recursion marked. */
-export function buildSchemas(document: OpenApiDocument, reservedTypeNames: Iterable<string>): NamedSchemaModel[] {
+export function buildSchemas(document: OpenApiDocument, options: { taken: Iterable<string>; exported: ReadonlySet<string> }): NamedSchemaModel[] {
   const components = (document.components as { schemas?: Record<string, unknown> } | undefined)?.schemas ?? {};
   const names = Object.keys(components);
-  const typeNames = uniqueNames(names, pascalCase, reservedTypeNames);
+  const typeName = (name: string) => {
+    const pascal = pascalCase(name);
+    return options.exported.has(pascal) ? `${pascal}Schema` : pascal;
+  };
+  const typeNames = uniqueNames(names, typeName, options.taken);
   const schemas = new Map(names.map((name) => [name, normalizeSchema(document, components[name])]));
   const recursive = findRecursive(schemas);
   return names.map((name) => ({
     name,
-    typeName: typeNames.get(name) ?? pascalCase(name),
+    typeName: typeNames.get(name) ?? typeName(name),
     schema: schemas.get(name) ?? {},
     recursive: recursive.has(name),
   }));

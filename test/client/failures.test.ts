@@ -12,7 +12,7 @@ import {
 import { envelope, startLoopback, type Handler } from '../helpers/loopback.js';
 
 const API_KEY = 'secret-key-9d2e4b17';
-const hosts = [
+const hosts: [{ name: string; photo_url: string }, { name: string; photo_url: string }] = [
   { name: 'A', photo_url: 'https://cdn.example.com/a.jpg' },
   { name: 'B', photo_url: 'https://cdn.example.com/b.jpg' },
 ];
@@ -119,7 +119,7 @@ describe('connection failures, timeouts and aborts', () => {
     const { client } = await setUp(() => ({ hang: true }));
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
-    const error = await caught(client.quotaSummary(undefined, { signal: controller.signal }));
+    const error = await caught(client.quotaSummary({ signal: controller.signal }));
     expect(error).toBeInstanceOf(AbortError);
   });
 
@@ -203,7 +203,7 @@ describe('hooks and headers', () => {
       onRequest: (e: unknown) => void events.push(e),
       onResponse: (e: unknown) => void events.push(e),
     });
-    await client.getVoiceCloneAllowance(undefined, { headers: { 'x-call': 'c-1' } });
+    await client.getVoiceCloneAllowance({ headers: { 'x-call': 'c-1' } });
     expect(events).toHaveLength(2);
     expect(JSON.stringify(events)).not.toContain(API_KEY);
     expect(events[0]).toMatchObject({ operationId: 'getVoiceCloneAllowance', method: 'GET', attempt: 1, headers: { 'X-Api-Key': '[redacted]', 'x-trace': 't-1', 'x-call': 'c-1' } });

@@ -1,8 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { fromSchema } from '@openapi-contrib/openapi-schema-to-json-schema';
-import Ajv from 'ajv-draft-04';
-import addFormats from 'ajv-formats';
+import AjvDraft04 from 'ajv-draft-04';
+import addFormatsModule from 'ajv-formats';
 import { parseYaml } from '@redocly/openapi-core';
+
+// Both are CommonJS modules whose default export is under `.default` when imported from ESM.
+const Ajv = (AjvDraft04 as unknown as { default: typeof AjvDraft04.default }).default;
+const addFormats = (addFormatsModule as unknown as { default: typeof addFormatsModule.default }).default;
 
 /**
  * ajv as an independent judge of the OpenAPI document: every component schema converted to JSON
@@ -19,7 +23,7 @@ export function documentJudge(document: Record<string, unknown>): { validate(ref
     validate(ref, value) {
       const validate = ajv.getSchema(`doc${ref}`) ?? ajv.compile({ $ref: `doc${ref}` });
       const valid = validate(value) as boolean;
-      return { valid, errors: (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`) };
+      return { valid, errors: (validate.errors ?? []).map((e: { instancePath: string; message?: string }) => `${e.instancePath} ${e.message}`) };
     },
   };
 }

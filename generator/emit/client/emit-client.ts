@@ -2,7 +2,7 @@ import type { ApiModel, OperationModel } from '../../model/types.js';
 import { banner } from '../banner.js';
 import type { Emitter } from '../emitter.js';
 import { authSpec, operationSpec } from './operation-specs.js';
-import { dataType, paramsType } from './type-expressions.js';
+import { dataType, paramsType, typeUsage } from './type-expressions.js';
 
 /** What the client templates receive for one operation. */
 export interface ClientOperationView {
@@ -29,16 +29,21 @@ export interface ClientView {
   title: string;
   auth: Record<string, unknown>;
   operations: ClientOperationView[];
+  /** Whether client.ts needs the `operations` types import and the `Simplify` helper. */
+  usesOperations: boolean;
+  usesSimplify: boolean;
 }
 
 /** The view of the model that `runtime.ts.hbs`, `operations.ts.hbs` and `client.ts.hbs` render. */
 export function clientView(model: ApiModel): ClientView {
+  const operations = model.operations.map((op) => operationView(model, op));
   return {
     banner: banner(model),
     names: model.names,
     title: model.title,
     auth: authSpec(model),
-    operations: model.operations.map((op) => operationView(model, op)),
+    operations,
+    ...typeUsage(operations.flatMap((op) => (op.hasInput ? [op.paramsType, op.dataType] : [op.dataType]))),
   };
 }
 

@@ -1,17 +1,22 @@
 import type { ApiModel, InputFieldModel, OperationModel } from '../../model/types.js';
-import { tsString } from '../print.js';
+import { tsPropertyKey, tsString } from '../print.js';
 
 /**
  * TypeScript type expressions of an operation's input and payload, indexed from openapi-typescript's
  * `operations` (types.ts), so the client's types are the document's types as that tool prints them.
  */
 export function paramsType(model: ApiModel, op: OperationModel): string {
-  const base = `operations[${tsString(op.operationId)}]`;
+  const base = operationsEntry(op);
   const parts: string[] = [];
   for (const location of ['path', 'query', 'header', 'cookie'] as const) {
     const fields = op.input.filter((f) => f.in === location);
     if (fields.length === 0) continue;
-    parts.push(`Pick<NonNullable<${base}['parameters'][${tsString(location)}]>, ${fields.map((f) => tsString(f.wireName)).join(' | ')}>`);
+    const parameters = `NonNullable<${base}['parameters'][${tsString(location)}]>`;
+    const same = fields.filter((f) => f.name === f.wireName);
+    if (same.length > 0) parts.push(`Pick<${parameters}, ${same.map((f) => tsString(f.wireName)).join(' | ')}>`);
+    // Inputs renamed by the model (`query_id` for a second `id`, `constructor_`) keep their wire name's type.
+    const renamed = fields.filter((f) => f.name !== f.wireName);
+    if (renamed.length > 0) parts.push(`{ ${renamed.map((f) => `${tsPropertyKey(f.name)}${f.required ? '' : '?'}: ${parameters}[${tsString(f.wireName)}]`).join('; ')} }`);
   }
   if (op.body) parts.push(bodyPart(base, op));
   return parts.length === 0 ? 'Record<string, never>' : `Simplify<${parts.join(' & ')}>`;
@@ -34,8 +39,24 @@ export function dataType(model: ApiModel, op: OperationModel): string {
   if (op.data.kind === 'text') return 'string';
   if (op.data.kind === 'binary') return 'Blob';
   const status = op.success.status === 'default' ? tsString('default') : String(op.success.status);
-  const body = `NonNullable<operations[${tsString(op.operationId)}]['responses'][${status}]['content']>[${tsString(op.success.contentType ?? 'application/json')}]`;
+  const body = `NonNullable<${operationsEntry(op)}['responses'][${status}]['content']>[${tsString(op.success.contentType ?? 'application/json')}]`;
   if (!op.data.fromEnvelope) return body;
   const data = `${body}[${tsString(model.envelope?.dataProperty ?? 'data')}]`;
   return `Exclude<${data}, undefined>`;
+}
+
+/** openapi-typescript keys `operations` by the operationId with every `#` written as `/`. */
+function operationsEntry(op: OperationModel): string {
+  return `operations[${tsString(op.operationId.replace(/#/g, '/'))}]`;
+}
+
+/**
+ * Which of the shared type helpers a file's type expressions use, so the file imports and declares
+ * only those (generated code compiles under `noUnusedLocals`).
+ */
+export function typeUsage(expressions: readonly string[]): { usesOperations: boolean; usesSimplify: boolean } {
+  return {
+    usesOperations: expressions.some((e) => e.includes('operations[')),
+    usesSimplify: expressions.some((e) => e.includes('Simplify<')),
+  };
 }
