@@ -1,0 +1,110 @@
+/**
+ * The command line's grammar (yargs): commands, their flags, help text and examples. Parsing only:
+ * it returns which command to run with which flags, or the help/version text to print.
+ */
+import { readFileSync } from 'node:fs';
+import yargs, { type Argv } from 'yargs';
+import { DEFAULTS } from '../options.js';
+import { EXIT_USAGE, fail } from '../problems.js';
+
+/** The commands; `generate` runs when none is named. */
+export type CommandName = 'generate' | 'lint' | 'check' | 'mcp' | 'mock';
+
+/** What the command line asks for: a command with its flags, or text to print (help, version). */
+export type ParsedArguments = { command: CommandName; args: Record<string, unknown> } | { output: string };
+
+/** Help is wrapped at a fixed width so it reads the same in every terminal, in CI and in the README. */
+export const HELP_WIDTH = 100;
+
+/** podcast-gen's version, from its package.json (read only when asked). */
+export function packageVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+const DOCUMENT = 'Document and output:';
+const RUN = 'Run:';
+
+function documentOptions<T>(y: Argv<T>, { generation }: { generation: boolean }) {
+  let built = y.option('spec', { type: 'string', requiresArg: true, group: DOCUMENT, describe: 'OpenAPI 3.0 document: a path or an http(s) URL. Default: the podcast document shipped with podcast-gen' });
+  if (generation) {
+    built = built
+      .option('out', { type: 'string', requiresArg: true, group: DOCUMENT, describe: 'Output folder', defaultDescription: DEFAULTS.out })
+      .option('templates', { type: 'string', requiresArg: true, group: DOCUMENT, describe: 'Your .hbs templates, replacing built-in ones of the same file name' })
+      .option('name', { type: 'string', requiresArg: true, group: DOCUMENT, describe: 'API name in identifiers: createPodcastClient', defaultDescription: DEFAULTS.name });
+  }
+  return built
+    .option('config', { type: 'string', requiresArg: true, group: DOCUMENT, describe: 'Config file (.json, .mjs, .js, .ts). Default: podcast-gen.config.* in the working folder, else the "podcast-gen" key of package.json' })
+    .option('lint-config', { type: 'string', requiresArg: true, group: DOCUMENT, describe: 'Redocly lint config. Default: redocly.yaml beside the document, else built-in rules' })
+    .option('quiet', { type: 'boolean', group: RUN, describe: 'Print nothing but errors' })
+    .option('json', { type: 'boolean', group: RUN, describe: 'Print one JSON object (problems and summary) on stdout' });
+}
+
+function serverOptions<T>(y: Argv<T>, { http }: { http: boolean }) {
+  const built = y
+    .option('port', { type: 'number', requiresArg: true, group: RUN, coerce: port, describe: http ? 'Port for --http (0: any free port)' : 'Port to listen on (0: any free port)', defaultDescription: http ? '3000' : '4010' })
+    .option('host', { type: 'string', requiresArg: true, group: RUN, describe: 'Interface to listen on', defaultDescription: '127.0.0.1' });
+  return http ? built.option('http', { type: 'boolean', group: RUN, describe: 'Serve Streamable HTTP instead of stdio (bearer tokens and their scopes in PODCAST_MCP_TOKENS)' }) : built;
+}
+
+function port(value: number): number {
+  if (!Number.isInteger(value) || value < 0 || value > 65535) throw new Error('--port must be a whole number from 0 to 65535');
+  return value;
+}
+
+/** Parses argv. Throws a PodcastGenError with exit code 2 on bad usage (unknown flag, command, value). */
+export async function parseArguments(argv: readonly string[]): Promise<ParsedArguments> {
+  let chosen: { command: CommandName; args: Record<string, unknown> } | undefined;
+  const choose = (command: CommandName) => (args: Record<string, unknown>) => {
+    chosen = { command, args };
+  };
+  const parser = yargs()
+    .scriptName('podcast-gen')
+    .locale('en')
+    .wrap(HELP_WIDTH)
+    .strict()
+    .exitProcess(false)
+    .version(packageVersion())
+    .help()
+    .alias('h', 'help')
+    .fail((message, error) => {
+      fail({ code: 'cli/usage', message: error?.message ?? message, hint: 'see podcast-gen --help' }, EXIT_USAGE);
+    })
+    .usage('podcast-gen [command] [options]\n\nGenerates a typed fetch client, zod validators, MCP tools, fixtures and a mock server from an OpenAPI 3.0 document.')
+    .command(['generate', '$0'], 'Generate every output into --out', (y) =>
+      documentOptions(y, { generation: true })
+        .option('watch', { type: 'boolean', group: RUN, describe: 'Generate again whenever the document or a template changes' })
+        .example('$0', `Generate the podcast client into ${DEFAULTS.out}/`)
+        .example('$0 --spec api.yaml --out src/api', 'Generate from your own document')
+        .example('$0 --templates my-templates --watch', 'Override templates; regenerate on every save'),
+      choose('generate'))
+    .command('lint', 'Lint the document (exit 1 on errors)', (y) =>
+      documentOptions(y, { generation: false })
+        .example('$0 lint', 'Lint the podcast document')
+        .example('$0 lint --spec api.yaml --json', 'Lint your document; problems as JSON'),
+      choose('lint'))
+    .command('check', 'Exit 1 when --out is not what the document generates (for CI)', (y) =>
+      documentOptions(y, { generation: true })
+        .example('$0 check', `Is ${DEFAULTS.out}/ current?`)
+        .example('$0 check --spec api.yaml --out src/api', 'Check your own output folder'),
+      choose('check'))
+    .command('mcp', 'Run the podcast MCP server (stdio; env PODCAST_API_KEY, PODCAST_BASE_URL, PODCAST_SCOPES)', (y) =>
+      serverOptions(y, { http: true })
+        .option('quiet', { type: 'boolean', group: RUN, describe: 'Print nothing but errors on stderr' })
+        .example('$0 mcp', 'Serve the tools over stdio (as an MCP client spawns it)')
+        .example('$0 mcp --http --port 3000', 'Serve them over Streamable HTTP'),
+      choose('mcp'))
+    .command('mock', 'Run the offline mock server on the generated fixtures', (y) =>
+      serverOptions(y, { http: false })
+        .option('latency', { type: 'number', requiresArg: true, group: RUN, describe: 'Delay before every answer, in milliseconds' })
+        .option('module', { type: 'string', requiresArg: true, group: RUN, describe: 'A generated mock module to serve (<out>/mock/index.ts or .js). Default: the podcast mock shipped with podcast-gen' })
+        .option('quiet', { type: 'boolean', group: RUN, describe: 'Print only the address (no request log)' })
+        .example('$0 mock --port 0', 'Serve every operation on a free port; prints the address'),
+      choose('mock'));
+  let output = '';
+  await parser.parseAsync(argv as string[], {}, (_error, _args, text) => {
+    output = text ?? '';
+  });
+  if (chosen) return chosen;
+  return { output };
+}

@@ -1,0 +1,43 @@
+import { relative } from 'node:path';
+import { plural, reportFailure, type CommandContext } from '../context.js';
+import { MAX_DIFF_LINES, MAX_TOTAL_DIFF_LINES, unifiedDiff } from '../unified-diff.js';
+
+/**
+ * `podcast-gen check`: generates in memory and compares with the output folder. Exit 0 when
+ * current; 1 when stale, after listing the files that differ and a short diff of each (for CI).
+ */
+export async function runCheck({ io, reporter, options }: CommandContext): Promise<number> {
+  const { generate } = await import('../../index.js');
+  try {
+    const result = await generate({ ...options, check: true, cwd: io.cwd }, { onStage: (event) => reporter.stage(event) });
+    reporter.problems(result.problems);
+    const out = `${relative(io.cwd, result.outDir) || '.'}/`;
+    const changed = result.changed ?? [];
+    const stale = [
+      ...changed.map((c) => ({ path: c.path, status: c.before === undefined ? 'missing' : 'differs' })),
+      ...result.removed.map((path) => ({ path, status: 'obsolete' })),
+    ].sort((a, b) => (a.path < b.path ? -1 : 1));
+    if (result.current) {
+      reporter.info(`podcast-gen check: ${out} is current (${plural(result.unchanged.length, 'file')} from ${result.model.source.path})`);
+      return reporter.finish(0, { out, current: true, stale });
+    }
+    reporter.error(`podcast-gen check: ${out} is stale: ${plural(stale.length, 'file')} differ from what ${result.model.source.path} generates:`);
+    for (const file of stale) reporter.error(`  ${file.status.padEnd(9)} ${file.path}`);
+    let budget = MAX_TOTAL_DIFF_LINES;
+    const skipped: string[] = [];
+    for (const change of changed) {
+      if (budget <= 0) {
+        skipped.push(change.path);
+        continue;
+      }
+      const diff = await unifiedDiff(change.path, change.before, change.after, Math.min(MAX_DIFF_LINES, budget));
+      reporter.info(diff);
+      budget -= diff.split('\n').length - 1;
+    }
+    if (skipped.length > 0) reporter.info(`... diffs of ${plural(skipped.length, 'more file')} not shown (regenerate and use \`git diff\` to see them all)`);
+    reporter.error(`Run \`npx podcast-gen\` (with the same options) and commit ${out}.`);
+    return reporter.finish(1, { out, current: false, stale });
+  } catch (error) {
+    return reportFailure(error, reporter, 'check');
+  }
+}

@@ -1,0 +1,43 @@
+import { relative } from 'node:path';
+import { duration, plural, reportFailure, type CommandContext } from '../context.js';
+import { checkTemplateOverrides } from '../template-overrides.js';
+
+/** `podcast-gen [generate]`: generates every output and writes it atomically; `--watch` keeps going. */
+export async function runGenerate(context: CommandContext): Promise<number> {
+  if (context.args.watch) {
+    const { watchAndGenerate } = await import('../watch.js');
+    return watchAndGenerate(context, () => generateOnce(context));
+  }
+  return generateOnce(context);
+}
+
+/** One generation: progress, problems and a summary; exit 0, or the failure's exit code. */
+export async function generateOnce({ io, reporter, options }: CommandContext): Promise<number> {
+  const started = performance.now();
+  const { generate } = await import('../../index.js');
+  try {
+    const result = await generate({ ...options, cwd: io.cwd }, { onStage: (event) => reporter.stage(event) });
+    const problems = [...result.problems, ...checkTemplateOverrides(options.templates, io.cwd)];
+    reporter.problems(problems);
+    const out = `${relative(io.cwd, result.outDir) || '.'}/`;
+    const warnings = problems.filter((p) => p.severity === 'warn').length;
+    const summary = {
+      operations: result.model.operations.length,
+      source: result.model.source.path,
+      out,
+      written: result.written,
+      unchanged: result.unchanged,
+      removed: result.removed,
+      warnings,
+    };
+    const counts = [`${result.written.length} written`, `${result.unchanged.length} unchanged`];
+    if (result.removed.length > 0) counts.push(`${result.removed.length} removed`);
+    if (warnings > 0) counts.push(plural(warnings, 'warning'));
+    reporter.info(
+      `podcast-gen: ${plural(summary.operations, 'operation')} from ${summary.source} -> ${out} (${counts.join(', ')}) in ${duration(performance.now() - started)}`,
+    );
+    return reporter.finish(0, { summary });
+  } catch (error) {
+    return reportFailure(error, reporter, 'generation', ' Nothing was written.');
+  }
+}

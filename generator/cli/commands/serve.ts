@@ -1,0 +1,45 @@
+import type { McpCommandOptions } from '../../commands/mcp.js';
+import type { MockCommandOptions } from '../../commands/mock.js';
+import { reportFailure, type CommandContext } from '../context.js';
+
+/**
+ * `podcast-gen mcp` and `podcast-gen mock`: the servers live in `generator/commands/`, loaded only
+ * when their command runs (they bring the MCP SDK and the generated code with them). Neither prints
+ * to stdout from here: over stdio, stdout is the MCP protocol's channel.
+ */
+export async function runServeCommand(context: CommandContext, name: 'mcp' | 'mock'): Promise<number> {
+  const { io, reporter, args } = context;
+  const common = {
+    env: io.env,
+    stdout: io.stdout,
+    stderr: io.stderr,
+    ...(typeof args.port === 'number' ? { port: args.port } : {}),
+    ...(typeof args.host === 'string' ? { host: args.host } : {}),
+    ...(args.quiet ? { quiet: true } : {}),
+    ...(io.stopSignal ? { signal: io.stopSignal } : {}),
+  };
+  try {
+    if (name === 'mcp') {
+      const options: McpCommandOptions = { ...common, ...(args.http ? { http: true } : {}) };
+      return await (await import('../../commands/mcp.js')).runMcp(options);
+    }
+    const options: MockCommandOptions = {
+      ...common,
+      cwd: io.cwd,
+      ...(typeof args.latency === 'number' ? { latencyMs: args.latency } : {}),
+      ...(typeof args.module === 'string' ? { module: args.module } : {}),
+    };
+    return await (await import('../../commands/mock.js')).runMock(options);
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND' && /@modelcontextprotocol\/server/.test(String((error as Error).message))) {
+      // An optional peer dependency: only MCP users install it.
+      reporter.error(`podcast-gen ${name}: this command needs the MCP server SDK; run \`npm install @modelcontextprotocol/server\` and try again`);
+      return reporter.finish(1);
+    }
+    if (error instanceof Error && !('problems' in error)) {
+      reporter.error(`podcast-gen ${name}: ${error.message}`);
+      return reporter.finish(1);
+    }
+    return reportFailure(error, reporter, name);
+  }
+}

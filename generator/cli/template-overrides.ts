@@ -1,0 +1,26 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { BUILTIN_TEMPLATES_DIR } from '../emit/templates.js';
+import type { Problem } from '../problems.js';
+
+/**
+ * Warnings for `--templates` files that replace no built-in template (a typo such as
+ * `clinet.ts.hbs` would otherwise be ignored without a word). Partials (`_name.hbs`) are the
+ * user's own additions and are not checked.
+ */
+export function checkTemplateOverrides(templatesDir: string | undefined, cwd: string): Problem[] {
+  if (!templatesDir) return [];
+  const dir = resolve(cwd, templatesDir);
+  if (!existsSync(dir) || !existsSync(BUILTIN_TEMPLATES_DIR)) return [];
+  const builtin = new Set(readdirSync(BUILTIN_TEMPLATES_DIR).filter((name) => name.endsWith('.hbs')));
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.hbs') && !name.startsWith('_') && !builtin.has(name))
+    .sort()
+    .map((name) => ({
+      code: 'templates/no-such-builtin',
+      severity: 'warn' as const,
+      file: relative(cwd, join(dir, name)),
+      message: `replaces no built-in template, so it is not used`,
+      hint: `the built-in templates are ${[...builtin].sort().join(', ')}`,
+    }));
+}

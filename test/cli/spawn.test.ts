@@ -1,0 +1,92 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers/paths.js';
+import { ensureBuilt } from './helpers/build.js';
+import { tempProject, waitFor } from './helpers/run-cli.js';
+
+const BIN = join(ROOT, 'bin', 'podcast-gen.js');
+const RECORDER = join(ROOT, 'test', 'cli', 'helpers', 'record-imports.mjs');
+
+/** Runs the built command as a user does: `node bin/podcast-gen.js ...`. */
+function podcastGen(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
+  const run = spawnSync(process.execPath, [BIN, ...args], { cwd: options.cwd ?? ROOT, env: { PATH: process.env.PATH ?? '', ...options.env }, encoding: 'utf8', input: '' });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+/** The package folders a command loaded (under node_modules), from the import recorder. */
+function packagesLoadedBy(args: string[]): Set<string> {
+  const dir = tempProject('imports');
+  const record = join(dir, 'imports.txt');
+  let urls: string[];
+  try {
+    const run = spawnSync(process.execPath, ['--import', RECORDER, BIN, ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', PODCAST_GEN_RECORD_IMPORTS: record }, encoding: 'utf8' });
+    expect(run.status, run.stderr).toBe(0);
+    urls = readFileSync(record, 'utf8').split('\n');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return new Set(urls.map((url) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1]).filter((name): name is string => Boolean(name)));
+}
+
+describe('the built command (node bin/podcast-gen.js)', () => {
+  beforeAll(ensureBuilt, 180_000);
+
+  it('prints its version and help, and exits 2 on an unknown flag', () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect(podcastGen(['--version'])).toStrictEqual({ code: 0, stdout: `${pkg.version}\n`, stderr: '' });
+    expect(podcastGen(['check', '--help']).stdout).toMatch(/^podcast-gen check\n/);
+    const bad = podcastGen(['--frobnicate']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe('podcast-gen: Unknown argument: frobnicate (see podcast-gen --help)\n');
+  });
+
+  it('lints the shipped document (exit 0) and `npm run check` finds generated/ current (exit 0)', () => {
+    expect(podcastGen(['lint']).code).toBe(0);
+    const check = podcastGen(['check']);
+    expect(check.stderr + check.stdout).toMatch(/generated\/ is current/);
+    expect(check.code).toBe(0);
+  });
+
+  it('loads only what each command needs', () => {
+    const heavy = ['@redocly/openapi-core', 'openapi-typescript', 'handlebars', 'diff', '@modelcontextprotocol/server', 'zod'];
+    for (const args of [['--help'], ['--version'], ['check', '--help']]) {
+      const loaded = packagesLoadedBy(args);
+      expect(loaded.has('yargs'), 'the recorder sees packages').toBe(true);
+      expect(heavy.filter((name) => loaded.has(name)), args.join(' ')).toStrictEqual([]);
+    }
+    const lint = packagesLoadedBy(['lint']);
+    expect(lint.has('@redocly/openapi-core')).toBe(true);
+    expect(['openapi-typescript', 'handlebars', 'diff', '@modelcontextprotocol/server', 'zod'].filter((name) => lint.has(name))).toStrictEqual([]);
+    const out = tempProject('imports-out');
+    let generate: Set<string>;
+    try {
+      generate = packagesLoadedBy(['--out', out, '--quiet']);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+    expect(generate.has('openapi-typescript')).toBe(true);
+    expect(generate.has('@modelcontextprotocol/server')).toBe(false);
+  });
+
+  it('mcp without its configuration says what is missing and exits 1', () => {
+    const run = podcastGen(['mcp']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('PODCAST_API_KEY is not set');
+    expect(run.stdout).toBe('');
+  });
+
+  it('mock --port 0 prints its address and stops cleanly on SIGTERM', async () => {
+    const child = spawn(process.execPath, [BIN, 'mock', '--port', '0'], { cwd: ROOT, env: { PATH: process.env.PATH ?? '' } });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    await waitFor('the mock server address', () => /http:\/\/127\.0\.0\.1:\d+/.test(stdout));
+    const url = /http:\/\/127\.0\.0\.1:\d+/.exec(stdout)![0];
+    const answer = await fetch(`${url}/open/podcast/v1/quota/summary`, { headers: { 'X-Api-Key': 'test' } });
+    expect(answer.status).toBe(200);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});

@@ -1,0 +1,103 @@
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, SPEC } from '../helpers/paths.js';
+import { ensureBuilt } from '../cli/helpers/build.js';
+
+/**
+ * The package as a user meets it: `npm pack`, installed into a fresh project that has nothing but
+ * its own package.json, run through `npx`, its output type-checked with tsc strict, and
+ * `podcast-gen check` as CI runs it. Slow (an npm install): runs when PODCAST_GEN_PACK_TEST=1
+ * (`.ci/run` sets it).
+ */
+describe.skipIf(!process.env.PODCAST_GEN_PACK_TEST)('the packed tarball in a fresh downstream project', () => {
+  let work: string;
+  let project: string;
+  let tarball: string;
+  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
+  const run = (command: string, args: string[], cwd = project): SpawnSyncReturns<string> => spawnSync(command, args, { cwd, env, encoding: 'utf8', timeout: 600_000 });
+  const ok = (result: SpawnSyncReturns<string>) => {
+    expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);
+    return result;
+  };
+
+  beforeAll(async () => {
+    await ensureBuilt();
+    work = mkdtempSync(join(tmpdir(), 'podcast-gen-pack-'));
+    // --ignore-scripts: packs the dist/ just built instead of rebuilding it under other running tests.
+    const packed = ok(run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], ROOT));
+    const [info] = JSON.parse(packed.stdout) as { filename: string; files: { path: string }[] }[];
+    tarball = join(work, info!.filename);
+    writeFileSync(join(work, 'files.json'), JSON.stringify(info!.files.map((f) => f.path).sort()));
+    project = join(work, 'downstream');
+    mkdirSync(project);
+    writeFileSync(
+      join(project, 'package.json'),
+      JSON.stringify({
+        name: 'downstream',
+        private: true,
+        type: 'module',
+        dependencies: { '@modelcontextprotocol/server': '^2.4.0' },
+        devDependencies: { 'podcast-gen': `file:${tarball}`, '@types/node': '^20.19.0' },
+      }),
+    );
+    ok(run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund']));
+  }, 600_000);
+  afterAll(() => {
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  it('holds the built JavaScript, bin, templates, the default document and README, and no sources or tests', () => {
+    const files = JSON.parse(readFileSync(join(work, 'files.json'), 'utf8')) as string[];
+    const expected = ['bin/podcast-gen.js', 'dist/cli.js', 'dist/index.js', 'dist/index.d.ts', 'templates/client.ts.hbs', 'spec/podcast.openapi.yaml', 'spec/redocly.yaml', 'package.json'];
+    // npm packs README.md whenever it exists; the lead assembles it from .readme/.
+    if (existsSync(join(ROOT, 'README.md'))) expected.push('README.md');
+    for (const file of expected) expect(files).toContain(file);
+    expect(files.filter((f) => /^(generator|test|bench|\.ci)\//.test(f) || f === 'bin/build.js' || (f.endsWith('.ts') && !f.endsWith('.d.ts')))).toStrictEqual([]);
+  });
+
+  it('installs without a TypeScript runtime, with zod as a peer, and works as a library through its exports', () => {
+    expect(existsSync(join(project, 'node_modules', 'tsx'))).toBe(false);
+    expect(existsSync(join(project, 'node_modules', 'zod', 'package.json'))).toBe(true);
+    const version = ok(run('npx', ['--no', '--', 'podcast-gen', '--version']));
+    expect(version.stdout.trim()).toBe((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version);
+    const library = ok(run(process.execPath, ['--input-type=module', '-e', "const m = await import('podcast-gen'); console.log(typeof m.generate, typeof m.defineConfig, m.DEFAULTS.out)"]));
+    expect(library.stdout).toBe('function function generated\n');
+    expect(existsSync(join(project, 'node_modules', 'podcast-gen', 'dist', 'index.d.ts'))).toBe(true);
+  });
+
+  it('generates with npx, type-checks under tsc --strict, and check says current (0) then stale (1)', () => {
+    mkdirSync(join(project, 'api'));
+    cpSync(SPEC, join(project, 'api', 'podcast.openapi.yaml'));
+    const generated = ok(run('npx', ['--no', '--', 'podcast-gen', '--spec', 'api/podcast.openapi.yaml', '--out', 'src/podcast']));
+    expect(generated.stdout).toMatch(/^podcast-gen: 12 operations from api\/podcast\.openapi\.yaml -> src\/podcast\//m);
+    expect(existsSync(join(project, 'src', 'podcast', 'client.ts'))).toBe(true);
+
+    writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2023', 'DOM', 'DOM.Iterable'], types: ['node'],
+        strict: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, verbatimModuleSyntax: true,
+        resolveJsonModule: true, skipLibCheck: true, noEmit: true,
+      },
+      include: ['src/**/*.ts'],
+    }));
+    const tsc = join(ROOT, 'node_modules', 'typescript-native', 'bin', 'tsc');
+    ok(run(process.execPath, [tsc, '-p', 'tsconfig.json']));
+
+    ok(run('npx', ['--no', '--', 'podcast-gen', 'check', '--spec', 'api/podcast.openapi.yaml', '--out', 'src/podcast']));
+    // The same through the package.json key, as the CI workflow runs it: a bare `npx podcast-gen check`.
+    const pkg = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as Record<string, unknown>;
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ ...pkg, 'podcast-gen': { spec: 'api/podcast.openapi.yaml', out: 'src/podcast' } }, null, 2));
+    const current = ok(run('npx', ['--no', '--', 'podcast-gen', 'check']));
+    expect(current.stdout).toMatch(/^podcast-gen check: src\/podcast\/ is current/);
+
+    const doc = join(project, 'api', 'podcast.openapi.yaml');
+    writeFileSync(doc, readFileSync(doc, 'utf8').replace('operationId: quotaSummary', 'operationId: quotaOverview'));
+    const stale = run('npx', ['--no', '--', 'podcast-gen', 'check']);
+    expect(stale.status, stale.stderr).toBe(1);
+    expect(stale.stderr).toMatch(/^ {2}differs {3}client\.ts$/m);
+    expect(stale.stdout).toContain('+++ b/client.ts');
+  });
+});
