@@ -85,7 +85,7 @@ export async function generate(options: GenerateOptions = {}, hooks: GenerateHoo
     timer('check', `${comparison.written.length + comparison.removed.length} stale`);
     return { ...base, ...comparison, current: comparison.written.length === 0 && comparison.removed.length === 0 };
   }
-  const written = writeFiles(files, outDir);
+  const written = writeFiles(files, outDir, resolved.out);
   timer('write', `${written.written.length} written, ${written.unchanged.length} unchanged`);
   return { ...base, ...written };
 }

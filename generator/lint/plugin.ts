@@ -11,6 +11,14 @@ import { ToolNameRule } from './rules/tool-name.js';
  */
 export const podcastGenPlugin: Plugin = {
   id: 'podcast-gen',
+  // Extensions are free-form in OpenAPI; redocly types its own `x-code-samples`, which other vendors
+  // (ReadMe) shape differently, so `struct` would refuse valid documents. Left untyped here.
+  typeExtension: {
+    oas3(types) {
+      const { 'x-codeSamples': _camel, 'x-code-samples': _kebab, ...properties } = (types.Operation?.properties ?? {}) as Record<string, unknown>;
+      return { ...types, Operation: { ...types.Operation, properties } } as typeof types;
+    },
+  },
   rules: {
     // Ready plugin objects are not prefixed by redocly (only plugins loaded from files are), so the
     // rule ids carry the plugin id here, as configs name them.

@@ -1,17 +1,13 @@
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import {
-  BaseResolver,
-  bundle,
-  ResolveError,
-  YamlParseError,
-  type Config,
-  type Document,
-} from '@redocly/openapi-core';
+import type { BaseResolver, Config, Document } from '@redocly/openapi-core';
 import { fail, PodcastGenError, type Problem } from '../problems.js';
+import { bundleOrFail } from './bundle.js';
 import { checkDocumentVersion } from './check-version.js';
+import { normalizeDiscriminatorMappings } from './discriminator-mapping.js';
 import { displayPath, locatePointer } from './locate.js';
+import { DocumentResolver, MAX_DOCUMENT_BYTES, readRoot, tooLarge } from './read-root.js';
 import { toProblems } from './redocly-problems.js';
 
 /** An OpenAPI document as JSON: plain objects, arrays and scalars. */
@@ -54,31 +50,14 @@ export async function readSpec(options: ReadSpecOptions): Promise<LoadedSpec> {
   const shown = displayPath(absoluteRef, cwd);
   if (!isUrl) checkLocalFile(absoluteRef, shown);
 
-  const resolver = new BaseResolver(options.config.resolve);
-  const root = await resolver.resolveDocument(null, absoluteRef, true);
-  if (root instanceof YamlParseError) {
-    fail({
-      code: 'load/parse',
-      file: shown,
-      line: root.line + 1,
-      col: root.col + 1,
-      message: `not valid YAML or JSON: ${firstLine(root.originalError.message)}`,
-      hint: 'fix the syntax at that place',
-    });
-  }
-  if (root instanceof ResolveError) {
-    fail({
-      code: 'load/read',
-      file: shown,
-      message: `cannot read the document: ${firstLine(root.message)}`,
-      hint: isUrl ? 'check the URL and the network, or pass a local file with --spec' : 'check the path given to --spec',
-    });
-  }
+  const resolver = new DocumentResolver(options.config.resolve);
+  const root = await readRoot(resolver, absoluteRef, shown, isUrl);
   checkDocumentVersion(root.parsed, shown, (pointer) => locatePointer(root.source, pointer));
+  normalizeDiscriminatorMappings(root.parsed, root.source.body);
 
-  const bundled = await bundle({ doc: root, config: options.config, externalRefResolver: resolver, dereference: false });
   const locate = (pointer: string) => locatePointer(root.source, pointer);
-  const problems = toProblems(bundled.problems, cwd);
+  const bundled = await bundleOrFail({ root, config: options.config, resolver, shown, locate });
+  const problems = toProblems(bundled.problems, cwd, root);
   const errors = problems.filter((p) => p.severity === 'error');
   if (errors.length > 0) throw new PodcastGenError(errors);
   const document = bundled.bundle.parsed as OpenApiDocument;
@@ -104,13 +83,10 @@ function checkLocalFile(path: string, shown: string): void {
   if (stat.isDirectory()) {
     fail({ code: 'load/directory', file: shown, message: 'is a folder, not a document', hint: 'name the YAML or JSON file inside it' });
   }
+  if (stat.size > MAX_DOCUMENT_BYTES) tooLarge(shown, stat.size);
   if (stat.size === 0) {
     fail({ code: 'load/empty', file: shown, message: 'the file is empty', hint: 'point --spec at an OpenAPI 3.0 document' });
   }
-}
-
-function firstLine(text: string): string {
-  return text.split('\n')[0]?.trim() ?? text;
 }
 
 /** Canonical JSON (sorted keys) so that the hash ignores key order and formatting. */

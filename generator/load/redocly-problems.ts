@@ -1,20 +1,34 @@
-import { getLineColLocation, type NormalizedProblem } from '@redocly/openapi-core';
+import { getLineColLocation, type Document, type NormalizedProblem } from '@redocly/openapi-core';
 import type { Problem } from '../problems.js';
 import { displayPath } from './locate.js';
 
-/** Redocly's problems in podcast-gen's shape, with file:line:col resolved from their pointers. */
-export function toProblems(problems: readonly NormalizedProblem[], cwd: string): Problem[] {
-  return problems.map((problem) => toProblem(problem, cwd));
+/**
+ * Redocly's problems in podcast-gen's shape, with file:line:col resolved from their pointers. With
+ * the root document, an unresolved `$ref` names its target.
+ */
+export function toProblems(problems: readonly NormalizedProblem[], cwd: string, root?: Document): Problem[] {
+  return problems.map((problem) => toProblem(problem, cwd, root));
 }
 
-function toProblem(problem: NormalizedProblem, cwd: string): Problem {
+/** What to do about redocly's findings that stop generation most often (redocly gives no fix). */
+const HINTS: Record<string, string> = {
+  'no-unresolved-refs': 'check the $ref: the file and the JSON pointer after # must exist',
+  'bundler': 'check the $ref: the file and the JSON pointer after # must exist',
+  'operation-operationId-unique': 'give each operation its own operationId',
+  'path-parameters-defined': 'make the path template and the `in: path` parameters name the same parameters',
+  'struct': 'see the OpenAPI 3.0.3 specification for the object at that place',
+  'no-identical-paths': 'merge the two path items or rename one parameter',
+};
+
+function toProblem(problem: NormalizedProblem, cwd: string, root: Document | undefined): Problem {
   const where = problem.location[0];
   const base: Problem = {
     code: problem.ruleId,
     severity: problem.severity === 'error' ? 'error' : 'warn',
-    message: problem.message,
+    message: withRefTarget(problem, root, cwd),
   };
   if (problem.suggest.length > 0) base.hint = `did you mean: ${problem.suggest.slice(0, 3).join(', ')}?`;
+  else if (HINTS[problem.ruleId] && base.severity === 'error') base.hint = HINTS[problem.ruleId];
   if (!where) return base;
   base.file = displayPath(where.source.absoluteRef, cwd);
   if (where.pointer !== undefined) base.pointer = where.pointer;
@@ -26,4 +40,19 @@ function toProblem(problem: NormalizedProblem, cwd: string): Problem {
     // The pointer names nothing in the source (a bundled node): the pointer alone is still precise.
   }
   return base;
+}
+
+/** `Can't resolve $ref` -> `Can't resolve $ref "#/components/schemas/Nope"` (the value at the place). */
+function withRefTarget(problem: NormalizedProblem, root: Document | undefined, cwd: string): string {
+  const where = problem.location[0];
+  if (!root || !where?.pointer || !/resolve \$ref/.test(problem.message) || where.source.absoluteRef !== root.source.absoluteRef) return problem.message;
+  let node: unknown = root.parsed;
+  for (const part of where.pointer.replace(/^#\/?/, '').split('/').filter(Boolean)) {
+    node = node && typeof node === 'object' ? (node as Record<string, unknown>)[decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+  }
+  const ref = (node as { $ref?: unknown } | undefined)?.$ref;
+  if (typeof ref !== 'string') return problem.message;
+  const [head, ...rest] = problem.message.split(':');
+  const detail = rest.join(':').replace(/'(\/[^']+)'/g, (_, path: string) => `'${displayPath(path, cwd)}'`);
+  return `${head} ${JSON.stringify(ref)}${detail ? `:${detail}` : ''}`;
 }

@@ -2,7 +2,7 @@ import type { OpenApiDocument } from '../load/read-spec.js';
 import type { Problem } from '../problems.js';
 import { assumptionsFor, collectAssumptions } from './assumptions.js';
 import { buildAuth } from './auth.js';
-import { camelCase, operationIdFrom, pascalCase, toolNameFrom, uniqueNames } from './naming.js';
+import { camelCase, fileNameFrom, generatedExportNames, operationIdFrom, pascalCase, toolNameFrom, uniqueFileNames, uniqueNames } from './naming.js';
 import { buildOperation, type OperationNames, type RawOperation } from './operation.js';
 import { pointerJoin } from './refs.js';
 import { buildSchemas, findEnvelope } from './schemas.js';
@@ -31,10 +31,10 @@ export function buildModel(document: OpenApiDocument, options: ModelOptions): { 
   const info = (document.info ?? {}) as { title?: string; version?: string; description?: string };
   const entries = collectOperations(document);
   const names = decideOperationNames(entries, problems);
-  const envelopeSchemas = buildSchemas(document, []);
-  const envelope = findEnvelope(envelopeSchemas);
+  const entry = entryNames(options.apiName);
   const operationTypeNames = [...names.values()].flatMap((n) => [`${n.typeName}Params`, `${n.typeName}Data`, `${n.typeName}Body`]);
-  const schemas = buildSchemas(document, operationTypeNames);
+  const schemas = buildSchemas(document, { taken: operationTypeNames, exported: generatedExportNames(entry.api) });
+  const envelope = findEnvelope(schemas);
   const auth = buildAuth(document);
   const assumptions = collectAssumptions(document);
   const operations: OperationModel[] = entries.map((entry) => {
@@ -52,17 +52,31 @@ export function buildModel(document: OpenApiDocument, options: ModelOptions): { 
     title: info.title ?? 'API',
     version: info.version ?? '0.0.0',
     source: options.source,
-    names: entryNames(options.apiName),
+    names: entry,
     servers: buildServers(document),
     schemas,
     operations,
     assumptions,
-    document,
+    document: withOperationIds(document, entries, names),
   };
   if (info.description) model.description = info.description;
   if (auth) model.auth = auth;
   if (envelope) model.envelope = envelope;
   return { model, problems };
+}
+
+/**
+ * The document with every derived operationId written in (copying only the path items that change),
+ * so the types emitter's `operations["getPets"]` exists for operations the document left unnamed.
+ */
+function withOperationIds(document: OpenApiDocument, entries: readonly RawEntry[], names: ReadonlyMap<RawEntry, OperationNames>): OpenApiDocument {
+  const unnamed = entries.filter((e) => e.raw.operationId !== names.get(e)?.operationId);
+  if (unnamed.length === 0) return document;
+  const paths = { ...(document.paths as Record<string, Record<string, unknown>>) };
+  for (const entry of unnamed) {
+    paths[entry.path] = { ...paths[entry.path], [entry.method]: { ...entry.raw, operationId: names.get(entry)?.operationId } };
+  }
+  return { ...document, paths };
 }
 
 function collectOperations(document: OpenApiDocument): RawEntry[] {
@@ -99,7 +113,10 @@ function decideOperationNames(entries: readonly RawEntry[], problems: Problem[])
   const toolNames = uniqueNames(
     entries,
     (e) => (typeof e.raw['x-tool-name'] === 'string' ? e.raw['x-tool-name'] : toolNameFrom(operationIds.get(e) ?? '')),
+    [],
+    64,
   );
+  const fileNames = uniqueFileNames(entries, (e) => fileNameFrom(operationIds.get(e) ?? '', methodNames.get(e) ?? ''));
   const result = new Map<RawEntry, OperationNames>();
   for (const entry of entries) {
     const given = typeof entry.raw['x-tool-name'] === 'string';
@@ -108,6 +125,7 @@ function decideOperationNames(entries: readonly RawEntry[], problems: Problem[])
       operationId: operationIds.get(entry) as string,
       methodName: methodNames.get(entry) as string,
       typeName: typeNames.get(entry) as string,
+      fileName: fileNames.get(entry) as string,
       toolName,
       toolNameDerived: !given || entry.raw['x-tool-name-derived'] === true,
     });

@@ -77,6 +77,25 @@ export function objectProperties(document: OpenApiDocument, schema: SchemaObject
   return normalizeSchema(document, resolved.properties ?? {}) as Record<string, SchemaObject>;
 }
 
+/**
+ * Input keys are unique and safe to read from a plain object: a second parameter of the same name
+ * (`id` in the path and in the query) becomes `query_id`, and names every object inherits
+ * (`constructor`, `__proto__`, `toString`) get a `_` so an absent value never reads the prototype.
+ * The unflattened body keeps `body` (the client reads it by that name); wire names never change.
+ */
+export function uniqueInputNames(fields: readonly InputFieldModel[]): InputFieldModel[] {
+  const taken = new Set(fields.filter((f) => f.in === 'body').map((f) => f.name));
+  return fields.map((field) => {
+    if (field.in === 'body') return field;
+    let name = field.name in Object.prototype ? `${field.name}_` : field.name;
+    if (taken.has(name)) name = `${field.in}_${name}`;
+    const base = name;
+    for (let n = 2; taken.has(name); n++) name = `${base}${n}`;
+    taken.add(name);
+    return name === field.name ? field : { ...field, name };
+  });
+}
+
 /** The input object's fields: parameters by name, then the body's fields (or `body`). */
 export function buildInputFields(options: {
   document: OpenApiDocument;
@@ -118,6 +137,7 @@ function parameterField(document: OpenApiDocument, parameter: RawParameter): Inp
   };
   if (parameter.description) field.description = parameter.description;
   if (parameter.deprecated) field.deprecated = true;
+  if (parameter.schema === undefined && parameter.content) field.contentType = Object.keys(parameter.content)[0] ?? 'application/json';
   if (parameter.style) field.style = parameter.style;
   if (parameter.explode !== undefined) field.explode = parameter.explode;
   return field;

@@ -1,5 +1,5 @@
 import type { OpenApiDocument } from '../load/read-spec.js';
-import { buildBody, buildInputFields, inputSchemaOf, isIdempotencyParameter, mergeParameters, type RawParameter } from './input.js';
+import { buildBody, buildInputFields, inputSchemaOf, isIdempotencyParameter, mergeParameters, uniqueInputNames, type RawParameter } from './input.js';
 import { mediaKind } from './media.js';
 import { humanize } from './naming.js';
 import { pointerJoin } from './refs.js';
@@ -28,6 +28,7 @@ export interface OperationNames {
   operationId: string;
   methodName: string;
   typeName: string;
+  fileName: string;
   toolName: string;
   toolNameDerived: boolean;
 }
@@ -52,7 +53,7 @@ export function buildOperation(options: {
   const pointer = pointerJoin('#/paths', path, method);
   const parameters = mergeParameters(document, options.pathParameters, raw.parameters);
   const body = buildBody(document, raw.requestBody, new Set(parameters.map((p) => p.name)));
-  const input = buildInputFields({ document, parameters, body, auth });
+  const input = uniqueInputNames(buildInputFields({ document, parameters, body, auth }));
   const responses = buildResponses(document, raw.responses, envelope);
   const success = pickSuccess(responses);
   const errors = responses.filter((r) => r !== success && !(typeof r.status === 'number' && r.status < 400 && r.status >= 100));

@@ -24,6 +24,7 @@ function buildResponse(document: OpenApiDocument, status: string, raw: RawRespon
     headers: buildHeaders(document, raw.headers),
     enveloped: schema !== undefined && envelope !== undefined && composesEnvelope(schema, envelope),
   };
+  if (/^[1-5]XX$/i.test(status)) response.statusClass = Number(status[0]);
   if (contentType) response.contentType = contentType;
   if (schema) response.schema = schema;
   const example = mediaExample(media);

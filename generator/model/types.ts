@@ -134,6 +134,8 @@ export interface InputFieldModel {
   schema: SchemaObject;
   description?: string;
   deprecated?: boolean;
+  /** Media type of a parameter given by `content` instead of `schema` (openapi-typescript types it `string`). */
+  contentType?: string;
   /** Query/path serialization of the parameter (OpenAPI `style` and `explode`). */
   style?: string;
   explode?: boolean;
@@ -154,6 +156,8 @@ export interface BodyModel {
 export interface ResponseModel {
   /** HTTP status, or `default`. */
   status: number | 'default';
+  /** For a range status (`4XX`): its class digit (4); `status` is then NaN. */
+  statusClass?: number;
   description: string;
   /** Media type of the body; undefined when there is none. */
   contentType?: string;
@@ -173,6 +177,11 @@ export interface OperationModel {
   methodName: string;
   /** PascalCase base of the operation's type names (`QuotaSummary` -> `QuotaSummaryParams`). */
   typeName: string;
+  /**
+   * Base name of files named after the operation (`fixtures/<fileName>.json`): the operationId when it
+   * is a plain, safe file name, else the method name; unique even where file names ignore case.
+   */
+  fileName: string;
   method: HttpMethod;
   /** Path template as written, `/open/podcast/v1/catalogs/{kind}`. */
   path: string;

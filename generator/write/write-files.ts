@@ -33,12 +33,10 @@ export function compareFiles(files: readonly GeneratedFile[], outDir: string): W
  * (unchanged files hard-linked, so their bytes and times stay as they were; the user's own files
  * carried over), then swapped in with renames. A failure before the swap leaves the folder as it was.
  */
-export function writeFiles(files: readonly GeneratedFile[], outDir: string): WriteResult {
+export function writeFiles(files: readonly GeneratedFile[], outDir: string, shown: string = outDir): WriteResult {
   const out = resolve(outDir);
   for (const file of files) assertInside(out, file.path);
-  if (existsSync(out) && !statSync(out).isDirectory()) {
-    fail({ code: 'write/not-a-folder', file: outDir, message: 'the output path is a file, not a folder', hint: 'pass another --out, or remove the file' });
-  }
+  assertFolderPossible(out, shown);
   const all = withManifest(files);
   const comparison = compareFiles(files, out);
   if (comparison.written.length === 0 && comparison.removed.length === 0) {
@@ -63,11 +61,34 @@ export function writeFiles(files: readonly GeneratedFile[], outDir: string): Wri
     }
     swap(out, staging);
   } catch (error) {
-    rmSync(staging, { recursive: true, force: true });
+    try {
+      rmSync(staging, { recursive: true, force: true });
+    } catch {
+      // Nothing was made, or it cannot be removed either: the error below is the one to report.
+    }
     if ((error as { problems?: unknown }).problems) throw error;
-    fail({ code: 'write/failed', file: outDir, message: `cannot write the output: ${(error as Error).message}`, hint: 'check that the folder and its parent are writable' });
+    const { code, syscall } = error as NodeJS.ErrnoException;
+    fail({ code: 'write/failed', file: shown, message: `cannot write the output: ${code ?? (error as Error).message}${syscall ? ` (${syscall})` : ''}`, hint: 'check that the folder and its parent are writable' });
   }
   return { written: comparison.written, unchanged: comparison.unchanged, removed: comparison.removed };
+}
+
+/** The output path and each existing folder above it must be folders (checked before anything is made). */
+function assertFolderPossible(out: string, shown: string): void {
+  for (let path = out, depth = 0; ; path = dirname(path), depth++) {
+    if (existsSync(path)) {
+      if (statSync(path).isDirectory()) return;
+      const what = depth === 0 ? 'the output path is a file, not a folder' : `${ancestorOf(shown, depth) ?? path} is a file, so the output folder cannot be made under it`;
+      fail({ code: 'write/not-a-folder', file: shown, message: what, hint: 'pass another --out, or move the file away' });
+    }
+    if (dirname(path) === path) return;
+  }
+}
+
+/** `a/b/c` up `1` -> `a/b`, as the user wrote it (undefined when the user's path is shorter). */
+function ancestorOf(shown: string, depth: number): string | undefined {
+  const parts = shown.replace(/\\/g, '/').replace(/\/+$/, '').split('/');
+  return parts.length > depth ? parts.slice(0, parts.length - depth).join('/') : undefined;
 }
 
 function swap(out: string, staging: string): void {

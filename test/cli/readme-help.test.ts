@@ -5,7 +5,7 @@ import { loadTemplates } from '../../generator/emit/templates.js';
 import { ROOT } from '../helpers/paths.js';
 import { runCli } from './helpers/run-cli.js';
 
-const USAGE = join(ROOT, '.readme', '20-usage.md');
+const USAGE = join(ROOT, 'README.md');
 const BLOCK = /<!-- help: (.+?) -->\n```text\n([\s\S]*?)```/g;
 
 /**

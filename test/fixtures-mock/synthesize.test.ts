@@ -98,7 +98,7 @@ describe('synthesize: realistic and deterministic', () => {
   });
 
   it('prefers schema examples, then enums, then defaults', () => {
-    expect(make({ type: 'string', example: 'given', enum: ['x'] })).toBe('given');
+    expect(make({ type: 'string', example: 'given', enum: ['x', 'given'] })).toBe('given');
     expect(make({ type: 'integer', default: 4 })).toBe(4);
   });
 });

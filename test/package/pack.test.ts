@@ -51,9 +51,7 @@ describe.skipIf(!process.env.PODCAST_GEN_PACK_TEST)('the packed tarball in a fre
 
   it('holds the built JavaScript, bin, templates, the default document and README, and no sources or tests', () => {
     const files = JSON.parse(readFileSync(join(work, 'files.json'), 'utf8')) as string[];
-    const expected = ['bin/podcast-gen.js', 'dist/cli.js', 'dist/index.js', 'dist/index.d.ts', 'templates/client.ts.hbs', 'spec/podcast.openapi.yaml', 'spec/redocly.yaml', 'package.json'];
-    // npm packs README.md whenever it exists; the lead assembles it from .readme/.
-    if (existsSync(join(ROOT, 'README.md'))) expected.push('README.md');
+    const expected = ['bin/podcast-gen.js', 'dist/cli.js', 'dist/index.js', 'dist/index.d.ts', 'templates/client.ts.hbs', 'spec/podcast.openapi.yaml', 'spec/redocly.yaml', 'package.json', 'README.md'];
     for (const file of expected) expect(files).toContain(file);
     expect(files.filter((f) => /^(generator|test|bench|\.ci)\//.test(f) || f === 'bin/build.js' || (f.endsWith('.ts') && !f.endsWith('.d.ts')))).toStrictEqual([]);
   });

@@ -9,15 +9,17 @@ export const emitTypes: Emitter = {
   name: 'types',
   async emit({ model }) {
     // openapi-typescript (and the TypeScript compiler it prints with) is loaded only when types are emitted.
-    const { default: openapiTS, astToString } = await import('openapi-typescript');
+    const ots = await import('openapi-typescript');
     const { exactTypeOptions } = await import('./exact-types.js');
-    const nodes = await openapiTS(structuredClone(model.document) as unknown as Parameters<typeof openapiTS>[0], {
-      silent: true,
+    const { transformDocument } = await import('./transform-document.js');
+    // The document was linted and bundled once already: openapiTS() would do both again (transform-document.ts).
+    const nodes = transformDocument(ots, structuredClone(model.document) as unknown as Parameters<typeof transformDocument>[1], {
       alphabetize: false,
       exportType: false,
       // Tuples for bounded arrays, open empty objects, exact "exactly one of" unions: as the zod validators.
       ...exactTypeOptions,
     });
+    const { astToString } = ots;
     return [{ path: 'types.ts', content: `${banner(model)}\n${astToString(nodes)}` }];
   },
 };

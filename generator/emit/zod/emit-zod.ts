@@ -47,7 +47,7 @@ export function renderSchemas({ model, templates, report }: EmitContext): string
     mode,
     refer(name) {
       const unit = unitFor(name, mode) as ComponentUnit;
-      return emitted.has(unit) ? unit.name : `z.lazy(() => ${unit.name})`;
+      return emitted.has(unit) ? unit.name : `z.lazy(${lazyParameters(unit)} => ${unit.name})`;
     },
     resolve: (schema) => {
       const name = schemaRefName(schema);
@@ -80,13 +80,20 @@ function componentDoc(unit: ComponentUnit): string {
 }
 
 /**
- * A recursive validator cannot infer its own type, so it is annotated: with openapi-typescript's
- * type of the component (the types agree), or `unknown` for a direction variant (no such type).
+ * A recursive validator cannot infer its own type, so it is annotated with openapi-typescript's
+ * type of the component as zod infers it (`_Inferred`: an optional property also admits
+ * `undefined`, which matters under exactOptionalPropertyTypes).
  */
 function annotationOf(unit: ComponentUnit): string {
-  if (!unit.component.recursive) return '';
-  if (unit.mode !== 'schema') return ': z.ZodType<unknown>';
-  return `: z.ZodType<components["schemas"][${tsString(unit.component.name)}]>`;
+  if (!unit.component.recursive || unit.mode !== 'schema') return '';
+  return `: z.ZodType<_Inferred<components["schemas"][${tsString(unit.component.name)}]>>`;
 }
 
-
+/**
+ * A direction variant has no openapi-typescript type to be annotated with; instead its references
+ * back into its cycle (the only references to a validator not yet emitted) are typed `unknown`, so
+ * the variant's own type is inferred and only the recursion itself is `unknown`.
+ */
+function lazyParameters(unit: ComponentUnit): string {
+  return unit.mode === 'schema' ? '()' : '(): z.ZodType<unknown>';
+}

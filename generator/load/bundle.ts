@@ -1,0 +1,66 @@
+import { bundle, type BaseResolver, type Config, type Document } from '@redocly/openapi-core';
+import { fail } from '../problems.js';
+
+type Locate = (pointer: string) => { line: number; col: number } | undefined;
+type Bundled = Awaited<ReturnType<typeof bundle>>;
+
+/**
+ * Bundles the document (external `$ref`s pulled in, internal ones kept). A chain of `$ref`s that
+ * comes back to itself with nothing in between names no schema at all: redocly throws on it, and
+ * this turns the throw into a problem at the first link of the chain.
+ */
+export async function bundleOrFail(options: { root: Document; config: Config; resolver: BaseResolver; shown: string; locate: Locate }): Promise<Bundled> {
+  const { root, config, resolver, shown, locate } = options;
+  try {
+    return await bundle({ doc: root, config, externalRefResolver: resolver, dereference: false });
+  } catch (error) {
+    const cycle = findRefCycle(root.parsed);
+    if (cycle) {
+      fail({
+        code: 'load/circular-ref',
+        file: shown,
+        ...locate(cycle[0] as string),
+        message: `${cycle.map(lastSegment).join(' -> ')}: the $ref chain refers to itself with no schema in between`,
+        hint: 'make one of them a schema (e.g. an object whose property refers back) instead of a bare $ref',
+      });
+    }
+    fail({ code: 'load/bundle', file: shown, message: `cannot resolve the document's $refs: ${(error as Error).message}`, hint: 'check the $refs of the document' });
+  }
+}
+
+/** The first chain of internal `$ref`-only nodes that loops (as pointers), if any. */
+export function findRefCycle(document: unknown): string[] | undefined {
+  const schemas = ((document as { components?: { schemas?: Record<string, unknown> } })?.components?.schemas ?? {}) as Record<string, unknown>;
+  for (const name of Object.keys(schemas)) {
+    const chain: string[] = [];
+    let pointer: string | undefined = `#/components/schemas/${escape(name)}`;
+    while (pointer && !chain.includes(pointer)) {
+      chain.push(pointer);
+      pointer = refOf(at(document, pointer));
+    }
+    if (pointer) return [...chain.slice(chain.indexOf(pointer)), pointer];
+  }
+  return undefined;
+}
+
+function refOf(node: unknown): string | undefined {
+  const ref = (node as { $ref?: unknown } | undefined)?.$ref;
+  return typeof ref === 'string' && ref.startsWith('#/') ? ref : undefined;
+}
+
+function at(document: unknown, pointer: string): unknown {
+  let node = document;
+  for (const part of pointer.slice(2).split('/')) {
+    if (!node || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return node;
+}
+
+function escape(name: string): string {
+  return name.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+function lastSegment(pointer: string): string {
+  return (pointer.split('/').at(-1) ?? pointer).replace(/~1/g, '/').replace(/~0/g, '~');
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { buildFixture } from '../../generator/emit/fixtures/build-fixture.js';
+import { conform } from '../../generator/emit/fixtures/conform.js';
+import { synthContext, synthesize } from '../../generator/emit/fixtures/synthesize.js';
+import type { ApiModel, InputFieldModel, OperationModel, ResponseModel, SchemaObject } from '../../generator/model/types.js';
+
+const components: Record<string, SchemaObject> = {
+  user: { type: 'object', properties: { id: { type: 'number' }, email: { type: 'string' }, name: { type: 'string' } } },
+  pets: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' } } } },
+};
+const model = { schemas: Object.entries(components).map(([name, schema]) => ({ name, typeName: name, schema, recursive: false })), operations: [] } as unknown as ApiModel;
+const resolve = (ref: string) => components[ref.replace('#/components/schemas/', '')];
+const ref = (name: string): SchemaObject => ({ $ref: `#/components/schemas/${name}` });
+
+function operation(parts: { input?: InputFieldModel[]; body?: { schema: SchemaObject; example?: unknown }; errors?: Partial<ResponseModel>[]; success?: Partial<ResponseModel> }): OperationModel {
+  const response = (r: Partial<ResponseModel>): ResponseModel => ({ status: 200, description: '', headers: [], enveloped: false, ...r });
+  const body = parts.body ? { contentType: 'application/json', required: true, flattened: false, ...parts.body } : undefined;
+  const input = parts.input ?? (body ? [{ name: 'body', in: 'body', wireName: 'body', required: true, schema: body.schema } as InputFieldModel] : []);
+  return { operationId: 'op', input, ...(body ? { body } : {}), success: response(parts.success ?? {}), errors: (parts.errors ?? []).map(response) } as unknown as OperationModel;
+}
+
+const make = (schema: SchemaObject) => synthesize(schema, synthContext({ seed: 'op/params', resolve, direction: 'request' }));
+
+describe('document examples and defaults are used only when they conform', () => {
+  it('refuses examples outside the enum or of another type, and null defaults of non-nullable schemas', () => {
+    expect(['available', 'pending']).toContain(make({ type: 'string', enum: ['available', 'pending'], example: 'Choose...' }));
+    expect(typeof make({ type: 'integer', example: '23456', default: '12345' })).toBe('number');
+    expect(typeof make({ type: 'string', default: null })).toBe('string');
+    expect(make({ type: 'string', nullable: true, default: null })).toBeNull();
+    expect(make({ type: 'integer', example: 7 })).toBe(7);
+  });
+
+  it('takes a named example\'s value, drops keys the type has no room for, and skips references and JSON text', () => {
+    const named = buildFixture(operation({ body: { schema: ref('user'), example: { summary: 'a user', id: 1, name: 'Ann' } } }), model);
+    expect(named.params).toStrictEqual({ body: { id: 1, name: 'Ann' } });
+    const reference = buildFixture(operation({ body: { schema: ref('user'), example: { $ref: '#/components/examples/user/value' } } }), model);
+    expect(reference.params.body).not.toHaveProperty('$ref');
+    const text = buildFixture(operation({ body: { schema: ref('pets'), example: '[{"name":"Fluffy"}]' } }), model);
+    expect(Array.isArray(text.params.body)).toBe(true);
+  });
+
+  it('keeps a declared property only where it also fits additionalProperties (the types intersect both)', () => {
+    const headers: SchemaObject = { type: 'object', properties: { empty: { type: 'boolean' } }, additionalProperties: { type: 'array', items: { type: 'string' } } };
+    expect(make(headers)).not.toHaveProperty('empty');
+    expect(conform({ empty: true, accept: ['a'] }, headers, resolve)).toStrictEqual({ value: { accept: ['a'] } });
+  });
+});
+
+describe('fixtures follow the generated types', () => {
+  it('answers a range status (4XX, 5XX) with a concrete status of the range no other response declares', () => {
+    const fixture = buildFixture(operation({ errors: [{ status: Number.NaN, statusClass: 4 }, { status: 400 }, { status: Number.NaN, statusClass: 5 }] }), model);
+    expect(fixture.errors.map((e) => e.status)).toStrictEqual([401, 400, 500]);
+  });
+
+  it('gives a parameter given by `content` the JSON text of its value (openapi-typescript types it string)', () => {
+    const where = { name: 'where', in: 'query', wireName: 'where', required: true, contentType: 'application/json', schema: { type: 'object', required: ['q'], properties: { q: { type: 'string' } } } } as InputFieldModel;
+    const value = buildFixture(operation({ input: [where] }), model).params.where;
+    expect(typeof value).toBe('string');
+    expect(JSON.parse(value as string)).toHaveProperty('q');
+  });
+
+  it('leaves out optional properties no value satisfies and notes required ones', () => {
+    const never: SchemaObject = { allOf: [{ type: 'string' }, { type: 'integer' }] };
+    const unsatisfied: string[] = [];
+    const value = synthesize({ type: 'object', required: ['must'], properties: { may: never, must: never } }, synthContext({ seed: 's', resolve, direction: 'request', unsatisfied }));
+    expect(value).not.toHaveProperty('may');
+    expect(unsatisfied).toStrictEqual(['must']);
+  });
+});
