@@ -1,0 +1,68 @@
+/**
+ * Runs a command as a user runs it (a fresh process, cold) and measures its wall time and peak
+ * memory: `/usr/bin/time -v` where present (peak RSS of the whole process tree's largest process),
+ * else the time alone.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+
+const TIME = '/usr/bin/time';
+const hasTime = existsSync(TIME);
+const TIMEOUT = '/usr/bin/timeout';
+const hasTimeout = existsSync(TIMEOUT);
+
+/** One run: seconds, peak memory (MB, when measurable) and whether it succeeded. */
+export interface Sample {
+  seconds: number;
+  peakMb?: number;
+  ok: boolean;
+  error?: string;
+}
+
+/** Runs `command args` in `cwd`, after removing `cleanDir` (each run writes a fresh output). */
+export function runOnce(command: string, args: string[], options: { cwd: string; cleanDir?: string; timeoutMs?: number; env?: NodeJS.ProcessEnv }): Sample {
+  if (options.cleanDir) rmSync(options.cleanDir, { recursive: true, force: true });
+  const limit = Math.round((options.timeoutMs ?? 600_000) / 1000);
+  // `timeout` stops the generator itself (a timeout on /usr/bin/time would leave it running).
+  const limited = hasTimeout ? [TIMEOUT, '-s', 'KILL', String(limit), command, ...args] : [command, ...args];
+  const argv = hasTime ? ['-v', ...limited] : limited.slice(1);
+  const started = performance.now();
+  const result = spawnSync(hasTime ? TIME : (limited[0] as string), argv, {
+    cwd: options.cwd,
+    encoding: 'utf8',
+    timeout: (limit + 30) * 1000,
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...options.env },
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  const seconds = (performance.now() - started) / 1000;
+  const peak = /Maximum resident set size \(kbytes\): (\d+)/.exec(result.stderr ?? '');
+  const sample: Sample = { seconds, ok: result.status === 0 };
+  if (peak) sample.peakMb = Number(peak[1]) / 1024;
+  if ((result.error && /ETIMEDOUT/.test(result.error.message)) || (hasTimeout && seconds >= limit)) sample.error = `timed out after ${limit} s`;
+  else if (!sample.ok) sample.error = lastLines(`${result.stdout ?? ''}\n${result.stderr ?? ''}`.replace(/\tCommand being timed[\s\S]*$/, ''), result.error?.message);
+  return sample;
+}
+
+/** Median of several runs (a failed run makes the whole measurement failed; a run over 60 s is not repeated). */
+export function measure(runs: number, run: () => Sample): Sample {
+  const samples: Sample[] = [];
+  for (let i = 0; i < runs; i++) {
+    const sample = run();
+    if (!sample.ok) return sample;
+    samples.push(sample);
+    // A run over a minute is measured once: its median of three would take the benchmark hours.
+    if (sample.seconds > 60) break;
+  }
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const mid = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+  };
+  const peaks = samples.map((s) => s.peakMb).filter((p): p is number => p !== undefined);
+  return { seconds: median(samples.map((s) => s.seconds)), ok: true, ...(peaks.length ? { peakMb: Math.max(...peaks) } : {}) };
+}
+
+function lastLines(text: string, fallback?: string): string {
+  const lines = text.split('\n').map((l) => l.trim()).filter((l) => l && !/^\s*at /.test(l));
+  return (lines.slice(-3).join(' | ') || fallback || 'failed').slice(0, 300);
+}

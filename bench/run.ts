@@ -1,0 +1,94 @@
+/**
+ * `npm run bench`: podcast-gen's full generation beside @hey-api/openapi-ts, orval and
+ * openapi-typescript on the same documents (each a cold process, median of several runs), time per
+ * operation as documents grow, peak memory, the client's per-call overhead beside openapi-fetch and
+ * validation throughput. Prints tables and writes bench/RESULTS.md.
+ *
+ *   npm run bench                 all documents, 3 runs each
+ *   npm run bench -- --runs 5 --only podcast,petstore
+ */
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseYaml } from '@redocly/openapi-core';
+import { measureCallOverhead } from './call-overhead.js';
+import { measure, runOnce, type Sample } from './measure.js';
+import { installPeers, tools } from './peers.js';
+import { writeResults, type Row } from './report.js';
+import { syntheticDocument } from './synthetic.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const args = process.argv.slice(2);
+const flag = (name: string) => {
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 ? args[at + 1] : undefined;
+};
+const runs = Number(flag('runs') ?? 3);
+/** A run that takes longer is stopped and reported as timed out (hey-api on 5,000 operations). */
+const TIMEOUT_MS = Number(flag('timeout') ?? 300) * 1000;
+const only = flag('only')?.split(',');
+const work = join(tmpdir(), 'podcast-gen-bench');
+const peersDir = join(work, 'peers');
+const docs = join(work, 'docs');
+mkdirSync(docs, { recursive: true });
+
+console.log(`podcast-gen bench: ${runs} run(s) per measurement, work folder ${work}`);
+const build = spawnSync(process.execPath, [join(ROOT, 'bin', 'build.js')], { cwd: ROOT, stdio: 'inherit' });
+if (build.status !== 0) throw new Error('npm run build failed');
+const versions = installPeers(peersDir);
+
+/** The documents, as JSON files (every tool reads the same bytes). */
+const documents: { name: string; file: string; operations: number; lintConfig?: string }[] = [];
+const addJson = (name: string, value: Record<string, unknown>) => {
+  const file = join(docs, `${name}.json`);
+  writeFileSync(file, JSON.stringify(value));
+  documents.push({ name, file, operations: countOperations(value) });
+};
+const { readFileSync } = await import('node:fs');
+addJson('podcast', parseYaml(readFileSync(join(ROOT, 'spec', 'podcast.openapi.yaml'), 'utf8')) as Record<string, unknown>);
+addJson('petstore', JSON.parse(readFileSync(join(ROOT, 'node_modules', '@readme', 'oas-examples', '3.0', 'json', 'petstore.json'), 'utf8')) as Record<string, unknown>);
+for (const size of [100, 1000, 5000]) addJson(`synthetic-${size}`, syntheticDocument(size));
+const github = join(peersDir, 'node_modules', '@octokit', 'openapi', 'generated', 'api.github.com.json');
+if (existsSync(github)) {
+  copyFileSync(github, join(docs, 'github.json'));
+  // GitHub's document has two pairs of paths that differ only in a parameter's name, which OpenAPI
+  // forbids and podcast-gen's lint refuses; the benchmark lets them through as warnings.
+  const lintConfig = join(docs, 'github.redocly.yaml');
+  writeFileSync(lintConfig, 'extends:\n  - podcast-gen/generic\nrules:\n  no-identical-paths: warn\n');
+  documents.push({ name: 'github', file: join(docs, 'github.json'), operations: countOperations(JSON.parse(readFileSync(github, 'utf8')) as Record<string, unknown>), lintConfig });
+}
+
+const rows: Row[] = [];
+for (const document of documents.filter((d) => !only || only.includes(d.name))) {
+  const row: Row = { document: document.name, operations: document.operations, results: {} };
+  for (const tool of tools({ root: ROOT, peers: peersDir })) {
+    const out = join(work, 'out', `${document.name}-${tool.name}`);
+    mkdirSync(join(work, 'out'), { recursive: true });
+    const sample: Sample = measure(runs, () => {
+      const { program, args: argv } = tool.command(document.file, out, document.lintConfig);
+      return runOnce(program, argv, { cwd: work, cleanDir: out, timeoutMs: TIMEOUT_MS });
+    });
+    row.results[tool.name] = sample;
+    const shown = sample.ok ? `${sample.seconds.toFixed(2)} s, ${sample.peakMb?.toFixed(0) ?? '?'} MB` : `FAILED: ${sample.error}`;
+    console.log(`  ${document.name.padEnd(16)} ${tool.name.padEnd(20)} ${shown}`);
+  }
+  rows.push(row);
+}
+
+const overhead = measureCallOverhead({ root: ROOT, peers: peersDir });
+let validation: { zodOpsPerSec: number; ajvOpsPerSec: number } | undefined;
+if (existsSync(join(ROOT, 'bench', 'validation.ts'))) {
+  const module = (await import('./validation.js')) as { benchValidation?: () => Promise<{ zodOpsPerSec: number; ajvOpsPerSec: number }> };
+  validation = await module.benchValidation?.();
+}
+
+const machine = `${cpus().length} CPU(s) (${cpus()[0]?.model.trim() ?? 'unknown'}), ${(totalmem() / 1024 ** 3).toFixed(1)} GB memory, Node ${process.version}, ${process.platform}`;
+const text = writeResults({ file: join(ROOT, 'bench', 'RESULTS.md'), machine, runs, versions, rows, overhead, ...(validation ? { validation } : {}) });
+console.log(`\n${text}`);
+
+function countOperations(document: Record<string, unknown>): number {
+  const methods = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+  return Object.values((document.paths ?? {}) as Record<string, Record<string, unknown>>).reduce((n, item) => n + Object.keys(item ?? {}).filter((k) => methods.has(k)).length, 0);
+}
