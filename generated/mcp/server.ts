@@ -1133,80 +1133,80 @@ const $bindings: Record<string, ToolBinding> = {
     wrapData: false,
     params: $schemas.addImage.params,
     run: (client, input, options) => client.addImage(input as PodcastParams<"addImage">, options),
-  },
+  } satisfies ToolBinding,
   podcast_catalog: {
     operationId: "searchCatalog",
     scopes: ["asset.read"],
     wrapData: true,
     params: $schemas.searchCatalog.params,
     run: (client, input, options) => client.searchCatalog(input as PodcastParams<"searchCatalog">, options),
-  },
+  } satisfies ToolBinding,
   podcast_copy_image_template: {
     operationId: "copyImageTemplate",
     scopes: ["asset.write"],
     wrapData: false,
     params: $schemas.copyImageTemplate.params,
     run: (client, input, options) => client.copyImageTemplate(input as PodcastParams<"copyImageTemplate">, options),
-  },
+  } satisfies ToolBinding,
   podcast_create_multi_camera_avatar: {
     operationId: "createMultiCameraAvatar",
     scopes: ["podcast.generate"],
     wrapData: false,
     params: $schemas.createMultiCameraAvatar.params,
     run: (client, input, options) => client.createMultiCameraAvatar(input as PodcastParams<"createMultiCameraAvatar">, options),
-  },
+  } satisfies ToolBinding,
   podcast_delete_image: {
     operationId: "deleteImage",
     scopes: ["asset.write"],
     wrapData: true,
     params: $schemas.deleteImage.params,
     run: (client, input, options) => client.deleteImage(input as PodcastParams<"deleteImage">, options),
-  },
+  } satisfies ToolBinding,
   podcast_delete_image_background: {
     operationId: "deleteImageBackground",
     scopes: ["asset.write"],
     wrapData: true,
     params: $schemas.deleteImageBackground.params,
     run: (client, input, options) => client.deleteImageBackground(input as PodcastParams<"deleteImageBackground">, options),
-  },
+  } satisfies ToolBinding,
   podcast_get_subscription: {
     operationId: "getSubscription",
     scopes: [],
     wrapData: false,
     run: (client, _input, options) => client.getSubscription(options),
-  },
+  } satisfies ToolBinding,
   podcast_get_voice_clone_allowance: {
     operationId: "getVoiceCloneAllowance",
     scopes: [],
     wrapData: false,
     run: (client, _input, options) => client.getVoiceCloneAllowance(options),
-  },
+  } satisfies ToolBinding,
   podcast_list_image_backgrounds: {
     operationId: "listImageBackgrounds",
     scopes: ["asset.read"],
     wrapData: false,
     run: (client, _input, options) => client.listImageBackgrounds(options),
-  },
+  } satisfies ToolBinding,
   podcast_quota_summary: {
     operationId: "quotaSummary",
     scopes: ["podcast.read"],
     wrapData: false,
     run: (client, _input, options) => client.quotaSummary(options),
-  },
+  } satisfies ToolBinding,
   podcast_regenerate_background: {
     operationId: "regenerateBackground",
     scopes: ["podcast.generate"],
     wrapData: false,
     params: $schemas.regenerateBackground.params,
     run: (client, input, options) => client.regenerateBackground(input as PodcastParams<"regenerateBackground">, options),
-  },
+  } satisfies ToolBinding,
   podcast_save_designed_voice: {
     operationId: "saveDesignedVoice",
     scopes: ["asset.write"],
     wrapData: false,
     params: $schemas.saveDesignedVoice.params,
     run: (client, input, options) => client.saveDesignedVoice(input as PodcastParams<"saveDesignedVoice">, options),
-  },
+  } satisfies ToolBinding,
 };
 
 /**
@@ -1231,7 +1231,7 @@ export function createPodcastMcpServer(client: PodcastClient, options: PodcastMc
   server.setRequestHandler('tools/call', async (request, ctx) => {
     const name = request.params.name;
     const tool = tools.get(name);
-    const binding = Object.hasOwn($bindings, name) ? $bindings[name] : undefined;
+    const binding = bindingOf(name);
     if (!tool || !binding) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
     const refused = refusal(name, granted);
     const result = refused ? failure(refused, { kind: 'scope', tool: name, missingScopes: missingScopes(binding, granted) }) : await callTool(client, binding, request.params.arguments ?? {}, ctx.mcpReq.signal);
@@ -1240,9 +1240,14 @@ export function createPodcastMcpServer(client: PodcastClient, options: PodcastMc
   return server;
 }
 
+/** The binding of a tool name a caller sent (an own key only: `toString` is no tool). */
+function bindingOf(name: string): ToolBinding | undefined {
+  return Object.hasOwn($bindings, name) ? $bindings[name] : undefined;
+}
+
 /** Why a tool is not offered to a caller with the `granted` scopes, or undefined when it is. */
 function refusal(name: string, granted: ReadonlySet<string> | undefined): string | undefined {
-  const binding = $bindings[name];
+  const binding = bindingOf(name);
   if (granted === undefined || !binding) return undefined;
   if (binding.scopes.length === 0) return `${name} is not offered: it has no OAuth scope, and this server is limited to the scopes ${[...granted].join(', ') || '(none)'}.`;
   const missing = missingScopes(binding, granted);

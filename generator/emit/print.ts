@@ -26,8 +26,13 @@ export function jsonLiteral(value: unknown, indent?: number): string {
   });
 }
 
-/** A property key: bare when it is an identifier, else a string literal. */
+/**
+ * A property key: bare when it is an identifier, else a string literal. `__proto__` is computed
+ * (`["__proto__"]`): written bare or quoted in an object literal it sets the prototype instead of
+ * adding a property.
+ */
 export function tsPropertyKey(name: string): string {
+  if (name === '__proto__') return `[${tsString(name)}]`;
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : tsString(name);
 }
 

@@ -61,7 +61,6 @@ function registerHelpers(handlebars: typeof Handlebars): void {
   const helpers: Record<string, (...args: never[]) => string> = {
     str: (value: string) => tsString(String(value)),
     json: (value: unknown) => jsonLiteral(value),
-    jsonPretty: (value: unknown) => jsonLiteral(value, 2),
     key: (name: string) => tsPropertyKey(String(name)),
     access: (name: string) => tsAccess(String(name)),
     ident: (name: string) => tsIdentifier(String(name)),
@@ -69,6 +68,12 @@ function registerHelpers(handlebars: typeof Handlebars): void {
     union: (members: string[]) => tsUnion(members),
   };
   for (const [name, fn] of Object.entries(helpers)) handlebars.registerHelper(name, fn as Handlebars.HelperDelegate);
+  // `{{{jsonPretty value indent="  "}}}`: indented JSON whose lines after the first carry `indent`,
+  // so a value nested under a key lines up with it.
+  handlebars.registerHelper('jsonPretty', (value: unknown, options: { hash?: { indent?: string } }) => {
+    const indent = options.hash?.indent ?? '';
+    return jsonLiteral(value, 2).replace(/\n/g, `\n${indent}`);
+  });
   // `{{{doc lines... indent="  "}}}`: a JSDoc block from several optional strings.
   handlebars.registerHelper('doc', function doc(this: unknown, ...args: unknown[]) {
     const options = args.pop() as { hash?: { indent?: string } };

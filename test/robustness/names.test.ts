@@ -113,17 +113,44 @@ describe('hostile names (reserved words, punctuation, non-ASCII, digits, collisi
 });
 
 describe('operationIds named like Object.prototype members', () => {
-  // KNOWN ISSUE (emitters: templates/operations.ts.hbs, client.ts.hbs, mcp-server.ts.hbs): objects
-  // keyed by operationId type a `constructor`/`toString` key by Object's member, so tsc fails.
-  // When this starts passing, turn `it.fails` into `it`.
-  it.fails('every output compiles under strict tsc', async () => {
+  // Emitters key objects by operationId (`operationSpecs`, `operationSchemas`, the MCP bindings): a
+  // bare `__proto__` key would set the prototype, and a `constructor` key would be typed by Object's
+  // member instead of the entry's type.
+  let batch: string;
+  let out: string;
+  beforeAll(async () => {
     const { files } = await generateFiles({ spec: PROTOTYPE });
-    const batch = batchFolder('proto-names');
-    try {
-      writeOutput(join(batch, 'out'), files);
-      expect(typecheck(batch, [join(batch, 'out')]).output).toBe('');
-    } finally {
-      removeBatch(batch);
-    }
+    batch = batchFolder('proto-names');
+    out = join(batch, 'out');
+    writeOutput(out, files);
+  });
+  afterAll(() => removeBatch(batch));
+
+  it('every output compiles under strict tsc', () => {
+    expect(typecheck(batch, [out]).output).toBe('');
+  });
+
+  it('each operation is an own key of operationSpecs, the prototype untouched, and a stub call reaches it', () => {
+    const script = join(batch, 'keys.ts');
+    writeFileSync(
+      script,
+      [
+        `import { operationSpecs } from './out/operations.js';`,
+        `import { createPodcastClient } from './out/index.js';`,
+        `const seen: string[] = [];`,
+        `const fetch = async (url: string | URL | Request, init?: RequestInit) => { seen.push(\`\${init?.method} \${String(url)}\`); return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } }); };`,
+        `const client = createPodcastClient({ apiKey: 'k', baseUrl: 'http://127.0.0.1:9', fetch, validate: 'off', maxRetries: 0 });`,
+        `await client.constructor_();`,
+        `await client.proto();`,
+        `console.log(JSON.stringify({ keys: Object.keys(operationSpecs), proto: Object.getPrototypeOf(operationSpecs) === Object.prototype, seen }));`,
+      ].join('\n'),
+    );
+    const run = spawnSync(process.execPath, [TSX, script], { encoding: 'utf8', cwd: batch });
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toStrictEqual({
+      keys: ['constructor', 'toString', 'hasOwnProperty', '__proto__'],
+      proto: true,
+      seen: ['GET http://127.0.0.1:9/builtins', 'DELETE http://127.0.0.1:9/builtins'],
+    });
   });
 });

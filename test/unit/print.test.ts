@@ -34,6 +34,7 @@ describe('print helpers', () => {
   it('keys and accesses', () => {
     expect(tsPropertyKey('plain_name')).toBe('plain_name');
     expect(tsPropertyKey('X-Api-Key')).toBe('"X-Api-Key"');
+    expect(tsPropertyKey('__proto__')).toBe('["__proto__"]');
     expect(tsAccess('a')).toBe('.a');
     expect(tsAccess('a-b')).toBe('["a-b"]');
     expect(() => tsIdentifier('class')).toThrow(/not a valid identifier/);

@@ -19,6 +19,8 @@ export interface McpServerView {
   env: { apiKey: string; baseUrl: string; scopes: string };
   manifest: McpManifest;
   tools: { name: string; operationId: string; methodName: string; hasInput: boolean; scopes: string[]; wrapData: boolean }[];
+  /** True when some tool takes input (its params type and validator are then imported). */
+  anyInput: boolean;
 }
 
 /** The view of the model that the MCP server template renders. */
@@ -43,6 +45,7 @@ export function mcpServerView(model: ApiModel): McpServerView {
       scopes: operation.scopes,
       wrapData,
     })),
+    anyInput: bindings.some(({ operation }) => operation.hasInput),
   };
 }
 

@@ -5,13 +5,9 @@ export function literal(value: unknown): string {
   return jsonLiteral(value);
 }
 
-/** An object-literal key for a property name; `__proto__` is computed so it stays an own key. */
-export function shapeKey(name: string): string {
-  return name === '__proto__' ? `[${jsonLiteral(name)}]` : tsPropertyKey(name);
-}
 
 /** `{ a: 1, b: "x" }` from entries whose values are already expressions (undefined ones skipped). */
 export function objectLiteral(entries: readonly (readonly [string, string | undefined])[]): string {
-  const parts = entries.filter((e): e is readonly [string, string] => e[1] !== undefined).map(([k, v]) => `${shapeKey(k)}: ${v}`);
+  const parts = entries.filter((e): e is readonly [string, string] => e[1] !== undefined).map(([k, v]) => `${tsPropertyKey(k)}: ${v}`);
   return parts.length === 0 ? '{}' : `{ ${parts.join(', ')} }`;
 }
