@@ -17,9 +17,7 @@ export const operationSpecs = {
     "dataKind": "json",
     "retryStatuses": [
       429,
-      502,
-      503,
-      504
+      503
     ],
     "retryConnectionErrors": true,
     "retryAfterField": "retry_after",
@@ -146,6 +144,7 @@ export const operationSpecs = {
       429
     ],
     "retryConnectionErrors": true,
+    "retryAfterField": "retry_after",
     "toolName": "podcast_save_designed_voice",
     "scopes": [
       "asset.write"
@@ -180,6 +179,7 @@ export const operationSpecs = {
       429
     ],
     "retryConnectionErrors": true,
+    "retryAfterField": "retry_after",
     "toolName": "podcast_copy_image_template",
     "scopes": [
       "asset.write"
@@ -214,6 +214,7 @@ export const operationSpecs = {
       429
     ],
     "retryConnectionErrors": true,
+    "retryAfterField": "retry_after",
     "toolName": "podcast_regenerate_background",
     "scopes": [
       "podcast.generate"
@@ -248,6 +249,7 @@ export const operationSpecs = {
       429
     ],
     "retryConnectionErrors": true,
+    "retryAfterField": "retry_after",
     "toolName": "podcast_add_image",
     "scopes": [
       "asset.write"
@@ -269,12 +271,10 @@ export const operationSpecs = {
     "envelopeData": "data",
     "dataKind": "json",
     "retryStatuses": [
-      429,
-      502,
-      503,
-      504
+      429
     ],
     "retryConnectionErrors": true,
+    "retryAfterField": "retry_after",
     "toolName": "podcast_delete_image",
     "scopes": [
       "asset.write"
@@ -289,12 +289,10 @@ export const operationSpecs = {
     "envelopeData": "data",
     "dataKind": "json",
     "retryStatuses": [
-      429,
-      502,
-      503,
-      504
+      429
     ],
     "retryConnectionErrors": true,
+    "retryAfterField": "retry_after",
     "toolName": "podcast_list_image_backgrounds",
     "scopes": [
       "asset.read"
@@ -316,12 +314,10 @@ export const operationSpecs = {
     "envelopeData": "data",
     "dataKind": "json",
     "retryStatuses": [
-      429,
-      502,
-      503,
-      504
+      429
     ],
     "retryConnectionErrors": true,
+    "retryAfterField": "retry_after",
     "toolName": "podcast_delete_image_background",
     "scopes": [
       "asset.write"
@@ -336,12 +332,10 @@ export const operationSpecs = {
     "envelopeData": "data",
     "dataKind": "json",
     "retryStatuses": [
-      429,
-      502,
-      503,
-      504
+      429
     ],
     "retryConnectionErrors": true,
+    "retryAfterField": "retry_after",
     "toolName": "podcast_get_subscription",
     "scopes": []
   } satisfies OperationSpec,
@@ -361,12 +355,10 @@ export const operationSpecs = {
     "envelopeData": "data",
     "dataKind": "json",
     "retryStatuses": [
-      429,
-      502,
-      503,
-      504
+      429
     ],
     "retryConnectionErrors": true,
+    "retryAfterField": "retry_after",
     "toolName": "podcast_catalog",
     "scopes": [
       "asset.read"
@@ -381,12 +373,10 @@ export const operationSpecs = {
     "envelopeData": "data",
     "dataKind": "json",
     "retryStatuses": [
-      429,
-      502,
-      503,
-      504
+      429
     ],
     "retryConnectionErrors": true,
+    "retryAfterField": "retry_after",
     "toolName": "podcast_get_voice_clone_allowance",
     "scopes": []
   } satisfies OperationSpec,

@@ -287,7 +287,8 @@ export class Core {
 
   async #run<T>(spec: OperationSpec, input: Record<string, unknown>, validators: OperationValidators, options: RequestOptions): Promise<ApiResult<T>> {
     const validate = options.validate ?? this.#options.validate ?? 'both';
-    if (validate === 'both' || validate === 'request') this.#checkRequest(spec, input, validators, options);
+    // The idempotency key is checked whatever `validate` says: it is the client's own header.
+    this.#checkRequest(spec, validate === 'both' || validate === 'request' ? input : undefined, validators, options);
     const idempotencyKey = spec.idempotency ? (options.idempotencyKey ?? globalThis.crypto.randomUUID()) : undefined;
     const maxRetries = Math.max(0, Math.floor(options.maxRetries ?? this.#options.maxRetries ?? DEFAULT_MAX_RETRIES));
     const timeoutMs = options.timeoutMs ?? this.#options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -316,9 +317,9 @@ export class Core {
     }
   }
 
-  #checkRequest(spec: OperationSpec, input: Record<string, unknown>, validators: OperationValidators, options: RequestOptions): void {
+  #checkRequest(spec: OperationSpec, input: Record<string, unknown> | undefined, validators: OperationValidators, options: RequestOptions): void {
     const issues: ValidationIssue[] = [];
-    if (validators.params) {
+    if (input !== undefined && validators.params) {
       const result = validators.params.safeParse(input);
       if (!result.success) issues.push(...result.error.issues.map(toIssue));
     }
@@ -405,8 +406,10 @@ export class Core {
   }
 
   async #failure(spec: OperationSpec, response: Response, headers: Record<string, string>): Promise<ApiError> {
-    const body = await readBody(response, 'json').catch(() => undefined);
-    const init = { operationId: spec.operationId, status: response.status, body, headers };
+    // A server that echoes the credential back (a 401 quoting the key) must not put it in the error.
+    const text = await response.text().catch(() => '');
+    const body = parseBody(this.#redact(text));
+    const init = { operationId: spec.operationId, status: response.status, body, headers: this.#redactHeaders(headers) };
     if (response.status !== 429) return new ApiError(init);
     const fromBody = spec.retryAfterField && isRecord(body) && typeof body[spec.retryAfterField] === 'number' ? (body[spec.retryAfterField] as number) : undefined;
     return new RateLimitError({ ...init, retryAfter: retryAfterSeconds(headers) ?? fromBody });
@@ -502,6 +505,11 @@ async function readBody(response: Response, kind: OperationSpec['dataKind']): Pr
   if (kind === 'binary') return response.blob();
   const text = await response.text();
   if (kind === 'text') return text;
+  return parseBody(text);
+}
+
+/** An error body: JSON where it parses, else the text; undefined when empty. */
+function parseBody(text: string): unknown {
   if (text.trim() === '') return undefined;
   try {
     return JSON.parse(text) as unknown;

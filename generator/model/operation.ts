@@ -77,7 +77,7 @@ export function buildOperation(options: {
     success,
     data: dataOf(document, success, envelope),
     errors,
-    retryStatuses: retryStatuses(idempotentMethod, declared503),
+    retryStatuses: retryStatuses(declared503),
     retryConnectionErrors: idempotentMethod || idempotency !== undefined,
     annotations: {
       readOnly: READ_ONLY_METHODS.has(method),
@@ -102,12 +102,11 @@ function idempotencyOf(parameters: readonly RawParameter[]): OperationModel['ide
 }
 
 /**
- * 429 is always retried (the request was refused, not run). 503 is retried where the document
- * declares it (the seed: "the business operation was not executed") or the method is idempotent;
- * 502 and 504 only for idempotent methods, since a POST may have run behind a failing gateway.
+ * 429 is always retried (the request was refused, not run). 503 only where the document declares
+ * it, which is where it means the operation did not run (the seed: "the business operation was not
+ * executed"); elsewhere a 5xx says nothing of what ran, so it is the caller's to decide.
  */
-function retryStatuses(idempotentMethod: boolean, declared503: boolean): number[] {
-  if (idempotentMethod) return [429, 502, 503, 504];
+function retryStatuses(declared503: boolean): number[] {
   return declared503 ? [429, 503] : [429];
 }
 

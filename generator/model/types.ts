@@ -218,7 +218,7 @@ export interface OperationModel {
   data: { schema: SchemaObject; fromEnvelope: boolean; kind: 'json' | 'text' | 'binary' | 'none' };
   /** Non-2xx responses the document declares (429, 503, default, ...). */
   errors: ResponseModel[];
-  /** Statuses the client retries (429 always; 5xx only where it is safe). */
+  /** Statuses the client retries (429 always; 503 where the document declares it). */
   retryStatuses: number[];
   /** True when connection failures may be retried (idempotent method or idempotency key). */
   retryConnectionErrors: boolean;

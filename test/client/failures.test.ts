@@ -99,6 +99,30 @@ describe('API failures', () => {
     expect(server.requests).toHaveLength(2);
   });
 
+  it('503 where the document does not declare it is thrown at once, not retried', async () => {
+    const { server, client } = await setUp(() => ({ status: 503, body: { code: 503, msg: 'unavailable', rid: 'r-5' } }));
+    expect(await caught(client.getSubscription())).toMatchObject({ status: 503, code: 503, rid: 'r-5' });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("a 429 on an operation that declares none still takes the body's retry_after", async () => {
+    const { client } = await setUp(() => ({ status: 429, body: { code: 429, msg: 'slow down', retry_after: 120 } }));
+    const error = await caught(client.getSubscription());
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error).toMatchObject({ retryAfter: 120 });
+  });
+
+  it('a server that echoes the key in an error body and header does not put it in the error', async () => {
+    const { client } = await setUp((request) => ({
+      status: 401,
+      headers: { 'x-seen-key': String(request.headers['x-api-key']) },
+      body: { code: 401, msg: `invalid key ${String(request.headers['x-api-key'])}`, details: { key: request.headers['x-api-key'] }, rid: 'r-k' },
+    }));
+    const error = await caught(client.getSubscription());
+    expect(error).toMatchObject({ status: 401, msg: 'invalid key [redacted]', details: { key: '[redacted]' }, headers: { 'x-seen-key': '[redacted]' } });
+    expectNoKey(error);
+  });
+
   it('a POST is not retried on a 500 (its side effect may have happened)', async () => {
     const { server, client } = await setUp(() => ({ status: 500, body: { code: 5000, msg: 'internal', rid: 'r' } }));
     expect(await caught(client.addImage({ image_material: 'x' }))).toMatchObject({ status: 500 });
@@ -121,6 +145,7 @@ describe('connection failures, timeouts and aborts', () => {
     setTimeout(() => controller.abort(), 100);
     const error = await caught(client.quotaSummary({ signal: controller.signal }));
     expect(error).toBeInstanceOf(AbortError);
+    expectNoKey(error);
   });
 
   it('a reset POST is retried with the same idempotency key', async () => {
@@ -161,6 +186,15 @@ describe('validation', () => {
     expect(error).toBeInstanceOf(RequestValidationError);
     expect((error as RequestValidationError).issues.length).toBeGreaterThan(0);
     expect(server.requests).toHaveLength(0);
+    expectNoKey(error);
+  });
+
+  it("checks the idempotency key even with validate: 'off'", async () => {
+    const { server, client } = await setUp(() => ({ body: envelope({}) }), { validate: 'off' });
+    const error = await caught(client.addImage({ image_material: 'x' }, { idempotencyKey: 'k'.repeat(129) }));
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect((error as RequestValidationError).issues.map((i) => i.path.join('.'))).toStrictEqual(['idempotencyKey']);
+    expect(server.requests).toHaveLength(0);
   });
 
   it('accepts exactly 16000 characters', async () => {
@@ -180,6 +214,7 @@ describe('validation', () => {
     const error = await caught(client.quotaSummary());
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as Error).message).toContain('data.credits_remaining');
+    expectNoKey(error);
   });
 
   it('an extra response field passes through untouched', async () => {

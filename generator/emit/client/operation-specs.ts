@@ -29,11 +29,23 @@ export function operationSpec(model: ApiModel, op: OperationModel): Record<strin
   spec.dataKind = op.data.kind;
   spec.retryStatuses = op.retryStatuses;
   spec.retryConnectionErrors = op.retryConnectionErrors;
-  const retryAfterField = op.errors.find((e) => e.status === 429)?.retryAfterField;
+  const retryAfterField = op.errors.find((e) => e.status === 429)?.retryAfterField ?? documentRetryAfterField(model);
   if (retryAfterField) spec.retryAfterField = retryAfterField;
   spec.toolName = op.toolName;
   spec.scopes = op.scopes;
   return spec;
+}
+
+/**
+ * The retry-after body field of the document's 429 responses, for an operation that declares no 429
+ * of its own: the API's rate limiter answers every operation the same way.
+ */
+function documentRetryAfterField(model: ApiModel): string | undefined {
+  for (const op of model.operations) {
+    const field = op.errors.find((e) => e.status === 429)?.retryAfterField;
+    if (field) return field;
+  }
+  return undefined;
 }
 
 /** The runtime's `AuthSpec` for the model's credential. */
