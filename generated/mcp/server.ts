@@ -16,7 +16,8 @@ import { ApiError, ClientError, RateLimitError, RequestValidationError, Response
 import { operationSchemas as $schemas } from '../schemas.js';
 
 /** The `tools/list` result of the server (the same data as `tools.json`), every tool with its schemas. */
-export const podcastMcpTools: { tools: Tool[]; ttlMs: number; cacheScope: 'private' } = {
+export const podcastMcpTools: { resultType: 'complete'; tools: Tool[]; ttlMs: number; cacheScope: 'private' } = {
+  "resultType": "complete",
   "tools": [
     {
       "name": "podcast_add_image",
@@ -1302,10 +1303,10 @@ function failure(text: string, error: Record<string, unknown>): CallToolResult {
 
 /**
  * Replaces every secret in a result's strings (and keys) by `[redacted]`. Defence in depth: the client
- * never puts its key in an error. Secrets under 8 characters are left alone (they would mangle text).
+ * never puts its key in an error. Secrets under 4 characters are left alone (they would mangle text), as in the client.
  */
 function redactor(secrets: readonly string[]): (result: CallToolResult) => CallToolResult {
-  const needles = secrets.filter((s) => s.length >= 8);
+  const needles = secrets.filter((s) => s.length >= 4);
   if (needles.length === 0) return (result) => result;
   const text = (value: string): string => needles.reduce((t, needle) => t.split(needle).join('[redacted]'), value);
   const walk = (value: unknown): unknown => {

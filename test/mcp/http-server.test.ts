@@ -2,12 +2,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt } from '../cli/helpers/build.js';
 import { ROOT } from '../helpers/paths.js';
 import { startFakeApi } from './helpers/fake-api.js';
 
 const API_KEY = 'sk-live-podcast-http-0c1d';
-const LAUNCHER = join(ROOT, 'test', 'mcp', 'helpers', 'launch-mcp.ts');
+const BIN = join(ROOT, 'bin', 'podcast-gen.js');
 const TOKENS = 'reader-token=podcast.read asset.read;maker-token=podcast.generate';
+
+beforeAll(ensureBuilt, 180_000);
 
 describe('podcast-gen mcp --http (Streamable HTTP, per-caller scopes)', () => {
   let api: Awaited<ReturnType<typeof startFakeApi>>;
@@ -16,7 +19,7 @@ describe('podcast-gen mcp --http (Streamable HTTP, per-caller scopes)', () => {
 
   beforeAll(async () => {
     api = await startFakeApi(API_KEY);
-    child = spawn(process.execPath, ['--import', 'tsx', LAUNCHER, '--http'], {
+    child = spawn(process.execPath, [BIN, 'mcp', '--http', '--port', '0'], {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', PODCAST_API_KEY: API_KEY, PODCAST_BASE_URL: api.url, PODCAST_MCP_TOKENS: TOKENS },
       stdio: ['ignore', 'ignore', 'pipe'],

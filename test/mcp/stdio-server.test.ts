@@ -3,11 +3,13 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt } from '../cli/helpers/build.js';
 import { ROOT } from '../helpers/paths.js';
 import { META, readFixture, readManifest, startFakeApi } from './helpers/fake-api.js';
 
 const API_KEY = 'sk-live-podcast-7f3e9a1c2b4d';
-const LAUNCHER = join(ROOT, 'test', 'mcp', 'helpers', 'launch-mcp.ts');
+/** The command as a user runs it: the package's bin, on the built CLI and the compiled generated/. */
+const BIN = join(ROOT, 'bin', 'podcast-gen.js');
 const manifest = readManifest();
 type Api = Awaited<ReturnType<typeof startFakeApi>>;
 type Result = Awaited<ReturnType<Client['callTool']>> & { structuredContent?: Record<string, unknown> };
@@ -16,7 +18,7 @@ type Result = Awaited<ReturnType<Client['callTool']>> & { structuredContent?: Re
 async function connect(api: Api, era: 'legacy' | '2026-07-28', env: Record<string, string> = {}): Promise<Client> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['--import', 'tsx', LAUNCHER],
+    args: [BIN, 'mcp'],
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', PODCAST_API_KEY: API_KEY, PODCAST_BASE_URL: api.url, ...env },
     stderr: 'ignore',
@@ -25,6 +27,8 @@ async function connect(api: Api, era: 'legacy' | '2026-07-28', env: Record<strin
   await client.connect(transport);
   return client;
 }
+
+beforeAll(ensureBuilt, 180_000);
 
 function operationOf(name: string): string {
   const tool = manifest.tools.find((t) => t.name === name);
@@ -127,7 +131,7 @@ describe('podcast-gen mcp with PODCAST_SCOPES', () => {
 
 describe('podcast-gen mcp without its configuration', () => {
   it('exits 1 with a message naming the missing variables', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', LAUNCHER], { cwd: ROOT, env: { PATH: process.env.PATH ?? '' }, encoding: 'utf8', input: '' });
+    const run = spawnSync(process.execPath, [BIN, 'mcp'], { cwd: ROOT, env: { PATH: process.env.PATH ?? '' }, encoding: 'utf8', input: '' });
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/PODCAST_API_KEY is not set/);
     expect(run.stderr).toMatch(/PODCAST_BASE_URL is not set/);

@@ -34,6 +34,8 @@ export interface McpToolMeta {
 
 /** The manifest: a `tools/list` result, valid under protocol revisions 2025-11-25 and 2026-07-28. */
 export interface McpManifest {
+  /** Required by 2026-07-28 ("Servers implementing this protocol version MUST include this field"); a full list is `complete`. */
+  resultType: 'complete';
   tools: McpTool[];
   /** Required by 2026-07-28's cacheable results; 0 and private because the list depends on the caller's scopes. */
   ttlMs: number;
@@ -72,7 +74,7 @@ export function buildToolBindings(model: ApiModel): McpToolBinding[] {
 
 /** The `tools/list` result of all tools. */
 export function buildManifest(bindings: readonly McpToolBinding[]): McpManifest {
-  return { tools: bindings.map((b) => b.tool), ttlMs: 0, cacheScope: 'private' };
+  return { resultType: 'complete', tools: bindings.map((b) => b.tool), ttlMs: 0, cacheScope: 'private' };
 }
 
 function checkToolName(operation: OperationModel, seen: Map<string, OperationModel>): void {

@@ -3,7 +3,9 @@
  * own era-exact validators. No npm package ships the revisions' published `schema.json`, so the JSON
  * Schemas are derived from the SDK's zod definitions with `z.toJSONSchema`: 2025-11-25 from the SDK's
  * public `specTypeSchemas.ListToolsResult`; 2026-07-28 from the same building blocks shaped as the
- * SDK's internal "anchor-exact" 2026 definitions (no `execution`; `ttlMs` and `cacheScope` required).
+ * SDK's internal "anchor-exact" 2026 definitions and the revision's published schema (no `execution`;
+ * `resultType`, `ttlMs` and `cacheScope` required: the SDK adds `resultType` on the wire, a file must
+ * carry it).
  */
 import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -31,7 +33,7 @@ function listToolsResult2026(): z.ZodType {
   });
   return z.looseObject({
     _meta: z.looseObject({}).optional(),
-    resultType: z.string().optional(),
+    resultType: z.string(),
     ttlMs: z.number().int().min(0),
     cacheScope: z.enum(['public', 'private']),
     tools: z.array(tool),
