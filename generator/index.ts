@@ -2,15 +2,16 @@
  * podcast-gen as a library: `generate(options)` runs the pipeline
  * load -> lint -> model -> emit -> write, and the CLI is a thin shell over it.
  */
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { emitters, type GeneratedFile } from './emit/index.js';
 import { loadTemplates } from './emit/templates.js';
 import { lintSpec } from './lint/lint-spec.js';
 import { loadLintConfig } from './lint/lint-config.js';
 import { readSpec, type LoadedSpec } from './load/read-spec.js';
+import { sourceLabel } from './load/source-label.js';
 import { buildModel } from './model/build-model.js';
 import type { ApiModel } from './model/types.js';
-import { resolveOptions, type GenerateOptions } from './options.js';
+import { DEFAULT_SPEC, resolveOptions, type GenerateOptions } from './options.js';
 import { hasErrors, PodcastGenError, type Problem } from './problems.js';
 import { compareFiles, writeFiles } from './write/write-files.js';
 
@@ -68,7 +69,9 @@ export async function generate(options: GenerateOptions = {}, hooks: GenerateHoo
   const resolved = resolveOptions(options);
   const { spec, problems } = await loadAndLint(options, hooks);
   const timer = stageTimer(hooks);
-  const built = buildModel(spec.document, { apiName: resolved.name, source: { path: spec.displayPath, hash: spec.hash } });
+  const outDir = resolve(resolved.cwd, resolved.out);
+  const label = sourceLabel({ absoluteRef: spec.absoluteRef, outDir, packageSpecFolder: dirname(DEFAULT_SPEC) });
+  const built = buildModel(spec.document, { apiName: resolved.name, source: { path: spec.displayPath, label, hash: spec.hash } });
   problems.push(...built.problems.map((p) => ({ ...p, file: p.file ?? spec.displayPath, ...(p.pointer ? spec.locate(p.pointer) : {}) })));
   timer('model', `${built.model.operations.length} operations`);
   const templates = loadTemplates(resolved.templates && resolve(resolved.cwd, resolved.templates));
@@ -78,7 +81,6 @@ export async function generate(options: GenerateOptions = {}, hooks: GenerateHoo
     timer(`emit ${emitter.name}`);
   }
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const outDir = resolve(resolved.cwd, resolved.out);
   const base = { model: built.model, files, problems, outDir };
   if (resolved.check) {
     const comparison = compareFiles(files, outDir);

@@ -12,8 +12,8 @@ import type { ApiModel, EntryNames, HttpMethod, OperationModel, ServerModel } fr
 export interface ModelOptions {
   /** The API's name in generated identifiers: `Podcast` gives `createPodcastClient`. */
   apiName: string;
-  /** The document's name and hash, for banners. */
-  source: { path: string; hash: string };
+  /** The document's names and hash, for problems and banners. */
+  source: ApiModel['source'];
 }
 
 const METHODS: HttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];

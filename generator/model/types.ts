@@ -49,8 +49,11 @@ export interface ApiModel {
   title: string;
   version: string;
   description?: string;
-  /** Where the model came from: the document as the user named it and its sha256. */
-  source: { path: string; hash: string };
+  /**
+   * Where the model came from: the document as the user named it (cwd-relative, for problems), as
+   * generated files name it (`label`, see load/source-label.ts) and its sha256.
+   */
+  source: { path: string; label: string; hash: string };
   /** Names of the generated entry points, from the options (`createPodcastClient`, ...). */
   names: EntryNames;
   servers: ServerModel[];

@@ -7,5 +7,5 @@ import type { ApiModel } from '../../generator/model/types.js';
 export async function modelOf(spec: string): Promise<ApiModel> {
   const config = await loadLintConfig({ specPath: spec });
   const loaded = await readSpec({ spec, config });
-  return buildModel(loaded.document, { apiName: 'podcast', source: { path: 'test', hash: 'test' } }).model;
+  return buildModel(loaded.document, { apiName: 'podcast', source: { path: 'test', label: 'test', hash: 'test' } }).model;
 }

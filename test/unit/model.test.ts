@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildModel } from '../../generator/model/build-model.js';
 
-const source = { path: 'test.yaml', hash: 'h' };
+const source = { path: 'test.yaml', label: 'test.yaml', hash: 'h' };
 
 function doc(paths: Record<string, unknown>, components: Record<string, unknown> = {}): Record<string, unknown> {
   return { openapi: '3.0.3', info: { title: 'T', version: '1' }, paths, components };

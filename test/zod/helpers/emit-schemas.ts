@@ -24,7 +24,7 @@ export interface EmittedSchemas {
 export async function modelOf(spec: string): Promise<ApiModel> {
   const config = await loadLintConfig({ specPath: spec });
   const loaded = await readSpec({ spec, config, cwd: ROOT });
-  return buildModel(loaded.document, { apiName: 'Api', source: { path: loaded.displayPath, hash: loaded.hash } }).model;
+  return buildModel(loaded.document, { apiName: 'Api', source: { path: loaded.displayPath, label: loaded.displayPath, hash: loaded.hash } }).model;
 }
 
 /** Emits `schemas.ts` for a document with the zod emitter alone. */
