@@ -126,6 +126,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     if ('methodMismatch' in match) return reply(failure(405, `${method} is not an operation of ${url.pathname}`));
     const { route, pathParams } = match;
     record.operationId = route.operationId;
+    // The credential first, as the API does: a test that forgot the key learns that, not a fault.
+    if (!record.apiKey) return reply(failure(401, missingCredential()));
     const scheduled = schedule.next();
     const fault = requestedFault(headerValue(req.headers, FAULT_HEADER)) ?? scheduled;
     if (fault === 'invalid') return reply(failure(400, `unknown ${FAULT_HEADER} value; use one of ${FAULT_KINDS.join(', ')}`));
@@ -136,7 +138,6 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       if (fault === 'reset') return void (req.socket.resetAndDestroy?.() ?? req.socket.destroy());
       return reply(faultAnswer(fault, route));
     }
-    if (!record.apiKey) return reply(failure(401, missingCredential()));
     const body = parseBody(raw, route);
     if (body === INVALID_JSON) return reply(failure(400, 'invalid request: the body is not valid JSON'));
     const problem = checkIdempotency(route, req.headers) ?? (options.validate === false || route.bodyKind === 'other' ? undefined : validate(route, readInput(route, { pathParams, query: url.searchParams, headers: req.headers, body })));

@@ -43,6 +43,12 @@ describe('mock server', () => {
     expect(server.requests[1]).toMatchObject({ method: 'GET', path: QUOTA, operationId: 'quotaSummary', status: 200, query: {} });
   });
 
+  it('checks the key before any injected fault: a keyless request is a 401 whatever it asks for', async () => {
+    server = await startMockServer();
+    expect(await call(QUOTA, { headers: { 'x-api-key': '', 'x-mock-fault': '429' } })).toMatchObject({ status: 401, body: { code: 401 } });
+    expect(server.requests[0]?.fault).toBeUndefined();
+  });
+
   it('validates with the generated zod validators and names the field', async () => {
     server = await startMockServer();
     const [host] = fixtures.createMultiCameraAvatar.params.hosts;
