@@ -69,6 +69,21 @@ describe('synthesize: realistic and deterministic', () => {
     expect(value.rid).toMatch(/^req_[0-9A-Z]{20}$/);
   });
 
+  it("reads a photo's age and gender as words, an item's error text as empty, an aspect ratio as a selector", () => {
+    const value = make({
+      type: 'object',
+      properties: {
+        age: { type: 'string' }, gender: { type: 'string' }, err_msg: { type: 'string' }, preset_style: { type: 'string' },
+        aspect_ratio: { type: 'integer' },
+      },
+    }, 'op/response') as Record<string, unknown>;
+    expect(['adult', 'young adult', 'middle-aged']).toContain(value.age);
+    expect(['female', 'male']).toContain(value.gender);
+    expect(value.err_msg).toBe('');
+    expect(['realistic', 'cinematic', 'watercolor', 'minimal']).toContain(value.preset_style);
+    expect([0, 1]).toContain(value.aspect_ratio);
+  });
+
   it('gives the two hosts different names', () => {
     const hosts = make({ type: 'array', minItems: 2, maxItems: 2, items: { $ref: '#/components/schemas/Host' } }) as { name: string }[];
     expect(hosts[0]?.name).not.toBe(hosts[1]?.name);
