@@ -4,6 +4,7 @@
  */
 import { dirname, join, resolve } from 'node:path';
 import { emitters, type GeneratedFile } from './emit/index.js';
+import { manifestFile } from './emit/manifest.js';
 import { loadTemplates } from './emit/templates.js';
 import { lintSpec } from './lint/lint-spec.js';
 import { loadLintConfig } from './lint/lint-config.js';
@@ -80,6 +81,7 @@ export async function generate(options: GenerateOptions = {}, hooks: GenerateHoo
     files.push(...(await emitter.emit({ model: built.model, templates, report: (p) => problems.push(p) })));
     timer(`emit ${emitter.name}`);
   }
+  files.push(manifestFile(built.model, files));
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const base = { model: built.model, files, problems, outDir };
   if (resolved.check) {

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import type { GeneratedFile } from '../emit/emitter.js';
+import { MANIFEST } from '../emit/manifest.js';
 import { fail } from '../problems.js';
 import { listFiles } from './list-files.js';
 
-/** Name of the file, inside the output folder, that lists what podcast-gen generated there. */
-export const MANIFEST = '.podcast-gen.json';
+export { MANIFEST };
 
 /** What a write (or a check) found. Paths are relative to the output folder, sorted. */
 export interface WriteResult {
@@ -16,11 +16,11 @@ export interface WriteResult {
   removed: string[];
 }
 
-/** Compares generated files with the output folder without writing: what differs and why. */
+/** Compares generated files (the manifest among them) with the output folder without writing: what differs and why. */
 export function compareFiles(files: readonly GeneratedFile[], outDir: string): WriteResult & { changed: { path: string; before: string | undefined; after: string }[] } {
   const changed: { path: string; before: string | undefined; after: string }[] = [];
   const unchanged: string[] = [];
-  for (const file of withManifest(files)) {
+  for (const file of files) {
     const before = readIfFile(join(outDir, file.path));
     if (before === file.content) unchanged.push(file.path);
     else changed.push({ path: file.path, before, after: file.content });
@@ -37,7 +37,7 @@ export function writeFiles(files: readonly GeneratedFile[], outDir: string, show
   const out = resolve(outDir);
   for (const file of files) assertInside(out, file.path);
   assertFolderPossible(out, shown);
-  const all = withManifest(files);
+  const all = files;
   const comparison = compareFiles(files, out);
   if (comparison.written.length === 0 && comparison.removed.length === 0) {
     return { written: [], unchanged: comparison.unchanged, removed: [] };
@@ -115,12 +115,6 @@ function carry(from: string, to: string): void {
   } catch {
     copyFileSync(from, to);
   }
-}
-
-function withManifest(files: readonly GeneratedFile[]): GeneratedFile[] {
-  const paths = files.map((f) => f.path).sort();
-  const manifest = `${JSON.stringify({ generator: 'podcast-gen', note: 'files generated here; do not edit them', files: paths }, null, 2)}\n`;
-  return [...files, { path: MANIFEST, content: manifest }].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
 /** Files the previous run's manifest lists that this run does not make. */
