@@ -20,7 +20,6 @@ interface Entry {
  * starts passing (remove it here) or when any other document fails.
  */
 const KNOWN_FAILURES: Record<string, string> = {
-  'oas-3.0/circular-paths': 'types: openapi-typescript indexes `paths[..]["post"]["requestBody"]["content"]` for a $ref into an optional request body (types.ts does not compile) (generator/emit/types)',
 };
 
 const EXAMPLES = join(ROOT, 'node_modules', '@readme', 'oas-examples');

@@ -12,8 +12,9 @@ export const emitTypes: Emitter = {
     const ots = await import('openapi-typescript');
     const { exactTypeOptions } = await import('./exact-types.js');
     const { transformDocument } = await import('./transform-document.js');
+    const { inlinePathRefs } = await import('./inline-path-refs.js');
     // The document was linted and bundled once already: openapiTS() would do both again (transform-document.ts).
-    const nodes = transformDocument(ots, structuredClone(model.document) as unknown as Parameters<typeof transformDocument>[1], {
+    const nodes = transformDocument(ots, inlinePathRefs(model.document) as unknown as Parameters<typeof transformDocument>[1], {
       alphabetize: false,
       exportType: false,
       // Tuples for bounded arrays, open empty objects, exact "exactly one of" unions: as the zod validators.

@@ -1,0 +1,29 @@
+/**
+ * A copy of the document in which every `$ref` into a part of a path item (`#/paths/~1a/post/...`) is
+ * replaced by what it points at. openapi-typescript prints such a ref as an index into `paths[...]`,
+ * and through an optional part (`requestBody?`) that index does not compile; the target itself
+ * (usually a `$ref` into components) does. A ref to a whole path item (the same operations served at
+ * a second path) stays: inlined, its operations would be printed twice. A ref met again inside its
+ * own target is left as it is (that cycle cannot be inlined).
+ */
+export function inlinePathRefs<T>(document: T): T {
+  const resolve = (ref: string): unknown => {
+    let node: unknown = document;
+    for (const part of ref.slice(2).split('/')) {
+      const key = decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~');
+      node = node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+    }
+    return node;
+  };
+  const copy = (node: unknown, inlining: ReadonlySet<string>): unknown => {
+    if (Array.isArray(node)) return node.map((item) => copy(item, inlining));
+    if (!node || typeof node !== 'object') return node;
+    const ref = (node as { $ref?: unknown }).$ref;
+    if (typeof ref === 'string' && /^#\/paths\/[^/]+\/./.test(ref) && !inlining.has(ref)) {
+      const target = resolve(ref);
+      if (target !== undefined) return copy(target, new Set([...inlining, ref]));
+    }
+    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, copy(value, inlining)]));
+  };
+  return copy(document, new Set()) as T;
+}
