@@ -6,6 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { emitters, type GeneratedFile } from './emit/index.js';
 import { manifestFile } from './emit/manifest.js';
 import { loadTemplates } from './emit/templates.js';
+import { startTypesPrinter, type TypesPrinter } from './emit/types/types-printer.js';
 import { lintSpec } from './lint/lint-spec.js';
 import { loadLintConfig } from './lint/lint-config.js';
 import { readSpec, type LoadedSpec } from './load/read-spec.js';
@@ -67,6 +68,16 @@ export async function loadAndLint(options: GenerateOptions, hooks: GenerateHooks
 
 /** Generates every output from a document and writes it (or, with `check`, compares it). */
 export async function generate(options: GenerateOptions = {}, hooks: GenerateHooks = {}): Promise<GenerateResult> {
+  // Started first: it loads openapi-typescript beside the load and lint stages (types-printer.ts).
+  const typesPrinter = startTypesPrinter();
+  try {
+    return await run(options, hooks, typesPrinter);
+  } finally {
+    await typesPrinter.close();
+  }
+}
+
+async function run(options: GenerateOptions, hooks: GenerateHooks, typesPrinter: TypesPrinter): Promise<GenerateResult> {
   const resolved = resolveOptions(options);
   const { spec, problems } = await loadAndLint(options, hooks);
   const timer = stageTimer(hooks);
@@ -75,10 +86,12 @@ export async function generate(options: GenerateOptions = {}, hooks: GenerateHoo
   const built = buildModel(spec.document, { apiName: resolved.name, source: { path: spec.displayPath, label, hash: spec.hash } });
   problems.push(...built.problems.map((p) => ({ ...p, file: p.file ?? spec.displayPath, ...(p.pointer ? spec.locate(p.pointer) : {}) })));
   timer('model', `${built.model.operations.length} operations`);
+  // The types print while the other emitters run; emitTypes collects them (a failure surfaces there).
+  typesPrinter.print(built.model.document).catch(() => undefined);
   const templates = loadTemplates(resolved.templates && resolve(resolved.cwd, resolved.templates));
   const files: GeneratedFile[] = [];
   for (const emitter of emitters) {
-    files.push(...(await emitter.emit({ model: built.model, templates, report: (p) => problems.push(p) })));
+    files.push(...(await emitter.emit({ model: built.model, templates, typesPrinter, report: (p) => problems.push(p) })));
     timer(`emit ${emitter.name}`);
   }
   files.push(manifestFile(built.model, files));

@@ -1,6 +1,7 @@
 import type { ApiModel } from '../model/types.js';
 import type { Problem } from '../problems.js';
 import type { Templates } from './templates.js';
+import type { TypesPrinter } from './types/types-printer.js';
 
 /** A file an emitter produces: a path relative to the output folder and its whole text. */
 export interface GeneratedFile {
@@ -14,6 +15,8 @@ export interface EmitContext {
   templates: Templates;
   /** Where emitters report what they could not express exactly (warnings naming the place). */
   report(problem: Problem): void;
+  /** The run's types printer (a worker thread), already printing the model's document; absent: in this thread. */
+  typesPrinter?: TypesPrinter;
 }
 
 /** One output kind (types, client, schemas, mcp, fixtures, mock). */

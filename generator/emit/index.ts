@@ -7,7 +7,10 @@ import { emitMcp } from './mcp/emit-mcp.js';
 import { emitTypes } from './types/emit-types.js';
 import { emitZod } from './zod/emit-zod.js';
 
-/** Every output, in the order they are emitted. The index comes last: it re-exports the others. */
-export const emitters: Emitter[] = [emitTypes, emitZod, emitClient, emitMcp, emitFixtures, emitMock, emitIndex];
+/**
+ * Every output, in the order they are emitted. The types are printed beside the others (a worker
+ * thread, see types/types-printer.ts) and collected late; the index comes last: it re-exports the others.
+ */
+export const emitters: Emitter[] = [emitZod, emitClient, emitMcp, emitFixtures, emitMock, emitTypes, emitIndex];
 
 export type { Emitter, EmitContext, GeneratedFile } from './emitter.js';

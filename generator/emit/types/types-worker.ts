@@ -1,0 +1,16 @@
+/**
+ * Worker-thread entry of the types printer (types-printer.ts): loads openapi-typescript as soon as
+ * it starts, then prints the types of each document it is sent.
+ */
+import { parentPort } from 'node:worker_threads';
+import type { OpenApiDocument } from '../../load/read-spec.js';
+
+const printing = import('./print-types.js');
+parentPort?.on('message', (document: OpenApiDocument) => {
+  printing
+    .then(({ printTypes }) => printTypes(document))
+    .then(
+      (text) => parentPort?.postMessage({ text }),
+      (error: unknown) => parentPort?.postMessage({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
+    );
+});
