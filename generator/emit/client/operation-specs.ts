@@ -41,12 +41,15 @@ export function operationSpec(model: ApiModel, op: OperationModel): Record<strin
  * of its own: the API's rate limiter answers every operation the same way.
  */
 function documentRetryAfterField(model: ApiModel): string | undefined {
-  for (const op of model.operations) {
-    const field = op.errors.find((e) => e.status === 429)?.retryAfterField;
-    if (field) return field;
+  // Once per model: asked for every operation, a scan each time was quadratic (seconds at 5,000).
+  if (!retryAfterFields.has(model)) {
+    const field = model.operations.map((op) => op.errors.find((e) => e.status === 429)?.retryAfterField).find((f) => f !== undefined);
+    retryAfterFields.set(model, field);
   }
-  return undefined;
+  return retryAfterFields.get(model);
 }
+
+const retryAfterFields = new WeakMap<ApiModel, string | undefined>();
 
 /** The runtime's `AuthSpec` for the model's credential. */
 export function authSpec(model: ApiModel): Record<string, unknown> {
