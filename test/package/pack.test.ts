@@ -123,4 +123,15 @@ describe.skipIf(!process.env.PODCAST_GEN_PACK_TEST)('the packed tarball in a fre
     expect(stale.stderr).toMatch(/^ {2}differs {3}client\.ts$/m);
     expect(stale.stdout).toContain('+++ b/client.ts');
   });
+
+  it('loads a podcast-gen.config.ts without tsx in the project', () => {
+    const config = join(project, 'podcast-gen.config.ts');
+    writeFileSync(config, "import { defineConfig } from 'podcast-gen';\nconst spec: string = 'api/podcast.openapi.yaml';\nexport default defineConfig({ spec });\n");
+    try {
+      const lint = ok(run('npx', ['--no', '--', 'podcast-gen', 'lint', '--json']));
+      expect((JSON.parse(lint.stdout) as { source: string }).source).toBe('api/podcast.openapi.yaml');
+    } finally {
+      rmSync(config);
+    }
+  });
 });
