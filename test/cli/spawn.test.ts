@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/paths.js';
@@ -88,5 +89,27 @@ describe('the built command (node bin/podcast-gen.js)', () => {
     expect(answer.status).toBe(200);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+  });
+
+  it('mock on a port that is taken exits 1 and says it cannot listen', async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const { port } = holder.address() as AddressInfo;
+    const child = spawn(process.execPath, [BIN, 'mock', '--port', String(port)], { cwd: ROOT, env: { PATH: process.env.PATH ?? '' } });
+    try {
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const code = await new Promise<number | null>((resolve) => child.on('exit', (exitCode) => resolve(exitCode)));
+      expect(code, stdout + stderr).toBe(1);
+      expect(stderr).toMatch(new RegExp(`^podcast-gen mock: cannot listen: .*EADDRINUSE.*${port}`, 'm'));
+      expect(stderr).toContain('hint: choose another port with --port (0 picks a free one)');
+      expect(stdout).not.toContain('listening');
+    } finally {
+      // Should a regression listen after all, the test times out instead of leaving a server running.
+      if (child.exitCode === null) child.kill('SIGTERM');
+      holder.close();
+    }
   });
 });
