@@ -132,6 +132,19 @@ describe('podcast-gen commands', () => {
     expect(report.stale).toContainEqual({ path: 'client.ts', status: 'differs' });
   });
 
+  it('check counts stale files in good English: 1 file differs, 2 files differ', async () => {
+    const { dir, spec } = project();
+    expect((await runCli(['--spec', spec], { cwd: dir })).code).toBe(0);
+    const touch = (file: string) => writeFileSync(join(dir, 'generated', file), `${readFileSync(join(dir, 'generated', file), 'utf8')}// edited by hand\n`);
+    touch('client.ts');
+    const one = await runCli(['check', '--spec', spec], { cwd: dir });
+    expect(one.code).toBe(1);
+    expect(one.stderr).toMatch(/^podcast-gen check: generated\/ is stale: 1 file differs from what api\/podcast\.yaml generates:$/m);
+    touch('runtime.ts');
+    const two = await runCli(['check', '--spec', spec], { cwd: dir });
+    expect(two.stderr).toMatch(/^podcast-gen check: generated\/ is stale: 2 files differ from what api\/podcast\.yaml generates:$/m);
+  });
+
   it('check reports missing files when the output folder does not exist', async () => {
     const { dir, spec } = project();
     const run = await runCli(['check', '--spec', spec, '--out', 'nowhere', '--quiet'], { cwd: dir });
