@@ -21,7 +21,7 @@ export async function importModule(file: string, cwd: string): Promise<Record<st
 }
 
 /** The ESM entry of `tsx/esm/api` as resolved from `folder` (require.resolve would give the CommonJS one). */
-function findTsx(folder: string): string | undefined {
+export function findTsx(folder: string): string | undefined {
   try {
     const manifest = createRequire(join(folder, 'package.json')).resolve('tsx/package.json');
     const exports = (JSON.parse(readFileSync(manifest, 'utf8')) as { exports?: Record<string, { import?: { default?: string } }> }).exports;

@@ -28,6 +28,7 @@ export async function runServeCommand(context: CommandContext, name: 'mcp' | 'mo
       cwd: io.cwd,
       ...(typeof args.latency === 'number' ? { latencyMs: args.latency } : {}),
       ...(typeof args.module === 'string' ? { module: args.module } : {}),
+      ...(context.options.out ? { out: context.options.out } : {}),
     };
     return await (await import('../../commands/mock.js')).runMock(options);
   } catch (error) {
