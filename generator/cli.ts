@@ -34,7 +34,8 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
   const { command, args } = parsed;
   const reporter = new Reporter({ io, command, quiet: Boolean(args.quiet), json: Boolean(args.json), warningFrames: command === 'lint' });
   try {
-    const options = command === 'mcp' || command === 'mock' ? {} : await optionsFor(io.cwd, args);
+    // mcp serves the package's podcast code and reads no config; mock reads `out` (flag > config).
+    const options = command === 'mcp' ? {} : await optionsFor(io.cwd, args);
     return await commands[command]({ io, reporter, options, args });
   } catch (error) {
     try {

@@ -95,11 +95,17 @@ export async function parseArguments(argv: readonly string[]): Promise<ParsedArg
         .example('$0 mcp --http --port 3000', 'Serve them over Streamable HTTP'),
       choose('mcp'))
     .command('mock', 'Run the offline mock server on the generated fixtures', (y) =>
-      serverOptions(y, { http: false })
+      serverOptions(
+        y
+          .option('out', { type: 'string', requiresArg: true, group: DOCUMENT, describe: 'Output folder whose mock/ to serve (.js or .ts). Default: "out" of the config if it sets one, else the podcast mock shipped with podcast-gen' })
+          .option('module', { type: 'string', requiresArg: true, group: DOCUMENT, describe: 'A generated mock module to serve (<out>/mock/index.ts or .js); wins over --out' })
+          .option('config', { type: 'string', requiresArg: true, group: DOCUMENT, describe: 'Config file (.json, .mjs, .js, .ts) to read "out" from. Default: podcast-gen.config.* in the working folder, else the "podcast-gen" key of package.json' }),
+        { http: false },
+      )
         .option('latency', { type: 'number', requiresArg: true, group: RUN, describe: 'Delay before every answer, in milliseconds' })
-        .option('module', { type: 'string', requiresArg: true, group: RUN, describe: 'A generated mock module to serve (<out>/mock/index.ts or .js). Default: the podcast mock shipped with podcast-gen' })
         .option('quiet', { type: 'boolean', group: RUN, describe: 'Print only the address (no request log)' })
-        .example('$0 mock --port 0', 'Serve every operation on a free port; prints the address'),
+        .example('$0 mock --port 0', 'Serve every operation on a free port; prints the address')
+        .example('$0 mock --out src/api', 'Serve the mock generated into src/api/ from your document'),
       choose('mock'));
   let output = '';
   await parser.parseAsync(argv as string[], {}, (_error, _args, text) => {

@@ -1,38 +1,29 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { EXIT_USAGE, fail } from '../problems.js';
 
 /**
  * Imports a JavaScript or TypeScript module by path. TypeScript goes through the project's own
- * `tsx` when it is installed there (podcast-gen does not ship a TypeScript runtime), else through
- * Node's built-in type stripping where the Node version has it, else fails with what to do.
+ * `tsx` when it is installed where the file is (it follows the file's imports of other TypeScript
+ * files), else through the `typescript` package that podcast-gen depends on (the file alone,
+ * transpiled), so a `.ts` config loads on every supported Node version without a TypeScript runtime.
  */
 export async function importModule(file: string, cwd: string): Promise<Record<string, unknown>> {
   const url = pathToFileURL(file).href;
   if (!/\.[mc]?ts$/.test(file)) return (await import(url)) as Record<string, unknown>;
-  const tsx = findTsx(cwd);
+  const tsx = findTsx(dirname(file));
   if (tsx) {
     const api = (await import(pathToFileURL(tsx).href)) as { tsImport(specifier: string, parent: string): Promise<Record<string, unknown>> };
     return unwrapDefault(await api.tsImport(url, import.meta.url));
   }
-  if ((process.features as { typescript?: unknown }).typescript) return (await import(url)) as Record<string, unknown>;
-  fail(
-    {
-      code: 'config/typescript',
-      file: relative(cwd, file),
-      message: 'a TypeScript config needs tsx to load on this Node version',
-      hint: 'run `npm install -D tsx`, or rename it podcast-gen.config.mjs',
-    },
-    EXIT_USAGE,
-  );
+  return unwrapDefault(await (await import('./transpile-module.js')).importTranspiled(file, cwd));
 }
 
-/** The ESM entry of `tsx/esm/api` as installed in the user's project (require.resolve would give the CommonJS one). */
-function findTsx(cwd: string): string | undefined {
+/** The ESM entry of `tsx/esm/api` as resolved from `folder` (require.resolve would give the CommonJS one). */
+export function findTsx(folder: string): string | undefined {
   try {
-    const manifest = createRequire(join(cwd, 'package.json')).resolve('tsx/package.json');
+    const manifest = createRequire(join(folder, 'package.json')).resolve('tsx/package.json');
     const exports = (JSON.parse(readFileSync(manifest, 'utf8')) as { exports?: Record<string, { import?: { default?: string } }> }).exports;
     const entry = exports?.['./esm/api']?.import?.default;
     return entry ? join(dirname(manifest), entry) : undefined;
@@ -41,7 +32,7 @@ function findTsx(cwd: string): string | undefined {
   }
 }
 
-/** tsx may wrap a module's exports once more under `default` (CommonJS interop); take the real ones. */
+/** CommonJS interop (tsx, a `.cts` file) may wrap a module's exports once more under `default`; take the real ones. */
 function unwrapDefault(module: Record<string, unknown>): Record<string, unknown> {
   const inner = module.default as Record<string, unknown> | undefined;
   if (inner && typeof inner === 'object' && 'default' in inner && Object.keys(module).every((k) => k === 'default' || k in inner)) return inner;

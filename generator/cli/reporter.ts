@@ -15,8 +15,8 @@ export interface ReporterOptions {
 
 /**
  * The one place that decides what is printed where. People get progress lines (terminal only),
- * problems with code frames on stderr and a summary on stdout; `--quiet` keeps only errors;
- * `--json` prints nothing but one JSON object on stdout at the end (see {@link Reporter.finish}).
+ * problems on stderr (with code frames on a terminal) and a summary on stdout; `--quiet` keeps
+ * only errors; `--json` prints nothing but one JSON object on stdout at the end (see {@link Reporter.finish}).
  */
 export class Reporter {
   readonly #options: ReporterOptions;
@@ -39,8 +39,8 @@ export class Reporter {
   }
 
   /**
-   * Problems of the document or the invocation: errors always, warnings unless `--quiet`; code
-   * frames for errors (and, with `warningFrames`, for warnings on a terminal). `silent` records them for `--json` only.
+   * Problems of the document or the invocation: errors always, warnings unless `--quiet`; on a
+   * terminal, code frames for errors (and, with `warningFrames`, for warnings). `silent` records them for `--json` only.
    */
   problems(problems: readonly Problem[], { silent = false }: { silent?: boolean } = {}): void {
     this.#problems.push(...problems);
@@ -50,12 +50,15 @@ export class Reporter {
     for (const problem of problems) perRule.set(problem.code, (perRule.get(problem.code) ?? 0) + 1);
     const shownRules = new Set<string>();
     for (const problem of problems) {
+      // Code frames are for people at a terminal; piped (CI logs, grep, editors' problem matchers)
+      // every problem is exactly one `file:line:col  severity  rule  message` line.
+      const frame = () => (io.isTTY ? codeFrame(problem, io.cwd) : '');
       if (problem.severity === 'error') {
-        io.stderr(`${formatProblem(problem)}\n${codeFrame(problem, io.cwd)}`);
+        io.stderr(`${formatProblem(problem)}\n${frame()}`);
       } else if (quiet) {
         continue;
       } else if (warningFrames) {
-        io.stderr(`${formatProblem(problem)}\n${io.isTTY ? codeFrame(problem, io.cwd) : ''}`);
+        io.stderr(`${formatProblem(problem)}\n${frame()}`);
       } else if (!shownRules.has(problem.code)) {
         // Outside `lint`, a rule's repeated warnings print once: lint is where to read them all.
         shownRules.add(problem.code);

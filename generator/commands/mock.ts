@@ -1,11 +1,12 @@
 /**
- * `podcast-gen mock`: the generated offline mock server (`generated/mock/`) on a port, until
- * SIGINT/SIGTERM (or the CLI's stop signal). Prints the address it listens on, so `--port 0` works.
+ * `podcast-gen mock`: a generated offline mock server (`<out>/mock/`, or the podcast one shipped in
+ * the package) on a port, until SIGINT/SIGTERM (or the CLI's stop signal). Prints which document's
+ * mock it serves and the address it listens on, so `--port 0` works.
  */
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { importModule } from '../cli/import-module.js';
+import { importGenerated } from './import-generated.js';
 
 /** Options of {@link runMock} (the CLI passes its parsed flags). */
 export interface MockCommandOptions {
@@ -15,8 +16,10 @@ export interface MockCommandOptions {
   host?: string;
   /** Delay before every answer, in milliseconds. */
   latencyMs?: number;
-  /** The generated mock module (`<out>/mock/index.ts` or `.js`); default: the podcast mock shipped with podcast-gen. */
+  /** The generated mock module (`<out>/mock/index.ts` or `.js`); wins over `out`. */
   module?: string;
+  /** An output folder whose `mock/` to serve; without it and `module`, the podcast mock shipped with podcast-gen. */
+  out?: string;
   /** Stops the server. Without one, SIGINT and SIGTERM do. */
   signal?: AbortSignal;
   /** Print only the address (no request log). */
@@ -44,14 +47,14 @@ export const DEFAULT_MOCK_PORT = 4010;
 export async function runMock(options: MockCommandOptions = {}): Promise<number> {
   const stdout = options.stdout ?? ((text: string) => void process.stdout.write(text));
   const stderr = options.stderr ?? ((text: string) => void process.stderr.write(text));
-  const { startMockServer } = await loadMock(options);
+  const { mock, serving } = await loadMock(options);
   const log = options.quiet
     ? undefined
     : (r: { method: string; path: string; operationId?: string; status?: number; fault?: string }) =>
         stdout(`${r.method} ${r.path} -> ${r.fault && r.status === undefined ? r.fault : (r.status ?? '-')}${r.operationId ? ` (${r.operationId}${r.fault ? `, fault ${r.fault}` : ''})` : ''}\n`);
   let server: Awaited<ReturnType<GeneratedMock['startMockServer']>>;
   try {
-    server = await startMockServer({
+    server = await mock.startMockServer({
       port: options.port ?? DEFAULT_MOCK_PORT,
       host: options.host ?? '127.0.0.1',
       ...(options.latencyMs ? { latencyMs: options.latencyMs } : {}),
@@ -61,7 +64,8 @@ export async function runMock(options: MockCommandOptions = {}): Promise<number>
     stderr(`podcast-gen mock: cannot listen: ${(error as Error).message}\n  hint: choose another port with --port (0 picks a free one)\n`);
     return 1;
   }
-  stdout(options.quiet ? `${server.url}\n` : `podcast-gen mock: listening on ${server.url} (stop with Ctrl+C)\n`);
+  // Which document's mock answers: the package's podcast mock and your own look alike at a glance.
+  stdout(options.quiet ? `${server.url}\n` : `podcast-gen mock: serving ${serving}\npodcast-gen mock: listening on ${server.url} (stop with Ctrl+C)\n`);
   await stopRequested(options.signal);
   await server.close();
   if (!options.quiet) stdout('podcast-gen mock: stopped\n');
@@ -84,21 +88,49 @@ function stopRequested(signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
+/** A generated mock, with words for people saying which document it is the mock of. */
+interface LoadedMock {
+  mock: GeneratedMock;
+  serving: string;
+}
+
 /**
- * The generated mock: an explicit module, else compiled JavaScript beside the built CLI, else the
- * repository's `generated/` (TypeScript, when running under tsx).
+ * The generated mock to serve: `--module`, else `<out>/mock/index.js` (compiled) or `.ts` when
+ * `--out` or the config names an output folder, else the podcast mock compiled into the package
+ * (beside the built CLI; the repository's `generated/` when running from source under tsx).
  */
-async function loadMock(options: MockCommandOptions): Promise<GeneratedMock> {
-  let module: Record<string, unknown>;
+async function loadMock(options: MockCommandOptions): Promise<LoadedMock> {
+  const cwd = options.cwd ?? process.cwd();
   if (options.module) {
-    const file = resolve(options.cwd ?? process.cwd(), options.module);
+    const file = resolve(cwd, options.module);
     if (!existsSync(file)) throw new Error(`no generated mock at ${options.module}; run \`npx podcast-gen\` first`);
-    module = await importModule(file, options.cwd ?? process.cwd());
-  } else {
-    const folder = ['../generated/', '../../generated/'].map((p) => new URL(p, import.meta.url)).find((url) => ['mock/index.js', 'mock/index.ts'].some((f) => existsSync(fileURLToPath(new URL(f, url)))));
-    if (!folder) throw new Error('the generated mock server is missing; run `npx podcast-gen` to generate it');
-    module = (await import(new URL('mock/index.js', folder).href)) as Record<string, unknown>;
+    // `<out>/mock/index.ts`: the output folder is two levels up.
+    const module = await importGenerated(file, dirname(dirname(file)), cwd);
+    return { mock: checked(module), serving: `${options.module}, ${mockOf(file)}` };
   }
+  if (options.out) {
+    const folder = resolve(cwd, options.out, 'mock');
+    const file = ['index.js', 'index.ts'].map((name) => join(folder, name)).find((path) => existsSync(path));
+    const shown = `${relative(cwd, folder) || '.'}/`;
+    if (!file) throw new Error(`no generated mock in ${shown}; run \`npx podcast-gen\` (with the same --out or config) first`);
+    const module = await importGenerated(file, dirname(folder), cwd);
+    return { mock: checked(module), serving: `${shown}, ${mockOf(file)}` };
+  }
+  const folder = ['../generated/', '../../generated/'].map((p) => new URL(p, import.meta.url)).find((url) => ['mock/index.js', 'mock/index.ts'].some((f) => existsSync(fileURLToPath(new URL(f, url)))));
+  if (!folder) throw new Error('the generated mock server is missing; run `npx podcast-gen` to generate it');
+  const entry = new URL('mock/index.js', folder);
+  const module = (await import(entry.href)) as Record<string, unknown>;
+  const shipped = mockOf(fileURLToPath(existsSync(fileURLToPath(entry)) ? entry : new URL('mock/index.ts', folder)));
+  return { mock: checked(module), serving: `${shipped}, shipped with podcast-gen; --out or --module serves your own` };
+}
+
+function checked(module: Record<string, unknown>): GeneratedMock {
   if (typeof module.startMockServer !== 'function') throw new Error('the generated mock module does not export startMockServer; regenerate it');
   return module as unknown as GeneratedMock;
+}
+
+/** `the mock of <document> (<title> <version>)`, from the banner every generated file begins with. */
+function mockOf(file: string): string {
+  const source = /^\/\/ Source: (.+)$/m.exec(readFileSync(file, 'utf8').slice(0, 2000))?.[1];
+  return source ? `the mock of ${source}` : 'a mock generated by podcast-gen';
 }

@@ -45,17 +45,36 @@ describe('podcast-gen commands', () => {
     expect(run.stdout).toBe('');
   });
 
-  it('lint exits 0 with warnings only and 1 on errors, with a code frame of the place', async () => {
+  it('lint exits 0 with warnings only and 1 on errors, with a code frame of the place on a terminal', async () => {
     const { dir, spec } = project();
     const clean = await runCli(['lint', '--spec', spec], { cwd: dir });
     expect(clean.code).toBe(0);
     expect(clean.stdout).toMatch(/^podcast-gen lint: api\/podcast\.yaml: 0 errors, \d+ warnings\n$/);
     edit(dir, spec, '      operationId: quotaSummary\n', '');
-    const broken = await runCli(['lint', '--spec', spec], { cwd: dir });
+    const broken = await runCli(['lint', '--spec', spec], { cwd: dir, isTTY: true });
     expect(broken.code).toBe(1);
     expect(broken.stderr).toMatch(/^api\/podcast\.yaml:\d+:\d+ {2}error {2}operation-operationId {2}/m);
     expect(broken.stderr).toMatch(/^ {2}> +\d+ \| +get:$/m);
     expect(broken.stderr).toContain('podcast-gen: lint failed with');
+  });
+
+  it('prints one line per problem, without code frames, when stderr is not a terminal', async () => {
+    const { dir, spec } = project();
+    edit(dir, spec, '      operationId: quotaSummary\n', '');
+    const { problems } = JSON.parse((await runCli(['lint', '--spec', spec, '--json'], { cwd: dir })).stdout) as { problems: { severity: string }[] };
+    expect(problems.filter((p) => p.severity === 'error').length).toBeGreaterThan(0);
+    expect(problems.filter((p) => p.severity === 'warn').length).toBeGreaterThan(0);
+    for (const argv of [['lint'], ['generate']]) {
+      const piped = await runCli([...argv, '--spec', spec], { cwd: dir, isTTY: false });
+      expect(piped.code).toBe(1);
+      const lines = piped.stderr.trimEnd().split('\n');
+      expect(lines.at(-1)).toMatch(/^podcast-gen: (lint|generation) failed with \d+ errors?\.( Nothing was written\.)?$/);
+      const problemLines = lines.slice(0, -1);
+      for (const line of problemLines) expect(line).toMatch(/^api\/podcast\.yaml:\d+:\d+ {2}(error|warn) {2}\S+ {2}\S/);
+      // lint lists every problem; elsewhere a rule's repeated warnings share one line.
+      if (argv[0] === 'lint') expect(problemLines).toHaveLength(problems.length);
+      else expect(problemLines.filter((line) => / {2}error {2}/.test(line))).toHaveLength(problems.filter((p) => p.severity === 'error').length);
+    }
   });
 
   it('reads --spec from an http(s) URL', async () => {
@@ -85,7 +104,7 @@ describe('podcast-gen commands', () => {
     expect(again.stdout).toMatch(/\(0 written, \d+ unchanged, /);
     const before = snapshotFolder(join(dir, 'out'));
     edit(dir, spec, '      operationId: quotaSummary\n', '');
-    const broken = await runCli(['--spec', spec, '--out', 'out'], { cwd: dir });
+    const broken = await runCli(['--spec', spec, '--out', 'out'], { cwd: dir, isTTY: true });
     expect(broken.code).toBe(1);
     expect(broken.stderr).toMatch(/^api\/podcast\.yaml:\d+:\d+ {2}error {2}operation-operationId {2}/m);
     expect(broken.stderr).toMatch(/^ {2}> +\d+ \| +get:$/m);
@@ -111,6 +130,19 @@ describe('podcast-gen commands', () => {
     const report = JSON.parse(json.stdout) as { ok: boolean; exitCode: number; current: boolean; stale: { path: string; status: string }[] };
     expect(report).toMatchObject({ ok: false, exitCode: 1, current: false });
     expect(report.stale).toContainEqual({ path: 'client.ts', status: 'differs' });
+  });
+
+  it('check counts stale files in good English: 1 file differs, 2 files differ', async () => {
+    const { dir, spec } = project();
+    expect((await runCli(['--spec', spec], { cwd: dir })).code).toBe(0);
+    const touch = (file: string) => writeFileSync(join(dir, 'generated', file), `${readFileSync(join(dir, 'generated', file), 'utf8')}// edited by hand\n`);
+    touch('client.ts');
+    const one = await runCli(['check', '--spec', spec], { cwd: dir });
+    expect(one.code).toBe(1);
+    expect(one.stderr).toMatch(/^podcast-gen check: generated\/ is stale: 1 file differs from what api\/podcast\.yaml generates:$/m);
+    touch('runtime.ts');
+    const two = await runCli(['check', '--spec', spec], { cwd: dir });
+    expect(two.stderr).toMatch(/^podcast-gen check: generated\/ is stale: 2 files differ from what api\/podcast\.yaml generates:$/m);
   });
 
   it('check reports missing files when the output folder does not exist', async () => {

@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/paths.js';
@@ -84,9 +85,33 @@ describe('the built command (node bin/podcast-gen.js)', () => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     await waitFor('the mock server address', () => /http:\/\/127\.0\.0\.1:\d+/.test(stdout));
     const url = /http:\/\/127\.0\.0\.1:\d+/.exec(stdout)![0];
+    // Without --out or a config, it is the package's podcast mock, and it says so.
+    expect(stdout).toMatch(/^podcast-gen mock: serving the mock of spec\/podcast\.openapi\.yaml \(.+\), shipped with podcast-gen; --out or --module serves your own$/m);
     const answer = await fetch(`${url}/open/podcast/v1/quota/summary`, { headers: { 'X-Api-Key': 'test' } });
     expect(answer.status).toBe(200);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+  });
+
+  it('mock on a port that is taken exits 1 and says it cannot listen', async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const { port } = holder.address() as AddressInfo;
+    const child = spawn(process.execPath, [BIN, 'mock', '--port', String(port)], { cwd: ROOT, env: { PATH: process.env.PATH ?? '' } });
+    try {
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const code = await new Promise<number | null>((resolve) => child.on('exit', (exitCode) => resolve(exitCode)));
+      expect(code, stdout + stderr).toBe(1);
+      expect(stderr).toMatch(new RegExp(`^podcast-gen mock: cannot listen: .*EADDRINUSE.*${port}`, 'm'));
+      expect(stderr).toContain('hint: choose another port with --port (0 picks a free one)');
+      expect(stdout).not.toContain('listening');
+    } finally {
+      // Should a regression listen after all, the test times out instead of leaving a server running.
+      if (child.exitCode === null) child.kill('SIGTERM');
+      holder.close();
+    }
   });
 });

@@ -6,9 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, SPEC } from '../helpers/paths.js';
 import { ensureBuilt } from '../cli/helpers/build.js';
 
+/** The downstream project's typescript: the range podcast-gen itself depends on, so npm installs one copy. */
+const TYPESCRIPT = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies.typescript!;
+
 /**
- * The package as a user meets it: `npm pack`, installed into a fresh project that has nothing but
- * its own package.json, run through `npx`, its output type-checked with tsc strict, and
+ * The package as a user meets it: `npm pack`, installed into a fresh project whose package.json
+ * lists only podcast-gen and typescript, run through `npx`, its output type-checked with tsc strict, and
  * `podcast-gen check` as CI runs it. Slow (an npm install): runs when PODCAST_GEN_PACK_TEST=1
  * (`.ci/run` sets it).
  */
@@ -39,8 +42,9 @@ describe.skipIf(!process.env.PODCAST_GEN_PACK_TEST)('the packed tarball in a fre
         name: 'downstream',
         private: true,
         type: 'module',
-        dependencies: { '@modelcontextprotocol/server': '^2.4.0' },
-        devDependencies: { 'podcast-gen': `file:${tarball}`, '@types/node': '^20.19.0' },
+        // The barest project: podcast-gen, and typescript only to run tsc on the output. What the
+        // generated code needs (zod, the MCP SDK, node's types) must come with podcast-gen.
+        devDependencies: { 'podcast-gen': `file:${tarball}`, typescript: TYPESCRIPT },
       }),
     );
     ok(run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund']));
@@ -66,6 +70,26 @@ describe.skipIf(!process.env.PODCAST_GEN_PACK_TEST)('the packed tarball in a fre
     expect(existsSync(join(project, 'node_modules', 'podcast-gen', 'dist', 'index.d.ts'))).toBe(true);
   });
 
+  it('runs `npx podcast-gen mcp` with the MCP SDK that came with podcast-gen', () => {
+    expect(existsSync(join(project, 'node_modules', '@modelcontextprotocol', 'server', 'package.json'))).toBe(true);
+    const messages = [
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'pack-test', version: '1' } } },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+    ];
+    // stdin closes after the three messages, which ends the stdio server (exit 0).
+    const mcp = spawnSync('npx', ['--no', '--', 'podcast-gen', 'mcp'], {
+      cwd: project,
+      env: { ...env, PODCAST_API_KEY: 'k', PODCAST_BASE_URL: 'http://127.0.0.1:9' },
+      input: messages.map((m) => `${JSON.stringify(m)}\n`).join(''),
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(mcp.status, mcp.stderr).toBe(0);
+    const answers = mcp.stdout.trim().split('\n').map((line) => JSON.parse(line) as { id?: number; result?: { tools?: { name: string }[] } });
+    expect(answers.find((a) => a.id === 2)?.result?.tools?.map((t) => t.name)).toContain('podcast_quota_summary');
+  });
+
   it('generates with npx, type-checks under tsc --strict, and check says current (0) then stale (1)', () => {
     mkdirSync(join(project, 'api'));
     cpSync(SPEC, join(project, 'api', 'podcast.openapi.yaml'));
@@ -75,14 +99,15 @@ describe.skipIf(!process.env.PODCAST_GEN_PACK_TEST)('the packed tarball in a fre
 
     writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({
       compilerOptions: {
-        target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2023', 'DOM', 'DOM.Iterable'], types: ['node'],
+        // No `types`: like most projects, it sees every @types package installed (node's comes with podcast-gen).
+        target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2023', 'DOM', 'DOM.Iterable'],
         strict: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, verbatimModuleSyntax: true,
         resolveJsonModule: true, skipLibCheck: true, noEmit: true,
       },
       include: ['src/**/*.ts'],
     }));
-    const tsc = join(ROOT, 'node_modules', 'typescript-native', 'bin', 'tsc');
-    ok(run(process.execPath, [tsc, '-p', 'tsconfig.json']));
+    // The project's own tsc, over every generated file (mcp/server.ts and mock/ included).
+    ok(run('npx', ['--no', '--', 'tsc', '-p', 'tsconfig.json']));
 
     ok(run('npx', ['--no', '--', 'podcast-gen', 'check', '--spec', 'api/podcast.openapi.yaml', '--out', 'src/podcast']));
     // The same through the package.json key, as the CI workflow runs it: a bare `npx podcast-gen check`.
@@ -97,5 +122,16 @@ describe.skipIf(!process.env.PODCAST_GEN_PACK_TEST)('the packed tarball in a fre
     expect(stale.status, stale.stderr).toBe(1);
     expect(stale.stderr).toMatch(/^ {2}differs {3}client\.ts$/m);
     expect(stale.stdout).toContain('+++ b/client.ts');
+  });
+
+  it('loads a podcast-gen.config.ts without tsx in the project', () => {
+    const config = join(project, 'podcast-gen.config.ts');
+    writeFileSync(config, "import { defineConfig } from 'podcast-gen';\nconst spec: string = 'api/podcast.openapi.yaml';\nexport default defineConfig({ spec });\n");
+    try {
+      const lint = ok(run('npx', ['--no', '--', 'podcast-gen', 'lint', '--json']));
+      expect((JSON.parse(lint.stdout) as { source: string }).source).toBe('api/podcast.openapi.yaml');
+    } finally {
+      rmSync(config);
+    }
   });
 });

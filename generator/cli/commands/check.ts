@@ -21,7 +21,8 @@ export async function runCheck({ io, reporter, options }: CommandContext): Promi
       reporter.info(`podcast-gen check: ${out} is current (${plural(result.unchanged.length, 'file')} from ${result.model.source.path})`);
       return reporter.finish(0, { out, current: true, stale });
     }
-    reporter.error(`podcast-gen check: ${out} is stale: ${plural(stale.length, 'file')} differ from what ${result.model.source.path} generates:`);
+    const verb = stale.length === 1 ? 'differs' : 'differ';
+    reporter.error(`podcast-gen check: ${out} is stale: ${plural(stale.length, 'file')} ${verb} from what ${result.model.source.path} generates:`);
     for (const file of stale) reporter.error(`  ${file.status.padEnd(9)} ${file.path}`);
     let budget = MAX_TOTAL_DIFF_LINES;
     const skipped: string[] = [];

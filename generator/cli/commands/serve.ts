@@ -28,12 +28,13 @@ export async function runServeCommand(context: CommandContext, name: 'mcp' | 'mo
       cwd: io.cwd,
       ...(typeof args.latency === 'number' ? { latencyMs: args.latency } : {}),
       ...(typeof args.module === 'string' ? { module: args.module } : {}),
+      ...(context.options.out ? { out: context.options.out } : {}),
     };
     return await (await import('../../commands/mock.js')).runMock(options);
   } catch (error) {
     if ((error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND' && /@modelcontextprotocol\/server/.test(String((error as Error).message))) {
-      // An optional peer dependency: only MCP users install it.
-      reporter.error(`podcast-gen ${name}: this command needs the MCP server SDK; run \`npm install @modelcontextprotocol/server\` and try again`);
+      // A dependency of podcast-gen, so missing only from an install that left it out or broke it.
+      reporter.error(`podcast-gen ${name}: this command needs the MCP server SDK, which is missing from this install; run \`npm install @modelcontextprotocol/server\` and try again`);
       return reporter.finish(1);
     }
     if (error instanceof Error && !('problems' in error)) {
