@@ -86,7 +86,7 @@ describe('the built command (node bin/podcast-gen.js)', () => {
     await waitFor('the mock server address', () => /http:\/\/127\.0\.0\.1:\d+/.test(stdout));
     const url = /http:\/\/127\.0\.0\.1:\d+/.exec(stdout)![0];
     // Without --out or a config, it is the package's podcast mock, and it says so.
-    expect(stdout).toMatch(/^podcast-gen mock: serving the mock of spec\/podcast\.openapi\.yaml \(.+\), shipped with podcast-gen; --out or --module serves your own$/m);
+    expect(stdout).toMatch(/^podcast-gen mock: serving the mock of podcast-gen\/spec\/podcast\.openapi\.yaml \(.+\); --out or --module serves your own$/m);
     const answer = await fetch(`${url}/open/podcast/v1/quota/summary`, { headers: { 'X-Api-Key': 'test' } });
     expect(answer.status).toBe(200);
     child.kill('SIGTERM');
