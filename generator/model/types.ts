@@ -112,8 +112,13 @@ export interface EnvelopeModel {
 export interface NamedSchemaModel {
   /** Name in the document (`components/schemas/<name>`). */
   name: string;
-  /** TypeScript/zod identifier for it (`QuotaSummary`), unique across the generated code. */
+  /** Its validator's and type's name in `schemas.ts` (`QuotaSummary`): the document's name in PascalCase. */
   typeName: string;
+  /**
+   * The name `index.ts` exports it under: `typeName`, or an alias (`RateLimitErrorSchema`) where
+   * another generated module exports `typeName` too (the runtime's `RateLimitError` class).
+   */
+  indexName: string;
   schema: SchemaObject;
   /** True when the schema refers to itself, directly or through others (needs z.lazy). */
   recursive: boolean;

@@ -114,6 +114,24 @@ describe('model: names and tools', () => {
     expect(model.operations.map((o) => o.typeName)).toStrictEqual(['GetItem', 'GetItem2']);
   });
 
+  it('names validators as the document does; only index.ts aliases a name another module exports', () => {
+    const { model } = buildModel(
+      doc({ '/r': { get: { operationId: 'read', responses: {} } } }, { schemas: { RateLimitError: { type: 'object' }, ApiError: { type: 'object' }, ApiErrorSchema: { type: 'string' }, OperationId: { type: 'string' }, PodcastClient: { type: 'object' }, Fixture: { type: 'object' }, ReadErrors: { type: 'object' }, Quota: { type: 'object' } } }),
+      { apiName: 'podcast', source },
+    );
+    expect(model.schemas.map((s) => [s.name, s.typeName, s.indexName])).toStrictEqual([
+      ['RateLimitError', 'RateLimitError', 'RateLimitErrorSchema'],
+      ['ApiError', 'ApiError', 'ApiErrorSchema2'],
+      ['ApiErrorSchema', 'ApiErrorSchema', 'ApiErrorSchema'],
+      ['OperationId', 'OperationId', 'OperationIdSchema'],
+      ['PodcastClient', 'PodcastClient', 'PodcastClientSchema'],
+      ['Fixture', 'Fixture', 'FixtureSchema'],
+      // `ReadErrors` is the operation's error validators in schemas.ts.
+      ['ReadErrors', 'ReadErrors2', 'ReadErrors2'],
+      ['Quota', 'Quota', 'Quota'],
+    ]);
+  });
+
   it('marks recursive schemas and gives schemas type names that do not clash with operation types', () => {
     const { model } = buildModel(
       doc({ '/n': { get: { operationId: 'node', responses: {} } } }, { schemas: { Node: { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } } }, NodeData: { type: 'string' } } }),

@@ -1,13 +1,15 @@
 import type { OperationModel, SchemaObject } from '../../model/types.js';
 import { pointerJoin } from '../../model/refs.js';
 import { jsDoc, tsPropertyKey } from '../print.js';
-import { bodyName, dataName, paramsName } from './validator-names.js';
+import { bodyName, dataName, errorsName, paramsName } from './validator-names.js';
 
 /** One validator const of an operation, as the template prints it. */
 export interface OperationConst {
   name: string;
   docBlock: string;
   expression: string;
+  /** The exported type's expression; `z.infer<typeof name>` when absent. */
+  type?: string;
 }
 
 /** An operation's entry of `operationSchemas`. */
@@ -20,9 +22,10 @@ export interface OperationEntry {
 export type Convert = (schema: SchemaObject, mode: 'request' | 'response', pointer: string) => string;
 
 /**
- * The consts of one operation (`Params` when it takes input, `Body` when it has one, `Data` always)
- * and its `operationSchemas` entry, whose `errors` map each declared error status with a body to
- * its validator.
+ * The consts of one operation (`Params` when it takes input, `Body` when it has one, `Data` and
+ * `Errors` always) and its `operationSchemas` entry. `Errors` maps each declared error status with
+ * a body to its validator (a plain object of validators, so `Errors["429"]` is one); its type maps
+ * each status to the body's inferred type.
  */
 export function operationValidators(op: OperationModel, convert: Convert): { consts: OperationConst[]; entry: OperationEntry } {
   const consts: OperationConst[] = [];
@@ -43,6 +46,13 @@ export function operationValidators(op: OperationModel, convert: Convert): { con
   const errors = op.errors
     .filter((r) => r.schema !== undefined)
     .map((r) => `${tsPropertyKey(String(r.status))}: ${convert(r.schema as SchemaObject, 'response', pointerJoin(op.pointer, 'responses', String(r.status)))}`);
-  members.push(`errors: { ${errors.join(', ')} }`);
+  const errorsConst = errorsName(op);
+  consts.push({
+    name: errorsConst,
+    docBlock: jsDoc([`Error bodies of \`${op.methodName}\` by HTTP status, as the document declares them.`]),
+    expression: `{ ${errors.join(', ')} }`,
+    type: `{ [Status in keyof typeof ${errorsConst}]: z.infer<(typeof ${errorsConst})[Status]> }`,
+  });
+  members.push(`errors: ${errorsConst}`);
   return { consts, entry: { property: tsPropertyKey(op.operationId), members: members.join(', ') } };
 }
