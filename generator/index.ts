@@ -74,7 +74,9 @@ export async function generate(options: GenerateOptions = {}, hooks: GenerateHoo
   const templates = loadTemplates(resolved.templates && resolve(resolved.cwd, resolved.templates));
   const files: GeneratedFile[] = [];
   for (const emitter of emitters) {
-    files.push(...(await emitter.emit({ model: built.model, templates, report: (p) => problems.push(p) })));
+    // Emitters name places by JSON pointer; the reporter prints them as file:line:col where it can.
+    const report = (p: Problem) => problems.push(p.pointer && p.line === undefined ? { ...p, ...spec.locate(p.pointer) } : p);
+    files.push(...(await emitter.emit({ model: built.model, templates, report })));
     timer(`emit ${emitter.name}`);
   }
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

@@ -137,6 +137,8 @@ export interface InputFieldModel {
   wireName: string;
   required: boolean;
   schema: SchemaObject;
+  /** JSON pointer of the field's schema where the document writes it (references followed). */
+  pointer: string;
   description?: string;
   deprecated?: boolean;
   /** Media type of a parameter given by `content` instead of `schema` (openapi-typescript types it `string`). */
@@ -150,6 +152,8 @@ export interface BodyModel {
   contentType: string;
   required: boolean;
   schema: SchemaObject;
+  /** JSON pointer of the body's schema where the document writes it (references followed). */
+  pointer: string;
   description?: string;
   /** True when the body's fields are spread into the input object; false: under `body`. */
   flattened: boolean;
@@ -167,6 +171,8 @@ export interface ResponseModel {
   /** Media type of the body; undefined when there is none. */
   contentType?: string;
   schema?: SchemaObject;
+  /** JSON pointer of the body's schema where the document writes it (references followed), with `schema`. */
+  pointer?: string;
   headers: { name: string; schema: SchemaObject; description?: string; required: boolean }[];
   /** True when the body is (or composes) the envelope. */
   enveloped: boolean;
@@ -220,7 +226,13 @@ export interface OperationModel {
   /** The success response (first 2xx; 200 when present). */
   success: ResponseModel;
   /** The payload the client resolves to: the envelope's data property, or the success body. */
-  data: { schema: SchemaObject; fromEnvelope: boolean; kind: 'json' | 'text' | 'binary' | 'none' };
+  data: {
+    schema: SchemaObject;
+    fromEnvelope: boolean;
+    kind: 'json' | 'text' | 'binary' | 'none';
+    /** JSON pointer of the payload's schema where the document writes it (absent when it writes none). */
+    pointer?: string;
+  };
   /** Non-2xx responses the document declares (429, 503, default, ...). */
   errors: ResponseModel[];
   /** Statuses the client retries (429 always; 503 where the document declares it). */
