@@ -21,14 +21,6 @@ interface Entry {
  */
 const KNOWN_FAILURES: Record<string, string> = {
   'oas-3.0/circular-paths': 'types: openapi-typescript indexes `paths[..]["post"]["requestBody"]["content"]` for a $ref into an optional request body (types.ts does not compile) (generator/emit/types)',
-  'oas-3.0/circular': 'mcp: `PodcastParams` and `$schemas` imported but never used (noUnusedLocals) in mcp/server.ts when no operation takes input (templates/mcp-server.ts.hbs)',
-  'oas-3.0/http-status-codes': 'mcp: `PodcastParams` and `$schemas` imported but never used (noUnusedLocals) in mcp/server.ts when no operation takes input (templates/mcp-server.ts.hbs)',
-  'oas-3.0/response-empty-examples': 'mcp: `PodcastParams` and `$schemas` imported but never used (noUnusedLocals) in mcp/server.ts when no operation takes input (templates/mcp-server.ts.hbs)',
-  'oas-3.0/response-examples': 'mcp: `PodcastParams` and `$schemas` imported but never used (noUnusedLocals) in mcp/server.ts when no operation takes input (templates/mcp-server.ts.hbs)',
-  'oas-3.0/security-multiple': 'mcp: `PodcastParams` and `$schemas` imported but never used (noUnusedLocals) in mcp/server.ts when no operation takes input (templates/mcp-server.ts.hbs)',
-  'oas-3.0/security': 'mcp: `PodcastParams` and `$schemas` imported but never used (noUnusedLocals) in mcp/server.ts when no operation takes input (templates/mcp-server.ts.hbs)',
-  'oas-3.0/server-path-level': 'mcp: `PodcastParams` and `$schemas` imported but never used (noUnusedLocals) in mcp/server.ts when no operation takes input (templates/mcp-server.ts.hbs)',
-  'oas-3.0/server-variables': 'mcp: `PodcastParams` and `$schemas` imported but never used (noUnusedLocals) in mcp/server.ts when no operation takes input (templates/mcp-server.ts.hbs)',
 };
 
 const EXAMPLES = join(ROOT, 'node_modules', '@readme', 'oas-examples');
