@@ -104,8 +104,8 @@ export const Subscription = z.looseObject({ coupon: Coupon.optional(), current_a
 export type Subscription = z.infer<typeof Subscription>;
 
 /** Body of the 429 response, returned when the shared per-user and per-Space rate limit is exceeded. It does not use the response envelope. */
-export const RateLimitErrorSchema = z.looseObject({ code: z.number().int().describe("result code"), msg: z.string().describe("message"), retry_after: z.number().int().gte(1).describe("the same waiting time as the Retry-After header, in seconds") }).describe("Body of the 429 response, returned when the shared per-user and per-Space rate limit is exceeded. It does not use the response envelope.");
-export type RateLimitErrorSchema = z.infer<typeof RateLimitErrorSchema>;
+export const RateLimitError = z.looseObject({ code: z.number().int().describe("result code"), msg: z.string().describe("message"), retry_after: z.number().int().gte(1).describe("the same waiting time as the Retry-After header, in seconds") }).describe("Body of the 429 response, returned when the shared per-user and per-Space rate limit is exceeded. It does not use the response envelope.");
+export type RateLimitError = z.infer<typeof RateLimitError>;
 
 /** Multi-camera avatar type, one of default, pet, cartoon. */
 export const AvatarType = z.literal(["default","pet","cartoon"]).describe("Multi-camera avatar type, one of default, pet, cartoon.");
@@ -143,11 +143,15 @@ export type RegenerateBackgroundRequest = z.infer<typeof RegenerateBackgroundReq
 export const AddImageRequest = z.looseObject({ image_material: z.string().describe("the already uploaded image to register; its format (encoding, reference kind, size) is not shown by the interface document").optional() }).describe("Request body of the add image operation.");
 export type AddImageRequest = z.infer<typeof AddImageRequest>;
 
-// Operations: input (Params), request body (Body) and success payload (Data).
+// Operations: input (Params), request body (Body), success payload (Data) and error bodies by status (Errors).
 
 /** Success payload of `quotaSummary` (the envelope's data). */
 export const QuotaSummaryData = QuotaSummary;
 export type QuotaSummaryData = z.infer<typeof QuotaSummaryData>;
+
+/** Error bodies of `quotaSummary` by HTTP status, as the document declares them. */
+export const QuotaSummaryErrors = { "429": RateLimitError, default: Envelope };
+export type QuotaSummaryErrors = { [Status in keyof typeof QuotaSummaryErrors]: z.infer<(typeof QuotaSummaryErrors)[Status]> };
 
 /** Input of `createMultiCameraAvatar` (Create a multi-camera avatar): path, query and header parameters and body fields. */
 export const CreateMultiCameraAvatarParams = z.looseObject({ background: MultiCameraBackground, hosts: z.tuple([MultiCameraHost, MultiCameraHost]).describe("exactly 2 elements, ordered left then right"), prompt: z.string().check(_length(undefined, 16000)).meta({"description":"scene and appearance instructions; maximum length 16000","maxLength":16000}).optional(), avatar_type: AvatarType.optional(), model: z.literal([3,9,11]).describe("image-model selector, each value naming one of three image-generation models").optional(), aspect_ratio: z.literal([0,1]).describe("aspect-ratio selector, 0 = 9:16 portrait, 1 = 16:9 landscape").optional() });
@@ -161,6 +165,10 @@ export type CreateMultiCameraAvatarBody = z.infer<typeof CreateMultiCameraAvatar
 export const CreateMultiCameraAvatarData = MultiCameraAvatarResult;
 export type CreateMultiCameraAvatarData = z.infer<typeof CreateMultiCameraAvatarData>;
 
+/** Error bodies of `createMultiCameraAvatar` by HTTP status, as the document declares them. */
+export const CreateMultiCameraAvatarErrors = { "429": RateLimitError, default: Envelope };
+export type CreateMultiCameraAvatarErrors = { [Status in keyof typeof CreateMultiCameraAvatarErrors]: z.infer<(typeof CreateMultiCameraAvatarErrors)[Status]> };
+
 /** Input of `saveDesignedVoice` (Save a designed voice): path, query and header parameters and body fields. */
 export const SaveDesignedVoiceParams = z.looseObject({ desc: z.string().describe("voice description").optional(), language: z.string().describe("voice language").optional(), name: z.string().describe("voice name").optional(), tag: z.string().describe("voice tag").optional(), task_item_id: z.number().int().describe("task item identifier").optional() });
 export type SaveDesignedVoiceParams = z.infer<typeof SaveDesignedVoiceParams>;
@@ -172,6 +180,10 @@ export type SaveDesignedVoiceBody = z.infer<typeof SaveDesignedVoiceBody>;
 /** Success payload of `saveDesignedVoice` (the envelope's data). */
 export const SaveDesignedVoiceData = SavedVoice;
 export type SaveDesignedVoiceData = z.infer<typeof SaveDesignedVoiceData>;
+
+/** Error bodies of `saveDesignedVoice` by HTTP status, as the document declares them. */
+export const SaveDesignedVoiceErrors = { default: Envelope };
+export type SaveDesignedVoiceErrors = { [Status in keyof typeof SaveDesignedVoiceErrors]: z.infer<(typeof SaveDesignedVoiceErrors)[Status]> };
 
 /** Input of `copyImageTemplate` (Copy an image template): path, query and header parameters and body fields. */
 export const CopyImageTemplateParams = z.looseObject({ id: z.number().int().describe("the template to copy").optional() });
@@ -185,6 +197,10 @@ export type CopyImageTemplateBody = z.infer<typeof CopyImageTemplateBody>;
 export const CopyImageTemplateData = CopiedImageTemplate;
 export type CopyImageTemplateData = z.infer<typeof CopyImageTemplateData>;
 
+/** Error bodies of `copyImageTemplate` by HTTP status, as the document declares them. */
+export const CopyImageTemplateErrors = { default: Envelope };
+export type CopyImageTemplateErrors = { [Status in keyof typeof CopyImageTemplateErrors]: z.infer<(typeof CopyImageTemplateErrors)[Status]> };
+
 /** Input of `regenerateBackground` (Regenerate a background): path, query and header parameters and body fields. */
 export const RegenerateBackgroundParams = z.looseObject({ user_background_id: z.number().int().describe("the primary key of the current user's background record; it is not the identifier of an image-generation task").optional() });
 export type RegenerateBackgroundParams = z.infer<typeof RegenerateBackgroundParams>;
@@ -196,6 +212,10 @@ export type RegenerateBackgroundBody = z.infer<typeof RegenerateBackgroundBody>;
 /** Success payload of `regenerateBackground` (the envelope's data). */
 export const RegenerateBackgroundData = RegeneratedBackground;
 export type RegenerateBackgroundData = z.infer<typeof RegenerateBackgroundData>;
+
+/** Error bodies of `regenerateBackground` by HTTP status, as the document declares them. */
+export const RegenerateBackgroundErrors = { default: Envelope };
+export type RegenerateBackgroundErrors = { [Status in keyof typeof RegenerateBackgroundErrors]: z.infer<(typeof RegenerateBackgroundErrors)[Status]> };
 
 /** Input of `addImage` (Add an image): path, query and header parameters and body fields. */
 export const AddImageParams = z.looseObject({ image_material: z.string().describe("the already uploaded image to register; its format (encoding, reference kind, size) is not shown by the interface document").optional() });
@@ -209,6 +229,10 @@ export type AddImageBody = z.infer<typeof AddImageBody>;
 export const AddImageData = AddedImage;
 export type AddImageData = z.infer<typeof AddImageData>;
 
+/** Error bodies of `addImage` by HTTP status, as the document declares them. */
+export const AddImageErrors = { default: Envelope };
+export type AddImageErrors = { [Status in keyof typeof AddImageErrors]: z.infer<(typeof AddImageErrors)[Status]> };
+
 /** Input of `deleteImage` (Delete an image): path, query and header parameters and body fields. */
 export const DeleteImageParams = z.looseObject({ id: z.number().int().describe("identifier of the image material to delete (the id returned by the add image operation)") });
 export type DeleteImageParams = z.infer<typeof DeleteImageParams>;
@@ -217,9 +241,17 @@ export type DeleteImageParams = z.infer<typeof DeleteImageParams>;
 export const DeleteImageData = z.unknown().describe("operation-specific payload, described per endpoint (any value)");
 export type DeleteImageData = z.infer<typeof DeleteImageData>;
 
+/** Error bodies of `deleteImage` by HTTP status, as the document declares them. */
+export const DeleteImageErrors = { default: Envelope };
+export type DeleteImageErrors = { [Status in keyof typeof DeleteImageErrors]: z.infer<(typeof DeleteImageErrors)[Status]> };
+
 /** Success payload of `listImageBackgrounds` (the envelope's data). */
 export const ListImageBackgroundsData = ImageBackgroundList;
 export type ListImageBackgroundsData = z.infer<typeof ListImageBackgroundsData>;
+
+/** Error bodies of `listImageBackgrounds` by HTTP status, as the document declares them. */
+export const ListImageBackgroundsErrors = { default: Envelope };
+export type ListImageBackgroundsErrors = { [Status in keyof typeof ListImageBackgroundsErrors]: z.infer<(typeof ListImageBackgroundsErrors)[Status]> };
 
 /** Input of `deleteImageBackground` (Delete an image background): path, query and header parameters and body fields. */
 export const DeleteImageBackgroundParams = z.looseObject({ id: z.number().int().describe("identifier of the image background to delete (the id of an element of the list operation's data.list)") });
@@ -229,9 +261,17 @@ export type DeleteImageBackgroundParams = z.infer<typeof DeleteImageBackgroundPa
 export const DeleteImageBackgroundData = z.unknown().describe("operation-specific payload, described per endpoint (any value)");
 export type DeleteImageBackgroundData = z.infer<typeof DeleteImageBackgroundData>;
 
+/** Error bodies of `deleteImageBackground` by HTTP status, as the document declares them. */
+export const DeleteImageBackgroundErrors = { default: Envelope };
+export type DeleteImageBackgroundErrors = { [Status in keyof typeof DeleteImageBackgroundErrors]: z.infer<(typeof DeleteImageBackgroundErrors)[Status]> };
+
 /** Success payload of `getSubscription` (the envelope's data). */
 export const GetSubscriptionData = Subscription;
 export type GetSubscriptionData = z.infer<typeof GetSubscriptionData>;
+
+/** Error bodies of `getSubscription` by HTTP status, as the document declares them. */
+export const GetSubscriptionErrors = { default: Envelope };
+export type GetSubscriptionErrors = { [Status in keyof typeof GetSubscriptionErrors]: z.infer<(typeof GetSubscriptionErrors)[Status]> };
 
 /** Input of `searchCatalog` (Search catalogs of voices, avatars or templates): path, query and header parameters and body fields. */
 export const SearchCatalogParams = z.looseObject({ kind: CatalogKind });
@@ -241,9 +281,17 @@ export type SearchCatalogParams = z.infer<typeof SearchCatalogParams>;
 export const SearchCatalogData = z.unknown().describe("operation-specific payload, described per endpoint (any value)");
 export type SearchCatalogData = z.infer<typeof SearchCatalogData>;
 
+/** Error bodies of `searchCatalog` by HTTP status, as the document declares them. */
+export const SearchCatalogErrors = { default: Envelope };
+export type SearchCatalogErrors = { [Status in keyof typeof SearchCatalogErrors]: z.infer<(typeof SearchCatalogErrors)[Status]> };
+
 /** Success payload of `getVoiceCloneAllowance` (the envelope's data). */
 export const GetVoiceCloneAllowanceData = VoiceCloneAllowance;
 export type GetVoiceCloneAllowanceData = z.infer<typeof GetVoiceCloneAllowanceData>;
+
+/** Error bodies of `getVoiceCloneAllowance` by HTTP status, as the document declares them. */
+export const GetVoiceCloneAllowanceErrors = { default: Envelope };
+export type GetVoiceCloneAllowanceErrors = { [Status in keyof typeof GetVoiceCloneAllowanceErrors]: z.infer<(typeof GetVoiceCloneAllowanceErrors)[Status]> };
 
 /** The validators of one operation, as `operationSchemas` holds them. */
 export interface OperationSchemas {
@@ -259,16 +307,16 @@ export interface OperationSchemas {
 
 /** Every operation's validators, by operationId. */
 export const operationSchemas = {
-  quotaSummary: { data: QuotaSummaryData, errors: { "429": RateLimitErrorSchema, default: Envelope } },
-  createMultiCameraAvatar: { params: CreateMultiCameraAvatarParams, body: CreateMultiCameraAvatarBody, data: CreateMultiCameraAvatarData, errors: { "429": RateLimitErrorSchema, default: Envelope } },
-  saveDesignedVoice: { params: SaveDesignedVoiceParams, body: SaveDesignedVoiceBody, data: SaveDesignedVoiceData, errors: { default: Envelope } },
-  copyImageTemplate: { params: CopyImageTemplateParams, body: CopyImageTemplateBody, data: CopyImageTemplateData, errors: { default: Envelope } },
-  regenerateBackground: { params: RegenerateBackgroundParams, body: RegenerateBackgroundBody, data: RegenerateBackgroundData, errors: { default: Envelope } },
-  addImage: { params: AddImageParams, body: AddImageBody, data: AddImageData, errors: { default: Envelope } },
-  deleteImage: { params: DeleteImageParams, data: DeleteImageData, errors: { default: Envelope } },
-  listImageBackgrounds: { data: ListImageBackgroundsData, errors: { default: Envelope } },
-  deleteImageBackground: { params: DeleteImageBackgroundParams, data: DeleteImageBackgroundData, errors: { default: Envelope } },
-  getSubscription: { data: GetSubscriptionData, errors: { default: Envelope } },
-  searchCatalog: { params: SearchCatalogParams, data: SearchCatalogData, errors: { default: Envelope } },
-  getVoiceCloneAllowance: { data: GetVoiceCloneAllowanceData, errors: { default: Envelope } },
+  quotaSummary: { data: QuotaSummaryData, errors: QuotaSummaryErrors },
+  createMultiCameraAvatar: { params: CreateMultiCameraAvatarParams, body: CreateMultiCameraAvatarBody, data: CreateMultiCameraAvatarData, errors: CreateMultiCameraAvatarErrors },
+  saveDesignedVoice: { params: SaveDesignedVoiceParams, body: SaveDesignedVoiceBody, data: SaveDesignedVoiceData, errors: SaveDesignedVoiceErrors },
+  copyImageTemplate: { params: CopyImageTemplateParams, body: CopyImageTemplateBody, data: CopyImageTemplateData, errors: CopyImageTemplateErrors },
+  regenerateBackground: { params: RegenerateBackgroundParams, body: RegenerateBackgroundBody, data: RegenerateBackgroundData, errors: RegenerateBackgroundErrors },
+  addImage: { params: AddImageParams, body: AddImageBody, data: AddImageData, errors: AddImageErrors },
+  deleteImage: { params: DeleteImageParams, data: DeleteImageData, errors: DeleteImageErrors },
+  listImageBackgrounds: { data: ListImageBackgroundsData, errors: ListImageBackgroundsErrors },
+  deleteImageBackground: { params: DeleteImageBackgroundParams, data: DeleteImageBackgroundData, errors: DeleteImageBackgroundErrors },
+  getSubscription: { data: GetSubscriptionData, errors: GetSubscriptionErrors },
+  searchCatalog: { params: SearchCatalogParams, data: SearchCatalogData, errors: SearchCatalogErrors },
+  getVoiceCloneAllowance: { data: GetVoiceCloneAllowanceData, errors: GetVoiceCloneAllowanceErrors },
 } satisfies Record<string, OperationSchemas>;

@@ -91,7 +91,9 @@ async function run(options: GenerateOptions, hooks: GenerateHooks, typesPrinter:
   const templates = loadTemplates(resolved.templates && resolve(resolved.cwd, resolved.templates));
   const files: GeneratedFile[] = [];
   for (const emitter of emitters) {
-    files.push(...(await emitter.emit({ model: built.model, templates, typesPrinter, report: (p) => problems.push(p) })));
+    // Emitters name places by JSON pointer; the reporter prints them as file:line:col where it can.
+    const report = (p: Problem) => problems.push(p.pointer && p.line === undefined ? { ...p, ...spec.locate(p.pointer) } : p);
+    files.push(...(await emitter.emit({ model: built.model, templates, typesPrinter, report })));
     timer(`emit ${emitter.name}`);
   }
   files.push(manifestFile(built.model, files));

@@ -1,6 +1,6 @@
 import type { OpenApiDocument } from '../load/read-spec.js';
 import { mediaExample, mediaKind, pickContentType } from './media.js';
-import { deref, normalizeSchema } from './refs.js';
+import { deref, normalizeSchema, pointerJoin, realPointer } from './refs.js';
 import type { AuthModel, BodyModel, InputFieldModel, ParameterLocation, SchemaObject } from './types.js';
 
 /** A parameter object as the document writes it (after `$ref`s are followed). */
@@ -24,12 +24,29 @@ interface RawRequestBody {
   content?: Record<string, { schema?: unknown; example?: unknown; examples?: Record<string, { value?: unknown }> }>;
 }
 
-/** Path-level and operation-level parameters merged (the operation's win on the same name and place). */
-export function mergeParameters(document: OpenApiDocument, pathLevel: unknown[] | undefined, operationLevel: unknown[] | undefined): RawParameter[] {
-  const merged = new Map<string, RawParameter>();
-  for (const raw of [...(pathLevel ?? []), ...(operationLevel ?? [])]) {
-    const parameter = deref<RawParameter>(document, raw as RawParameter);
-    if (parameter?.name && parameter.in) merged.set(`${parameter.in}:${parameter.name}`, parameter);
+/** A parameter with the JSON pointer of where it is written (the path item's or the operation's list). */
+export interface LocatedParameter {
+  parameter: RawParameter;
+  pointer: string;
+}
+
+/**
+ * Path-level and operation-level parameters merged (the operation's win on the same name and place),
+ * each with its place: `<pathItem>/parameters/<i>` or `<operation>/parameters/<i>`.
+ */
+export function mergeParameters(
+  document: OpenApiDocument,
+  pathLevel: unknown[] | undefined,
+  operationLevel: unknown[] | undefined,
+  places: { pathItem: string; operation: string },
+): LocatedParameter[] {
+  const merged = new Map<string, LocatedParameter>();
+  const lists: [unknown[], string][] = [[pathLevel ?? [], places.pathItem], [operationLevel ?? [], places.operation]];
+  for (const [list, base] of lists) {
+    for (const [i, raw] of list.entries()) {
+      const parameter = deref<RawParameter>(document, raw as RawParameter);
+      if (parameter?.name && parameter.in) merged.set(`${parameter.in}:${parameter.name}`, { parameter, pointer: pointerJoin(base, 'parameters', i) });
+    }
   }
   return [...merged.values()];
 }
@@ -45,8 +62,8 @@ function isAuthParameter(parameter: RawParameter, auth: AuthModel | undefined): 
   return parameter.in === auth.in && parameter.name.toLowerCase() === auth.name.toLowerCase();
 }
 
-/** The request body, with whether its fields are spread into the input object. */
-export function buildBody(document: OpenApiDocument, rawBody: unknown, parameterNames: ReadonlySet<string>): BodyModel | undefined {
+/** The request body (`pointer`: the operation's `requestBody`), with whether its fields are spread into the input object. */
+export function buildBody(document: OpenApiDocument, rawBody: unknown, parameterNames: ReadonlySet<string>, pointer: string): BodyModel | undefined {
   const body = deref<RawRequestBody>(document, rawBody as RawRequestBody);
   const contentType = pickContentType(body?.content);
   if (!body || !contentType) return undefined;
@@ -58,7 +75,8 @@ export function buildBody(document: OpenApiDocument, rawBody: unknown, parameter
     properties !== undefined &&
     (kind === 'json' || kind === 'form' || kind === 'multipart') &&
     Object.keys(properties).every((name) => !parameterNames.has(name) && name !== 'body');
-  const result: BodyModel = { contentType, required: body.required === true, schema, flattened };
+  const at = realPointer(document, pointerJoin(pointer, 'content', contentType, 'schema'));
+  const result: BodyModel = { contentType, required: body.required === true, schema, flattened, pointer: at };
   if (body.description) result.description = body.description;
   const example = mediaExample(media);
   if (example !== undefined) result.example = example;
@@ -99,17 +117,17 @@ export function uniqueInputNames(fields: readonly InputFieldModel[]): InputField
 /** The input object's fields: parameters by name, then the body's fields (or `body`). */
 export function buildInputFields(options: {
   document: OpenApiDocument;
-  parameters: readonly RawParameter[];
+  parameters: readonly LocatedParameter[];
   body: BodyModel | undefined;
   auth: AuthModel | undefined;
 }): InputFieldModel[] {
   const { document, parameters, body, auth } = options;
   const fields: InputFieldModel[] = parameters
-    .filter((p) => !isIdempotencyParameter(p) && !isAuthParameter(p, auth))
+    .filter(({ parameter: p }) => !isIdempotencyParameter(p) && !isAuthParameter(p, auth))
     .map((p) => parameterField(document, p));
   if (!body) return fields;
   if (!body.flattened) {
-    const field: InputFieldModel = { name: 'body', in: 'body', wireName: 'body', required: body.required, schema: body.schema };
+    const field: InputFieldModel = { name: 'body', in: 'body', wireName: 'body', required: body.required, schema: body.schema, pointer: body.pointer };
     if (body.description) field.description = body.description;
     return [...fields, field];
   }
@@ -118,7 +136,8 @@ export function buildInputFields(options: {
   const properties = objectProperties(document, body.schema) ?? {};
   for (const [name, schema] of Object.entries(properties)) {
     if (schema.readOnly) continue;
-    const field: InputFieldModel = { name, in: 'body-field', wireName: name, required: body.required && required.has(name), schema };
+    const at = realPointer(document, pointerJoin(body.pointer, 'properties', name));
+    const field: InputFieldModel = { name, in: 'body-field', wireName: name, required: body.required && required.has(name), schema, pointer: at };
     const description = schema.description ?? deref<SchemaObject>(document, schema)?.description;
     if (description) field.description = description;
     fields.push(field);
@@ -126,14 +145,18 @@ export function buildInputFields(options: {
   return fields;
 }
 
-function parameterField(document: OpenApiDocument, parameter: RawParameter): InputFieldModel {
-  const rawSchema = parameter.schema ?? Object.values(parameter.content ?? {})[0]?.schema ?? { type: 'string' };
+function parameterField(document: OpenApiDocument, { parameter, pointer }: LocatedParameter): InputFieldModel {
+  const contentType = Object.keys(parameter.content ?? {})[0];
+  const rawSchema = parameter.schema ?? (contentType === undefined ? undefined : parameter.content?.[contentType]?.schema) ?? { type: 'string' };
+  // A parameter without a schema is read as a string; its place is the parameter itself.
+  const schemaAt = parameter.schema !== undefined ? ['schema'] : contentType !== undefined ? ['content', contentType, 'schema'] : [];
   const field: InputFieldModel = {
     name: parameter.name,
     in: parameter.in,
     wireName: parameter.name,
     required: parameter.in === 'path' || parameter.required === true,
     schema: normalizeSchema(document, rawSchema),
+    pointer: realPointer(document, pointerJoin(pointer, ...schemaAt)),
   };
   if (parameter.description) field.description = parameter.description;
   if (parameter.deprecated) field.deprecated = true;

@@ -140,18 +140,36 @@ export function humanize(name: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** The generated module that owns a name `index.ts` re-exports (besides `schemas.ts`). */
+export type ExportOwner = 'runtime' | 'client' | 'operations' | 'fixtures';
+
+/** Who exports a name, and whether only as a type (re-exported with `export type`). */
+export interface GeneratedExport {
+  owner: ExportOwner;
+  typeOnly: boolean;
+}
+
 /**
  * Names the generated code exports besides the document's schemas (runtime.ts, operations.ts,
- * client.ts, fixtures): a schema whose type name would clash gets `Schema` appended.
- * Keep in step with the `export`s of templates/runtime.ts.hbs and templates/client.ts.hbs.
+ * client.ts, fixtures), with the module each comes from. `schemas.ts` still exports a validator
+ * under the document's own name; only `index.ts`, which re-exports all of these modules, must
+ * resolve a clash (it keeps the owner's export and aliases the validator).
+ * Keep in step with the `export`s of templates/runtime.ts.hbs, client.ts.hbs, operations.ts.hbs
+ * and fixtures-index.ts.hbs.
  */
-export function generatedExportNames(api: string): Set<string> {
-  return new Set([
-    ...'ValidateMode Validator ValidationIssue FieldSpec OperationSpec ClientError ApiError RateLimitError ConnectionError TimeoutError AbortError RequestValidationError ResponseValidationError ApiResult ApiPromise RequestEvent ResponseEvent CoreOptions RequestOptions OperationValidators AuthSpec Core OperationId Fixture FixtureResponse Simplify'.split(' '),
-    `${api}Client`,
-    `${api}ClientOptions`,
-    `${api}OperationTypes`,
-    `${api}Params`,
-    `${api}Data`,
+export function generatedExports(api: string): Map<string, GeneratedExport> {
+  const entries = (owner: ExportOwner, typeOnly: boolean, names: string): [string, GeneratedExport][] => names.split(' ').map((name) => [name, { owner, typeOnly }]);
+  return new Map([
+    ...entries('runtime', true, 'ValidateMode Validator ValidationIssue FieldSpec OperationSpec ApiResult RequestEvent ResponseEvent CoreOptions RequestOptions OperationValidators AuthSpec'),
+    ...entries('runtime', false, 'ClientError ApiError RateLimitError ConnectionError TimeoutError AbortError RequestValidationError ResponseValidationError ApiPromise Core'),
+    ...entries('operations', true, 'OperationId'),
+    ...entries('fixtures', true, 'Fixture FixtureResponse'),
+    ...entries('client', true, `${api}Client ${api}ClientOptions ${api}OperationTypes ${api}Params ${api}Data`),
   ]);
 }
+
+/**
+ * Names `schemas.ts` declares itself: a component cannot take them there (it gets a number, as a
+ * clash with an operation's `Params`/`Body`/`Data`/`Errors` does).
+ */
+export const SCHEMAS_FILE_NAMES: readonly string[] = ['OperationSchemas'];

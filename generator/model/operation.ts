@@ -51,13 +51,13 @@ export function buildOperation(options: {
 }): OperationModel {
   const { document, path, method, raw, names, envelope, auth } = options;
   const pointer = pointerJoin('#/paths', path, method);
-  const parameters = mergeParameters(document, options.pathParameters, raw.parameters);
-  const body = buildBody(document, raw.requestBody, new Set(parameters.map((p) => p.name)));
+  const parameters = mergeParameters(document, options.pathParameters, raw.parameters, { pathItem: pointerJoin('#/paths', path), operation: pointer });
+  const body = buildBody(document, raw.requestBody, new Set(parameters.map((p) => p.parameter.name)), pointerJoin(pointer, 'requestBody'));
   const input = uniqueInputNames(buildInputFields({ document, parameters, body, auth }));
-  const responses = buildResponses(document, raw.responses, envelope);
+  const responses = buildResponses(document, raw.responses, envelope, pointer);
   const success = pickSuccess(responses);
   const errors = responses.filter((r) => r !== success && !(typeof r.status === 'number' && r.status < 400 && r.status >= 100));
-  const idempotency = idempotencyOf(parameters);
+  const idempotency = idempotencyOf(parameters.map((p) => p.parameter));
   const declared503 = errors.some((r) => r.status === 503);
   const idempotentMethod = IDEMPOTENT_METHODS.has(method);
   const operation: OperationModel = {
@@ -111,12 +111,12 @@ function retryStatuses(declared503: boolean): number[] {
 }
 
 function dataOf(document: OpenApiDocument, success: ResponseModel, envelope: EnvelopeModel | undefined): OperationModel['data'] {
-  if (success.enveloped && envelope && success.schema) {
-    return { schema: envelopeDataSchema(document, success.schema, envelope), fromEnvelope: true, kind: 'json' };
+  if (success.enveloped && envelope && success.schema && success.pointer) {
+    return { ...envelopeDataSchema(document, success.schema, envelope, success.pointer), fromEnvelope: true, kind: 'json' };
   }
   if (!success.contentType) return { schema: {}, fromEnvelope: false, kind: 'none' };
   const kind = mediaKind(success.contentType);
   if (kind === 'text') return { schema: { type: 'string' }, fromEnvelope: false, kind: 'text' };
-  if (kind === 'json') return { schema: success.schema ?? {}, fromEnvelope: false, kind: 'json' };
+  if (kind === 'json') return { schema: success.schema ?? {}, fromEnvelope: false, kind: 'json', ...(success.pointer ? { pointer: success.pointer } : {}) };
   return { schema: { type: 'string', format: 'binary' }, fromEnvelope: false, kind: 'binary' };
 }

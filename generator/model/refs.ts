@@ -36,6 +36,35 @@ export function getByPointer(document: OpenApiDocument, pointer: string): unknow
   return node;
 }
 
+/**
+ * Where a place of the document really is. Walking the pointer from the root, a `$ref` met on the
+ * way down is followed (OpenAPI 3.0 ignores a reference's siblings): with the parameter
+ * `$ref: '#/components/parameters/Id'`, `#/paths/~1a/get/parameters/0/schema/format` is
+ * `#/components/parameters/Id/schema/format`. A reference at the end of the pointer is not
+ * followed (the place is the reference itself); tokens past what the document holds are kept.
+ */
+export function realPointer(document: OpenApiDocument, pointer: string): string {
+  if (!pointer.startsWith('#/')) return pointer;
+  const tokens = pointer.slice(2).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  let place = '#';
+  let node: unknown = document;
+  let jumps = 0;
+  for (const [i, token] of tokens.entries()) {
+    while (isLocalRef(node) && jumps++ < 32) {
+      place = node.$ref;
+      node = getByPointer(document, node.$ref);
+    }
+    if (node === null || typeof node !== 'object') return pointerJoin(place, ...tokens.slice(i));
+    node = (node as Record<string, unknown>)[token];
+    place = pointerJoin(place, token);
+  }
+  return place;
+}
+
+function isLocalRef(node: unknown): node is { $ref: string } {
+  return !!node && typeof node === 'object' && typeof (node as { $ref?: unknown }).$ref === 'string' && (node as { $ref: string }).$ref.startsWith('#');
+}
+
 /** Follows `$ref`s (of any object: parameter, response, ...) until a non-reference is reached. */
 export function deref<T>(document: OpenApiDocument, value: T | { $ref: string }): T | undefined {
   let node: unknown = value;

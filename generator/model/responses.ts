@@ -1,6 +1,6 @@
 import type { OpenApiDocument } from '../load/read-spec.js';
 import { mediaExample, mediaKind, pickContentType } from './media.js';
-import { deref, normalizeSchema, schemaRefName } from './refs.js';
+import { deref, normalizeSchema, pointerJoin, realPointer, schemaRefName } from './refs.js';
 import type { EnvelopeModel, ResponseModel, SchemaObject } from './types.js';
 
 interface RawResponse {
@@ -9,12 +9,14 @@ interface RawResponse {
   content?: Record<string, { schema?: unknown; example?: unknown; examples?: Record<string, { value?: unknown }> }>;
 }
 
-/** Every response of an operation, in the document's order. */
-export function buildResponses(document: OpenApiDocument, responses: Record<string, unknown> | undefined, envelope: EnvelopeModel | undefined): ResponseModel[] {
-  return Object.entries(responses ?? {}).map(([status, raw]) => buildResponse(document, status, deref<RawResponse>(document, raw as RawResponse) ?? {}, envelope));
+/** Every response of an operation (at `pointer`), in the document's order. */
+export function buildResponses(document: OpenApiDocument, responses: Record<string, unknown> | undefined, envelope: EnvelopeModel | undefined, pointer: string): ResponseModel[] {
+  return Object.entries(responses ?? {}).map(([status, raw]) =>
+    buildResponse(document, status, deref<RawResponse>(document, raw as RawResponse) ?? {}, envelope, pointerJoin(pointer, 'responses', status)),
+  );
 }
 
-function buildResponse(document: OpenApiDocument, status: string, raw: RawResponse, envelope: EnvelopeModel | undefined): ResponseModel {
+function buildResponse(document: OpenApiDocument, status: string, raw: RawResponse, envelope: EnvelopeModel | undefined, pointer: string): ResponseModel {
   const contentType = pickContentType(raw.content);
   const media = contentType ? raw.content?.[contentType] : undefined;
   const schema = media?.schema === undefined ? (contentType ? {} : undefined) : normalizeSchema(document, media.schema);
@@ -27,6 +29,7 @@ function buildResponse(document: OpenApiDocument, status: string, raw: RawRespon
   if (/^[1-5]XX$/i.test(status)) response.statusClass = Number(status[0]);
   if (contentType) response.contentType = contentType;
   if (schema) response.schema = schema;
+  if (schema && contentType) response.pointer = realPointer(document, pointerJoin(pointer, 'content', contentType, 'schema'));
   const example = mediaExample(media);
   if (example !== undefined) response.example = example;
   const retryAfterField = response.status === 429 && schema ? findRetryAfterField(document, schema) : undefined;
@@ -50,17 +53,19 @@ export function composesEnvelope(schema: SchemaObject, envelope: EnvelopeModel):
 }
 
 /**
- * The schema of the envelope's data property for an enveloped response: from the `allOf` member
- * that declares it, else the envelope's own declaration (typically "any").
+ * The schema of the envelope's data property for an enveloped response (whose schema is at
+ * `pointer`): from the `allOf` member that declares it, else the envelope's own declaration
+ * (typically "any"); with the place it is written.
  */
-export function envelopeDataSchema(document: OpenApiDocument, schema: SchemaObject, envelope: EnvelopeModel): SchemaObject {
-  for (const member of schema.allOf ?? []) {
+export function envelopeDataSchema(document: OpenApiDocument, schema: SchemaObject, envelope: EnvelopeModel, pointer: string): { schema: SchemaObject; pointer: string } {
+  for (const [i, member] of (schema.allOf ?? []).entries()) {
     const resolved = schemaRefName(member) === envelope.schemaName ? undefined : deref<SchemaObject>(document, member);
     const data = resolved?.properties?.[envelope.dataProperty];
-    if (data) return data;
+    if (data) return { schema: data, pointer: realPointer(document, pointerJoin(pointer, 'allOf', i, 'properties', envelope.dataProperty)) };
   }
   const own = deref<SchemaObject>(document, { $ref: `#/components/schemas/${envelope.schemaName}` });
-  return normalizeSchema(document, own?.properties?.[envelope.dataProperty] ?? {});
+  const at = realPointer(document, pointerJoin('#/components/schemas', envelope.schemaName, 'properties', envelope.dataProperty));
+  return { schema: normalizeSchema(document, own?.properties?.[envelope.dataProperty] ?? {}), pointer: at };
 }
 
 /** The integer property of a 429 body that carries the wait in seconds. */

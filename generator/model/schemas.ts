@@ -1,25 +1,27 @@
 import type { OpenApiDocument } from '../load/read-spec.js';
-import { pascalCase, uniqueNames } from './naming.js';
+import { pascalCase, SCHEMAS_FILE_NAMES, uniqueNames } from './naming.js';
 import { directSchemaRefs, normalizeSchema } from './refs.js';
 import type { EnvelopeModel, NamedSchemaModel, SchemaObject } from './types.js';
 
-/** Component schemas with unique type names and their recursion marked. */
+/**
+ * Component schemas with unique type names and their recursion marked. The type name is the
+ * document's name in PascalCase (unique among the names `schemas.ts` declares: `taken` holds the
+ * operations' `Params`/`Body`/`Data`/`Errors`). Where it equals a name another generated module
+ * exports (`exported`: `RateLimitError`), `indexName` is the alias `index.ts` re-exports it under.
+ */
 export function buildSchemas(document: OpenApiDocument, options: { taken: Iterable<string>; exported: ReadonlySet<string> }): NamedSchemaModel[] {
   const components = (document.components as { schemas?: Record<string, unknown> } | undefined)?.schemas ?? {};
   const names = Object.keys(components);
-  const typeName = (name: string) => {
-    const pascal = pascalCase(name);
-    return options.exported.has(pascal) ? `${pascal}Schema` : pascal;
-  };
-  const typeNames = uniqueNames(names, typeName, options.taken);
+  const typeNames = uniqueNames(names, pascalCase, [...options.taken, ...SCHEMAS_FILE_NAMES]);
+  const clashing = names.filter((name) => options.exported.has(typeNames.get(name) as string));
+  // Aliases must not take a name index.ts already exports (a type name, an operation's, the others').
+  const aliases = uniqueNames(clashing, (name) => `${typeNames.get(name) as string}Schema`, [...options.taken, ...options.exported, ...typeNames.values()]);
   const schemas = new Map(names.map((name) => [name, normalizeSchema(document, components[name])]));
   const recursive = findRecursive(schemas);
-  return names.map((name) => ({
-    name,
-    typeName: typeNames.get(name) ?? typeName(name),
-    schema: schemas.get(name) ?? {},
-    recursive: recursive.has(name),
-  }));
+  return names.map((name) => {
+    const typeName = typeNames.get(name) as string;
+    return { name, typeName, indexName: aliases.get(name) ?? typeName, schema: schemas.get(name) ?? {}, recursive: recursive.has(name) };
+  });
 }
 
 /** Names of schemas that reach themselves through references. */

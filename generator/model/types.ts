@@ -115,8 +115,13 @@ export interface EnvelopeModel {
 export interface NamedSchemaModel {
   /** Name in the document (`components/schemas/<name>`). */
   name: string;
-  /** TypeScript/zod identifier for it (`QuotaSummary`), unique across the generated code. */
+  /** Its validator's and type's name in `schemas.ts` (`QuotaSummary`): the document's name in PascalCase. */
   typeName: string;
+  /**
+   * The name `index.ts` exports it under: `typeName`, or an alias (`RateLimitErrorSchema`) where
+   * another generated module exports `typeName` too (the runtime's `RateLimitError` class).
+   */
+  indexName: string;
   schema: SchemaObject;
   /** True when the schema refers to itself, directly or through others (needs z.lazy). */
   recursive: boolean;
@@ -135,6 +140,8 @@ export interface InputFieldModel {
   wireName: string;
   required: boolean;
   schema: SchemaObject;
+  /** JSON pointer of the field's schema where the document writes it (references followed). */
+  pointer: string;
   description?: string;
   deprecated?: boolean;
   /** Media type of a parameter given by `content` instead of `schema` (openapi-typescript types it `string`). */
@@ -148,6 +155,8 @@ export interface BodyModel {
   contentType: string;
   required: boolean;
   schema: SchemaObject;
+  /** JSON pointer of the body's schema where the document writes it (references followed). */
+  pointer: string;
   description?: string;
   /** True when the body's fields are spread into the input object; false: under `body`. */
   flattened: boolean;
@@ -165,6 +174,8 @@ export interface ResponseModel {
   /** Media type of the body; undefined when there is none. */
   contentType?: string;
   schema?: SchemaObject;
+  /** JSON pointer of the body's schema where the document writes it (references followed), with `schema`. */
+  pointer?: string;
   headers: { name: string; schema: SchemaObject; description?: string; required: boolean }[];
   /** True when the body is (or composes) the envelope. */
   enveloped: boolean;
@@ -218,7 +229,13 @@ export interface OperationModel {
   /** The success response (first 2xx; 200 when present). */
   success: ResponseModel;
   /** The payload the client resolves to: the envelope's data property, or the success body. */
-  data: { schema: SchemaObject; fromEnvelope: boolean; kind: 'json' | 'text' | 'binary' | 'none' };
+  data: {
+    schema: SchemaObject;
+    fromEnvelope: boolean;
+    kind: 'json' | 'text' | 'binary' | 'none';
+    /** JSON pointer of the payload's schema where the document writes it (absent when it writes none). */
+    pointer?: string;
+  };
   /** Non-2xx responses the document declares (429, 503, default, ...). */
   errors: ResponseModel[];
   /** Statuses the client retries (429 always; 503 where the document declares it). */

@@ -53,7 +53,7 @@ describe('fixtures follow the generated types', () => {
   });
 
   it('gives a parameter given by `content` the JSON text of its value (openapi-typescript types it string)', () => {
-    const where = { name: 'where', in: 'query', wireName: 'where', required: true, contentType: 'application/json', schema: { type: 'object', required: ['q'], properties: { q: { type: 'string' } } } } as InputFieldModel;
+    const where = { name: 'where', in: 'query', wireName: 'where', required: true, contentType: 'application/json', pointer: '#/where', schema: { type: 'object', required: ['q'], properties: { q: { type: 'string' } } } } as InputFieldModel;
     const value = buildFixture(operation({ input: [where] }), model).params.where;
     expect(typeof value).toBe('string');
     expect(JSON.parse(value as string)).toHaveProperty('q');

@@ -56,6 +56,20 @@ describe('OpenAPI 3.0 schema -> JSON Schema 2020-12', () => {
     expect(toJsonSchema(given, byName)).toStrictEqual(want);
   });
 
+  it('read in a direction, leaves out readOnly (request) or writeOnly (response) properties and their required entries', () => {
+    const given: SchemaObject = {
+      type: 'object',
+      required: ['id', 'pw', 'name'],
+      properties: { id: { type: 'integer', readOnly: true }, pw: { type: 'string', writeOnly: true }, name: { type: 'string' }, nested: { type: 'object', required: ['id'], properties: { id: { type: 'integer', readOnly: true } } } },
+    };
+    const names = (schema: JsonSchema) => [Object.keys(schema.properties as object), schema.required, Object.keys(((schema.properties as Record<string, JsonSchema>).nested?.properties ?? {}) as object)];
+    expect(names(toJsonSchema(given, byName, 'request'))).toStrictEqual([['pw', 'name', 'nested'], ['pw', 'name'], []]);
+    expect(names(toJsonSchema(given, byName, 'response'))).toStrictEqual([['id', 'name', 'nested'], ['id', 'name'], ['id']]);
+    expect(names(toJsonSchema(given, byName))).toStrictEqual([['id', 'pw', 'name', 'nested'], ['id', 'pw', 'name'], ['id']]);
+    // A required list left empty is left out (the nested object in requests).
+    expect((toJsonSchema(given, byName, 'request').properties as Record<string, JsonSchema>).nested).toStrictEqual({ type: 'object', properties: {} });
+  });
+
   it('collects every referenced component, transitively and sorted, into $defs', () => {
     const components = new Map<string, JsonSchema>([
       ['B', { type: 'object', properties: { c: { $ref: '#/$defs/C' } } }],

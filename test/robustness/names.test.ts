@@ -110,6 +110,24 @@ describe('hostile names (reserved words, punctuation, non-ASCII, digits, collisi
     expect(seen[0]?.headers.id).toBe('h');
     expect(seen[1]?.url).toBe('http://127.0.0.1:9/delete/c?filter.name=f&__proto__=x');
   });
+  it('schemas.ts keeps the document\'s names; index.ts keeps the runtime\'s and aliases the validators (run in a child process)', () => {
+    const script = join(batch, 'index-names.ts');
+    writeFileSync(
+      script,
+      [
+        `import * as schemas from './out/schemas.js';`,
+        `import * as index from './out/index.js';`,
+        `console.log(JSON.stringify({`,
+        `  schemaParses: schemas.RateLimitError.safeParse({ retry_after: 0 }).success,`,
+        `  runtimeClass: index.RateLimitError.prototype instanceof Error && index.ApiError.prototype instanceof Error,`,
+        `  aliases: [index.RateLimitErrorSchema === schemas.RateLimitError, index.ApiErrorSchema2 === schemas.ApiError, index.ApiErrorSchema === schemas.ApiErrorSchema, index.PodcastClientSchema === schemas.PodcastClient, index.OperationIdSchema === schemas.OperationId, index.FixtureSchema === schemas.Fixture],`,
+        `}));`,
+      ].join('\n'),
+    );
+    const run = spawnSync(process.execPath, [TSX, script], { encoding: 'utf8', cwd: batch });
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toStrictEqual({ schemaParses: false, runtimeClass: true, aliases: [true, true, true, true, true, true] });
+  });
 });
 
 describe('operationIds named like Object.prototype members', () => {

@@ -38,13 +38,19 @@ describe('model: inputs', () => {
     ]);
     expect(op.inputSchema.required).toStrictEqual(['id', 'name']);
     expect(op.body?.flattened).toBe(true);
+    // Each field knows where its schema is written: the path item's parameter, the operation's, the body's property.
+    expect(op.input.map((f) => f.pointer)).toStrictEqual([
+      '#/paths/~1items~1{id}/parameters/0/schema',
+      '#/paths/~1items~1{id}/post/parameters/0/schema',
+      '#/paths/~1items~1{id}/post/requestBody/content/application~1json/schema/properties/name',
+    ]);
   });
 
   it('keeps the body under `body` when a field name collides or the body is not an object', () => {
     const collide = only(doc({ '/a': { post: { operationId: 'a', parameters: [{ name: 'name', in: 'query', schema: { type: 'string' } }], requestBody: json({ type: 'object', properties: { name: { type: 'string' } } }), responses: {} } } }));
     expect(collide.op.input.map((f) => f.name)).toStrictEqual(['name', 'body']);
     const array = only(doc({ '/a': { post: { operationId: 'a', requestBody: { required: true, ...json({ type: 'array', items: { type: 'string' } }) }, responses: {} } } }));
-    expect(array.op.input).toStrictEqual([{ name: 'body', in: 'body', wireName: 'body', required: true, schema: { type: 'array', items: { type: 'string' } } }]);
+    expect(array.op.input).toStrictEqual([{ name: 'body', in: 'body', wireName: 'body', required: true, schema: { type: 'array', items: { type: 'string' } }, pointer: '#/paths/~1a/post/requestBody/content/application~1json/schema' }]);
   });
 
   it('takes the idempotency header out of the input and the credential header too', () => {
@@ -70,14 +76,14 @@ describe('model: responses', () => {
   it('unwraps the declared envelope', () => {
     const { model, op } = only(doc({ '/t': { get: { operationId: 'getThing', responses: { '200': { description: 'ok', ...json({ allOf: [{ $ref: '#/components/schemas/Envelope' }, { properties: { payload: { $ref: '#/components/schemas/Thing' } } }] }) } } } } }, { schemas: envelope }));
     expect(model.envelope).toStrictEqual({ schemaName: 'Envelope', dataProperty: 'payload' });
-    expect(op.data).toStrictEqual({ schema: { $ref: '#/components/schemas/Thing' }, fromEnvelope: true, kind: 'json' });
+    expect(op.data).toStrictEqual({ schema: { $ref: '#/components/schemas/Thing' }, fromEnvelope: true, kind: 'json', pointer: '#/paths/~1t/get/responses/200/content/application~1json/schema/allOf/1/properties/payload' });
   });
 
   it('returns the plain body when the document has no envelope', () => {
     const { model, op } = only(doc({ '/t': { get: { operationId: 'getThing', responses: { '201': { description: 'made', ...json({ $ref: '#/components/schemas/Thing' }) } } } } }, { schemas: { Thing: envelope.Thing } }));
     expect(model.envelope).toBeUndefined();
     expect(op.success.status).toBe(201);
-    expect(op.data).toStrictEqual({ schema: { $ref: '#/components/schemas/Thing' }, fromEnvelope: false, kind: 'json' });
+    expect(op.data).toStrictEqual({ schema: { $ref: '#/components/schemas/Thing' }, fromEnvelope: false, kind: 'json', pointer: '#/paths/~1t/get/responses/201/content/application~1json/schema' });
   });
 
   it('knows text, binary and empty successes, and the 429 wait field', () => {
@@ -112,6 +118,24 @@ describe('model: names and tools', () => {
     const { model } = buildModel(doc({ '/a': { get: { operationId: 'get-item', responses: {} }, post: { operationId: 'get_item', responses: {} } } }), { apiName: 'x', source });
     expect(model.operations.map((o) => o.methodName)).toStrictEqual(['getItem', 'getItem2']);
     expect(model.operations.map((o) => o.typeName)).toStrictEqual(['GetItem', 'GetItem2']);
+  });
+
+  it('names validators as the document does; only index.ts aliases a name another module exports', () => {
+    const { model } = buildModel(
+      doc({ '/r': { get: { operationId: 'read', responses: {} } } }, { schemas: { RateLimitError: { type: 'object' }, ApiError: { type: 'object' }, ApiErrorSchema: { type: 'string' }, OperationId: { type: 'string' }, PodcastClient: { type: 'object' }, Fixture: { type: 'object' }, ReadErrors: { type: 'object' }, Quota: { type: 'object' } } }),
+      { apiName: 'podcast', source },
+    );
+    expect(model.schemas.map((s) => [s.name, s.typeName, s.indexName])).toStrictEqual([
+      ['RateLimitError', 'RateLimitError', 'RateLimitErrorSchema'],
+      ['ApiError', 'ApiError', 'ApiErrorSchema2'],
+      ['ApiErrorSchema', 'ApiErrorSchema', 'ApiErrorSchema'],
+      ['OperationId', 'OperationId', 'OperationIdSchema'],
+      ['PodcastClient', 'PodcastClient', 'PodcastClientSchema'],
+      ['Fixture', 'Fixture', 'FixtureSchema'],
+      // `ReadErrors` is the operation's error validators in schemas.ts.
+      ['ReadErrors', 'ReadErrors2', 'ReadErrors2'],
+      ['Quota', 'Quota', 'Quota'],
+    ]);
   });
 
   it('marks recursive schemas and gives schemas type names that do not clash with operation types', () => {

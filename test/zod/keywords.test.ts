@@ -22,7 +22,12 @@ const CASES: [string, Case][] = [
   ['number with int32 format is an integer', { given: { type: 'number', format: 'int32' }, want: { good: [3], bad: [3.5] } }],
   ['inclusive bounds', { given: { type: 'number', minimum: 1, maximum: 2 }, want: { source: '.gte(1).lte(2)', good: [1, 2, 1.5], bad: [0.99, 2.01] } }],
   ['3.0 boolean exclusive bounds', { given: { type: 'number', minimum: 1, maximum: 2, exclusiveMinimum: true, exclusiveMaximum: true }, want: { source: '.gt(1).lt(2)', good: [1.5], bad: [1, 2] } }],
-  ['multipleOf', { given: { type: 'number', multipleOf: 0.1 }, want: { good: [0.3, 1.2, 0], bad: [0.15] } }],
+  // multipleOf divides decimals exactly, as JSON Schema means it; zod's own .multipleOf (a division of
+  // doubles with a tolerance) accepts each of the `bad` values below but 0.15, 1e-7 and 2.5.
+  ['multipleOf is decimal divisibility', { given: { type: 'number', multipleOf: 0.1 }, want: { source: '.check(_multipleOf(0.1))', good: [0.3, 1.2, 0, -0.7, 1e21, 123456789012.1], bad: [0.15, 0.1 + 0.2, 1e-7] } }],
+  ['multipleOf of a large value', { given: { type: 'number', multipleOf: 0.25 }, want: { good: [123456789012345.75, 2.5e-1], bad: [123456789012345.6] } }],
+  ['multipleOf with a whole step', { given: { type: 'integer', multipleOf: 5 }, want: { good: [5000000000000000, -15], bad: [5000000000000001, 2.5] } }],
+  ['multipleOf with an exponent-written step', { given: { type: 'number', multipleOf: 1e-8 }, want: { good: [3e-8, 0.00000012, 7], bad: [1.5e-8, 1.00000000001] } }],
   ['string lengths count code points', { given: { type: 'string', minLength: 2, maxLength: 3 }, want: { good: ['ab', '😀😀😀'], bad: ['a', '😀', 'abcd'] } }],
   ['pattern is unanchored', { given: { type: 'string', pattern: 'b+' }, want: { good: ['abbc'], bad: ['ac'] } }],
   ['date-time', { given: { type: 'string', format: 'date-time' }, want: { good: ['2024-02-29T10:00:00Z', '2024-01-01T00:00:00+02:00'], bad: ['2023-02-29T10:00:00Z', '2024-01-01T00:00:00', 'now'] } }],

@@ -4,6 +4,8 @@
  * `nullable` becomes `anyOf` with `{ type: 'null' }`, boolean `exclusiveMinimum`/`exclusiveMaximum`
  * become numbers, `example` becomes `examples`; every constraint is kept. OpenAPI-only keywords
  * (`discriminator`, `xml`, `externalDocs`, `x-*`) and formats JSON Schema does not define are dropped.
+ * Read in a direction, readOnly (request) or writeOnly (response) properties are left out with
+ * their `required` entries, exactly as the zod validators of that direction leave them out.
  */
 import type { SchemaObject } from '../../model/types.js';
 
@@ -28,9 +30,15 @@ const OUTER_ANNOTATIONS = ['title', 'description', 'default', 'examples', 'depre
 /** How a `$ref` of the document becomes a local reference: returns the `$defs` key for it. */
 export type RefNamer = (ref: string) => string;
 
+/**
+ * Which way the data travels: `request` drops readOnly properties (OpenAPI: not sent, and `required`
+ * applies to responses only), `response` drops writeOnly ones, `schema` keeps both as annotations.
+ */
+export type Direction = 'schema' | 'request' | 'response';
+
 /** Converts one schema; references are rewritten with `defName` and left for {@link withDefs} to collect. */
-export function toJsonSchema(schema: SchemaObject, defName: RefNamer): JsonSchema {
-  const converted = convertCore(schema, defName);
+export function toJsonSchema(schema: SchemaObject, defName: RefNamer, direction: Direction = 'schema'): JsonSchema {
+  const converted = convertCore(schema, defName, direction);
   if (schema.nullable !== true || schema.$ref) return converted;
   const outer: JsonSchema = {};
   const inner: JsonSchema = { ...converted };
@@ -43,8 +51,17 @@ export function toJsonSchema(schema: SchemaObject, defName: RefNamer): JsonSchem
   return { ...outer, anyOf: [inner, { type: 'null' }] };
 }
 
-function convertCore(schema: SchemaObject, defName: RefNamer): JsonSchema {
+/** Names of the node's own properties that do not exist in this direction. */
+function hiddenProperties(schema: SchemaObject, direction: Direction): Set<string> {
+  const flag = direction === 'request' ? 'readOnly' : direction === 'response' ? 'writeOnly' : undefined;
+  if (!flag) return new Set();
+  return new Set(Object.entries(schema.properties ?? {}).filter(([, p]) => p?.[flag] === true).map(([name]) => name));
+}
+
+function convertCore(schema: SchemaObject, defName: RefNamer, direction: Direction): JsonSchema {
   const out: JsonSchema = {};
+  const convert = (s: SchemaObject) => toJsonSchema(s, defName, direction);
+  const hidden = hiddenProperties(schema, direction);
   if (schema.$ref) {
     // OpenAPI 3.0 ignores a reference's siblings; only its annotations are worth keeping.
     out.$ref = `#/$defs/${escapePointer(defName(schema.$ref))}`;
@@ -54,7 +71,10 @@ function convertCore(schema: SchemaObject, defName: RefNamer): JsonSchema {
   }
   for (const [key, value] of Object.entries(schema)) {
     if (value === undefined) continue;
-    if (SAME.has(key)) out[key] = value;
+    if (key === 'required' && hidden.size > 0) {
+      const required = (value as string[]).filter((name) => !hidden.has(name));
+      if (required.length > 0) out.required = required;
+    } else if (SAME.has(key)) out[key] = value;
     else if (key === 'format') {
       if (JSON_SCHEMA_FORMATS.has(String(value))) out.format = value;
       else if (value === 'byte') out.contentEncoding = 'base64';
@@ -63,10 +83,11 @@ function convertCore(schema: SchemaObject, defName: RefNamer): JsonSchema {
       const exclusive = key === 'minimum' ? schema.exclusiveMinimum : schema.exclusiveMaximum;
       out[exclusive === true ? (key === 'minimum' ? 'exclusiveMinimum' : 'exclusiveMaximum') : key] = value;
     } else if (key === 'properties') {
-      out.properties = Object.fromEntries(Object.entries(value as Record<string, SchemaObject>).map(([name, s]) => [name, toJsonSchema(s, defName)]));
-    } else if (key === 'items' || key === 'not') out[key] = toJsonSchema(value as SchemaObject, defName);
-    else if (key === 'additionalProperties') out[key] = typeof value === 'boolean' ? value : toJsonSchema(value as SchemaObject, defName);
-    else if (key === 'allOf' || key === 'oneOf' || key === 'anyOf') out[key] = (value as SchemaObject[]).map((s) => toJsonSchema(s, defName));
+      const visible = Object.entries(value as Record<string, SchemaObject>).filter(([name]) => !hidden.has(name));
+      out.properties = Object.fromEntries(visible.map(([name, s]) => [name, convert(s)]));
+    } else if (key === 'items' || key === 'not') out[key] = convert(value as SchemaObject);
+    else if (key === 'additionalProperties') out[key] = typeof value === 'boolean' ? value : convert(value as SchemaObject);
+    else if (key === 'allOf' || key === 'oneOf' || key === 'anyOf') out[key] = (value as SchemaObject[]).map(convert);
     // nullable is handled by the caller; exclusive* with minimum/maximum; the rest has no JSON Schema meaning.
   }
   return out;

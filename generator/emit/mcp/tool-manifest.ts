@@ -5,7 +5,7 @@
 import type { ApiModel, OperationModel, SchemaObject } from '../../model/types.js';
 import { schemaRefName } from '../../model/refs.js';
 import { fail } from '../../problems.js';
-import { toJsonSchema, withDefs, type JsonSchema } from './json-schema.js';
+import { toJsonSchema, withDefs, type Direction, type JsonSchema } from './json-schema.js';
 
 /** What MCP hosts accept as a tool name (the strictest of the big model hosts' rules). */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -52,17 +52,20 @@ export interface McpToolBinding {
 
 /** Builds every tool of the model, sorted by name; fails on a name MCP hosts refuse or a collision. */
 export function buildToolBindings(model: ApiModel): McpToolBinding[] {
-  const components = componentSchemas(model);
+  // Arguments are checked by the request-direction validators, payloads by the response-direction
+  // ones; each schema's $defs are read the same way (readOnly left out of input, writeOnly of output).
+  const requestDefs = componentSchemas(model, 'request');
+  const responseDefs = componentSchemas(model, 'response');
   const defName = refNamer(model);
   const seen = new Map<string, OperationModel>();
   const bindings = model.operations.map((operation) => {
     checkToolName(operation, seen);
-    const output = outputSchemaOf(model, operation, components);
+    const output = outputSchemaOf(model, operation, responseDefs);
     const tool: McpTool = {
       name: operation.toolName,
       title: operation.toolTitle,
       description: describe(operation),
-      inputSchema: withDefs(toJsonSchema(operation.inputSchema, defName), components),
+      inputSchema: withDefs(toJsonSchema(operation.inputSchema, defName, 'request'), requestDefs),
       ...(output ? { outputSchema: output } : {}),
       annotations: annotationsOf(operation),
       _meta: { [model.names.metaKey]: metaOf(operation) },
@@ -125,7 +128,7 @@ function outputSchemaOf(model: ApiModel, operation: OperationModel, components: 
     schema = named?.schema;
   }
   if (!schema || !isObjectSchema(schema)) return undefined;
-  const root = typeName ? (components.get(typeName) as JsonSchema) : toJsonSchema(schema, refNamer(model));
+  const root = typeName ? (components.get(typeName) as JsonSchema) : toJsonSchema(schema, refNamer(model), 'response');
   return withDefs(root.type === 'object' ? root : { type: 'object', ...root }, components);
 }
 
@@ -134,10 +137,10 @@ function isObjectSchema(schema: SchemaObject): boolean {
   return schema.type === 'object' || (schema.type === undefined && schema.properties !== undefined && schema.allOf === undefined);
 }
 
-/** Every component schema converted, keyed by its unique type name (the `$defs` key). */
-function componentSchemas(model: ApiModel): Map<string, JsonSchema> {
+/** Every component schema converted in a direction, keyed by its unique type name (the `$defs` key). */
+function componentSchemas(model: ApiModel, direction: Direction): Map<string, JsonSchema> {
   const defName = refNamer(model);
-  return new Map(model.schemas.map((s) => [s.typeName, toJsonSchema(s.schema, defName)]));
+  return new Map(model.schemas.map((s) => [s.typeName, toJsonSchema(s.schema, defName, direction)]));
 }
 
 /** `#/components/schemas/<name>` -> the component's type name (valid, unique: a safe `$defs` key). */

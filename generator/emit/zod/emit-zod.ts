@@ -1,5 +1,5 @@
 import type { SchemaObject } from '../../model/types.js';
-import { directSchemaRefs, pointerJoin, schemaRefName } from '../../model/refs.js';
+import { directSchemaRefs, pointerJoin, realPointer, schemaRefName } from '../../model/refs.js';
 import { banner } from '../banner.js';
 import type { EmitContext, Emitter } from '../emitter.js';
 import { jsDoc, tsString } from '../print.js';
@@ -43,7 +43,17 @@ export function renderSchemas({ model, templates, report }: EmitContext): string
   const refsOf = (unit: ComponentUnit) => [...directSchemaRefs(unit.component.schema)].map((n) => unitFor(n, unit.mode)).filter((u): u is ComponentUnit => !!u);
   const emitted = new Set<ComponentUnit>();
   const helpers = new Set<HelperName>();
-  const contextFor = (mode: ZodMode): ZodContext => ({
+  // A component converted in several directions (and a body field, in Params and in Body) reports
+  // the same warning more than once; each place is reported once.
+  const reported = new Set<string>();
+  const inexact = (pointer: string, message: string) => {
+    const place = realPointer(model.document, pointer);
+    const key = `${place}\n${message}`;
+    if (reported.has(key)) return;
+    reported.add(key);
+    report({ code: 'zod/inexact', severity: 'warn', message, pointer: place, file: model.source.path });
+  };
+  const contextFor = (mode: ZodMode, relocate: (pointer: string) => string = (p) => p): ZodContext => ({
     mode,
     refer(name) {
       const unit = unitFor(name, mode) as ComponentUnit;
@@ -53,7 +63,7 @@ export function renderSchemas({ model, templates, report }: EmitContext): string
       const name = schemaRefName(schema);
       return name === undefined ? undefined : byName.get(name)?.schema;
     },
-    inexact: (pointer, message) => report({ code: 'zod/inexact', severity: 'warn', message, pointer, file: model.source.path }),
+    inexact: (pointer, message) => inexact(relocate(pointer), message),
     use: (helper) => helpers.add(helper),
   });
   const components = orderUnits(all, refsOf).map((unit) => {
@@ -62,7 +72,8 @@ export function renderSchemas({ model, templates, report }: EmitContext): string
     emitted.add(unit);
     return { name: unit.name, docBlock: componentDoc(unit), annotation: annotationOf(unit), expression };
   });
-  const convert = (schema: SchemaObject, mode: 'request' | 'response', pointer: string) => schemaToZod(schema, contextFor(mode), pointer);
+  const convert = (schema: SchemaObject, mode: 'request' | 'response', pointer: string, relocate?: (pointer: string) => string) =>
+    schemaToZod(schema, contextFor(mode, relocate), pointer);
   const operations = model.operations.map((op) => operationValidators(op, convert));
   return templates.render('schemas.ts.hbs', {
     banner: banner(model),

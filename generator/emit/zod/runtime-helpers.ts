@@ -1,6 +1,6 @@
 /**
  * Small functions the generated `schemas.ts` carries for what zod has no exact built-in for
- * (JSON Schema's code-point string lengths, formats as ajv-formats' full mode checks them, deep
+ * (JSON Schema's code-point string lengths, decimal multipleOf, formats as ajv-formats' full mode checks them, deep
  * equality for `uniqueItems` and object enums, `not`, discriminators). Only used ones are emitted.
  * Their names start with `_`, which no generated type name can (model/naming.ts splits on `_`).
  */
@@ -68,6 +68,37 @@ function _format(name: string) {
   const test = _formats[name] ?? (() => true);
   return z.check<string>((ctx) => {
     if (!test(ctx.value)) ctx.issues.push({ code: 'invalid_format', format: name, input: ctx.value, message: \`Invalid \${name}\` });
+  });
+}`,
+  _decimal: `/**
+ * A finite number as the decimal JSON writes for it (the shortest that reads back as the same
+ * double: 0.3 is 3 x 10^-1, not the binary fraction nearest to it): digits x 10^exponent.
+ */
+function _decimal(n: number): { digits: bigint; exponent: number } {
+  const m = /^(-?)(\\d+)(?:\\.(\\d+))?(?:e([+-]\\d+))?$/.exec(String(n));
+  const frac = m?.[3] ?? '';
+  return { digits: BigInt(\`\${m?.[1] ?? ''}\${m?.[2] ?? '0'}\${frac}\`), exponent: Number(m?.[4] ?? 0) - frac.length };
+}`,
+  _multipleOf: `/**
+ * multipleOf as JSON Schema means it: the value divided by the step is a whole number, in decimal
+ * (0.3 is a multiple of 0.1). zod's .multipleOf divides doubles with a tolerance, which accepts
+ * near misses of large values and of many-digit decimals; this divides exact decimals instead.
+ */
+function _multipleOf(step: number) {
+  const s = _decimal(step);
+  const pow10 = (k: number) => BigInt(\`1\${'0'.repeat(k)}\`);
+  return z.check<number>((ctx) => {
+    const value = ctx.value;
+    if (!Number.isFinite(value)) return;
+    let ok: boolean;
+    // Whole steps: % of doubles is exact, and a fraction is never a multiple of a whole number.
+    if (Number.isInteger(step)) ok = Number.isInteger(value) && value % step === 0;
+    else {
+      const v = _decimal(value);
+      const e = Math.min(v.exponent, s.exponent);
+      ok = (v.digits * pow10(v.exponent - e)) % (s.digits * pow10(s.exponent - e)) === BigInt(0);
+    }
+    if (!ok) ctx.issues.push({ code: 'not_multiple_of', origin: 'number', divisor: step, input: value, message: \`Invalid number: must be a multiple of \${step}\` });
   });
 }`,
   _equal: `/** JSON equality (object key order does not matter), as JSON Schema compares values. */
@@ -145,6 +176,7 @@ export type HelperName = keyof typeof SOURCES;
 /** Helpers a helper calls. */
 const NEEDS: Partial<Record<HelperName, HelperName[]>> = {
   _length: ['_chars'],
+  _multipleOf: ['_decimal'],
   _unique: ['_equal'],
   _oneOfValues: ['_equal'],
 };

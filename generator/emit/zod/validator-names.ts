@@ -3,7 +3,7 @@ import type { ZodMode } from './zod-context.js';
 
 /**
  * Names of the generated validators. Component consts are the model's `typeName`s; operation
- * consts append `Params`, `Body`, `Data` to the operation's `typeName` (the model reserves those);
+ * consts append `Params`, `Body`, `Data`, `Errors` to the operation's `typeName` (the model reserves those);
  * direction variants append `_Request`/`_Response`, which no model name can contain (model names
  * are PascalCase words without `_`).
  */
@@ -26,4 +26,9 @@ export function bodyName(op: OperationModel): string {
 /** `<typeName>Data`: the success payload the client resolves to. */
 export function dataName(op: OperationModel): string {
   return `${op.typeName}Data`;
+}
+
+/** `<typeName>Errors`: the operation's error-body validators by status (`operationSchemas[op].errors`). */
+export function errorsName(op: OperationModel): string {
+  return `${op.typeName}Errors`;
 }

@@ -9,6 +9,7 @@ import type { ZodContext } from './zod-context.js';
  */
 const KEPT: readonly (keyof SchemaObject)[] = [
   'title', 'description', 'deprecated', 'readOnly', 'writeOnly', 'format', 'minLength', 'maxLength', 'minProperties', 'maxProperties', 'uniqueItems',
+  'multipleOf',
 ];
 
 /** `.meta({...})` for the schema's annotations, or nothing. */

@@ -49,7 +49,11 @@ export function numberToZod(schema: SchemaObject, ctx: ZodContext, pointer: stri
   if (schema.maximum !== undefined) expr += `.${schema.exclusiveMaximum === true ? 'lt' : 'lte'}(${literal(schema.maximum)})`;
   const range = format === 'int32' ? INT32 : format === 'float' ? FLOAT : undefined;
   if (range) expr += `.gte(${literal(range.min)}).lte(${literal(range.max)})`;
-  if (schema.multipleOf !== undefined) expr += `.multipleOf(${literal(schema.multipleOf)})`;
+  if (schema.multipleOf !== undefined) {
+    // Not zod's .multipleOf: it divides doubles with a tolerance (see the helper).
+    ctx.use('_multipleOf');
+    expr += `.check(_multipleOf(${literal(schema.multipleOf)}))`;
+  }
   return expr;
 }
 

@@ -91,7 +91,8 @@ function numberArbitrary(schema: SchemaObject, type: 'integer' | 'number'): fc.A
   const integer = type === 'integer' || int32 || schema.format === 'int64';
   if (schema.multipleOf) {
     const step = schema.multipleOf;
-    return fc.integer({ min: Math.ceil(min / step), max: Math.floor(max / step) }).map((k) => k * step);
+    // k * step in doubles (0.30000000000000004 for 3 * 0.1: not a decimal multiple) and the clean decimal (0.3).
+    return fc.tuple(fc.integer({ min: Math.ceil(min / step), max: Math.floor(max / step) }), fc.boolean()).map(([k, clean]) => (clean ? Number((k * step).toPrecision(12)) : k * step));
   }
   const edges = fc.constantFrom(min, max, schema.exclusiveMinimum ? min + 1 : min, schema.exclusiveMaximum ? max - 1 : max);
   const inside = integer ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) }) : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });

@@ -6,11 +6,45 @@ import { effectiveType } from '../../../generator/emit/zod/zod-types.js';
 
 type Mode = 'schema' | 'request' | 'response';
 type Validate = (value: unknown) => boolean;
-const Ajv = AjvDraft04 as unknown as new (options: object) => { compile(schema: object): Validate & { errors?: unknown }; addSchema(schema: object, key: string): void };
+const Ajv = AjvDraft04 as unknown as new (options: object) => {
+  compile(schema: object): Validate & { errors?: unknown };
+  addSchema(schema: object, key: string): void;
+  addKeyword(definition: { keyword: string; type: string; schemaType: string; validate: (schema: number, data: number) => boolean }): void;
+};
 const addFormats = addFormatsModule as unknown as (ajv: object, formats: string[]) => void;
 
 /** The formats OpenAPI 3.0 defines; any other format is unknown and ignored, as JSON Schema does. */
 const FORMATS = ['date-time', 'date', 'uri', 'email', 'uuid', 'byte', 'binary', 'password', 'int32', 'int64', 'float', 'double'];
+
+/** The judge's multipleOf: see {@link decimalMultiple}. */
+const DECIMAL_MULTIPLE_OF = 'decimalMultipleOf';
+
+/**
+ * JSON Schema's multipleOf reads numbers as the decimals they are written as in JSON: 0.3 is a
+ * multiple of 0.1. ajv divides doubles (0.3 / 0.1 = 2.9999999999999996, refused; with
+ * multipleOfPrecision, near misses pass), so the judge divides the JSON texts instead: both are
+ * written with the same number of decimal places, and the digit strings divide as integers.
+ * Written independently of the emitter's helper, on purpose.
+ */
+export function decimalMultiple(value: number, step: number): boolean {
+  const plain = (n: number): [string, string] => {
+    const [mantissa = '0', exponent = '0'] = JSON.stringify(n).toLowerCase().split('e');
+    const [whole = '0', fraction = ''] = mantissa.replace('-', '').split('.');
+    const shift = Number(exponent);
+    const digits = whole + fraction;
+    const point = whole.length + shift;
+    // Move the decimal point by the exponent, padding with zeros either way.
+    const padded = point <= 0 ? '0'.repeat(1 - point) + digits : point > digits.length ? digits + '0'.repeat(point - digits.length) : digits;
+    const at = Math.max(point, 1);
+    return [padded.slice(0, at), padded.slice(at)];
+  };
+  const [vw, vf] = plain(value);
+  const [sw, sf] = plain(step);
+  const places = Math.max(vf.length, sf.length);
+  const scaled = (w: string, f: string) => BigInt(w + f.padEnd(places, '0'));
+  const divisor = scaled(sw, sf);
+  return divisor !== BigInt(0) && scaled(vw, vf) % divisor === BigInt(0);
+}
 
 /**
  * The readings podcast-gen documents (README, "How the validators read a schema"), applied to the
@@ -26,6 +60,11 @@ function interpret(schema: unknown, components: Record<string, SchemaObject>): u
   if (node.$ref) return { $ref: `#/definitions/${node.$ref.split('/').pop()}` };
   const { type } = effectiveType(node);
   if (!node.type && type) node.type = type;
+  // ajv's multipleOf divides doubles; the decimal reading is checked by the judge's own keyword.
+  if (node.multipleOf !== undefined) {
+    (node as Record<string, unknown>)[DECIMAL_MULTIPLE_OF] = node.multipleOf;
+    delete node.multipleOf;
+  }
   if (node.properties && node.required) for (const name of node.required) node.properties[name] ??= {};
   let result: Record<string, unknown> = node;
   if (node.discriminator && (node.oneOf || node.anyOf)) result = { allOf: [result, discriminatorRule(node, components)] };
@@ -80,8 +119,9 @@ export class Judge {
   }
 
   private ajv(unicodeRegExp: boolean) {
-    const ajv = new Ajv({ strict: false, logger: false, validateSchema: false, multipleOfPrecision: 9, unicodeRegExp });
+    const ajv = new Ajv({ strict: false, logger: false, validateSchema: false, unicodeRegExp });
     addFormats(ajv, FORMATS);
+    ajv.addKeyword({ keyword: DECIMAL_MULTIPLE_OF, type: 'number', schemaType: 'number', validate: (step: number, value: number) => decimalMultiple(value, step) });
     return ajv;
   }
 }
