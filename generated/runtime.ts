@@ -259,6 +259,8 @@ export interface RequestOptions {
 export interface OperationValidators {
   params?: Validator;
   data?: Validator;
+  /** The success envelope around the payload (its own fields: code, msg, rid, ...). */
+  envelope?: Validator;
 }
 
 /** How the credential travels (from the document's security scheme). */
@@ -392,7 +394,13 @@ export class Core {
   async #decode<T>(spec: OperationSpec, response: Response, headers: Record<string, string>, attempts: number, validate: ValidateMode, validators: OperationValidators): Promise<ApiResult<T>> {
     const body = await readBody(response, spec.dataKind);
     let data = spec.envelopeData !== undefined && isRecord(body) ? body[spec.envelopeData] : body;
-    if ((validate === 'both' || validate === 'response') && validators.data) {
+    const checksResponse = validate === 'both' || validate === 'response';
+    if (checksResponse && spec.envelopeData !== undefined && validators.envelope) {
+      // The envelope's own fields (a numeric rid, a missing object) are as wrong as the payload's.
+      const result = validators.envelope.safeParse(body);
+      if (!result.success) throw new ResponseValidationError(spec.operationId, response.status, result.error.issues.map(toIssue));
+    }
+    if (checksResponse && validators.data) {
       const result = validators.data.safeParse(data);
       // The validator's output: unknown fields kept (objects are loose), documented defaults filled in.
       if (result.success) data = result.data;

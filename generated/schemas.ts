@@ -301,22 +301,24 @@ export interface OperationSchemas {
   body?: z.ZodType;
   /** The success payload the client resolves to. */
   data: z.ZodType;
+  /** The envelope around it, where the document declares one (its own fields; `data` is checked by `data`). */
+  envelope?: z.ZodType;
   /** Bodies of declared error responses, by status (`default` included). */
   errors: Record<string, z.ZodType>;
 }
 
 /** Every operation's validators, by operationId. */
 export const operationSchemas = {
-  quotaSummary: { data: QuotaSummaryData, errors: QuotaSummaryErrors },
-  createMultiCameraAvatar: { params: CreateMultiCameraAvatarParams, body: CreateMultiCameraAvatarBody, data: CreateMultiCameraAvatarData, errors: CreateMultiCameraAvatarErrors },
-  saveDesignedVoice: { params: SaveDesignedVoiceParams, body: SaveDesignedVoiceBody, data: SaveDesignedVoiceData, errors: SaveDesignedVoiceErrors },
-  copyImageTemplate: { params: CopyImageTemplateParams, body: CopyImageTemplateBody, data: CopyImageTemplateData, errors: CopyImageTemplateErrors },
-  regenerateBackground: { params: RegenerateBackgroundParams, body: RegenerateBackgroundBody, data: RegenerateBackgroundData, errors: RegenerateBackgroundErrors },
-  addImage: { params: AddImageParams, body: AddImageBody, data: AddImageData, errors: AddImageErrors },
-  deleteImage: { params: DeleteImageParams, data: DeleteImageData, errors: DeleteImageErrors },
-  listImageBackgrounds: { data: ListImageBackgroundsData, errors: ListImageBackgroundsErrors },
-  deleteImageBackground: { params: DeleteImageBackgroundParams, data: DeleteImageBackgroundData, errors: DeleteImageBackgroundErrors },
-  getSubscription: { data: GetSubscriptionData, errors: GetSubscriptionErrors },
-  searchCatalog: { params: SearchCatalogParams, data: SearchCatalogData, errors: SearchCatalogErrors },
-  getVoiceCloneAllowance: { data: GetVoiceCloneAllowanceData, errors: GetVoiceCloneAllowanceErrors },
+  quotaSummary: { data: QuotaSummaryData, envelope: Envelope, errors: QuotaSummaryErrors },
+  createMultiCameraAvatar: { params: CreateMultiCameraAvatarParams, body: CreateMultiCameraAvatarBody, data: CreateMultiCameraAvatarData, envelope: Envelope, errors: CreateMultiCameraAvatarErrors },
+  saveDesignedVoice: { params: SaveDesignedVoiceParams, body: SaveDesignedVoiceBody, data: SaveDesignedVoiceData, envelope: Envelope, errors: SaveDesignedVoiceErrors },
+  copyImageTemplate: { params: CopyImageTemplateParams, body: CopyImageTemplateBody, data: CopyImageTemplateData, envelope: Envelope, errors: CopyImageTemplateErrors },
+  regenerateBackground: { params: RegenerateBackgroundParams, body: RegenerateBackgroundBody, data: RegenerateBackgroundData, envelope: Envelope, errors: RegenerateBackgroundErrors },
+  addImage: { params: AddImageParams, body: AddImageBody, data: AddImageData, envelope: Envelope, errors: AddImageErrors },
+  deleteImage: { params: DeleteImageParams, data: DeleteImageData, envelope: Envelope, errors: DeleteImageErrors },
+  listImageBackgrounds: { data: ListImageBackgroundsData, envelope: Envelope, errors: ListImageBackgroundsErrors },
+  deleteImageBackground: { params: DeleteImageBackgroundParams, data: DeleteImageBackgroundData, envelope: Envelope, errors: DeleteImageBackgroundErrors },
+  getSubscription: { data: GetSubscriptionData, envelope: Envelope, errors: GetSubscriptionErrors },
+  searchCatalog: { params: SearchCatalogParams, data: SearchCatalogData, envelope: Envelope, errors: SearchCatalogErrors },
+  getVoiceCloneAllowance: { data: GetVoiceCloneAllowanceData, envelope: Envelope, errors: GetVoiceCloneAllowanceErrors },
 } satisfies Record<string, OperationSchemas>;

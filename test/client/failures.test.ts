@@ -217,6 +217,26 @@ describe('validation', () => {
     expectNoKey(error);
   });
 
+  it("a wrong-typed envelope field (rid, code) is an error naming it; the envelope's extra fields pass", async () => {
+    const { client } = await setUp(() => ({ body: { code: 0, msg: 'ok', cause: '', data: { free_count: 1 }, details: null, rid: 5, trace: 'x' } }));
+    const error = await caught(client.getVoiceCloneAllowance());
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as ResponseValidationError).issues.map((i) => i.path.join('.'))).toStrictEqual(['rid']);
+    const { client: fine } = await setUp(() => ({ body: { code: 0, msg: 'ok', data: { free_count: 1 }, rid: 'r', trace: 'x' } }));
+    const result = await fine.getVoiceCloneAllowance().withResponse();
+    expect(result).toMatchObject({ data: { free_count: 1 }, rid: 'r', body: { trace: 'x' } });
+  });
+
+  it("validate: 'request' skips the response check, 'response' skips the request check", async () => {
+    const { server, client } = await setUp(() => ({ body: envelope('not an object') }));
+    expect(await client.quotaSummary({ validate: 'request' })).toBe('not an object');
+    await expect(client.quotaSummary({ validate: 'response' })).rejects.toBeInstanceOf(ResponseValidationError);
+    await expect(client.createMultiCameraAvatar({ background: { id: 7 }, hosts: [] as never }, { validate: 'response' })).rejects.toBeInstanceOf(ResponseValidationError);
+    expect(server.requests).toHaveLength(3);
+    await expect(client.createMultiCameraAvatar({ background: { id: 7 }, hosts: [] as never }, { validate: 'request' })).rejects.toBeInstanceOf(RequestValidationError);
+    expect(server.requests).toHaveLength(3);
+  });
+
   it('an extra response field passes through untouched', async () => {
     const { client } = await setUp(() => ({ body: envelope({ free_count: 2, brand_new: { nested: true } }) }));
     expect(await client.getVoiceCloneAllowance()).toStrictEqual({ free_count: 2, brand_new: { nested: true } });

@@ -74,7 +74,7 @@ export function renderSchemas({ model, templates, report }: EmitContext): string
   });
   const convert = (schema: SchemaObject, mode: 'request' | 'response', pointer: string, relocate?: (pointer: string) => string) =>
     schemaToZod(schema, contextFor(mode, relocate), pointer);
-  const operations = model.operations.map((op) => operationValidators(op, convert));
+  const operations = model.operations.map((op) => operationValidators(op, convert, model.envelope));
   return templates.render('schemas.ts.hbs', {
     banner: banner(model),
     importsTypes: components.some((c) => c.annotation.includes('components[')),

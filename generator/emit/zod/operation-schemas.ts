@@ -1,5 +1,5 @@
-import type { OperationModel, ResponseModel, SchemaObject } from '../../model/types.js';
-import { pointerJoin } from '../../model/refs.js';
+import type { EnvelopeModel, OperationModel, ResponseModel, SchemaObject } from '../../model/types.js';
+import { pointerJoin, SCHEMA_REF_PREFIX } from '../../model/refs.js';
 import { jsDoc, tsPropertyKey } from '../print.js';
 import { bodyName, dataName, errorsName, paramsName } from './validator-names.js';
 
@@ -50,7 +50,7 @@ function inputPlaces(op: OperationModel): (pointer: string) => string {
  * a body to its validator (a plain object of validators, so `Errors["429"]` is one); its type maps
  * each status to the body's inferred type.
  */
-export function operationValidators(op: OperationModel, convert: Convert): { consts: OperationConst[]; entry: OperationEntry } {
+export function operationValidators(op: OperationModel, convert: Convert, envelope?: EnvelopeModel): { consts: OperationConst[]; entry: OperationEntry } {
   const consts: OperationConst[] = [];
   const members: string[] = [];
   const summary = op.summary ?? op.operationId;
@@ -65,6 +65,10 @@ export function operationValidators(op: OperationModel, convert: Convert): { con
   const data = op.data.kind === 'json' || op.data.kind === 'text' ? convert(op.data.schema, 'response', op.data.pointer ?? pointerJoin(op.pointer, 'responses', statusKey(op.success))) : 'z.unknown()';
   consts.push({ name: dataName(op), docBlock: jsDoc([`Success payload of \`${op.methodName}\`${op.data.fromEnvelope ? ' (the envelope\'s data)' : ''}.`]), expression: data });
   members.push(`data: ${dataName(op)}`);
+  if (op.data.fromEnvelope && envelope) {
+    const ref = `${SCHEMA_REF_PREFIX}${envelope.schemaName}`;
+    members.push(`envelope: ${convert({ $ref: ref }, 'response', ref)}`);
+  }
   const errors = op.errors
     .filter((r) => r.schema !== undefined)
     .map((r) => `${tsPropertyKey(statusKey(r))}: ${convert(r.schema as SchemaObject, 'response', r.pointer ?? pointerJoin(op.pointer, 'responses', statusKey(r)))}`);
