@@ -68,16 +68,6 @@ export async function loadAndLint(options: GenerateOptions, hooks: GenerateHooks
 
 /** Generates every output from a document and writes it (or, with `check`, compares it). */
 export async function generate(options: GenerateOptions = {}, hooks: GenerateHooks = {}): Promise<GenerateResult> {
-  // Started first: it loads openapi-typescript beside the load and lint stages (types-printer.ts).
-  const typesPrinter = startTypesPrinter();
-  try {
-    return await run(options, hooks, typesPrinter);
-  } finally {
-    await typesPrinter.close();
-  }
-}
-
-async function run(options: GenerateOptions, hooks: GenerateHooks, typesPrinter: TypesPrinter): Promise<GenerateResult> {
   const resolved = resolveOptions(options);
   const { spec, problems } = await loadAndLint(options, hooks);
   const timer = stageTimer(hooks);
@@ -86,19 +76,31 @@ async function run(options: GenerateOptions, hooks: GenerateHooks, typesPrinter:
   const built = buildModel(spec.document, { apiName: resolved.name, source: { path: spec.displayPath, label, hash: spec.hash } });
   problems.push(...built.problems.map((p) => ({ ...p, file: p.file ?? spec.displayPath, ...(p.pointer ? spec.locate(p.pointer) : {}) })));
   timer('model', `${built.model.operations.length} operations`);
-  // The types print while the other emitters run; emitTypes collects them (a failure surfaces there).
-  typesPrinter.print(built.model.document).catch(() => undefined);
+  // A large document's types print in a worker while the other emitters run (types-printer.ts).
+  const typesPrinter = startTypesPrinter({ operations: built.model.operations.length });
+  try {
+    typesPrinter.print(built.model.document).catch(() => undefined);
+    return await emitAndWrite({ resolved, hooks, spec, problems, model: built.model, outDir, typesPrinter });
+  } finally {
+    await typesPrinter.close();
+  }
+}
+
+/** The emit and write stages of {@link generate}. */
+async function emitAndWrite(run: { resolved: ReturnType<typeof resolveOptions>; hooks: GenerateHooks; spec: LoadedSpec; problems: Problem[]; model: ApiModel; outDir: string; typesPrinter: TypesPrinter }): Promise<GenerateResult> {
+  const { resolved, spec, problems, model, outDir, typesPrinter } = run;
+  const timer = stageTimer(run.hooks);
   const templates = loadTemplates(resolved.templates && resolve(resolved.cwd, resolved.templates));
   const files: GeneratedFile[] = [];
   for (const emitter of emitters) {
     // Emitters name places by JSON pointer; the reporter prints them as file:line:col where it can.
     const report = (p: Problem) => problems.push(p.pointer && p.line === undefined ? { ...p, ...spec.locate(p.pointer) } : p);
-    files.push(...(await emitter.emit({ model: built.model, templates, typesPrinter, report })));
+    files.push(...(await emitter.emit({ model, templates, typesPrinter, report })));
     timer(`emit ${emitter.name}`);
   }
-  files.push(manifestFile(built.model, files));
+  files.push(manifestFile(model, files));
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const base = { model: built.model, files, problems, outDir };
+  const base = { model, files, problems, outDir };
   if (resolved.check) {
     const comparison = compareFiles(files, outDir);
     timer('check', `${comparison.written.length + comparison.removed.length} stale`);
