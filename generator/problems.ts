@@ -60,3 +60,8 @@ function formatPlace(problem: Problem): string {
 export function hasErrors(problems: readonly Problem[]): boolean {
   return problems.some((p) => p.severity === 'error');
 }
+
+/** Problems in reading order: by file, then line and column. */
+export function byPlace(a: Problem, b: Problem): number {
+  return (a.file ?? '').localeCompare(b.file ?? '') || (a.line ?? 0) - (b.line ?? 0) || (a.col ?? 0) - (b.col ?? 0);
+}

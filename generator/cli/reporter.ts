@@ -1,5 +1,5 @@
 import type { StageEvent } from '../index.js';
-import { formatProblem, type Problem } from '../problems.js';
+import { byPlace, formatProblem, type Problem } from '../problems.js';
 import { codeFrame } from './codeframe.js';
 import type { CliIo } from './io.js';
 
@@ -49,7 +49,9 @@ export class Reporter {
     const perRule = new Map<string, number>();
     for (const problem of problems) perRule.set(problem.code, (perRule.get(problem.code) ?? 0) + 1);
     const shownRules = new Set<string>();
-    for (const problem of problems) {
+    // Sorted for reading; under --quiet only errors are printed, so only their places are looked up.
+    const printed = quiet ? problems.filter((p) => p.severity === 'error') : problems;
+    for (const problem of [...printed].sort(byPlace)) {
       // Code frames are for people at a terminal; piped (CI logs, grep, editors' problem matchers)
       // every problem is exactly one `file:line:col  severity  rule  message` line.
       const frame = () => (io.isTTY ? codeFrame(problem, io.cwd) : '');
@@ -81,7 +83,7 @@ export class Reporter {
   /** Ends the command: under `--json`, prints `{ command, ok, exitCode, problems, ...result }`. */
   finish(exitCode: number, result: Record<string, unknown> = {}): number {
     if (this.#options.json) {
-      const report = { command: this.#options.command, ok: exitCode === 0, exitCode, problems: this.#problems, ...result };
+      const report = { command: this.#options.command, ok: exitCode === 0, exitCode, problems: [...this.#problems].sort(byPlace), ...result };
       this.#options.io.stdout(`${JSON.stringify(report, null, 2)}\n`);
     }
     return exitCode;

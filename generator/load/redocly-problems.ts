@@ -32,14 +32,31 @@ function toProblem(problem: NormalizedProblem, cwd: string, root: Document | und
   if (!where) return base;
   base.file = displayPath(where.source.absoluteRef, cwd);
   if (where.pointer !== undefined) base.pointer = where.pointer;
-  try {
-    const lineCol = getLineColLocation(where);
-    base.line = lineCol.start.line;
-    base.col = lineCol.start.col;
-  } catch {
-    // The pointer names nothing in the source (a bundled node): the pointer alone is still precise.
-  }
-  return base;
+  return withLazyPlace(base, () => {
+    try {
+      return getLineColLocation(where).start;
+    } catch {
+      // The pointer names nothing in the source (a bundled node): the pointer alone is still precise.
+      return undefined;
+    }
+  });
+}
+
+/**
+ * `line` and `col` found on first read. Finding them builds an AST of the whole source (0.4 s for
+ * GitHub's 12 MB document), worth it only for problems someone reads: under `--quiet` warnings are
+ * never printed. Enumerable, so spreads and JSON carry them like plain fields.
+ */
+function withLazyPlace(problem: Problem, find: () => { line: number; col: number } | undefined): Problem {
+  let place: { line: number; col: number } | undefined | null = null;
+  const found = () => (place === null ? (place = find()) : place);
+  const field = (key: 'line' | 'col') => ({
+    enumerable: true,
+    configurable: true,
+    get: () => found()?.[key],
+    set: (value: number | undefined) => Object.defineProperty(problem, key, { value, enumerable: true, writable: true, configurable: true }),
+  });
+  return Object.defineProperties(problem, { line: field('line'), col: field('col') });
 }
 
 /** `Can't resolve $ref` -> `Can't resolve $ref "#/components/schemas/Nope"` (the value at the place). */

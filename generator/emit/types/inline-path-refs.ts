@@ -7,6 +7,8 @@
  * own target is left as it is (that cycle cannot be inlined).
  */
 export function inlinePathRefs<T>(document: T): T {
+  // Most documents have none: the native clone is several times faster than the copy below.
+  if (!hasPartRef(document)) return structuredClone(document);
   const resolve = (ref: string): unknown => {
     let node: unknown = document;
     for (const part of ref.slice(2).split('/')) {
@@ -19,11 +21,25 @@ export function inlinePathRefs<T>(document: T): T {
     if (Array.isArray(node)) return node.map((item) => copy(item, inlining));
     if (!node || typeof node !== 'object') return node;
     const ref = (node as { $ref?: unknown }).$ref;
-    if (typeof ref === 'string' && /^#\/paths\/[^/]+\/./.test(ref) && !inlining.has(ref)) {
+    if (typeof ref === 'string' && isPartRef(ref) && !inlining.has(ref)) {
       const target = resolve(ref);
       if (target !== undefined) return copy(target, new Set([...inlining, ref]));
     }
     return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, copy(value, inlining)]));
   };
   return copy(document, new Set()) as T;
+}
+
+/** A ref into part of a path item (`#/paths/~1a/post/...`), not to a whole path item. */
+function isPartRef(ref: string): boolean {
+  return /^#\/paths\/[^/]+\/./.test(ref);
+}
+
+function hasPartRef(node: unknown): boolean {
+  if (!node || typeof node !== 'object') return false;
+  if (Array.isArray(node)) return node.some(hasPartRef);
+  for (const [key, value] of Object.entries(node)) {
+    if (key === '$ref' ? typeof value === 'string' && isPartRef(value) : hasPartRef(value)) return true;
+  }
+  return false;
 }
