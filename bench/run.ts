@@ -85,7 +85,7 @@ if (existsSync(join(ROOT, 'bench', 'validation.ts'))) {
 }
 
 const machine = `${cpus().length} CPU(s) (${cpus()[0]?.model.trim() ?? 'unknown'}), ${(totalmem() / 1024 ** 3).toFixed(1)} GB memory, Node ${process.version}, ${process.platform}`;
-const text = writeResults({ file: join(ROOT, 'bench', 'RESULTS.md'), machine, runs, versions, rows, overhead, ...(validation ? { validation } : {}) });
+const text = writeResults({ file: join(ROOT, 'bench', 'RESULTS.md'), machine, runs, versions, rows, overhead, timeoutSeconds: TIMEOUT_MS / 1000, ...(validation ? { validation } : {}) });
 console.log(`\n${text}`);
 
 function countOperations(document: Record<string, unknown>): number {
