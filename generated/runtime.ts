@@ -290,7 +290,8 @@ export class Core {
   async #run<T>(spec: OperationSpec, input: Record<string, unknown>, validators: OperationValidators, options: RequestOptions): Promise<ApiResult<T>> {
     const validate = options.validate ?? this.#options.validate ?? 'both';
     // The idempotency key is checked whatever `validate` says: it is the client's own header.
-    this.#checkRequest(spec, validate === 'both' || validate === 'request' ? input : undefined, validators, options);
+    const issues = [...(validate === 'both' || validate === 'request' ? paramIssues(input, validators) : []), ...idempotencyKeyIssues(spec, options)];
+    if (issues.length > 0) throw new RequestValidationError(spec.operationId, issues);
     const idempotencyKey = spec.idempotency ? (options.idempotencyKey ?? globalThis.crypto.randomUUID()) : undefined;
     const maxRetries = Math.max(0, Math.floor(options.maxRetries ?? this.#options.maxRetries ?? DEFAULT_MAX_RETRIES));
     const timeoutMs = options.timeoutMs ?? this.#options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -317,20 +318,6 @@ export class Core {
       if (wait > maxWaitMs) throw failure;
       await sleep(wait, options.signal, spec.operationId);
     }
-  }
-
-  #checkRequest(spec: OperationSpec, input: Record<string, unknown> | undefined, validators: OperationValidators, options: RequestOptions): void {
-    const issues: ValidationIssue[] = [];
-    if (input !== undefined && validators.params) {
-      const result = validators.params.safeParse(input);
-      if (!result.success) issues.push(...result.error.issues.map(toIssue));
-    }
-    const key = options.idempotencyKey;
-    const max = spec.idempotency?.maxLength;
-    if (key !== undefined && (typeof key !== 'string' || key.length === 0 || (max !== undefined && key.length > max))) {
-      issues.push({ path: ['idempotencyKey'], message: `must be a non-empty string of at most ${max ?? 'any'} characters` });
-    }
-    if (issues.length > 0) throw new RequestValidationError(spec.operationId, issues);
   }
 
   #build(spec: OperationSpec, input: Record<string, unknown>, options: RequestOptions, idempotencyKey: string | undefined): BuiltRequest {
@@ -395,7 +382,7 @@ export class Core {
     const body = await readBody(response, spec.dataKind);
     let data = spec.envelopeData !== undefined && isRecord(body) ? body[spec.envelopeData] : body;
     const checksResponse = validate === 'both' || validate === 'response';
-    if (checksResponse && spec.envelopeData !== undefined && validators.envelope) {
+    if (checksResponse && validators.envelope) {
       // The envelope's own fields (a numeric rid, a missing object) are as wrong as the payload's.
       const result = validators.envelope.safeParse(body);
       if (!result.success) throw new ResponseValidationError(spec.operationId, response.status, result.error.issues.map(toIssue));
@@ -572,6 +559,20 @@ function sleep(ms: number, signal: AbortSignal | undefined, operationId: string)
     };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+/** What the operation's input validator finds wrong with `input`. */
+function paramIssues(input: Record<string, unknown>, validators: OperationValidators): ValidationIssue[] {
+  const result = validators.params?.safeParse(input);
+  return result && !result.success ? result.error.issues.map(toIssue) : [];
+}
+
+/** An idempotency key given by the caller must be a non-empty string within the document's limit. */
+function idempotencyKeyIssues(spec: OperationSpec, options: RequestOptions): ValidationIssue[] {
+  const key = options.idempotencyKey;
+  const max = spec.idempotency?.maxLength;
+  if (key === undefined || (typeof key === 'string' && key.length > 0 && (max === undefined || key.length <= max))) return [];
+  return [{ path: ['idempotencyKey'], message: `must be a non-empty string of at most ${max ?? 'any'} characters` }];
 }
 
 function toIssue(issue: ValidatorIssue): ValidationIssue {

@@ -6,7 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { emitters, type GeneratedFile } from './emit/index.js';
 import { manifestFile } from './emit/manifest.js';
 import { loadTemplates } from './emit/templates.js';
-import { startTypesPrinter, type TypesPrinter } from './emit/types/types-printer.js';
+import { startTypesPrinter } from './emit/types/types-printer.js';
 import { lintSpec } from './lint/lint-spec.js';
 import { loadLintConfig } from './lint/lint-config.js';
 import { readSpec, type LoadedSpec } from './load/read-spec.js';
@@ -74,29 +74,23 @@ export async function generate(options: GenerateOptions = {}, hooks: GenerateHoo
   const outDir = resolve(resolved.cwd, resolved.out);
   const label = sourceLabel({ absoluteRef: spec.absoluteRef, outDir, packageSpecFolder: dirname(DEFAULT_SPEC) });
   const built = buildModel(spec.document, { apiName: resolved.name, source: { path: spec.displayPath, label, hash: spec.hash } });
+  const { model } = built;
   problems.push(...built.problems.map((p) => ({ ...p, file: p.file ?? spec.displayPath, ...(p.pointer ? spec.locate(p.pointer) : {}) })));
-  timer('model', `${built.model.operations.length} operations`);
+  timer('model', `${model.operations.length} operations`);
+  const templates = loadTemplates(resolved.templates && resolve(resolved.cwd, resolved.templates));
+  // Emitters name places by JSON pointer; the reporter prints them as file:line:col where it can.
+  const report = (p: Problem) => problems.push(p.pointer && p.line === undefined ? { ...p, ...spec.locate(p.pointer) } : p);
   // A large document's types print in a worker while the other emitters run (types-printer.ts).
-  const typesPrinter = startTypesPrinter({ operations: built.model.operations.length });
+  const typesPrinter = startTypesPrinter({ operations: model.operations.length });
+  const files: GeneratedFile[] = [];
   try {
-    typesPrinter.print(built.model.document).catch(() => undefined);
-    return await emitAndWrite({ resolved, hooks, spec, problems, model: built.model, outDir, typesPrinter });
+    typesPrinter.print(model.document).catch(() => undefined);
+    for (const emitter of emitters) {
+      files.push(...(await emitter.emit({ model, templates, typesPrinter, report })));
+      timer(`emit ${emitter.name}`);
+    }
   } finally {
     await typesPrinter.close();
-  }
-}
-
-/** The emit and write stages of {@link generate}. */
-async function emitAndWrite(run: { resolved: ReturnType<typeof resolveOptions>; hooks: GenerateHooks; spec: LoadedSpec; problems: Problem[]; model: ApiModel; outDir: string; typesPrinter: TypesPrinter }): Promise<GenerateResult> {
-  const { resolved, spec, problems, model, outDir, typesPrinter } = run;
-  const timer = stageTimer(run.hooks);
-  const templates = loadTemplates(resolved.templates && resolve(resolved.cwd, resolved.templates));
-  const files: GeneratedFile[] = [];
-  for (const emitter of emitters) {
-    // Emitters name places by JSON pointer; the reporter prints them as file:line:col where it can.
-    const report = (p: Problem) => problems.push(p.pointer && p.line === undefined ? { ...p, ...spec.locate(p.pointer) } : p);
-    files.push(...(await emitter.emit({ model, templates, typesPrinter, report })));
-    timer(`emit ${emitter.name}`);
   }
   files.push(manifestFile(model, files));
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

@@ -5,10 +5,11 @@
  * podcast-gen) into a temporary folder beside it, imported from there, and removed. The whole
  * folder, because the generated files import each other (`./server.js` is `server.ts` on disk).
  */
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { findTsx, importModule } from '../cli/import-module.js';
+import { listFiles } from '../write/list-files.js';
 
 /** Imports `entry`, a file inside the generated folder `root`. */
 export async function importGenerated(entry: string, root: string, cwd: string): Promise<Record<string, unknown>> {
@@ -39,10 +40,7 @@ export async function importGenerated(entry: string, root: string, cwd: string):
 }
 
 /** The .ts (not .d.ts) and .json files below `root`, relative to it; hidden folders and node_modules skipped. */
-function filesBelow(root: string, sub = ''): string[] {
-  return readdirSync(join(root, sub), { withFileTypes: true }).flatMap((entry) => {
-    const rel = sub ? join(sub, entry.name) : entry.name;
-    if (entry.isDirectory()) return entry.name.startsWith('.') || entry.name === 'node_modules' ? [] : filesBelow(root, rel);
-    return (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) || entry.name.endsWith('.json') ? [rel] : [];
-  });
+function filesBelow(root: string): string[] {
+  const skipped = (path: string) => path.split('/').slice(0, -1).some((folder) => folder.startsWith('.') || folder === 'node_modules');
+  return listFiles(root).filter((path) => !skipped(path) && ((path.endsWith('.ts') && !path.endsWith('.d.ts')) || path.endsWith('.json')));
 }

@@ -1,4 +1,5 @@
 import { bundle, type BaseResolver, type Config, type Document } from '@redocly/openapi-core';
+import { escapeToken, getByPointer, unescapeToken } from '../json-pointer.js';
 import { fail } from '../problems.js';
 
 type Locate = (pointer: string) => { line: number; col: number } | undefined;
@@ -33,10 +34,10 @@ export function findRefCycle(document: unknown): string[] | undefined {
   const schemas = ((document as { components?: { schemas?: Record<string, unknown> } })?.components?.schemas ?? {}) as Record<string, unknown>;
   for (const name of Object.keys(schemas)) {
     const chain: string[] = [];
-    let pointer: string | undefined = `#/components/schemas/${escape(name)}`;
+    let pointer: string | undefined = `#/components/schemas/${escapeToken(name)}`;
     while (pointer && !chain.includes(pointer)) {
       chain.push(pointer);
-      pointer = refOf(at(document, pointer));
+      pointer = refOf(getByPointer(document, pointer));
     }
     if (pointer) return [...chain.slice(chain.indexOf(pointer)), pointer];
   }
@@ -48,19 +49,6 @@ function refOf(node: unknown): string | undefined {
   return typeof ref === 'string' && ref.startsWith('#/') ? ref : undefined;
 }
 
-function at(document: unknown, pointer: string): unknown {
-  let node = document;
-  for (const part of pointer.slice(2).split('/')) {
-    if (!node || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
-  }
-  return node;
-}
-
-function escape(name: string): string {
-  return name.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
 function lastSegment(pointer: string): string {
-  return (pointer.split('/').at(-1) ?? pointer).replace(/~1/g, '/').replace(/~0/g, '~');
+  return unescapeToken(pointer.split('/').at(-1) ?? pointer);
 }

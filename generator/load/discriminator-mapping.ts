@@ -1,4 +1,5 @@
 import { isMappingRef } from '@redocly/openapi-core';
+import { escapeToken } from '../json-pointer.js';
 
 /**
  * OpenAPI 3.0 lets a discriminator's mapping name a component schema by its bare name
@@ -23,7 +24,7 @@ export function normalizeDiscriminatorMappings(document: unknown, sourceText: st
     if (mapping && typeof mapping === 'object' && !Array.isArray(mapping)) {
       for (const [key, value] of Object.entries(mapping as Record<string, unknown>)) {
         if (typeof value === 'string' && !isMappingRef(value) && Object.hasOwn(schemas, value)) {
-          (mapping as Record<string, unknown>)[key] = `#/components/schemas/${value.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+          (mapping as Record<string, unknown>)[key] = `#/components/schemas/${escapeToken(value)}`;
         }
       }
     }

@@ -52,10 +52,10 @@ export async function readSpec(options: ReadSpecOptions): Promise<LoadedSpec> {
 
   const resolver = new DocumentResolver(options.config.resolve);
   const root = await readRoot(resolver, absoluteRef, shown, isUrl);
-  checkDocumentVersion(root.parsed, shown, (pointer) => locatePointer(root.source, pointer));
+  const locate = (pointer: string) => locatePointer(root.source, pointer);
+  checkDocumentVersion(root.parsed, shown, locate);
   normalizeDiscriminatorMappings(root.parsed, root.source.body);
 
-  const locate = (pointer: string) => locatePointer(root.source, pointer);
   const bundled = await bundleOrFail({ root, config: options.config, resolver, shown, locate });
   const problems = toProblems(bundled.problems, cwd, root);
   const errors = problems.filter((p) => p.severity === 'error');

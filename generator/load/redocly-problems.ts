@@ -1,4 +1,5 @@
 import { getLineColLocation, type Document, type NormalizedProblem } from '@redocly/openapi-core';
+import { getByPointer } from '../json-pointer.js';
 import type { Problem } from '../problems.js';
 import { displayPath } from './locate.js';
 
@@ -45,17 +46,13 @@ function toProblem(problem: NormalizedProblem, cwd: string, root: Document | und
 /**
  * `line` and `col` found on first read. Finding them builds an AST of the whole source (0.4 s for
  * GitHub's 12 MB document), worth it only for problems someone reads: under `--quiet` warnings are
- * never printed. Enumerable, so spreads and JSON carry them like plain fields.
+ * never printed. Enumerable, so spreads and JSON carry them like plain fields (a copy, not this
+ * object, is what gets other places).
  */
 function withLazyPlace(problem: Problem, find: () => { line: number; col: number } | undefined): Problem {
   let place: { line: number; col: number } | undefined | null = null;
   const found = () => (place === null ? (place = find()) : place);
-  const field = (key: 'line' | 'col') => ({
-    enumerable: true,
-    configurable: true,
-    get: () => found()?.[key],
-    set: (value: number | undefined) => Object.defineProperty(problem, key, { value, enumerable: true, writable: true, configurable: true }),
-  });
+  const field = (key: 'line' | 'col') => ({ enumerable: true, get: () => found()?.[key] });
   return Object.defineProperties(problem, { line: field('line'), col: field('col') });
 }
 
@@ -63,11 +60,7 @@ function withLazyPlace(problem: Problem, find: () => { line: number; col: number
 function withRefTarget(problem: NormalizedProblem, root: Document | undefined, cwd: string): string {
   const where = problem.location[0];
   if (!root || !where?.pointer || !/resolve \$ref/.test(problem.message) || where.source.absoluteRef !== root.source.absoluteRef) return problem.message;
-  let node: unknown = root.parsed;
-  for (const part of where.pointer.replace(/^#\/?/, '').split('/').filter(Boolean)) {
-    node = node && typeof node === 'object' ? (node as Record<string, unknown>)[decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
-  }
-  const ref = (node as { $ref?: unknown } | undefined)?.$ref;
+  const ref = (getByPointer(root.parsed, where.pointer) as { $ref?: unknown } | undefined)?.$ref;
   if (typeof ref !== 'string') return problem.message;
   const [head, ...rest] = problem.message.split(':');
   const detail = rest.join(':').replace(/'(\/[^']+)'/g, (_, path: string) => `'${displayPath(path, cwd)}'`);

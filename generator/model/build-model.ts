@@ -48,6 +48,9 @@ export function buildModel(document: OpenApiDocument, options: ModelOptions): { 
       assumptions: assumptionsFor(document, pointer, entry.raw, assumptions),
     });
   });
+  // A 429 the operation does not declare still comes from the one rate limiter: its body field is shared.
+  const documentRetryAfter = operations.map((op) => op.retryAfterField).find((field) => field !== undefined);
+  if (documentRetryAfter) for (const op of operations) op.retryAfterField ??= documentRetryAfter;
   const model: ApiModel = {
     title: info.title ?? 'API',
     version: info.version ?? '0.0.0',

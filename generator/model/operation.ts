@@ -91,6 +91,8 @@ export function buildOperation(options: {
   if (raw.description) operation.description = raw.description;
   if (body) operation.body = body;
   if (idempotency) operation.idempotency = idempotency;
+  const retryAfterField = errors.find((r) => r.status === 429)?.retryAfterField;
+  if (retryAfterField) operation.retryAfterField = retryAfterField;
   return operation;
 }
 

@@ -1,40 +1,11 @@
 import type { OpenApiDocument } from '../load/read-spec.js';
+import { decodeToken, getByPointer, pointerJoin, unescapeToken } from '../json-pointer.js';
 import type { SchemaObject } from './types.js';
 
 /** Prefix of a reference to a component schema: those stay references in the model. */
 export const SCHEMA_REF_PREFIX = '#/components/schemas/';
 
-/** Decodes one JSON pointer token (`~1` is `/`, `~0` is `~`, percent-escapes too). */
-function unescapeToken(token: string): string {
-  let text = token;
-  try {
-    text = decodeURIComponent(token);
-  } catch {
-    // Not percent-encoded: keep as is.
-  }
-  return text.replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
-/** Encodes one JSON pointer token. */
-export function escapeToken(token: string): string {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-/** `#/a/b` joined with more tokens. */
-export function pointerJoin(base: string, ...tokens: (string | number)[]): string {
-  return [base, ...tokens.map((t) => escapeToken(String(t)))].join('/');
-}
-
-/** The value a local pointer (`#/components/...`) names, or undefined. */
-export function getByPointer(document: OpenApiDocument, pointer: string): unknown {
-  if (!pointer.startsWith('#')) return undefined;
-  let node: unknown = document;
-  for (const token of pointer.slice(1).split('/').slice(1)) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[unescapeToken(token)];
-  }
-  return node;
-}
+export { escapeToken, getByPointer, pointerJoin } from '../json-pointer.js';
 
 /**
  * Where a place of the document really is. Walking the pointer from the root, a `$ref` met on the
@@ -45,7 +16,7 @@ export function getByPointer(document: OpenApiDocument, pointer: string): unknow
  */
 export function realPointer(document: OpenApiDocument, pointer: string): string {
   if (!pointer.startsWith('#/')) return pointer;
-  const tokens = pointer.slice(2).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const tokens = pointer.slice(2).split('/').map(unescapeToken);
   let place = '#';
   let node: unknown = document;
   let jumps = 0;
@@ -83,7 +54,7 @@ export function schemaRefName(schema: SchemaObject | undefined): string | undefi
   const ref = schema?.$ref;
   if (!ref?.startsWith(SCHEMA_REF_PREFIX)) return undefined;
   const rest = ref.slice(SCHEMA_REF_PREFIX.length);
-  return rest.includes('/') ? undefined : unescapeToken(rest);
+  return rest.includes('/') ? undefined : decodeToken(rest);
 }
 
 /**

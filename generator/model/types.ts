@@ -242,6 +242,11 @@ export interface OperationModel {
   retryStatuses: number[];
   /** True when connection failures may be retried (idempotent method or idempotency key). */
   retryConnectionErrors: boolean;
+  /**
+   * The integer field of a 429 body that carries the wait in seconds: the operation's own 429's,
+   * else the document's (the API's rate limiter answers every operation alike).
+   */
+  retryAfterField?: string;
   /** Annotations for MCP: derived from method and idempotency. */
   annotations: { readOnly: boolean; destructive: boolean; idempotent: boolean; openWorld: boolean };
   /** `x-assumed` notes on this operation, its parameters, body and their fields. */

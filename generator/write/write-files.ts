@@ -6,8 +6,6 @@ import { MANIFEST } from '../emit/manifest.js';
 import { fail } from '../problems.js';
 import { listFiles } from './list-files.js';
 
-export { MANIFEST };
-
 /** What a write (or a check) found. Paths are relative to the output folder, sorted. */
 export interface WriteResult {
   written: string[];

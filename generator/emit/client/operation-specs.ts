@@ -29,27 +29,11 @@ export function operationSpec(model: ApiModel, op: OperationModel): Record<strin
   spec.dataKind = op.data.kind;
   spec.retryStatuses = op.retryStatuses;
   spec.retryConnectionErrors = op.retryConnectionErrors;
-  const retryAfterField = op.errors.find((e) => e.status === 429)?.retryAfterField ?? documentRetryAfterField(model);
-  if (retryAfterField) spec.retryAfterField = retryAfterField;
+  if (op.retryAfterField) spec.retryAfterField = op.retryAfterField;
   spec.toolName = op.toolName;
   spec.scopes = op.scopes;
   return spec;
 }
-
-/**
- * The retry-after body field of the document's 429 responses, for an operation that declares no 429
- * of its own: the API's rate limiter answers every operation the same way.
- */
-function documentRetryAfterField(model: ApiModel): string | undefined {
-  // Once per model: asked for every operation, a scan each time was quadratic (seconds at 5,000).
-  if (!retryAfterFields.has(model)) {
-    const field = model.operations.map((op) => op.errors.find((e) => e.status === 429)?.retryAfterField).find((f) => f !== undefined);
-    retryAfterFields.set(model, field);
-  }
-  return retryAfterFields.get(model);
-}
-
-const retryAfterFields = new WeakMap<ApiModel, string | undefined>();
 
 /** The runtime's `AuthSpec` for the model's credential. */
 export function authSpec(model: ApiModel): Record<string, unknown> {

@@ -7,6 +7,7 @@
  * Read in a direction, readOnly (request) or writeOnly (response) properties are left out with
  * their `required` entries, exactly as the zod validators of that direction leave them out.
  */
+import { decodeToken, escapeToken } from '../../json-pointer.js';
 import type { SchemaObject } from '../../model/types.js';
 
 /** A JSON Schema (2020-12) as plain JSON. */
@@ -104,7 +105,7 @@ export function withDefs(root: JsonSchema, components: ReadonlyMap<string, JsonS
     if (!node || typeof node !== 'object') return;
     for (const [key, value] of Object.entries(node)) {
       if (key === '$ref' && typeof value === 'string' && value.startsWith('#/$defs/')) {
-        const name = unescapePointer(value.slice('#/$defs/'.length));
+        const name = decodeToken(value.slice('#/$defs/'.length));
         const def = components.get(name);
         if (def === undefined) throw new Error(`reference to an unknown schema: ${value}`);
         if (!needed.has(name)) {
@@ -122,9 +123,5 @@ export function withDefs(root: JsonSchema, components: ReadonlyMap<string, JsonS
 
 /** A JSON pointer segment inside a URI fragment (`~` and `/` escaped, then percent-encoded). */
 function escapePointer(segment: string): string {
-  return encodeURIComponent(segment.replace(/~/g, '~0').replace(/\//g, '~1'));
-}
-
-function unescapePointer(segment: string): string {
-  return decodeURIComponent(segment).replace(/~1/g, '/').replace(/~0/g, '~');
+  return encodeURIComponent(escapeToken(segment));
 }

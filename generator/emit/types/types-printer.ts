@@ -33,16 +33,16 @@ export function startTypesPrinter(options: { operations: number }): TypesPrinter
 
 /** The printer that runs in this thread. */
 export function inProcessPrinter(): TypesPrinter {
+  return { print: once((document) => import('./print-types.js').then(({ printTypes }) => printTypes(document))), async close() {} };
+}
+
+/** `print` started once per document: the run starts it early, emitTypes collects the same promise. */
+function once(print: (document: OpenApiDocument) => Promise<string>): TypesPrinter['print'] {
   const printed = new WeakMap<OpenApiDocument, Promise<string>>();
-  return {
-    print(document) {
-      const known = printed.get(document);
-      if (known) return known;
-      const text = import('./print-types.js').then(({ printTypes }) => printTypes(document));
-      printed.set(document, text);
-      return text;
-    },
-    async close() {},
+  return (document) => {
+    const text = printed.get(document) ?? print(document);
+    printed.set(document, text);
+    return text;
   };
 }
 
@@ -50,7 +50,6 @@ function workerPrinter(entry: URL): TypesPrinter {
   const worker = new Worker(entry);
   // Never keeps the process alive by itself: a run that fails before emitting ends without waiting.
   worker.unref();
-  const printed = new WeakMap<OpenApiDocument, Promise<string>>();
   let failure: Error | undefined;
   const waiting: { resolve(text: string): void; reject(error: Error): void }[] = [];
   worker.on('message', (answer: { text?: string; error?: string }) => {
@@ -63,19 +62,15 @@ function workerPrinter(entry: URL): TypesPrinter {
     for (const next of waiting.splice(0)) next.reject(error);
   });
   return {
-    print(document) {
-      const known = printed.get(document);
-      if (known) return known;
-      const text = failure
+    print: once((document) =>
+      failure
         ? Promise.reject(failure)
         : new Promise<string>((resolve, reject) => {
             waiting.push({ resolve, reject });
             worker.ref();
             worker.postMessage(document);
-          }).finally(() => worker.unref());
-      printed.set(document, text);
-      return text;
-    },
+          }).finally(() => worker.unref()),
+    ),
     async close() {
       await worker.terminate();
     },
