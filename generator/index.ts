@@ -6,14 +6,15 @@ import { dirname, join, resolve } from 'node:path';
 import { emitters, type GeneratedFile } from './emit/index.js';
 import { manifestFile } from './emit/manifest.js';
 import { loadTemplates } from './emit/templates.js';
-import { startTypesPrinter } from './emit/types/types-printer.js';
+import { startTypesPrinter, type TypesPrinter } from './emit/types/types-printer.js';
 import { lintSpec } from './lint/lint-spec.js';
 import { loadLintConfig } from './lint/lint-config.js';
+import type { Config } from '@redocly/openapi-core';
 import { readSpec, type LoadedSpec } from './load/read-spec.js';
 import { sourceLabel } from './load/source-label.js';
-import { buildModel } from './model/build-model.js';
+import { buildModel, countOperations } from './model/build-model.js';
 import type { ApiModel } from './model/types.js';
-import { DEFAULT_SPEC, resolveOptions, type GenerateOptions } from './options.js';
+import { DEFAULT_SPEC, resolveOptions, type GenerateOptions, type ResolvedOptions } from './options.js';
 import { hasErrors, PodcastGenError, type Problem } from './problems.js';
 import { compareFiles, writeFiles } from './write/write-files.js';
 
@@ -56,21 +57,43 @@ export interface GenerateResult {
 export async function loadAndLint(options: GenerateOptions, hooks: GenerateHooks = {}): Promise<{ spec: LoadedSpec; problems: Problem[] }> {
   const resolved = resolveOptions(options);
   const timer = stageTimer(hooks);
+  const { spec, config } = await load(resolved, timer);
+  return { spec, problems: await lint(spec, config, resolved, timer) };
+}
+
+async function load(resolved: ResolvedOptions, timer: StageTimer): Promise<{ spec: LoadedSpec; config: Config }> {
   const config = await loadLintConfig({ configPath: resolved.lintConfig && resolve(resolved.cwd, resolved.lintConfig), specPath: resolve(resolved.cwd, resolved.spec) });
   const spec = await readSpec({ spec: resolved.spec, config, cwd: resolved.cwd });
   timer('load', spec.displayPath);
+  return { spec, config };
+}
+
+async function lint(spec: LoadedSpec, config: Config, resolved: ResolvedOptions, timer: StageTimer): Promise<Problem[]> {
   const lintProblems = await lintSpec(spec, config, resolved.cwd);
   timer('lint', `${lintProblems.length} problem(s)`);
   const problems = [...spec.problems, ...lintProblems];
   if (hasErrors(problems)) throw new PodcastGenError(problems);
-  return { spec, problems };
+  return problems;
 }
 
 /** Generates every output from a document and writes it (or, with `check`, compares it). */
 export async function generate(options: GenerateOptions = {}, hooks: GenerateHooks = {}): Promise<GenerateResult> {
   const resolved = resolveOptions(options);
-  const { spec, problems } = await loadAndLint(options, hooks);
   const timer = stageTimer(hooks);
+  const { spec, config } = await load(resolved, timer);
+  // A large document's types print in a worker thread (types-printer.ts), started before lint so
+  // that loading openapi-typescript there overlaps lint, the model and the other emitters here.
+  const typesPrinter = startTypesPrinter({ operations: countOperations(spec.document) });
+  try {
+    const problems = await lint(spec, config, resolved, timer);
+    return await generateFrom(spec, problems, resolved, typesPrinter, timer);
+  } finally {
+    await typesPrinter.close();
+  }
+}
+
+/** Model, emit and write (or, with `check`, compare) a linted document. */
+async function generateFrom(spec: LoadedSpec, problems: Problem[], resolved: ResolvedOptions, typesPrinter: TypesPrinter, timer: StageTimer): Promise<GenerateResult> {
   const outDir = resolve(resolved.cwd, resolved.out);
   const label = sourceLabel({ absoluteRef: spec.absoluteRef, outDir, packageSpecFolder: dirname(DEFAULT_SPEC) });
   const built = buildModel(spec.document, { apiName: resolved.name, source: { path: spec.displayPath, label, hash: spec.hash } });
@@ -80,17 +103,11 @@ export async function generate(options: GenerateOptions = {}, hooks: GenerateHoo
   const templates = loadTemplates(resolved.templates && resolve(resolved.cwd, resolved.templates));
   // Emitters name places by JSON pointer; the reporter prints them as file:line:col where it can.
   const report = (p: Problem) => problems.push(p.pointer && p.line === undefined ? { ...p, ...spec.locate(p.pointer) } : p);
-  // A large document's types print in a worker while the other emitters run (types-printer.ts).
-  const typesPrinter = startTypesPrinter({ operations: model.operations.length });
   const files: GeneratedFile[] = [];
-  try {
-    typesPrinter.print(model.document).catch(() => undefined);
-    for (const emitter of emitters) {
-      files.push(...(await emitter.emit({ model, templates, typesPrinter, report })));
-      timer(`emit ${emitter.name}`);
-    }
-  } finally {
-    await typesPrinter.close();
+  typesPrinter.print(model.document).catch(() => undefined);
+  for (const emitter of emitters) {
+    files.push(...(await emitter.emit({ model, templates, typesPrinter, report })));
+    timer(`emit ${emitter.name}`);
   }
   files.push(manifestFile(model, files));
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -111,7 +128,9 @@ export async function generateFiles(options: GenerateOptions = {}): Promise<{ mo
   return { model: result.model, files: result.files, problems: result.problems };
 }
 
-function stageTimer(hooks: GenerateHooks): (stage: string, detail?: string) => void {
+type StageTimer = (stage: string, detail?: string) => void;
+
+function stageTimer(hooks: GenerateHooks): StageTimer {
   let last = performance.now();
   return (stage, detail) => {
     const now = performance.now();

@@ -4,23 +4,27 @@
  * `Record<string, unknown>` for empty objects (JSON Schema objects are open), and a `transform` for
  * two shapes openapi-typescript prints loosely.
  */
-import ts from 'typescript';
-import { NEVER, QUESTION_TOKEN, transformSchemaObject, tsIntersection, tsPropertyIndex, tsUnion, type OpenAPITSOptions, type SchemaObject, type TransformNodeOptions } from 'openapi-typescript';
+import type ts from 'typescript';
+import type { OpenAPITSOptions, SchemaObject, TransformNodeOptions } from 'openapi-typescript';
 import { exclusiveRequiredBranches } from '../zod/exclusive-required.js';
 import type { SchemaObject as ModelSchema } from '../../model/types.js';
+import type { PrinterModules } from './printer-modules.js';
 
-/** The options `emit-types.ts` passes to openapi-typescript. */
-export const exactTypeOptions: Pick<OpenAPITSOptions, 'arrayLength' | 'emptyObjectsUnknown' | 'transform'> = {
-  arrayLength: true,
-  emptyObjectsUnknown: true,
-  transform: (schema, options) => exclusiveUnion(schema, options) ?? boundedTuples(schema, options),
-};
+/** The options `print-types.ts` passes to openapi-typescript, built on the modules it loaded. */
+export function exactTypeOptions(modules: PrinterModules): Pick<OpenAPITSOptions, 'arrayLength' | 'emptyObjectsUnknown' | 'transform'> {
+  return {
+    arrayLength: true,
+    emptyObjectsUnknown: true,
+    transform: (schema, options) => exclusiveUnion(modules, schema, options) ?? boundedTuples(modules, schema, options),
+  };
+}
 
 /**
  * `properties` + `oneOf` of required-only branches (MultiCameraBackground): a union of objects,
  * each with its names required and the other branches' names `?: never`.
  */
-function exclusiveUnion(schema: SchemaObject, options: TransformNodeOptions): ts.TypeNode | undefined {
+function exclusiveUnion({ ots, ts }: PrinterModules, schema: SchemaObject, options: TransformNodeOptions): ts.TypeNode | undefined {
+  const { NEVER, QUESTION_TOKEN, transformSchemaObject, tsIntersection, tsPropertyIndex, tsUnion } = ots;
   const branches = exclusiveRequiredBranches(schema as ModelSchema);
   if (!branches) return undefined;
   const base = { ...schema, oneOf: undefined } as SchemaObject;
@@ -38,7 +42,8 @@ function exclusiveUnion(schema: SchemaObject, options: TransformNodeOptions): ts
  * Arrays with both bounds and `minItems > 0`: openapi-typescript's own union counts lengths from 0
  * (minItems 1, maxItems 3 gives `[] | [T] | [T, T]`); this gives `[T] | [T, T] | [T, T, T]`.
  */
-function boundedTuples(schema: SchemaObject, options: TransformNodeOptions): ts.TypeNode | undefined {
+function boundedTuples({ ots, ts }: PrinterModules, schema: SchemaObject, options: TransformNodeOptions): ts.TypeNode | undefined {
+  const { transformSchemaObject, tsUnion } = ots;
   const array = schema as ModelSchema;
   if (array.type !== 'array' || !array.minItems || array.maxItems === undefined || array.maxItems <= array.minItems) return undefined;
   const { minItems: min, maxItems: max } = array;

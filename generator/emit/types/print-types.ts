@@ -1,24 +1,28 @@
 import type { OpenApiDocument } from '../../load/read-spec.js';
+import { exactTypeOptions } from './exact-types.js';
+import { inlinePathRefs } from './inline-path-refs.js';
+import { loadPrinterModules } from './printer-modules.js';
+import { transformDocument } from './transform-document.js';
+
+/**
+ * openapi-typescript and the TypeScript compiler it prints with, loaded when this module is: they
+ * are the heaviest modules podcast-gen loads, so this module is itself imported only on first use
+ * (types-printer.ts), and a worker thread that imports it loads them while the main thread lints.
+ */
+const modules = loadPrinterModules();
 
 /**
  * The document's types as openapi-typescript prints them (`paths`, `components`, `operations`),
- * without a banner. openapi-typescript and the TypeScript compiler it prints with are loaded here,
- * on first use: they are the heaviest modules podcast-gen loads (types-printer.ts loads them in a
- * worker thread, beside the rest of the run).
+ * without a banner.
  */
-export async function printTypes(document: OpenApiDocument): Promise<string> {
-  const [ots, { exactTypeOptions }, { transformDocument }, { inlinePathRefs }] = await Promise.all([
-    import('openapi-typescript'),
-    import('./exact-types.js'),
-    import('./transform-document.js'),
-    import('./inline-path-refs.js'),
-  ]);
+export function printTypes(document: OpenApiDocument): string {
+  const { ots } = modules;
   // The document was linted and bundled once already: openapiTS() would do both again (transform-document.ts).
   const nodes = transformDocument(ots, inlinePathRefs(document) as unknown as Parameters<typeof transformDocument>[1], {
     alphabetize: false,
     exportType: false,
     // Tuples for bounded arrays, open empty objects, exact "exactly one of" unions: as the zod validators.
-    ...exactTypeOptions,
+    ...exactTypeOptions(modules),
   });
   return ots.astToString(nodes);
 }

@@ -1,7 +1,6 @@
 import type { OpenAPI3, OpenAPITSOptions } from 'openapi-typescript';
 import type ts from 'typescript';
-
-type OpenapiTypescript = typeof import('openapi-typescript');
+import type { OpenapiTypescript } from './printer-modules.js';
 
 /**
  * openapi-typescript's `openapiTS()` without its own redocly pass. Given a document, `openapiTS()`

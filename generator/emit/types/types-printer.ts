@@ -10,14 +10,14 @@ export interface TypesPrinter {
 }
 
 /**
- * Documents of at least this many operations print their types in a worker thread. Measured on two
- * cores: loading openapi-typescript and the TypeScript compiler (about 0.8 s) beside other module
- * loading or lint slows both threads (they share V8's background threads), so for a small document
- * a worker costs more than it saves (1.60 s against 1.51 s on the podcast document, about even on
- * 1,000 synthetic operations); on 5,000 it saves about 1.5 s of 13.5 s, the types' printing hidden
- * behind the other emitters.
+ * Documents of at least this many operations print their types in a worker thread, started before
+ * lint. Measured on two cores (median of 3 cold runs): a worker costs about what it saves up to 100
+ * operations (podcast 1.09 s against 1.05 s, 100 synthetic 1.40 s against 1.39 s), since loading
+ * openapi-typescript and the TypeScript compiler beside the main thread's own loading slows both;
+ * from a few hundred it pays (300: 1.76 s against 1.89 s; 1,000: 2.9 s against 3.3 s; GitHub's
+ * 1,223: 6.5 s against 7.2 s).
  */
-export const WORKER_MIN_OPERATIONS = 2000;
+export const WORKER_MIN_OPERATIONS = 200;
 
 /**
  * Starts a types printer for a document of `operations` operations: a worker thread for a large

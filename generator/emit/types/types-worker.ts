@@ -1,6 +1,6 @@
 /**
  * Worker-thread entry of the types printer (types-printer.ts): loads openapi-typescript as soon as
- * it starts, then prints the types of each document it is sent.
+ * it starts (importing print-types.js loads it), then prints the types of each document it is sent.
  */
 import { parentPort } from 'node:worker_threads';
 import type { OpenApiDocument } from '../../load/read-spec.js';

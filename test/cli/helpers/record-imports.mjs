@@ -1,6 +1,10 @@
 // Loaded with `node --import`: records every module URL the process resolves into the file named by
-// PODCAST_GEN_RECORD_IMPORTS, so a test can prove which dependencies a command did (not) load.
-import { register } from 'node:module';
+// PODCAST_GEN_RECORD_IMPORTS, so a test can prove which dependencies a command did (not) load. ES
+// modules are recorded as they resolve; CommonJS ones (openapi-typescript is loaded through
+// require) from the require cache as the process exits.
+import { appendFileSync } from 'node:fs';
+import { createRequire, register } from 'node:module';
+import { pathToFileURL } from 'node:url';
 
 register(
   `data:text/javascript,${encodeURIComponent(`
@@ -11,3 +15,9 @@ export async function resolve(specifier, context, next) {
   return result;
 }`)}`,
 );
+
+const required = createRequire(import.meta.url).cache;
+process.on('exit', () => {
+  const file = process.env.PODCAST_GEN_RECORD_IMPORTS;
+  if (file) appendFileSync(file, Object.keys(required).map((path) => `${pathToFileURL(path).href}\n`).join(''));
+});
