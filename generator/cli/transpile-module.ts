@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { requireWithCodeCache } from '../code-cache.js';
 import { EXIT_USAGE, fail } from '../problems.js';
 
 /**
@@ -13,7 +14,8 @@ import { EXIT_USAGE, fail } from '../problems.js';
  * right after the import.
  */
 export async function importTranspiled(file: string, cwd: string): Promise<Record<string, unknown>> {
-  const ts = (await import('typescript')).default;
+  // Through require and its code cache: an ESM import of TypeScript first scans its 9 MB for exports.
+  const ts = requireWithCodeCache(import.meta.url, 'typescript') as typeof import('typescript');
   // `.cts` is CommonJS by its extension; everything else is loaded as ESM, as Node would.
   const commonJs = file.endsWith('.cts');
   const output = ts.transpileModule(readFileSync(file, 'utf8'), {
