@@ -4,7 +4,7 @@
 // "typescript-native"). Runs on `npm ci` (prepare) so that `npx podcast-gen` works right after set-up.
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -22,3 +22,7 @@ for (const project of ['tsconfig.build.json', 'tsconfig.generated.json']) {
   const result = spawnSync(process.execPath, [tsc, '-p', project], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
+// The built-in templates, precompiled beside the compiled templates.js: a run then loads Handlebars'
+// runtime only (generator/emit/templates.ts).
+const { precompileTemplates } = await import(new URL('../dist/emit/templates.js', import.meta.url).href);
+writeFileSync(new URL('../dist/emit/precompiled-templates.cjs', import.meta.url), precompileTemplates());

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -16,18 +16,25 @@ function podcastGen(args: string[], options: { cwd?: string; env?: NodeJS.Proces
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
-/** The package folders a command loaded (under node_modules), from the import recorder. */
-function packagesLoadedBy(args: string[]): Set<string> {
+/** The URLs of the modules a run of the built command loads, from the import recorder. */
+function modulesLoadedBy(args: string[]): string[] {
   const dir = tempProject('imports');
   const record = join(dir, 'imports.txt');
-  let urls: string[];
   try {
     const run = spawnSync(process.execPath, ['--import', RECORDER, BIN, ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', PODCAST_GEN_RECORD_IMPORTS: record }, encoding: 'utf8' });
     expect(run.status, run.stderr).toBe(0);
-    urls = readFileSync(record, 'utf8').split('\n');
+    return readFileSync(record, 'utf8').split('\n');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The package folders a command loaded (under node_modules). */
+function packagesLoadedBy(args: string[]): Set<string> {
+  return packagesOf(modulesLoadedBy(args));
+}
+
+function packagesOf(urls: string[]): Set<string> {
   return new Set(urls.map((url) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1]).filter((name): name is string => Boolean(name)));
 }
 
@@ -61,14 +68,41 @@ describe('the built command (node bin/podcast-gen.js)', () => {
     expect(lint.has('@redocly/openapi-core')).toBe(true);
     expect(['openapi-typescript', 'handlebars', 'diff', '@modelcontextprotocol/server', 'zod'].filter((name) => lint.has(name))).toStrictEqual([]);
     const out = tempProject('imports-out');
-    let generate: Set<string>;
+    let urls: string[];
     try {
-      generate = packagesLoadedBy(['--out', out, '--quiet']);
+      urls = modulesLoadedBy(['--out', out, '--quiet']);
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
+    const generate = packagesOf(urls);
     expect(generate.has('openapi-typescript')).toBe(true);
     expect(generate.has('@modelcontextprotocol/server')).toBe(false);
+    // The built-in templates run precompiled (bin/build.js): Handlebars' runtime, not its compiler;
+    // and of openapi-typescript, the parts, not its entry with its own @redocly/openapi-core.
+    expect(urls.some((url) => url.includes('/handlebars/dist/cjs/handlebars.runtime.js'))).toBe(true);
+    expect(urls.filter((url) => url.includes('/handlebars/dist/cjs/handlebars/compiler/'))).toStrictEqual([]);
+    expect(urls.filter((url) => url.includes('/openapi-typescript/dist/index.'))).toStrictEqual([]);
+  });
+
+  it('renders precompiled built-in templates beside a template of your own', () => {
+    const dir = tempProject('templates-mixed');
+    try {
+      mkdirSync(join(dir, 'mine'));
+      const index = readFileSync(join(ROOT, 'templates', 'index.ts.hbs'), 'utf8');
+      writeFileSync(join(dir, 'mine', 'index.ts.hbs'), `${index}// {{names.createClient}} from my template\n`);
+      expect(podcastGen(['--out', 'plain', '--quiet'], { cwd: dir }).code).toBe(0);
+      expect(podcastGen(['--out', 'mixed', '--templates', 'mine', '--quiet'], { cwd: dir }).code).toBe(0);
+      const read = (out: string, file: string) => readFileSync(join(dir, out, file), 'utf8');
+      expect(read('mixed', 'index.ts')).toBe(`${read('plain', 'index.ts')}// createPodcastClient from my template\n`);
+      const others = readdirSync(join(dir, 'plain'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && e.name !== 'index.ts' && e.name !== '.podcast-gen.json');
+      expect(others.length).toBeGreaterThan(20);
+      for (const entry of others) {
+        const file = join(entry.parentPath, entry.name).slice(join(dir, 'plain').length + 1);
+        expect(read('mixed', file), file).toBe(read('plain', file));
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('mcp without its configuration says what is missing and exits 1', () => {
