@@ -67,8 +67,8 @@ for (const document of documents.filter((d) => !only || only.includes(d.name))) 
     const out = join(work, 'out', `${document.name}-${tool.name}`);
     mkdirSync(join(work, 'out'), { recursive: true });
     const sample: Sample = measure(runs, () => {
-      const { program, args: argv } = tool.command(document.file, out, document.lintConfig);
-      return runOnce(program, argv, { cwd: work, cleanDir: out, timeoutMs: TIMEOUT_MS });
+      const { program, args: argv, env } = tool.command(document.file, out, document.lintConfig);
+      return runOnce(program, argv, { cwd: work, cleanDir: out, timeoutMs: TIMEOUT_MS, ...(env ? { env } : {}) });
     });
     row.results[tool.name] = sample;
     const shown = sample.ok ? `${sample.seconds.toFixed(2)} s, ${sample.peakMb?.toFixed(0) ?? '?'} MB` : `FAILED: ${sample.error}`;
