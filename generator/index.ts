@@ -15,7 +15,7 @@ import { sourceLabel } from './load/source-label.js';
 import { buildModel, countOperations } from './model/build-model.js';
 import type { ApiModel } from './model/types.js';
 import { DEFAULT_SPEC, resolveOptions, type GenerateOptions, type ResolvedOptions } from './options.js';
-import { hasErrors, PodcastGenError, type Problem } from './problems.js';
+import { hasErrors, PodcastGenError, withLazyPlace, type Problem } from './problems.js';
 import { compareFiles, writeFiles } from './write/write-files.js';
 
 export { defineConfig, DEFAULT_SPEC, DEFAULTS, type GenerateOptions } from './options.js';
@@ -98,11 +98,11 @@ async function generateFrom(spec: LoadedSpec, problems: Problem[], resolved: Res
   const label = sourceLabel({ absoluteRef: spec.absoluteRef, outDir, packageSpecFolder: dirname(DEFAULT_SPEC) });
   const built = buildModel(spec.document, { apiName: resolved.name, source: { path: spec.displayPath, label, hash: spec.hash } });
   const { model } = built;
-  problems.push(...built.problems.map((p) => ({ ...p, file: p.file ?? spec.displayPath, ...(p.pointer ? spec.locate(p.pointer) : {}) })));
+  problems.push(...built.problems.map((p) => locatedLazily({ ...p, file: p.file ?? spec.displayPath }, spec)));
   timer('model', `${model.operations.length} operations`);
   const templates = loadTemplates(resolved.templates && resolve(resolved.cwd, resolved.templates));
   // Emitters name places by JSON pointer; the reporter prints them as file:line:col where it can.
-  const report = (p: Problem) => problems.push(p.pointer && p.line === undefined ? { ...p, ...spec.locate(p.pointer) } : p);
+  const report = (p: Problem) => problems.push(p.line === undefined ? locatedLazily({ ...p }, spec) : p);
   const files: GeneratedFile[] = [];
   typesPrinter.print(model.document).catch(() => undefined);
   for (const emitter of emitters) {
@@ -120,6 +120,16 @@ async function generateFrom(spec: LoadedSpec, problems: Problem[], resolved: Res
   const written = writeFiles(files, outDir, resolved.out);
   timer('write', `${written.written.length} written, ${written.unchanged.length} unchanged`);
   return { ...base, ...written };
+}
+
+/**
+ * A problem of the model or an emitter with its place in the document found on first read: the
+ * first lookup parses the whole source into an AST (about 0.5 s for GitHub's document), which a
+ * run whose warnings nobody prints (`--quiet`, `check`, the library) never needs.
+ */
+function locatedLazily(problem: Problem, spec: LoadedSpec): Problem {
+  const { pointer } = problem;
+  return pointer === undefined ? problem : withLazyPlace(problem, () => spec.locate(pointer));
 }
 
 /** Generates in memory only (no write, no compare): what tests and `--check` build on. */

@@ -1,6 +1,6 @@
 import { getLineColLocation, type Document, type NormalizedProblem } from '@redocly/openapi-core';
 import { getByPointer } from '../json-pointer.js';
-import type { Problem } from '../problems.js';
+import { withLazyPlace, type Problem } from '../problems.js';
 import { displayPath } from './locate.js';
 
 /**
@@ -41,19 +41,6 @@ function toProblem(problem: NormalizedProblem, cwd: string, root: Document | und
       return undefined;
     }
   });
-}
-
-/**
- * `line` and `col` found on first read. Finding them builds an AST of the whole source (0.4 s for
- * GitHub's 12 MB document), worth it only for problems someone reads: under `--quiet` warnings are
- * never printed. Enumerable, so spreads and JSON carry them like plain fields (a copy, not this
- * object, is what gets other places).
- */
-function withLazyPlace(problem: Problem, find: () => { line: number; col: number } | undefined): Problem {
-  let place: { line: number; col: number } | undefined | null = null;
-  const found = () => (place === null ? (place = find()) : place);
-  const field = (key: 'line' | 'col') => ({ enumerable: true, get: () => found()?.[key] });
-  return Object.defineProperties(problem, { line: field('line'), col: field('col') });
 }
 
 /** `Can't resolve $ref` -> `Can't resolve $ref "#/components/schemas/Nope"` (the value at the place). */
