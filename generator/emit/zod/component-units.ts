@@ -13,7 +13,7 @@ export interface ComponentUnit {
 const CHILDREN = ['items', 'not', 'additionalProperties', 'allOf', 'oneOf', 'anyOf'] as const;
 
 /** True when the schema (not following references) has a property carrying `flag`. */
-function hasFlaggedProperty(schema: unknown, flag: 'readOnly' | 'writeOnly'): boolean {
+export function hasFlaggedProperty(schema: unknown, flag: 'readOnly' | 'writeOnly'): boolean {
   if (Array.isArray(schema)) return schema.some((s) => hasFlaggedProperty(s, flag));
   if (!schema || typeof schema !== 'object') return false;
   const node = schema as SchemaObject;
