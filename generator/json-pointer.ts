@@ -5,14 +5,16 @@
 
 /** Unescapes one pointer token (`~1` is `/`, `~0` is `~`): a pointer built by {@link pointerJoin}. */
 export function unescapeToken(token: string): string {
-  return token.replace(/~1/g, '/').replace(/~0/g, '~');
+  // Most tokens hold no `~`: skip the two regex passes (this runs for every token of every pointer).
+  return token.includes('~') ? token.replace(/~1/g, '/').replace(/~0/g, '~') : token;
 }
 
 /** Decodes one token of a `$ref`'s URI fragment: percent-escapes first, then as {@link unescapeToken}. */
 export function decodeToken(token: string): string {
   let text = token;
   try {
-    text = decodeURIComponent(token);
+    // Without a `%` there is nothing to decode (and nothing that could be malformed).
+    if (token.includes('%')) text = decodeURIComponent(token);
   } catch {
     // Not percent-encoded: keep as is.
   }
@@ -21,12 +23,16 @@ export function decodeToken(token: string): string {
 
 /** Encodes one pointer token. */
 export function escapeToken(token: string): string {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
+  // Most tokens hold neither `~` nor `/`: return them as they are, without two regex passes.
+  return token.includes('~') || token.includes('/') ? token.replace(/~/g, '~0').replace(/\//g, '~1') : token;
 }
 
 /** `#/a/b` joined with more tokens. */
 export function pointerJoin(base: string, ...tokens: (string | number)[]): string {
-  return [base, ...tokens.map((t) => escapeToken(String(t)))].join('/');
+  // A loop, not map + join: every stage joins pointers for every schema node it visits.
+  let pointer = base;
+  for (const token of tokens) pointer += `/${escapeToken(String(token))}`;
+  return pointer;
 }
 
 /** The value a local pointer (`#/components/...`) names in `document`, or undefined. */

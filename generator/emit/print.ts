@@ -18,7 +18,11 @@ export function tsString(value: string): string {
 
 /** JSON text safe to embed in JS source (as `tsString` for the same characters). */
 export function jsonLiteral(value: unknown, indent?: number): string {
-  const text = JSON.stringify(value, null, indent) ?? 'undefined';
+  return jsonTextLiteral(JSON.stringify(value, null, indent) ?? 'undefined');
+}
+
+/** {@link jsonLiteral} of JSON text already made (when the same text is also written as a .json file). */
+export function jsonTextLiteral(text: string): string {
   return text.replace(UNSAFE_IN_STRING, (match) => {
     if (match === '\u2028') return '\\u2028';
     if (match === '\u2029') return '\\u2029';

@@ -89,18 +89,45 @@ function checkLocalFile(path: string, shown: string): void {
   }
 }
 
-/** Canonical JSON (sorted keys) so that the hash ignores key order and formatting. */
+/** sha256 of the canonical JSON (sorted keys) so that the hash ignores key order and formatting. */
 export function hashDocument(document: unknown): string {
-  return createHash('sha256').update(canonicalJson(document)).digest('hex');
+  const hash = createHash('sha256');
+  // The text goes to the hash in chunks as it is made: made whole by nested joins (13 MB for
+  // GitHub's document, copied once per nesting level) it took twice as long. A chunk always ends
+  // after a whole JSON token, so no UTF-16 surrogate pair is split between two chunks.
+  let chunk = '';
+  writeCanonicalJson(document, (text) => {
+    chunk += text;
+    if (chunk.length >= HASH_CHUNK) {
+      hash.update(chunk);
+      chunk = '';
+    }
+  });
+  return hash.update(chunk).digest('hex');
 }
 
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.keys(value as object)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
-    return `{${entries.join(',')}}`;
+const HASH_CHUNK = 64 * 1024;
+
+function writeCanonicalJson(value: unknown, write: (text: string) => void): void {
+  if (Array.isArray(value)) {
+    write('[');
+    value.forEach((item, i) => {
+      if (i > 0) write(',');
+      writeCanonicalJson(item, write);
+    });
+    write(']');
+    return;
   }
-  return JSON.stringify(value) ?? 'null';
+  if (value && typeof value === 'object') {
+    write('{');
+    Object.keys(value)
+      .sort()
+      .forEach((key, i) => {
+        write(`${i > 0 ? ',' : ''}${JSON.stringify(key)}:`);
+        writeCanonicalJson((value as Record<string, unknown>)[key], write);
+      });
+    write('}');
+    return;
+  }
+  write(JSON.stringify(value) ?? 'null');
 }

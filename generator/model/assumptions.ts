@@ -8,20 +8,31 @@ import type { AssumptionModel } from './types.js';
  */
 export function collectAssumptions(document: OpenApiDocument): AssumptionModel[] {
   const found: AssumptionModel[] = [];
-  walk(document, '#', found);
+  walk(document, [], found);
   return found;
 }
 
-function walk(node: unknown, pointer: string, found: AssumptionModel[]): void {
+/**
+ * `path` holds the tokens from the root to `node`; a pointer is joined only where an assumption is
+ * found, not for every node of the document (millions of strings for GitHub's).
+ */
+function walk(node: unknown, path: (string | number)[], found: AssumptionModel[]): void {
   if (Array.isArray(node)) {
-    node.forEach((item, index) => walk(item, pointerJoin(pointer, index), found));
+    node.forEach((item, index) => {
+      path.push(index);
+      walk(item, path, found);
+      path.pop();
+    });
     return;
   }
   if (!node || typeof node !== 'object') return;
   const record = node as Record<string, unknown>;
-  if (typeof record['x-assumed'] === 'string') found.push({ pointer, reason: record['x-assumed'] });
+  if (typeof record['x-assumed'] === 'string') found.push({ pointer: pointerJoin('#', ...path), reason: record['x-assumed'] });
   for (const [key, value] of Object.entries(record)) {
-    if (key !== 'x-assumed' && key !== 'example' && key !== 'examples') walk(value, pointerJoin(pointer, key), found);
+    if (key === 'x-assumed' || key === 'example' || key === 'examples') continue;
+    path.push(key);
+    walk(value, path, found);
+    path.pop();
   }
 }
 
@@ -30,6 +41,8 @@ function walk(node: unknown, pointer: string, found: AssumptionModel[]): void {
  * components it references (followed transitively).
  */
 export function assumptionsFor(document: OpenApiDocument, operationPointer: string, operation: unknown, all: readonly AssumptionModel[]): AssumptionModel[] {
+  // Most documents carry no assumptions: then there is no need to follow the operation's references.
+  if (all.length === 0) return [];
   const refs = new Set<string>();
   collectRefs(document, operation, refs);
   return all.filter((a) => a.pointer === operationPointer || a.pointer.startsWith(`${operationPointer}/`) || [...refs].some((ref) => a.pointer === ref || a.pointer.startsWith(`${ref}/`)));

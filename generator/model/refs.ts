@@ -104,3 +104,16 @@ export function directSchemaRefs(schema: unknown, into: Set<string> = new Set())
   }
   return into;
 }
+
+/**
+ * {@link directSchemaRefs} of a schema, found once per schema object: the model (recursion) and
+ * the zod emitter (both directions, then the emit order) ask for the same components' references
+ * several times. Schemas of the model are not changed once built, so the answer stays true.
+ */
+export function schemaRefsOf(schema: SchemaObject): ReadonlySet<string> {
+  let refs = refsBySchema.get(schema);
+  if (!refs) refsBySchema.set(schema, (refs = directSchemaRefs(schema)));
+  return refs;
+}
+
+const refsBySchema = new WeakMap<SchemaObject, ReadonlySet<string>>();

@@ -1,6 +1,6 @@
 import type { OpenApiDocument } from '../load/read-spec.js';
 import { pascalCase, SCHEMAS_FILE_NAMES, uniqueNames } from './naming.js';
-import { directSchemaRefs, normalizeSchema } from './refs.js';
+import { normalizeSchema, schemaRefsOf } from './refs.js';
 import type { EnvelopeModel, NamedSchemaModel, SchemaObject } from './types.js';
 
 /**
@@ -26,7 +26,7 @@ export function buildSchemas(document: OpenApiDocument, options: { taken: Iterab
 
 /** Names of schemas that reach themselves through references. */
 function findRecursive(schemas: ReadonlyMap<string, SchemaObject>): Set<string> {
-  const edges = new Map([...schemas].map(([name, schema]) => [name, directSchemaRefs(schema)]));
+  const edges = new Map([...schemas].map(([name, schema]) => [name, schemaRefsOf(schema)]));
   const result = new Set<string>();
   for (const start of schemas.keys()) {
     const stack = [...(edges.get(start) ?? [])];

@@ -2,6 +2,7 @@ import { camelCase, pascalCase, snakeCase } from '../../model/naming.js';
 import type { ApiModel } from '../../model/types.js';
 import { banner } from '../banner.js';
 import type { Emitter } from '../emitter.js';
+import { jsonTextLiteral } from '../print.js';
 import { buildManifest, buildToolBindings, type McpManifest } from './tool-manifest.js';
 
 /** What `mcp-server.ts.hbs` receives. */
@@ -18,6 +19,8 @@ export interface McpServerView {
   serverInfo: { name: string; title: string; version: string };
   env: { apiKey: string; baseUrl: string; scopes: string };
   manifest: McpManifest;
+  /** `manifest` as a JSON literal, what `{{{jsonPretty manifest}}}` prints: made from the text of `tools.json`. */
+  manifestLiteral: string;
   tools: { name: string; operationId: string; methodName: string; hasInput: boolean; scopes: string[]; wrapData: boolean }[];
   /** True when some tool takes input (its params type and validator are then imported). */
   anyInput: boolean;
@@ -25,9 +28,19 @@ export interface McpServerView {
 
 /** The view of the model that the MCP server template renders. */
 export function mcpServerView(model: ApiModel): McpServerView {
+  return mcpServer(model).view;
+}
+
+/**
+ * The server's view and the manifest's JSON text. The manifest holds every tool's schemas (megabytes
+ * for a large document): it is serialized once, for `tools.json` and for the literal in `server.ts`.
+ */
+function mcpServer(model: ApiModel): { view: McpServerView; manifestJson: string } {
   const bindings = buildToolBindings(model);
   const api = model.names.api;
-  return {
+  const manifest = buildManifest(bindings);
+  const manifestJson = JSON.stringify(manifest, null, 2);
+  const view: McpServerView = {
     banner: banner(model),
     title: model.title,
     names: model.names,
@@ -36,7 +49,8 @@ export function mcpServerView(model: ApiModel): McpServerView {
     optionsType: pascalCase(`${api} mcp server options`),
     serverInfo: { name: snakeCase(api).replace(/_/g, '-'), title: model.title, version: model.version },
     env: { apiKey: `${model.names.envPrefix}_API_KEY`, baseUrl: `${model.names.envPrefix}_BASE_URL`, scopes: `${model.names.envPrefix}_SCOPES` },
-    manifest: buildManifest(bindings),
+    manifest,
+    manifestLiteral: jsonTextLiteral(manifestJson),
     tools: bindings.map(({ tool, operation, wrapData }) => ({
       name: tool.name,
       operationId: operation.operationId,
@@ -47,16 +61,17 @@ export function mcpServerView(model: ApiModel): McpServerView {
     })),
     anyInput: bindings.some(({ operation }) => operation.hasInput),
   };
+  return { view, manifestJson };
 }
 
 /** `mcp/tools.json` (an MCP `tools/list` result) and `mcp/server.ts` (the server serving it). */
 export const emitMcp: Emitter = {
   name: 'mcp',
   emit({ model, templates }) {
-    const view = mcpServerView(model);
+    const { view, manifestJson } = mcpServer(model);
     return [
       // JSON cannot carry the banner; the file is still generated and byte-stable.
-      { path: 'mcp/tools.json', content: `${JSON.stringify(view.manifest, null, 2)}\n` },
+      { path: 'mcp/tools.json', content: `${manifestJson}\n` },
       { path: 'mcp/server.ts', content: templates.render('mcp-server.ts.hbs', view) },
     ];
   },

@@ -100,25 +100,47 @@ function convertCore(schema: SchemaObject, defName: RefNamer, direction: Directi
  */
 export function withDefs(root: JsonSchema, components: ReadonlyMap<string, JsonSchema>): JsonSchema {
   const needed = new Map<string, JsonSchema>();
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(visit);
-    if (!node || typeof node !== 'object') return;
-    for (const [key, value] of Object.entries(node)) {
-      if (key === '$ref' && typeof value === 'string' && value.startsWith('#/$defs/')) {
-        const name = decodeToken(value.slice('#/$defs/'.length));
-        const def = components.get(name);
-        if (def === undefined) throw new Error(`reference to an unknown schema: ${value}`);
-        if (!needed.has(name)) {
-          needed.set(name, def);
-          visit(def);
-        }
-      } else visit(value);
+  const add = (refs: readonly string[]): void => {
+    for (const ref of refs) {
+      const name = decodeToken(ref.slice('#/$defs/'.length));
+      if (needed.has(name)) continue;
+      const def = components.get(name);
+      if (def === undefined) throw new Error(`reference to an unknown schema: ${ref}`);
+      needed.set(name, def);
+      add(localRefs(def));
     }
   };
-  visit(root);
+  add(localRefs(root));
   if (needed.size === 0) return root;
   const names = [...needed.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return { ...root, $defs: Object.fromEntries(names.map((name) => [name, needed.get(name)])) };
+}
+
+/**
+ * The `#/$defs/...` references anywhere inside a converted schema, found once per schema object:
+ * every tool's schemas reach the same components, and walking each component again for every tool
+ * was most of the MCP emitter's time on large documents. Converted schemas are never changed after
+ * conversion, so what a walk found stays true.
+ */
+function localRefs(schema: JsonSchema): readonly string[] {
+  let refs = localRefsOf.get(schema);
+  if (!refs) localRefsOf.set(schema, (refs = collectLocalRefs(schema, [])));
+  return refs;
+}
+
+const localRefsOf = new WeakMap<JsonSchema, readonly string[]>();
+
+function collectLocalRefs(node: unknown, into: string[]): string[] {
+  if (Array.isArray(node)) {
+    for (const item of node) collectLocalRefs(item, into);
+    return into;
+  }
+  if (!node || typeof node !== 'object') return into;
+  for (const [key, value] of Object.entries(node)) {
+    if (key === '$ref' && typeof value === 'string' && value.startsWith('#/$defs/')) into.push(value);
+    else collectLocalRefs(value, into);
+  }
+  return into;
 }
 
 /** A JSON pointer segment inside a URI fragment (`~` and `/` escaped, then percent-encoded). */

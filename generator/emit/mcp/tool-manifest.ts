@@ -5,7 +5,8 @@
 import type { ApiModel, OperationModel, SchemaObject } from '../../model/types.js';
 import { schemaRefName } from '../../model/refs.js';
 import { fail } from '../../problems.js';
-import { toJsonSchema, withDefs, type Direction, type JsonSchema } from './json-schema.js';
+import { hasFlaggedProperty } from '../zod/component-units.js';
+import { toJsonSchema, withDefs, type JsonSchema } from './json-schema.js';
 
 /** What MCP hosts accept as a tool name (the strictest of the big model hosts' rules). */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -54,8 +55,7 @@ export interface McpToolBinding {
 export function buildToolBindings(model: ApiModel): McpToolBinding[] {
   // Arguments are checked by the request-direction validators, payloads by the response-direction
   // ones; each schema's $defs are read the same way (readOnly left out of input, writeOnly of output).
-  const requestDefs = componentSchemas(model, 'request');
-  const responseDefs = componentSchemas(model, 'response');
+  const { request: requestDefs, response: responseDefs } = componentSchemas(model);
   const defName = refNamer(model);
   const seen = new Map<string, OperationModel>();
   const bindings = model.operations.map((operation) => {
@@ -137,10 +137,23 @@ function isObjectSchema(schema: SchemaObject): boolean {
   return schema.type === 'object' || (schema.type === undefined && schema.properties !== undefined && schema.allOf === undefined);
 }
 
-/** Every component schema converted in a direction, keyed by its unique type name (the `$defs` key). */
-function componentSchemas(model: ApiModel, direction: Direction): Map<string, JsonSchema> {
+/**
+ * Every component schema converted for requests and for responses, keyed by its unique type name
+ * (the `$defs` key). Only readOnly and writeOnly properties make the two differ (references are
+ * converted alike both ways): a component with neither anywhere in it is converted once, and both
+ * maps hold that one object.
+ */
+function componentSchemas(model: ApiModel): Record<'request' | 'response', Map<string, JsonSchema>> {
   const defName = refNamer(model);
-  return new Map(model.schemas.map((s) => [s.typeName, toJsonSchema(s.schema, defName, direction)]));
+  const request = new Map<string, JsonSchema>();
+  const response = new Map<string, JsonSchema>();
+  for (const { typeName, schema } of model.schemas) {
+    const forRequests = toJsonSchema(schema, defName, 'request');
+    const sameBothWays = !hasFlaggedProperty(schema, 'readOnly') && !hasFlaggedProperty(schema, 'writeOnly');
+    request.set(typeName, forRequests);
+    response.set(typeName, sameBothWays ? forRequests : toJsonSchema(schema, defName, 'response'));
+  }
+  return { request, response };
 }
 
 /** `#/components/schemas/<name>` -> the component's type name (valid, unique: a safe `$defs` key). */

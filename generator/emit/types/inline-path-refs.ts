@@ -29,7 +29,8 @@ function isPartRef(ref: string): boolean {
   return /^#\/paths\/[^/]+\/./.test(ref);
 }
 
-function hasPartRef(node: unknown): boolean {
+/** True when some `$ref` in the document points into part of a path item. */
+export function hasPartRef(node: unknown): boolean {
   if (!node || typeof node !== 'object') return false;
   if (Array.isArray(node)) return node.some(hasPartRef);
   for (const [key, value] of Object.entries(node)) {

@@ -8,7 +8,8 @@ import type { OpenApiDocument } from '../../load/read-spec.js';
 const printing = import('./print-types.js');
 parentPort?.on('message', (document: OpenApiDocument) => {
   printing
-    .then(({ printTypes }) => printTypes(document))
+    // The message is this thread's own copy of the document: printed without copying it again.
+    .then(({ printTypes }) => printTypes(document, { owned: true }))
     .then(
       (text) => parentPort?.postMessage({ text }),
       (error: unknown) => parentPort?.postMessage({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),

@@ -1,5 +1,5 @@
 import type { NamedSchemaModel, SchemaObject } from '../../model/types.js';
-import { directSchemaRefs } from '../../model/refs.js';
+import { schemaRefsOf } from '../../model/refs.js';
 import type { ZodMode } from './zod-context.js';
 
 /** One validator const to emit: a component in one direction. */
@@ -13,7 +13,7 @@ export interface ComponentUnit {
 const CHILDREN = ['items', 'not', 'additionalProperties', 'allOf', 'oneOf', 'anyOf'] as const;
 
 /** True when the schema (not following references) has a property carrying `flag`. */
-function hasFlaggedProperty(schema: unknown, flag: 'readOnly' | 'writeOnly'): boolean {
+export function hasFlaggedProperty(schema: unknown, flag: 'readOnly' | 'writeOnly'): boolean {
   if (Array.isArray(schema)) return schema.some((s) => hasFlaggedProperty(s, flag));
   if (!schema || typeof schema !== 'object') return false;
   const node = schema as SchemaObject;
@@ -28,14 +28,23 @@ function hasFlaggedProperty(schema: unknown, flag: 'readOnly' | 'writeOnly'): bo
  */
 export function directionSensitive(components: readonly NamedSchemaModel[], mode: 'request' | 'response'): Set<string> {
   const flag = mode === 'request' ? 'readOnly' : 'writeOnly';
-  const edges = new Map(components.map((c) => [c.name, directSchemaRefs(c.schema)]));
+  // From each flagged component back along references to whatever reaches it: one pass over the
+  // references instead of sweeping every component until nothing changes.
+  const referrers = new Map<string, string[]>();
+  for (const c of components) {
+    for (const ref of schemaRefsOf(c.schema)) {
+      const known = referrers.get(ref);
+      if (known) known.push(c.name);
+      else referrers.set(ref, [c.name]);
+    }
+  }
   const result = new Set(components.filter((c) => hasFlaggedProperty(c.schema, flag)).map((c) => c.name));
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (const [name, refs] of edges) {
-      if (!result.has(name) && [...refs].some((r) => result.has(r))) {
-        result.add(name);
-        changed = true;
+  const pending = [...result];
+  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+    for (const referrer of referrers.get(name) ?? []) {
+      if (!result.has(referrer)) {
+        result.add(referrer);
+        pending.push(referrer);
       }
     }
   }

@@ -1,5 +1,5 @@
 import type { SchemaObject } from '../../model/types.js';
-import { directSchemaRefs, pointerJoin, realPointer, schemaRefName } from '../../model/refs.js';
+import { pointerJoin, realPointer, schemaRefName, schemaRefsOf } from '../../model/refs.js';
 import { banner } from '../banner.js';
 import type { EmitContext, Emitter } from '../emitter.js';
 import { jsDoc, tsString } from '../print.js';
@@ -40,7 +40,7 @@ export function renderSchemas({ model, templates, report }: EmitContext): string
     ...model.schemas.filter((c) => sensitive.request.has(c.name)).map((c) => unitFor(c.name, 'request')),
     ...model.schemas.filter((c) => sensitive.response.has(c.name)).map((c) => unitFor(c.name, 'response')),
   ].filter((u): u is ComponentUnit => u !== undefined);
-  const refsOf = (unit: ComponentUnit) => [...directSchemaRefs(unit.component.schema)].map((n) => unitFor(n, unit.mode)).filter((u): u is ComponentUnit => !!u);
+  const refsOf = (unit: ComponentUnit) => [...schemaRefsOf(unit.component.schema)].map((n) => unitFor(n, unit.mode)).filter((u): u is ComponentUnit => !!u);
   const emitted = new Set<ComponentUnit>();
   const helpers = new Set<HelperName>();
   // A component converted in several directions (and a body field, in Params and in Body) reports
