@@ -82,11 +82,6 @@ function withOperationIds(document: OpenApiDocument, entries: readonly RawEntry[
   return { ...document, paths };
 }
 
-/** How many operations a document has (what the run sizes its work by before the model is built). */
-export function countOperations(document: OpenApiDocument): number {
-  return collectOperations(document).length;
-}
-
 function collectOperations(document: OpenApiDocument): RawEntry[] {
   const paths = (document.paths ?? {}) as Record<string, Record<string, unknown>>;
   const entries: RawEntry[] = [];

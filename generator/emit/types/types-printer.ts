@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { OpenApiDocument } from '../../load/read-spec.js';
@@ -10,25 +11,20 @@ export interface TypesPrinter {
 }
 
 /**
- * Documents of at least this many operations print their types in a worker thread, started before
- * lint. Measured on two cores (median of 3 cold runs): a worker costs about what it saves up to 100
- * operations (podcast 1.09 s against 1.05 s, 100 synthetic 1.40 s against 1.39 s), since loading
- * openapi-typescript and the TypeScript compiler beside the main thread's own loading slows both;
- * from a few hundred it pays (300: 1.76 s against 1.89 s; 1,000: 2.9 s against 3.3 s; GitHub's
- * 1,223: 6.5 s against 7.2 s).
+ * Starts a types printer: a worker thread when running compiled (the CLI, the package), else this
+ * thread. generate() starts it before the pipeline's own modules load, so on a second core the
+ * worker loads openapi-typescript and the TypeScript compiler (about 0.25 s with the code cache)
+ * while this thread loads @redocly/openapi-core (about 0.4 s), and prints the types while this
+ * thread lints and runs the other emitters. From TypeScript sources (tests under vitest or tsx) a
+ * worker could not load its `.ts` entry. Both give the same text (test/generated/types-worker.test.ts).
+ * With one core there is nothing to overlap: the printing stays in this thread, as it does with
+ * `PODCAST_GEN_TYPES_IN_PROCESS=1`.
  */
-export const WORKER_MIN_OPERATIONS = 200;
-
-/**
- * Starts a types printer for a document of `operations` operations: a worker thread for a large
- * document when running compiled (the CLI, the package), else in this thread. From TypeScript
- * sources (tests under vitest or tsx) a worker could not load its `.ts` entry. Both give the same
- * text (test/generated/generated.test.ts and the spawned CLI check the same generated/).
- */
-export function startTypesPrinter(options: { operations: number }): TypesPrinter {
+export function startTypesPrinter(): TypesPrinter {
   const entry = new URL('./types-worker.js', import.meta.url);
   const compiled = import.meta.url.endsWith('.js') && existsSync(fileURLToPath(entry));
-  return compiled && options.operations >= WORKER_MIN_OPERATIONS ? workerPrinter(entry) : inProcessPrinter();
+  const worthIt = availableParallelism() > 1 && !process.env.PODCAST_GEN_TYPES_IN_PROCESS;
+  return compiled && worthIt ? workerPrinter(entry) : inProcessPrinter();
 }
 
 /** The printer that runs in this thread. */

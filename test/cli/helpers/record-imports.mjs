@@ -1,10 +1,12 @@
-// Loaded with `node --import`: records every module URL the process resolves into the file named by
-// PODCAST_GEN_RECORD_IMPORTS, so a test can prove which dependencies a command did (not) load. ES
-// modules are recorded as they resolve; CommonJS ones (openapi-typescript is loaded through
-// require) from the require cache as the process exits.
+// Loaded with `node --import` (in the main thread and in every worker thread): records every module
+// URL the process loads into the file named by PODCAST_GEN_RECORD_IMPORTS, so a test can prove which
+// dependencies a command did (not) load. ES modules are recorded as they resolve, CommonJS ones
+// (openapi-typescript is loaded through require, in the types worker) as they are required.
 import { appendFileSync } from 'node:fs';
-import { createRequire, register } from 'node:module';
+import Module, { register } from 'node:module';
 import { pathToFileURL } from 'node:url';
+
+const file = process.env.PODCAST_GEN_RECORD_IMPORTS;
 
 register(
   `data:text/javascript,${encodeURIComponent(`
@@ -16,8 +18,15 @@ export async function resolve(specifier, context, next) {
 }`)}`,
 );
 
-const required = createRequire(import.meta.url).cache;
-process.on('exit', () => {
-  const file = process.env.PODCAST_GEN_RECORD_IMPORTS;
-  if (file) appendFileSync(file, Object.keys(required).map((path) => `${pathToFileURL(path).href}\n`).join(''));
-});
+if (file) {
+  const load = Module._load;
+  Module._load = function recordedLoad(request, parent, isMain) {
+    const exports = load.call(this, request, parent, isMain);
+    try {
+      appendFileSync(file, `${pathToFileURL(Module._resolveFilename(request, parent, isMain)).href}\n`);
+    } catch {
+      // A built-in module (node:fs): nothing to record.
+    }
+    return exports;
+  };
+}
