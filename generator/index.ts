@@ -12,7 +12,7 @@ import { loadLintConfig } from './lint/lint-config.js';
 import type { Config } from '@redocly/openapi-core';
 import { readSpec, type LoadedSpec } from './load/read-spec.js';
 import { sourceLabel } from './load/source-label.js';
-import { buildModel, countOperations } from './model/build-model.js';
+import { buildModel, countOperations, namesEveryOperation } from './model/build-model.js';
 import type { ApiModel } from './model/types.js';
 import { DEFAULT_SPEC, resolveOptions, type GenerateOptions, type ResolvedOptions } from './options.js';
 import { hasErrors, PodcastGenError, withLazyPlace, type Problem } from './problems.js';
@@ -84,6 +84,10 @@ export async function generate(options: GenerateOptions = {}, hooks: GenerateHoo
   // A large document's types print in a worker thread (types-printer.ts), started before lint so
   // that loading openapi-typescript there overlaps lint, the model and the other emitters here.
   const typesPrinter = startTypesPrinter({ operations: countOperations(spec.document) });
+  // When the model's document will be this very document, a worker starts printing it now, beside
+  // lint and the model rather than after them (generateFrom asks for the model's document: the same
+  // print). In this thread it waits for the model: a run that fails lint should not print at all.
+  if (typesPrinter.inWorker && namesEveryOperation(spec.document)) typesPrinter.print(spec.document).catch(() => undefined);
   try {
     const problems = await lint(spec, config, resolved, timer);
     return await generateFrom(spec, problems, resolved, typesPrinter, timer);

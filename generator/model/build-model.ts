@@ -87,6 +87,14 @@ export function countOperations(document: OpenApiDocument): number {
   return collectOperations(document).length;
 }
 
+/**
+ * True when every operation has an operationId: then the model's `document` is this very document
+ * (`withOperationIds` writes nothing in), known before the model is built.
+ */
+export function namesEveryOperation(document: OpenApiDocument): boolean {
+  return collectOperations(document).every((entry) => !!entry.raw.operationId?.trim());
+}
+
 function collectOperations(document: OpenApiDocument): RawEntry[] {
   const paths = (document.paths ?? {}) as Record<string, Record<string, unknown>>;
   const entries: RawEntry[] = [];
