@@ -14,7 +14,7 @@ import { lintSpec } from './lint/lint-spec.js';
 import { loadLintConfig } from './lint/lint-config.js';
 import { readSpec, type LoadedSpec } from './load/read-spec.js';
 import { sourceLabel } from './load/source-label.js';
-import { buildModel } from './model/build-model.js';
+import { buildModel, namesEveryOperation } from './model/build-model.js';
 import { DEFAULT_SPEC, type ResolvedOptions } from './options.js';
 import { hasErrors, PodcastGenError, withLazyPlace, type Problem } from './problems.js';
 import { compareFiles, writeFiles } from './write/write-files.js';
@@ -45,6 +45,10 @@ async function lint(spec: LoadedSpec, config: Config, resolved: ResolvedOptions,
 export async function runPipeline(resolved: ResolvedOptions, hooks: GenerateHooks, typesPrinter: TypesPrinter): Promise<GenerateResult> {
   const timer = stageTimer(hooks);
   const { spec, config } = await load(resolved, timer);
+  // When the model's document will be this very document, a worker starts printing it now, beside
+  // lint and the model rather than after them (generateFrom asks for the model's document: the same
+  // print). In this thread it waits for the model: a run that fails lint should not print at all.
+  if (typesPrinter.inWorker && namesEveryOperation(spec.document)) typesPrinter.print(spec.document).catch(() => undefined);
   const problems = await lint(spec, config, resolved, timer);
   return generateFrom(spec, problems, resolved, typesPrinter, timer);
 }

@@ -82,6 +82,14 @@ function withOperationIds(document: OpenApiDocument, entries: readonly RawEntry[
   return { ...document, paths };
 }
 
+/**
+ * True when every operation has an operationId: then the model's `document` is this very document
+ * (`withOperationIds` writes nothing in), known before the model is built.
+ */
+export function namesEveryOperation(document: OpenApiDocument): boolean {
+  return collectOperations(document).every((entry) => !!entry.raw.operationId?.trim());
+}
+
 function collectOperations(document: OpenApiDocument): RawEntry[] {
   const paths = (document.paths ?? {}) as Record<string, Record<string, unknown>>;
   const entries: RawEntry[] = [];

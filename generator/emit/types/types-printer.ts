@@ -7,6 +7,8 @@ import type { OpenApiDocument } from '../../load/read-spec.js';
 /** Prints a document's types, once per document (the first call starts it, later ones share it). */
 export interface TypesPrinter {
   print(document: OpenApiDocument): Promise<string>;
+  /** True for a worker thread: printing there runs beside this thread's work, not in its way. */
+  inWorker: boolean;
   close(): Promise<void>;
 }
 
@@ -29,7 +31,7 @@ export function startTypesPrinter(): TypesPrinter {
 
 /** The printer that runs in this thread. */
 export function inProcessPrinter(): TypesPrinter {
-  return { print: once((document) => import('./print-types.js').then(({ printTypes }) => printTypes(document))), async close() {} };
+  return { print: once((document) => import('./print-types.js').then(({ printTypes }) => printTypes(document))), inWorker: false, async close() {} };
 }
 
 /** `print` started once per document: the run starts it early, emitTypes collects the same promise. */
@@ -67,6 +69,7 @@ function workerPrinter(entry: URL): TypesPrinter {
             worker.postMessage(document);
           }).finally(() => worker.unref()),
     ),
+    inWorker: true,
     async close() {
       await worker.terminate();
     },
