@@ -1,7 +1,16 @@
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/**
+ * The package's root folder. This module sits one level below it in every form the code runs in:
+ * generator/options.ts, dist/options.js, and dist/pipeline.js (bin/build.js bundles the pipeline
+ * there, this module included), so the other modules find shipped files from here, not from their
+ * own place.
+ */
+export const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
 /** The podcast document shipped with podcast-gen: what a bare `npx podcast-gen` generates from. */
-export const DEFAULT_SPEC = fileURLToPath(new URL('../spec/podcast.openapi.yaml', import.meta.url));
+export const DEFAULT_SPEC = join(PACKAGE_ROOT, 'spec', 'podcast.openapi.yaml');
 
 /** Options of a run. Flags are the kebab-case form of these names; a config file sets the same. */
 export interface GenerateOptions {

@@ -1,13 +1,13 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type Handlebars from 'handlebars';
+import { PACKAGE_ROOT } from '../options.js';
 import { fail } from '../problems.js';
 import { commentText, jsDoc, jsonLiteral, tsAccess, tsIdentifier, tsPropertyKey, tsString, tsUnion } from './print.js';
 
 /** The built-in templates shipped with podcast-gen (`templates/` at the package root). */
-export const BUILTIN_TEMPLATES_DIR = fileURLToPath(new URL('../../templates/', import.meta.url));
+export const BUILTIN_TEMPLATES_DIR = join(PACKAGE_ROOT, 'templates');
 
 /** A compiled template set: render a template by file name with a data object. */
 export interface Templates {
@@ -19,8 +19,8 @@ export interface Templates {
 /** How every template is compiled, at run time or ahead of it (precompileTemplates). */
 const COMPILE_OPTIONS = { noEscape: true, strict: true } as const;
 
-/** The file bin/build.js writes beside the compiled templates.js: every built-in template, precompiled. */
-const PRECOMPILED_FILE = './precompiled-templates.cjs';
+/** The file bin/build.js writes: every built-in template, precompiled. */
+export const PRECOMPILED_FILE = join(PACKAGE_ROOT, 'dist', 'precompiled-templates.cjs');
 
 /** A built-in template as bin/build.js precompiled it, with the source it was made from. */
 interface PrecompiledTemplate {
@@ -84,7 +84,7 @@ function readTemplateSources(overrideDir: string | undefined): Map<string, strin
   return sources;
 }
 
-/** The precompiled built-in templates, or undefined where there are none (running from TypeScript sources). */
+/** The precompiled built-in templates, or undefined where there are none (sources never built). */
 function loadPrecompiled(): Record<string, PrecompiledTemplate> | undefined {
   try {
     return require(PRECOMPILED_FILE) as Record<string, PrecompiledTemplate>;
@@ -95,8 +95,8 @@ function loadPrecompiled(): Record<string, PrecompiledTemplate> | undefined {
 }
 
 /**
- * The text of the precompiled-templates file for the built-in templates (bin/build.js writes it
- * beside the compiled templates.js): each template's source and Handlebars' precompiled form of it.
+ * The text of the precompiled-templates file for the built-in templates (bin/build.js writes it to
+ * PRECOMPILED_FILE): each template's source and Handlebars' precompiled form of it.
  */
 export function precompileTemplates(): string {
   const handlebars = require('handlebars') as typeof Handlebars;
