@@ -20,6 +20,7 @@ import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'no
 import { createRequire, Module } from 'node:module';
 import { dirname, join, sep } from 'node:path';
 import { Script, constants } from 'node:vm';
+import { threadId } from 'node:worker_threads';
 
 /** What a load did with the code cache: made it (none was there, or V8 rejected it) or used it. */
 export type CodeCacheUse = 'made' | 'used';
@@ -88,9 +89,13 @@ function readOrUndefined(file: string): Buffer | undefined {
   }
 }
 
-/** Writes through a temporary file and a rename, so that a reader never sees half a cache. */
+/**
+ * Writes through a temporary file and a rename, so that a reader never sees half a cache. The
+ * temporary name is the writer's own (process and thread): two runs, or the main thread and the
+ * types worker, may make the same cache at once, and each renames only what it wrote whole.
+ */
 function writeQuietly(file: string, data: () => Buffer): void {
-  const temporary = `${file}.${process.pid}.tmp`;
+  const temporary = `${file}.${process.pid}-${threadId}.tmp`;
   try {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(temporary, data());
