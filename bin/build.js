@@ -27,60 +27,54 @@ for (const project of ['tsconfig.build.json', 'tsconfig.generated.json']) {
 const { precompileTemplates, PRECOMPILED_FILE } = await import(new URL('../dist/emit/templates.js', import.meta.url).href);
 writeFileSync(PRECOMPILED_FILE, precompileTemplates());
 
-// The pipeline (dist/pipeline.js, which index.js imports once a run has started) bundled into one
-// file with @redocly/openapi-core and the rest of what it imports: Node 20's ES module loader reads,
-// resolves and links redocly's 300 files one by one, 0.2 s of a small document's 0.7 s run. The
-// modules index.js shares with it stay separate files, so both see one PodcastGenError class; the
-// types printer's worker loads its own files (typescript and openapi-typescript stay outside).
 const { build } = await import('esbuild');
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
-// CommonJS dependencies inside an ES module bundle call require() (for node:fs and the like).
-const REQUIRE_BANNER = { js: "import { createRequire as __podcastGenCreateRequire } from 'node:module';\nconst require = __podcastGenCreateRequire(import.meta.url);" };
-const shared = new Set(['problems.js', 'options.js', join('emit', 'types', 'types-printer.js')].map((file) => join(dist, file)));
-await build({
-  entryPoints: [join(dist, 'pipeline.js')],
-  outfile: join(dist, 'pipeline.js'),
-  allowOverwrite: true,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  external: ['typescript', 'openapi-typescript'],
-  banner: REQUIRE_BANNER,
-  logLevel: 'warning',
-  plugins: [
-    {
-      name: 'shared-with-index',
-      setup(esbuild) {
-        esbuild.onResolve({ filter: /^\.\.?\// }, (args) => {
-          const file = resolve(dirname(args.importer), args.path);
-          return shared.has(file) ? { path: `./${relative(dist, file).split(sep).join('/')}`, external: true } : undefined;
-        });
+
+/**
+ * Bundles the compiled module `file` in place with what it imports, but for podcast-gen's own files
+ * for which `keepSeparate` says so (imported from their places, relative to `file`), typescript and
+ * openapi-typescript (which the types worker loads).
+ */
+async function bundleInPlace(file, keepSeparate) {
+  await build({
+    entryPoints: [file],
+    outfile: file,
+    allowOverwrite: true,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: ['typescript', 'openapi-typescript'],
+    // CommonJS dependencies inside an ES module bundle call require() (for node:fs and the like).
+    banner: { js: "import { createRequire as __podcastGenCreateRequire } from 'node:module';\nconst require = __podcastGenCreateRequire(import.meta.url);" },
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'keep-separate',
+        setup(esbuild) {
+          esbuild.onResolve({ filter: /^\.\.?\// }, (args) => {
+            const target = resolve(dirname(args.importer), args.path);
+            if (!keepSeparate(target, args.importer)) return undefined;
+            const path = relative(dirname(file), target).split(sep).join('/');
+            return { path: path.startsWith('.') ? path : `./${path}`, external: true };
+          });
+        },
       },
-    },
-  ],
-});
+    ],
+  });
+}
+
+// The pipeline (dist/pipeline.js, which index.js imports once a run has started) and the lint
+// command's own pipeline, each bundled with @redocly/openapi-core and the rest of what it imports:
+// Node 20's ES module loader reads, resolves and links redocly's 300 files one by one, 0.2 s of a
+// small document's 0.7 s run. The modules the CLI and index.js share with them stay separate
+// files, so all see one PodcastGenError class.
+const shared = new Set(['problems.js', 'options.js', join('emit', 'types', 'types-printer.js')].map((path) => join(dist, path)));
+await bundleInPlace(join(dist, 'pipeline.js'), (target) => shared.has(target));
+await bundleInPlace(join(dist, 'cli', 'lint-only.js'), (target) => shared.has(target));
 
 // The CLI's argument parser with yargs inside it (yargs and its helpers are 30 small ES modules:
 // 40 ms of every command, `--version` included). Its imports of podcast-gen's own files stay as
 // they are, so the file keeps its place and its neighbours.
 const argsFile = join(dist, 'cli', 'args.js');
-await build({
-  entryPoints: [argsFile],
-  outfile: argsFile,
-  allowOverwrite: true,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  banner: REQUIRE_BANNER,
-  logLevel: 'warning',
-  plugins: [
-    {
-      name: 'own-files-stay',
-      setup(esbuild) {
-        esbuild.onResolve({ filter: /^\.\.?\// }, (args) => (args.importer === argsFile ? { path: args.path, external: true } : undefined));
-      },
-    },
-  ],
-});
+await bundleInPlace(argsFile, (_target, importer) => importer === argsFile);
