@@ -32,25 +32,18 @@ export interface Tool {
 /** podcast-gen and the peers, all run as `node <bin>` so process start is alike. */
 export function tools(options: { root: string; peers: string }): Tool[] {
   const bin = (pkg: string, path: string) => join(options.peers, 'node_modules', pkg, path);
+  const podcastGen: Tool['command'] = (spec, out, lintConfig) => ({
+    program: process.execPath,
+    args: [join(options.root, 'bin', 'podcast-gen.js'), 'generate', '--spec', spec, '--out', out, '--quiet', ...(lintConfig ? ['--lint-config', lintConfig] : [])],
+  });
   return [
-    {
-      name: 'podcast-gen',
-      generates: 'types, client, zod, MCP, fixtures, mock',
-      command: (spec, out, lintConfig) => ({
-        program: process.execPath,
-        args: [join(options.root, 'bin', 'podcast-gen.js'), 'generate', '--spec', spec, '--out', out, '--quiet', ...(lintConfig ? ['--lint-config', lintConfig] : [])],
-      }),
-    },
+    { name: 'podcast-gen', generates: 'types, client, zod, MCP, fixtures, mock', command: podcastGen },
     {
       // The first run after an install: no V8 code cache for the TypeScript compiler yet
       // (generator/code-cache.ts; later runs, like the row above, use it).
       name: 'podcast-gen-first-run',
       generates: 'the same, without the code cache',
-      command: (spec, out, lintConfig) => ({
-        program: process.execPath,
-        args: [join(options.root, 'bin', 'podcast-gen.js'), 'generate', '--spec', spec, '--out', out, '--quiet', ...(lintConfig ? ['--lint-config', lintConfig] : [])],
-        env: { NODE_DISABLE_COMPILE_CACHE: '1' },
-      }),
+      command: (spec, out, lintConfig) => ({ ...podcastGen(spec, out, lintConfig), env: { NODE_DISABLE_COMPILE_CACHE: '1' } }),
     },
     {
       name: 'hey-api',

@@ -38,7 +38,6 @@ export function requireWithCodeCache(from: string | URL, id: string): unknown {
   return cacheFile ? loadWithCodeCache(filename, cacheFile).exports : require(id);
 }
 
-
 /** Where `filename`'s code cache lives, or undefined when none should be used. */
 function codeCacheFile(filename: string): string | undefined {
   if (process.env.NODE_DISABLE_COMPILE_CACHE || 'enableCompileCache' in Module) return undefined;

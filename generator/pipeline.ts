@@ -3,43 +3,22 @@
  * once a run has started its types printer, so that the worker thread loads openapi-typescript
  * while this thread loads @redocly/openapi-core and the rest of these imports.
  */
-import type { Config } from '@redocly/openapi-core';
 import { dirname, resolve } from 'node:path';
 import { emitters, type GeneratedFile } from './emit/index.js';
 import { manifestFile } from './emit/manifest.js';
 import { loadTemplates } from './emit/templates.js';
 import type { TypesPrinter } from './emit/types/types-printer.js';
 import type { GenerateHooks, GenerateResult } from './index.js';
-import { lintSpec } from './lint/lint-spec.js';
-import { loadLintConfig } from './lint/lint-config.js';
-import { readSpec, type LoadedSpec } from './load/read-spec.js';
+import { lint, load, stageTimer, type StageTimer } from './load-and-lint.js';
+import type { LoadedSpec } from './load/read-spec.js';
 import { sourceLabel } from './load/source-label.js';
 import { buildModel, namesEveryOperation } from './model/build-model.js';
 import { DEFAULT_SPEC, type ResolvedOptions } from './options.js';
-import { hasErrors, PodcastGenError, withLazyPlace, type Problem } from './problems.js';
+import { withLazyPlace, type Problem } from './problems.js';
 import { compareFiles, writeFiles } from './write/write-files.js';
 
-/** Loads and lints a document; throws a PodcastGenError when lint finds errors. */
-export async function loadAndLint(resolved: ResolvedOptions, hooks: GenerateHooks): Promise<{ spec: LoadedSpec; problems: Problem[] }> {
-  const timer = stageTimer(hooks);
-  const { spec, config } = await load(resolved, timer);
-  return { spec, problems: await lint(spec, config, resolved, timer) };
-}
-
-async function load(resolved: ResolvedOptions, timer: StageTimer): Promise<{ spec: LoadedSpec; config: Config }> {
-  const config = await loadLintConfig({ configPath: resolved.lintConfig && resolve(resolved.cwd, resolved.lintConfig), specPath: resolve(resolved.cwd, resolved.spec) });
-  const spec = await readSpec({ spec: resolved.spec, config, cwd: resolved.cwd });
-  timer('load', spec.displayPath);
-  return { spec, config };
-}
-
-async function lint(spec: LoadedSpec, config: Config, resolved: ResolvedOptions, timer: StageTimer): Promise<Problem[]> {
-  const lintProblems = await lintSpec(spec, config, resolved.cwd);
-  timer('lint', `${lintProblems.length} problem(s)`);
-  const problems = [...spec.problems, ...lintProblems];
-  if (hasErrors(problems)) throw new PodcastGenError(problems);
-  return problems;
-}
+// The library's loadAndLint() (index.ts) reaches the stages through this bundle too.
+export { loadAndLint } from './load-and-lint.js';
 
 /** Generates every output from a document and writes it (or, with `check`, compares it). */
 export async function runPipeline(resolved: ResolvedOptions, hooks: GenerateHooks, typesPrinter: TypesPrinter): Promise<GenerateResult> {
@@ -83,7 +62,6 @@ async function generateFrom(spec: LoadedSpec, problems: Problem[], resolved: Res
   return { ...base, ...written };
 }
 
-
 /**
  * A problem that names a pointer gets its line and column when they are first read: finding them
  * parses the whole source into an AST (0.45 s for GitHub's document), and under `--quiet` no
@@ -92,15 +70,4 @@ async function generateFrom(spec: LoadedSpec, problems: Problem[], resolved: Res
 function placed(problem: Problem, spec: LoadedSpec): Problem {
   const { pointer } = problem;
   return pointer ? withLazyPlace({ ...problem }, () => spec.locate(pointer)) : problem;
-}
-
-type StageTimer = (stage: string, detail?: string) => void;
-
-function stageTimer(hooks: GenerateHooks): StageTimer {
-  let last = performance.now();
-  return (stage, detail) => {
-    const now = performance.now();
-    hooks.onStage?.({ stage, ms: Math.round(now - last), ...(detail ? { detail } : {}) });
-    last = now;
-  };
 }

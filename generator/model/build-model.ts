@@ -83,11 +83,16 @@ function withOperationIds(document: OpenApiDocument, entries: readonly RawEntry[
 }
 
 /**
- * True when every operation has an operationId: then the model's `document` is this very document
- * (`withOperationIds` writes nothing in), known before the model is built.
+ * True when every operation's operationId is kept exactly as written: then the model's `document`
+ * is this very document (`withOperationIds` writes nothing in), known before the model is built.
  */
 export function namesEveryOperation(document: OpenApiDocument): boolean {
-  return collectOperations(document).every((entry) => !!entry.raw.operationId?.trim());
+  return collectOperations(document).every((entry) => writtenOperationId(entry) === entry.raw.operationId);
+}
+
+/** The operationId the document gives an operation, as the model keeps it (trimmed), or undefined. */
+function writtenOperationId(entry: RawEntry): string | undefined {
+  return entry.raw.operationId?.trim() || undefined;
 }
 
 function collectOperations(document: OpenApiDocument): RawEntry[] {
@@ -108,9 +113,9 @@ function collectOperations(document: OpenApiDocument): RawEntry[] {
  * the interface: kept as written; only operations without one get a derived id (with a warning).
  */
 function decideOperationNames(entries: readonly RawEntry[], problems: Problem[]): Map<RawEntry, OperationNames> {
-  const operationIds = new Map(entries.map((e) => [e, e.raw.operationId?.trim() || operationIdFrom(e.method, e.path)]));
+  const operationIds = new Map(entries.map((e) => [e, writtenOperationId(e) ?? operationIdFrom(e.method, e.path)]));
   for (const entry of entries) {
-    if (entry.raw.operationId?.trim()) continue;
+    if (writtenOperationId(entry)) continue;
     problems.push({
       code: 'model/derived-operation-id',
       severity: 'warn',

@@ -160,7 +160,7 @@ function parameterField(document: OpenApiDocument, { parameter, pointer }: Locat
   };
   if (parameter.description) field.description = parameter.description;
   if (parameter.deprecated) field.deprecated = true;
-  if (parameter.schema === undefined && parameter.content) field.contentType = Object.keys(parameter.content)[0] ?? 'application/json';
+  if (parameter.schema === undefined && parameter.content) field.contentType = contentType ?? 'application/json';
   if (parameter.style) field.style = parameter.style;
   if (parameter.explode !== undefined) field.explode = parameter.explode;
   return field;

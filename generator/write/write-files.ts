@@ -35,7 +35,6 @@ export function writeFiles(files: readonly GeneratedFile[], outDir: string, show
   const out = resolve(outDir);
   for (const file of files) assertInside(out, file.path);
   assertFolderPossible(out, shown);
-  const all = files;
   const comparison = compareFiles(files, out);
   if (comparison.written.length === 0 && comparison.removed.length === 0) {
     return { written: [], unchanged: comparison.unchanged, removed: [] };
@@ -43,7 +42,7 @@ export function writeFiles(files: readonly GeneratedFile[], outDir: string, show
   const staging = `${out}.tmp-${randomBytes(4).toString('hex')}`;
   try {
     mkdirSync(staging, { recursive: true });
-    const generated = new Set(all.map((f) => f.path));
+    const generated = new Set(files.map((f) => f.path));
     const obsolete = new Set(comparison.removed);
     if (existsSync(out)) {
       for (const path of listFiles(out)) {
@@ -51,7 +50,7 @@ export function writeFiles(files: readonly GeneratedFile[], outDir: string, show
       }
     }
     const unchanged = new Set(comparison.unchanged);
-    for (const file of all) {
+    for (const file of files) {
       const target = join(staging, file.path);
       mkdirSync(dirname(target), { recursive: true });
       if (unchanged.has(file.path)) carry(join(out, file.path), target);

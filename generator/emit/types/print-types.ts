@@ -1,6 +1,6 @@
 import type { OpenApiDocument } from '../../load/read-spec.js';
 import { exactTypeOptions } from './exact-types.js';
-import { hasPartRef, inlinePathRefs } from './inline-path-refs.js';
+import { inlinePathRefs } from './inline-path-refs.js';
 import { loadPrinterModules } from './printer-modules.js';
 import { transformDocument } from './transform-document.js';
 
@@ -19,7 +19,7 @@ const modules = loadPrinterModules();
  */
 export function printTypes(document: OpenApiDocument, { owned = false }: { owned?: boolean } = {}): string {
   const { ots } = modules;
-  const printable = owned && !hasPartRef(document) ? document : inlinePathRefs(document);
+  const printable = inlinePathRefs(document, { owned });
   // The document was linted and bundled once already: openapiTS() would do both again (transform-document.ts).
   const nodes = transformDocument(ots, printable as unknown as Parameters<typeof transformDocument>[1], {
     alphabetize: false,

@@ -1,0 +1,49 @@
+/**
+ * The first two stages, load and lint, shared by the pipeline (pipeline.ts) and by the `lint`
+ * command (cli/lint-only.ts), which stops after them and so never loads the emitters.
+ */
+import type { Config } from '@redocly/openapi-core';
+import { resolve } from 'node:path';
+import type { GenerateHooks } from './index.js';
+import { lintSpec } from './lint/lint-spec.js';
+import { loadLintConfig } from './lint/lint-config.js';
+import { readSpec, type LoadedSpec } from './load/read-spec.js';
+import type { ResolvedOptions } from './options.js';
+import { hasErrors, PodcastGenError, type Problem } from './problems.js';
+
+/** Reports a finished stage and how long it took since the one before. */
+export type StageTimer = (stage: string, detail?: string) => void;
+
+export function stageTimer(hooks: GenerateHooks): StageTimer {
+  let last = performance.now();
+  return (stage, detail) => {
+    const now = performance.now();
+    hooks.onStage?.({ stage, ms: Math.round(now - last), ...(detail ? { detail } : {}) });
+    last = now;
+  };
+}
+
+/** Loads and lints a document; throws a PodcastGenError when lint finds errors. */
+export async function loadAndLint(resolved: ResolvedOptions, hooks: GenerateHooks): Promise<{ spec: LoadedSpec; problems: Problem[] }> {
+  const timer = stageTimer(hooks);
+  const { spec, config } = await load(resolved, timer);
+  return { spec, problems: await lint(spec, config, resolved, timer) };
+}
+
+/** Reads, parses and bundles the document with the lint config's `resolve` settings. */
+export async function load(resolved: ResolvedOptions, timer: StageTimer): Promise<{ spec: LoadedSpec; config: Config }> {
+  // A URL names no folder a redocly.yaml could sit beside; a path is taken from the working folder.
+  const specPath = /^https?:\/\//i.test(resolved.spec) ? resolved.spec : resolve(resolved.cwd, resolved.spec);
+  const config = await loadLintConfig({ configPath: resolved.lintConfig && resolve(resolved.cwd, resolved.lintConfig), specPath });
+  const spec = await readSpec({ spec: resolved.spec, config, cwd: resolved.cwd });
+  timer('load', spec.displayPath);
+  return { spec, config };
+}
+
+/** The document's problems (the bundle's and lint's); throws a PodcastGenError when any is an error. */
+export async function lint(spec: LoadedSpec, config: Config, resolved: ResolvedOptions, timer: StageTimer): Promise<Problem[]> {
+  const problems = [...spec.problems, ...(await lintSpec(spec, config, resolved.cwd))];
+  timer('lint', `${problems.length} problem(s)`);
+  if (hasErrors(problems)) throw new PodcastGenError(problems);
+  return problems;
+}
