@@ -4,7 +4,7 @@
  * else the time alone.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 
 const TIME = '/usr/bin/time';
 const hasTime = existsSync(TIME);
@@ -19,9 +19,8 @@ export interface Sample {
   error?: string;
 }
 
-/** Runs `command args` in `cwd`, after removing `cleanDir` (each run writes a fresh output). */
-export function runOnce(command: string, args: string[], options: { cwd: string; cleanDir?: string; timeoutMs?: number; env?: NodeJS.ProcessEnv }): Sample {
-  if (options.cleanDir) rmSync(options.cleanDir, { recursive: true, force: true });
+/** Runs `command args` in `cwd` (each run is given an output folder of its own, see run.ts). */
+export function runOnce(command: string, args: string[], options: { cwd: string; timeoutMs?: number; env?: NodeJS.ProcessEnv }): Sample {
   const limit = Math.round((options.timeoutMs ?? 600_000) / 1000);
   // `timeout` stops the generator itself (a timeout on /usr/bin/time would leave it running).
   const limited = hasTimeout ? [TIMEOUT, '-s', 'KILL', String(limit), command, ...args] : [command, ...args];
@@ -44,10 +43,10 @@ export function runOnce(command: string, args: string[], options: { cwd: string;
 }
 
 /** Median of several runs (a failed run makes the whole measurement failed; a run over 60 s is not repeated). */
-export function measure(runs: number, run: () => Sample): Sample {
+export function measure(runs: number, run: (index: number) => Sample): Sample {
   const samples: Sample[] = [];
   for (let i = 0; i < runs; i++) {
-    const sample = run();
+    const sample = run(i);
     if (!sample.ok) return sample;
     samples.push(sample);
     // A run over a minute is measured once: its median of three would take the benchmark hours.

@@ -25,7 +25,7 @@ export function installPeers(dir: string): Record<string, string> {
 export interface Tool {
   name: string;
   generates: string;
-  /** Program and arguments; `out` is the folder the run writes (removed before each run). */
+  /** Program and arguments; `out` is the folder the run writes (a new one for each run). */
   command(spec: string, out: string, lintConfig?: string): { program: string; args: string[]; env?: NodeJS.ProcessEnv };
 }
 
