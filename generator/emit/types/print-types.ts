@@ -18,14 +18,13 @@ const modules = loadPrinterModules();
  * own copy, received as a message, read by nobody else): copying GitHub's took 0.15 s.
  */
 export function printTypes(document: OpenApiDocument, { owned = false }: { owned?: boolean } = {}): string {
-  const { ots } = modules;
   const printable = inlinePathRefs(document, { owned });
   // The document was linted and bundled once already: openapiTS() would do both again (transform-document.ts).
-  const nodes = transformDocument(ots, printable as unknown as Parameters<typeof transformDocument>[1], {
+  const nodes = transformDocument(modules, printable as unknown as Parameters<typeof transformDocument>[1], {
     alphabetize: false,
     exportType: false,
     // Tuples for bounded arrays, open empty objects, exact "exactly one of" unions: as the zod validators.
     ...exactTypeOptions(modules),
   });
-  return ots.astToString(nodes);
+  return modules.ots.astToString(nodes);
 }
