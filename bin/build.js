@@ -69,7 +69,7 @@ async function bundleInPlace(file, keepSeparate) {
 // Node 20's ES module loader reads, resolves and links redocly's 300 files one by one, 0.2 s of a
 // small document's 0.7 s run. The modules the CLI and index.js share with them stay separate
 // files, so all see one PodcastGenError class.
-const shared = new Set(['problems.js', 'options.js', join('emit', 'types', 'types-printer.js')].map((path) => join(dist, path)));
+const shared = new Set(['problems.js', 'options.js', join('emit', 'side-thread', 'side-thread.js')].map((path) => join(dist, path)));
 await bundleInPlace(join(dist, 'pipeline.js'), (target) => shared.has(target));
 await bundleInPlace(join(dist, 'cli', 'lint-only.js'), (target) => shared.has(target));
 

@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import type { GeneratedFile } from './emit/index.js';
-import { startTypesPrinter } from './emit/types/types-printer.js';
+import { startSideThread } from './emit/side-thread/side-thread.js';
 import type { LoadedSpec } from './load/read-spec.js';
 import type { ApiModel } from './model/types.js';
 import { resolveOptions, type GenerateOptions } from './options.js';
@@ -55,11 +55,11 @@ export async function generate(options: GenerateOptions = {}, hooks: GenerateHoo
   const resolved = resolveOptions(options);
   // Started before the pipeline's own modules load: on a second core, the worker thread loads
   // openapi-typescript and the TypeScript compiler while this one loads @redocly/openapi-core.
-  const typesPrinter = startTypesPrinter();
+  const sideThread = startSideThread();
   try {
-    return await (await import('./pipeline.js')).runPipeline(resolved, hooks, typesPrinter);
+    return await (await import('./pipeline.js')).runPipeline(resolved, hooks, sideThread);
   } finally {
-    await typesPrinter.close();
+    await sideThread.close();
   }
 }
 

@@ -7,7 +7,7 @@ import { dirname, resolve } from 'node:path';
 import { emitters, type GeneratedFile } from './emit/index.js';
 import { manifestFile } from './emit/manifest.js';
 import { loadTemplates } from './emit/templates.js';
-import type { TypesPrinter } from './emit/types/types-printer.js';
+import type { SideThread } from './emit/side-thread/side-thread.js';
 import type { GenerateHooks, GenerateResult } from './index.js';
 import { lint, load, stageTimer, type StageTimer } from './load-and-lint.js';
 import type { LoadedSpec } from './load/read-spec.js';
@@ -21,19 +21,19 @@ import { compareFiles, writeFiles } from './write/write-files.js';
 export { loadAndLint } from './load-and-lint.js';
 
 /** Generates every output from a document and writes it (or, with `check`, compares it). */
-export async function runPipeline(resolved: ResolvedOptions, hooks: GenerateHooks, typesPrinter: TypesPrinter): Promise<GenerateResult> {
+export async function runPipeline(resolved: ResolvedOptions, hooks: GenerateHooks, sideThread: SideThread): Promise<GenerateResult> {
   const timer = stageTimer(hooks);
   const { spec, config } = await load(resolved, timer);
   // When the model's document will be this very document, a worker starts printing it now, beside
   // lint and the model rather than after them (generateFrom asks for the model's document: the same
   // print). In this thread it waits for the model: a run that fails lint should not print at all.
-  if (typesPrinter.inWorker && namesEveryOperation(spec.document)) typesPrinter.print(spec.document).catch(() => undefined);
+  if (sideThread.inWorker && namesEveryOperation(spec.document)) sideThread.printTypes(spec.document).catch(() => undefined);
   const problems = await lint(spec, config, resolved, timer);
-  return generateFrom(spec, problems, resolved, typesPrinter, timer);
+  return generateFrom(spec, problems, resolved, sideThread, timer);
 }
 
 /** Model, emit and write (or, with `check`, compare) a linted document. */
-async function generateFrom(spec: LoadedSpec, problems: Problem[], resolved: ResolvedOptions, typesPrinter: TypesPrinter, timer: StageTimer): Promise<GenerateResult> {
+async function generateFrom(spec: LoadedSpec, problems: Problem[], resolved: ResolvedOptions, sideThread: SideThread, timer: StageTimer): Promise<GenerateResult> {
   const outDir = resolve(resolved.cwd, resolved.out);
   const label = sourceLabel({ absoluteRef: spec.absoluteRef, outDir, packageSpecFolder: dirname(DEFAULT_SPEC) });
   const built = buildModel(spec.document, { apiName: resolved.name, source: { path: spec.displayPath, label, hash: spec.hash } });
@@ -44,9 +44,11 @@ async function generateFrom(spec: LoadedSpec, problems: Problem[], resolved: Res
   // Emitters name places by JSON pointer; the reporter prints them as file:line:col where it can.
   const report = (p: Problem) => problems.push(p.line === undefined ? placed(p, spec) : p);
   const files: GeneratedFile[] = [];
-  typesPrinter.print(model.document).catch(() => undefined);
+  sideThread.printTypes(model.document).catch(() => undefined);
+  // Sent now, so that the side thread starts on fixtures as soon as the types are printed.
+  const fixtureShare = sideThread.shareFixtures(model);
   for (const emitter of emitters) {
-    files.push(...(await emitter.emit({ model, templates, typesPrinter, report })));
+    files.push(...(await emitter.emit({ model, templates, sideThread, report, ...(fixtureShare ? { fixtureShare } : {}) })));
     timer(`emit ${emitter.name}`);
   }
   files.push(manifestFile(model, files));

@@ -1,7 +1,8 @@
 import type { ApiModel } from '../model/types.js';
 import type { Problem } from '../problems.js';
 import type { Templates } from './templates.js';
-import type { TypesPrinter } from './types/types-printer.js';
+import type { FixtureShare } from './fixtures/fixture-share.js';
+import type { SideThread } from './side-thread/side-thread.js';
 
 /** A file an emitter produces: a path relative to the output folder and its whole text. */
 export interface GeneratedFile {
@@ -15,8 +16,10 @@ export interface EmitContext {
   templates: Templates;
   /** Where emitters report what they could not express exactly (warnings naming the place). */
   report(problem: Problem): void;
-  /** The run's types printer (a worker thread), already printing the model's document; absent: in this thread. */
-  typesPrinter?: TypesPrinter;
+  /** The run's side thread (a worker thread), already printing the model's document; absent: types print in this thread. */
+  sideThread?: SideThread;
+  /** The fixtures the side thread helps make, when it does (fixtures/fixture-share.ts). */
+  fixtureShare?: FixtureShare;
 }
 
 /** One output kind (types, client, schemas, mcp, fixtures, mock). */

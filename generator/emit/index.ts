@@ -8,9 +8,11 @@ import { emitTypes } from './types/emit-types.js';
 import { emitZod } from './zod/emit-zod.js';
 
 /**
- * Every output, in the order they are emitted. The types are printed beside the others (a worker
- * thread, see types/types-printer.ts) and collected late; the index comes last: it re-exports the others.
+ * Every output, in the order they are emitted. The types are printed beside the others (the side
+ * thread, see side-thread/side-thread.ts) and collected late. The fixtures come after the others
+ * that run here, so that the side thread, once it has printed the types, has made some of them
+ * already. The index comes last: it re-exports the others.
  */
-export const emitters: Emitter[] = [emitZod, emitClient, emitMcp, emitFixtures, emitMock, emitTypes, emitIndex];
+export const emitters: Emitter[] = [emitZod, emitClient, emitMcp, emitMock, emitFixtures, emitTypes, emitIndex];
 
 export type { Emitter, EmitContext, GeneratedFile } from './emitter.js';

@@ -7,7 +7,7 @@ import { transformDocument } from './transform-document.js';
 /**
  * openapi-typescript and the TypeScript compiler it prints with, loaded when this module is: they
  * are the heaviest modules podcast-gen loads, so this module is itself imported only on first use
- * (types-printer.ts), and a worker thread that imports it loads them while the main thread lints.
+ * (side-thread/side-thread.ts), and a worker thread that imports it loads them while the main thread lints.
  */
 const modules = loadPrinterModules();
 

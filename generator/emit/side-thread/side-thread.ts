@@ -1,0 +1,112 @@
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { OpenApiDocument } from '../../load/read-spec.js';
+import type { ApiModel } from '../../model/types.js';
+import { sideThreadGone, startFixtureShare, type FixtureShare, type FixtureShareAnswer } from '../fixtures/fixture-share.js';
+
+/**
+ * A run's second thread: it prints the types (once per document: the first call starts it, later
+ * ones share it), and then takes a share of the fixtures.
+ */
+export interface SideThread {
+  printTypes(document: OpenApiDocument): Promise<string>;
+  /** Starts sharing `model`'s fixtures with this thread's own emitter; undefined where there is no second thread. */
+  shareFixtures(model: ApiModel): FixtureShare | undefined;
+  /** True for a worker thread: printing there runs beside this thread's work, not in its way. */
+  inWorker: boolean;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the side thread: a worker thread when running compiled (the CLI, the package), else this
+ * thread. generate() starts it before the pipeline's own modules load, so on a second core the
+ * worker loads openapi-typescript and the TypeScript compiler (about 0.25 s with the code cache)
+ * while this thread loads @redocly/openapi-core (about 0.4 s), and prints the types while this
+ * thread lints and runs the other emitters; on a large document it is done first, and makes
+ * fixtures until this thread's fixtures emitter has claimed the rest. From TypeScript sources
+ * (tests under vitest or tsx) a worker could not load its `.ts` entry. Both give the same files
+ * (test/generated/side-thread.test.ts). With one core there is nothing to overlap: everything
+ * stays in this thread, as it does with `PODCAST_GEN_TYPES_IN_PROCESS=1`.
+ */
+export function startSideThread(): SideThread {
+  const entry = new URL('./worker.js', import.meta.url);
+  const compiled = import.meta.url.endsWith('.js') && existsSync(fileURLToPath(entry));
+  const worthIt = availableParallelism() > 1 && !process.env.PODCAST_GEN_TYPES_IN_PROCESS;
+  return compiled && worthIt ? workerThread(entry) : inProcessThread();
+}
+
+/** The "side thread" that is this thread: types printed here, fixtures made by their emitter alone. */
+export function inProcessThread(): SideThread {
+  return {
+    printTypes: once((document) => import('../types/print-types.js').then(({ printTypes }) => printTypes(document))),
+    shareFixtures: () => undefined,
+    inWorker: false,
+    async close() {},
+  };
+}
+
+/** `printTypes` started once per document: the run starts it early, emitTypes collects the same promise. */
+function once(print: (document: OpenApiDocument) => Promise<string>): SideThread['printTypes'] {
+  const printed = new WeakMap<OpenApiDocument, Promise<string>>();
+  return (document) => {
+    const text = printed.get(document) ?? print(document);
+    printed.set(document, text);
+    return text;
+  };
+}
+
+/** Messages the worker (worker.ts) sends. */
+export type SideThreadAnswer = { kind: 'types'; text: string } | { kind: 'types-failed'; error: string } | FixtureShareAnswer;
+
+function workerThread(entry: URL): SideThread {
+  const worker = new Worker(entry);
+  // Never keeps the process alive by itself: a run that fails before emitting ends without waiting.
+  // It is held (ref) only while this thread waits for it.
+  worker.unref();
+  let waits = 0;
+  const holding = <T>(promise: Promise<T>): Promise<T> => {
+    if (waits++ === 0) worker.ref();
+    return promise.finally(() => {
+      if (--waits === 0) worker.unref();
+    });
+  };
+  let failure: Error | undefined;
+  const printing: { resolve(text: string): void; reject(error: Error): void }[] = [];
+  let fixtures: ((answer: FixtureShareAnswer) => void) | undefined;
+  worker.on('message', (answer: SideThreadAnswer) => {
+    if (answer.kind === 'types') printing.shift()?.resolve(answer.text);
+    else if (answer.kind === 'types-failed') printing.shift()?.reject(new Error(`printing the types failed: ${answer.error}`));
+    else fixtures?.(answer);
+  });
+  const gone = (error: Error) => {
+    failure ??= error;
+    for (const next of printing.splice(0)) next.reject(error);
+    if (fixtures) sideThreadGone(fixtures);
+  };
+  worker.on('error', gone);
+  worker.on('exit', () => gone(new Error('the side thread ended')));
+  return {
+    printTypes: once((document) =>
+      failure
+        ? Promise.reject(failure)
+        : holding(
+            new Promise<string>((resolve, reject) => {
+              printing.push({ resolve, reject });
+              worker.postMessage({ kind: 'types', document });
+            }),
+          ),
+    ),
+    shareFixtures(model) {
+      if (failure || fixtures) return undefined;
+      const started = startFixtureShare(model, (request) => worker.postMessage(request));
+      fixtures = started.receive;
+      return { claim: started.share.claim, theirs: () => holding(started.share.theirs()) };
+    },
+    inWorker: true,
+    async close() {
+      await worker.terminate();
+    },
+  };
+}

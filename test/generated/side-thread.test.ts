@@ -1,0 +1,103 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { syntheticDocument } from '../../bench/synthetic.js';
+import { generateFiles } from '../../generator/index.js';
+import { emitFixtures } from '../../generator/emit/fixtures/emit-fixtures.js';
+import type { FixtureShare } from '../../generator/emit/fixtures/fixture-share.js';
+import { loadTemplates } from '../../generator/emit/templates.js';
+import { inProcessThread, type SideThread } from '../../generator/emit/side-thread/side-thread.js';
+import type { ApiModel } from '../../generator/model/types.js';
+import type { Problem } from '../../generator/problems.js';
+import { ensureBuilt } from '../cli/helpers/build.js';
+import { ROOT } from '../helpers/paths.js';
+
+type SideThreadModule = { startSideThread(): SideThread };
+
+/**
+ * A run prints its types and makes part of its fixtures in a worker thread
+ * (emit/side-thread/side-thread.ts), which only the compiled CLI can start: this loads the
+ * compiled side thread from dist/ and holds it to what this thread makes alone.
+ */
+describe('the side thread', () => {
+  let compiled: SideThreadModule;
+  beforeAll(async () => {
+    await ensureBuilt();
+    compiled = (await import(pathToFileURL(join(ROOT, 'dist', 'emit', 'side-thread', 'side-thread.js')).href)) as SideThreadModule;
+  }, 180_000);
+
+  it('prints exactly the types the in-process printer prints, and ends cleanly', async () => {
+    const { model } = await generateFiles({ cwd: ROOT });
+    const worker = compiled.startSideThread();
+    try {
+      const [fromWorker, inProcess] = await Promise.all([worker.printTypes(model.document), inProcessThread().printTypes(model.document)]);
+      expect(fromWorker).toBe(inProcess);
+      expect(fromWorker).toContain('export interface components');
+      expect(worker.printTypes(model.document)).toBe(worker.printTypes(model.document));
+    } finally {
+      await worker.close();
+    }
+  });
+
+  describe('fixtures made by both threads', () => {
+    let model: ApiModel;
+    let alone: Awaited<ReturnType<typeof emit>>;
+    beforeAll(async () => {
+      ({ model } = await generateFiles({ spec: writeSynthetic(300), cwd: ROOT }));
+      alone = await emit(model);
+    }, 60_000);
+
+    it('are the files this thread makes alone, when the side thread is free to take chunks', async () => {
+      const worker = compiled.startSideThread();
+      try {
+        // Wait until the side thread has made chunks before this thread claims any.
+        const share = worker.shareFixtures(model) as FixtureShare;
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        const shared = await emit(model, counting(share));
+        expect(shared.files).toEqual(alone.files);
+        expect(shared.problems).toEqual(alone.problems);
+        expect(shared.claimed, 'the side thread made some chunks').toBeLessThan(Math.ceil(model.operations.length / 16));
+      } finally {
+        await worker.close();
+      }
+    });
+
+    it('are the same files when the side thread ends before sending its chunks', async () => {
+      const worker = compiled.startSideThread();
+      const share = worker.shareFixtures(model) as FixtureShare;
+      await worker.close();
+      const shared = await emit(model, share);
+      expect(shared.files).toEqual(alone.files);
+    });
+  });
+});
+
+/** The fixtures emitter's files and warnings, with a share or alone. */
+async function emit(model: ApiModel, fixtureShare?: FixtureShare & { claimed?: () => number }) {
+  const problems: Problem[] = [];
+  const files = await emitFixtures.emit({ model, templates: loadTemplates(), report: (p) => problems.push(p), ...(fixtureShare ? { fixtureShare } : {}) });
+  return { files, problems, claimed: fixtureShare?.claimed?.() };
+}
+
+/** A share that counts the chunks this thread claims. */
+function counting(share: FixtureShare): FixtureShare & { claimed(): number } {
+  let claimed = 0;
+  return {
+    claim: () => {
+      const chunk = share.claim();
+      if (chunk !== undefined) claimed++;
+      return chunk;
+    },
+    theirs: () => share.theirs(),
+    claimed: () => claimed,
+  };
+}
+
+function writeSynthetic(operations: number): string {
+  const dir = join(ROOT, 'test', '.tmp', 'side-thread');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `synthetic-${operations}.json`);
+  writeFileSync(file, JSON.stringify(syntheticDocument(operations)));
+  return file;
+}
