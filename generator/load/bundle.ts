@@ -1,19 +1,31 @@
-import { bundle, type BaseResolver, type Config, type Document } from '@redocly/openapi-core';
-import { escapeToken, getByPointer, unescapeToken } from '../json-pointer.js';
+import { bundle, type BaseResolver, type Config, type Document, type NormalizedProblem } from '@redocly/openapi-core';
+import { decodeToken, escapeToken, getByPointer, unescapeToken } from '../json-pointer.js';
 import { fail } from '../problems.js';
 
 type Locate = (pointer: string) => { line: number; col: number } | undefined;
-type Bundled = Awaited<ReturnType<typeof bundle>>;
+
+/** The bundled document and what bundling reported. */
+export interface Bundled {
+  document: unknown;
+  problems: NormalizedProblem[];
+}
 
 /**
  * Bundles the document (external `$ref`s pulled in, internal ones kept). A chain of `$ref`s that
  * comes back to itself with nothing in between names no schema at all: redocly throws on it, and
  * this turns the throw into a problem at the first link of the chain.
+ *
+ * A document whose every `$ref` already points at something inside it, read with a config that
+ * has no decorators or preprocessors, is its own bundle: redocly's pass (resolving every reference
+ * and walking the whole document) would change nothing, and it took 0.4 s of GitHub's document.
+ * Any other document, a broken one included, is bundled by redocly, which reports what is wrong.
  */
 export async function bundleOrFail(options: { root: Document; config: Config; resolver: BaseResolver; shown: string; locate: Locate }): Promise<Bundled> {
   const { root, config, resolver, shown, locate } = options;
+  if (isOwnBundle(root.parsed, config)) return { document: root.parsed, problems: [] };
   try {
-    return await bundle({ doc: root, config, externalRefResolver: resolver, dereference: false });
+    const bundled = await bundle({ doc: root, config, externalRefResolver: resolver, dereference: false });
+    return { document: bundled.bundle.parsed, problems: bundled.problems };
   } catch (error) {
     const cycle = findRefCycle(root.parsed);
     if (cycle) {
@@ -27,6 +39,90 @@ export async function bundleOrFail(options: { root: Document; config: Config; re
     }
     fail({ code: 'load/bundle', file: shown, message: `cannot resolve the document's $refs: ${(error as Error).message}`, hint: 'check the $refs of the document' });
   }
+}
+
+/**
+ * True when bundling `document` would change nothing: the config transforms nothing, no chain of
+ * `$ref`s loops, and every `$ref` (and discriminator mapping) names a node inside the document
+ * that exists and sits where redocly keeps an internal reference as written (see {@link REF_PLACES}).
+ */
+export function isOwnBundle(document: unknown, config: Config): boolean {
+  return !transforms(config) && refsStayAsWritten(document) && findRefCycle(document) === undefined;
+}
+
+/**
+ * Where a `$ref` names an OpenAPI object (a schema, a parameter, a response, ...), so that
+ * redocly's bundler keeps an internal one as written. A `$ref` where redocly's types expect plain
+ * data (a schema's `example`, an extension's value, a link's `requestBody`) is replaced by what it
+ * names instead; a document with one anywhere else is bundled by redocly, as is one with a `$ref`
+ * under a `links` or `x-` key. test/unit/own-bundle.test.ts holds these keys to redocly's types.
+ */
+export const REF_PLACES = {
+  /** The object under one of these keys is an OpenAPI object. */
+  keys: ['schema', 'items', 'additionalProperties', 'not', 'requestBody'],
+  /** Each item of an array under one of these keys is. */
+  arrays: ['allOf', 'oneOf', 'anyOf', 'parameters'],
+  /** Each entry of a map under one of these keys is. */
+  maps: ['properties', 'schemas', 'responses', 'parameters', 'examples', 'requestBodies', 'headers', 'securitySchemes', 'callbacks'],
+  /** Nothing under these keys is looked at this way. */
+  excluded: (key: string) => key === 'links' || key.startsWith('x-'),
+} as const;
+
+/** Whether the config turns on a decorator or a preprocessor (either may change the document). */
+function transforms(config: Config): boolean {
+  const { decorators, preprocessors } = config as unknown as Record<'decorators' | 'preprocessors', Record<string, Record<string, unknown>> | undefined>;
+  const on = (settings: unknown) => settings !== 'off' && (settings as { severity?: unknown } | undefined)?.severity !== 'off';
+  return [decorators, preprocessors].some((byVersion) => Object.values(byVersion ?? {}).some((rules) => Object.values(rules ?? {}).some(on)));
+}
+
+/** A node met on the walk: the key it sits under (an array's own key for its items) and its parent's key. */
+interface Place {
+  node: unknown;
+  key: string | undefined;
+  parentKey: string | undefined;
+  inArray: boolean;
+  excluded: boolean;
+}
+
+function refsStayAsWritten(document: unknown): boolean {
+  const keys = new Set<string>(REF_PLACES.keys);
+  const arrays = new Set<string>(REF_PLACES.arrays);
+  const maps = new Set<string>(REF_PLACES.maps);
+  const kept = ({ key, parentKey, inArray, excluded }: Place) =>
+    !excluded && key !== undefined && (inArray ? arrays.has(key) : keys.has(key) || (parentKey !== undefined && maps.has(parentKey)));
+  const inside = (ref: unknown) => typeof ref === 'string' && ref.startsWith('#') && existsAt(document, ref);
+  const stack: Place[] = [{ node: document, key: undefined, parentKey: undefined, inArray: false, excluded: false }];
+  // YAML aliases can make one node appear twice, or inside itself: each is looked at once.
+  const seen = new Set<object>();
+  while (stack.length > 0) {
+    const place = stack.pop() as Place;
+    const { node } = place;
+    if (!node || typeof node !== 'object' || seen.has(node)) continue;
+    seen.add(node);
+    if (Array.isArray(node)) {
+      for (const item of node) stack.push({ ...place, node: item, inArray: true });
+      continue;
+    }
+    const record = node as Record<string, unknown>;
+    if ('$ref' in record && !(inside(record.$ref) && kept(place))) return false;
+    const mapping = (record.discriminator as { mapping?: unknown } | undefined)?.mapping;
+    if (mapping && typeof mapping === 'object' && !Object.values(mapping).every(inside)) return false;
+    for (const key in record) {
+      stack.push({ node: record[key], key, parentKey: place.key, inArray: false, excluded: place.excluded || REF_PLACES.excluded(key) });
+    }
+  }
+  return true;
+}
+
+/** Whether a `#/...` pointer names an own property (or item) all the way down. */
+function existsAt(document: unknown, pointer: string): boolean {
+  let node: unknown = document;
+  for (const token of pointer.slice(1).split('/').slice(1)) {
+    const key = decodeToken(token);
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) return false;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return true;
 }
 
 /** The first chain of internal `$ref`-only nodes that loops (as pointers), if any. */

@@ -60,7 +60,7 @@ export async function readSpec(options: ReadSpecOptions): Promise<LoadedSpec> {
   const problems = toProblems(bundled.problems, cwd, root);
   const errors = problems.filter((p) => p.severity === 'error');
   if (errors.length > 0) throw new PodcastGenError(errors);
-  const document = bundled.bundle.parsed as OpenApiDocument;
+  const document = bundled.document as OpenApiDocument;
   return {
     displayPath: shown,
     absoluteRef,
