@@ -72,6 +72,8 @@ async function bundleInPlace(file, keepSeparate) {
 const shared = new Set(['problems.js', 'options.js', join('emit', 'side-thread', 'side-thread.js')].map((path) => join(dist, path)));
 await bundleInPlace(join(dist, 'pipeline.js'), (target) => shared.has(target));
 await bundleInPlace(join(dist, 'cli', 'lint-only.js'), (target) => shared.has(target));
+// The side thread's lint (lint/beside.ts), which loads redocly in that thread.
+await bundleInPlace(join(dist, 'lint', 'beside-worker.js'), (target) => shared.has(target));
 
 // The CLI's argument parser with yargs inside it (yargs and its helpers are 30 small ES modules:
 // 40 ms of every command, `--version` included). Its imports of podcast-gen's own files stay as

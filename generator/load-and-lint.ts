@@ -6,7 +6,7 @@ import type { Config } from '@redocly/openapi-core';
 import { resolve } from 'node:path';
 import type { GenerateHooks } from './index.js';
 import { lintSpec } from './lint/lint-spec.js';
-import { loadLintConfig } from './lint/lint-config.js';
+import { loadLintConfig, type LintConfigOptions } from './lint/lint-config.js';
 import { readSpec, type LoadedSpec } from './load/read-spec.js';
 import type { ResolvedOptions } from './options.js';
 import { hasErrors, PodcastGenError, type Problem } from './problems.js';
@@ -32,12 +32,17 @@ export async function loadAndLint(resolved: ResolvedOptions, hooks: GenerateHook
 
 /** Reads, parses and bundles the document with the lint config's `resolve` settings. */
 export async function load(resolved: ResolvedOptions, timer: StageTimer): Promise<{ spec: LoadedSpec; config: Config }> {
-  // A URL names no folder a redocly.yaml could sit beside; a path is taken from the working folder.
-  const specPath = /^https?:\/\//i.test(resolved.spec) ? resolved.spec : resolve(resolved.cwd, resolved.spec);
-  const config = await loadLintConfig({ configPath: resolved.lintConfig && resolve(resolved.cwd, resolved.lintConfig), specPath });
+  const config = await loadLintConfig(lintConfigOptions(resolved));
   const spec = await readSpec({ spec: resolved.spec, config, cwd: resolved.cwd });
   timer('load', spec.displayPath);
   return { spec, config };
+}
+
+/** Where the run's lint config is found (the side thread finds it the same way, lint/beside-worker.ts). */
+export function lintConfigOptions(resolved: ResolvedOptions): LintConfigOptions {
+  // A URL names no folder a redocly.yaml could sit beside; a path is taken from the working folder.
+  const specPath = /^https?:\/\//i.test(resolved.spec) ? resolved.spec : resolve(resolved.cwd, resolved.spec);
+  return { ...(resolved.lintConfig ? { configPath: resolve(resolved.cwd, resolved.lintConfig) } : {}), specPath };
 }
 
 /** The document's problems (the bundle's and lint's); throws a PodcastGenError when any is an error. */

@@ -26,5 +26,7 @@ export interface EmitContext {
 export interface Emitter {
   /** Short name shown in progress lines, e.g. `client`. */
   name: string;
+  /** Made with the side thread's help (fixtures): the pipeline lets the side thread start on it first. */
+  shared?: boolean;
   emit(context: EmitContext): GeneratedFile[] | Promise<GeneratedFile[]>;
 }

@@ -47,7 +47,7 @@ export async function bundleOrFail(options: { root: Document; config: Config; re
  * that exists and sits where redocly keeps an internal reference as written (see {@link REF_PLACES}).
  */
 export function isOwnBundle(document: unknown, config: Config): boolean {
-  return !transforms(config) && refsStayAsWritten(document) && findRefCycle(document) === undefined;
+  return !transformsDocument(config) && refsStayAsWritten(document) && findRefCycle(document) === undefined;
 }
 
 /**
@@ -69,7 +69,7 @@ export const REF_PLACES = {
 } as const;
 
 /** Whether the config turns on a decorator or a preprocessor (either may change the document). */
-function transforms(config: Config): boolean {
+export function transformsDocument(config: Config): boolean {
   const { decorators, preprocessors } = config as unknown as Record<'decorators' | 'preprocessors', Record<string, Record<string, unknown>> | undefined>;
   const on = (settings: unknown) => settings !== 'off' && (settings as { severity?: unknown } | undefined)?.severity !== 'off';
   return [decorators, preprocessors].some((byVersion) => Object.values(byVersion ?? {}).some((rules) => Object.values(rules ?? {}).some(on)));

@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { lintDocument } from '@redocly/openapi-core';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { syntheticDocument } from '../../bench/synthetic.js';
@@ -7,7 +8,10 @@ import { generateFiles } from '../../generator/index.js';
 import { emitFixtures } from '../../generator/emit/fixtures/emit-fixtures.js';
 import type { FixtureShare } from '../../generator/emit/fixtures/fixture-share.js';
 import { loadTemplates } from '../../generator/emit/templates.js';
-import { inProcessThread, type SideThread } from '../../generator/emit/side-thread/side-thread.js';
+import { inProcessThread, type LintOffer, type SideThread } from '../../generator/emit/side-thread/side-thread.js';
+import { toSent, type SentProblem } from '../../generator/lint/beside.js';
+import { loadLintConfig } from '../../generator/lint/lint-config.js';
+import { readSpec, type LoadedSpec } from '../../generator/load/read-spec.js';
 import type { ApiModel } from '../../generator/model/types.js';
 import type { Problem } from '../../generator/problems.js';
 import { ensureBuilt } from '../cli/helpers/build.js';
@@ -38,6 +42,50 @@ describe('the side thread', () => {
     } finally {
       await worker.close();
     }
+  });
+
+  describe('a lint offered to it', () => {
+    let spec: LoadedSpec;
+    let here: SentProblem[];
+    const config = { specPath: join(ROOT, 'test', '.tmp', 'side-thread', 'offered.json') };
+    beforeAll(async () => {
+      // A document with a lint error and a warning at known places.
+      const document = syntheticDocument(20) as { info: Record<string, unknown>; paths: Record<string, Record<string, { operationId?: string }>> };
+      const [first, second] = Object.values(document.paths).flatMap((item) => Object.values(item));
+      (second as { operationId?: string }).operationId = first?.operationId;
+      mkdirSync(dirname(config.specPath), { recursive: true });
+      writeFileSync(config.specPath, JSON.stringify(document, null, 2));
+      const lintConfig = await loadLintConfig(config);
+      spec = await readSpec({ spec: config.specPath, config: lintConfig });
+      here = (await lintDocument({ document: spec.root, config: lintConfig, externalRefResolver: spec.resolver })).map(toSent);
+      expect(here.map((p) => p.ruleId)).toContain('operation-operationId-unique');
+    }, 60_000);
+
+    const job = (thenTypes: boolean) => ({ document: spec.document, absoluteRef: spec.root.source.absoluteRef, body: spec.root.source.body, config, thenTypes });
+
+    it('is linted there, with the problems and places of a lint here, when this thread does not claim it', async () => {
+      const worker = compiled.startSideThread();
+      try {
+        const offer = worker.lint?.(job(true)) as LintOffer;
+        expect(await offer.problems).toEqual(here);
+        expect(offer.claim(), 'claimed by the side thread already').toBe(false);
+        expect(await worker.printTypes(spec.document)).toBe(await inProcessThread().printTypes(spec.document));
+      } finally {
+        await worker.close();
+      }
+    });
+
+    it('is declined there when this thread claims it first, and the types still print', async () => {
+      const worker = compiled.startSideThread();
+      try {
+        const offer = worker.lint?.(job(true)) as LintOffer;
+        expect(offer.claim()).toBe(true);
+        expect(await offer.problems).toBeUndefined();
+        expect(await worker.printTypes(spec.document)).toBe(await inProcessThread().printTypes(spec.document));
+      } finally {
+        await worker.close();
+      }
+    });
   });
 
   describe('fixtures made by both threads', () => {

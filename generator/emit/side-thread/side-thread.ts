@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { claimLint, LINT_HERE, type LintAnswer, type LintJob, type SentProblem } from '../../lint/beside.js';
 import type { OpenApiDocument } from '../../load/read-spec.js';
 import type { ApiModel } from '../../model/types.js';
 import { sideThreadGone, startFixtureShare, type FixtureShare, type FixtureShareAnswer } from '../fixtures/fixture-share.js';
@@ -14,6 +15,13 @@ export interface SideThread {
   printTypes(document: OpenApiDocument): Promise<string>;
   /** Starts sharing `model`'s fixtures with this thread's own emitter; undefined where there is no second thread. */
   shareFixtures(model: ApiModel): FixtureShare | undefined;
+  /**
+   * Offers a document's lint to the side thread (lint/beside.ts), which, with `thenTypes`, first
+   * prints its types (as `printTypes` of that document); absent where there is no second thread.
+   */
+  lint?(job: Omit<LintJob, 'kind' | 'ticket'>): LintOffer;
+  /** Starts loading what `lint` needs, when a run knows early that it will ask. */
+  prepareLint?(): void;
   /** True for a worker thread: printing there runs beside this thread's work, not in its way. */
   inWorker: boolean;
   close(): Promise<void>;
@@ -47,6 +55,19 @@ export function inProcessThread(): SideThread {
   };
 }
 
+/** This thread's side of a lint offer. */
+export interface LintOffer {
+  /** Claims the lint for this thread: true when the side thread has not started it (this thread then lints). */
+  claim(): boolean;
+  /** The side thread's problems; undefined when this thread claimed the lint. */
+  problems: Promise<SentProblem[] | undefined>;
+}
+
+interface Waiting<T> {
+  resolve(value: T): void;
+  reject(error: Error): void;
+}
+
 /** `printTypes` started once per document: the run starts it early, emitTypes collects the same promise. */
 function once(print: (document: OpenApiDocument) => Promise<string>): SideThread['printTypes'] {
   const printed = new WeakMap<OpenApiDocument, Promise<string>>();
@@ -58,7 +79,7 @@ function once(print: (document: OpenApiDocument) => Promise<string>): SideThread
 }
 
 /** Messages the worker (worker.ts) sends. */
-export type SideThreadAnswer = { kind: 'types'; text: string } | { kind: 'types-failed'; error: string } | FixtureShareAnswer;
+export type SideThreadAnswer = { kind: 'types'; text: string } | { kind: 'types-failed'; error: string } | FixtureShareAnswer | LintAnswer;
 
 function workerThread(entry: URL): SideThread {
   const worker = new Worker(entry);
@@ -73,31 +94,52 @@ function workerThread(entry: URL): SideThread {
     });
   };
   let failure: Error | undefined;
-  const printing: { resolve(text: string): void; reject(error: Error): void }[] = [];
+  // Answers come in the order of the requests, one queue per kind.
+  const printing: Waiting<string>[] = [];
+  const linting: Waiting<SentProblem[] | undefined>[] = [];
   let fixtures: ((answer: FixtureShareAnswer) => void) | undefined;
   worker.on('message', (answer: SideThreadAnswer) => {
     if (answer.kind === 'types') printing.shift()?.resolve(answer.text);
     else if (answer.kind === 'types-failed') printing.shift()?.reject(new Error(`printing the types failed: ${answer.error}`));
+    else if (answer.kind === 'lint') linting.shift()?.resolve(answer.problems);
+    else if (answer.kind === 'lint-declined') linting.shift()?.resolve(undefined);
+    else if (answer.kind === 'lint-failed') linting.shift()?.reject(new Error(`lint failed: ${answer.error}`));
     else fixtures?.(answer);
   });
   const gone = (error: Error) => {
     failure ??= error;
-    for (const next of printing.splice(0)) next.reject(error);
+    for (const next of [...printing.splice(0), ...linting.splice(0)]) next.reject(error);
     if (fixtures) sideThreadGone(fixtures);
   };
+  const ask = <T>(queue: Waiting<T>[], request: unknown): Promise<T> =>
+    failure
+      ? Promise.reject(failure)
+      : holding(
+          new Promise<T>((resolve, reject) => {
+            queue.push({ resolve, reject });
+            worker.postMessage(request);
+          }),
+        );
+  const printed = new WeakMap<OpenApiDocument, Promise<string>>();
   worker.on('error', gone);
   worker.on('exit', () => gone(new Error('the side thread ended')));
   return {
-    printTypes: once((document) =>
-      failure
-        ? Promise.reject(failure)
-        : holding(
-            new Promise<string>((resolve, reject) => {
-              printing.push({ resolve, reject });
-              worker.postMessage({ kind: 'types', document });
-            }),
-          ),
-    ),
+    printTypes(document) {
+      const text = printed.get(document) ?? ask(printing, { kind: 'types', document });
+      printed.set(document, text);
+      return text;
+    },
+    lint(job) {
+      const thenTypes = job.thenTypes && !printed.has(job.document);
+      const ticket = new SharedArrayBuffer(4);
+      // The worker answers the types of this document (first), then the lint.
+      if (thenTypes) printed.set(job.document, failure ? Promise.reject(failure) : holding(new Promise<string>((resolve, reject) => printing.push({ resolve, reject }))));
+      const problems = ask(linting, { ...job, kind: 'lint', thenTypes, ticket } satisfies LintJob);
+      return { claim: () => claimLint(ticket, LINT_HERE), problems };
+    },
+    prepareLint() {
+      worker.postMessage({ kind: 'prepare-lint' });
+    },
     shareFixtures(model) {
       if (failure || fixtures) return undefined;
       const started = startFixtureShare(model, (request) => worker.postMessage(request));

@@ -5,30 +5,55 @@
  */
 import { parentPort } from 'node:worker_threads';
 import type { OpenApiDocument } from '../../load/read-spec.js';
+import { claimedHere, claimLint, LINT_IN_SIDE_THREAD, type LintJob } from '../../lint/beside.js';
 import type { FixtureShareRequest } from '../fixtures/fixture-share.js';
 import type { SideThreadAnswer } from './side-thread.js';
 
-type Request = { kind: 'types'; document: OpenApiDocument } | FixtureShareRequest;
+type Request = { kind: 'types'; document: OpenApiDocument } | { kind: 'prepare-lint' } | LintJob | FixtureShareRequest;
 
 const printing = import('../types/print-types.js');
 const send = (answer: SideThreadAnswer) => parentPort?.postMessage(answer);
 let queue: Promise<void> = Promise.resolve();
 
+/** @redocly/openapi-core and the lint config's code, loaded once, on the first lint or its announcement. */
+let linter: Promise<typeof import('../../lint/beside-worker.js')> | undefined;
+const loadLinter = () => (linter ??= import('../../lint/beside-worker.js'));
+
 parentPort?.on('message', (request: Request) => {
-  queue = queue.then(() => handle(request));
+  // Announced before the document is read: loads while the main thread reads and bundles it.
+  if (request.kind === 'prepare-lint') loadLinter().catch(() => undefined);
+  else queue = queue.then(() => handle(request));
 });
 
-async function handle(request: Request): Promise<void> {
+async function handle(request: Exclude<Request, { kind: 'prepare-lint' }>): Promise<void> {
   if (request.kind === 'fixtures') {
     // Loaded on first use: a run whose worker is never asked for fixtures does not load them.
     const { makeFixtureShare } = await import('../fixtures/fixture-share.js');
     return makeFixtureShare(request, send);
   }
+  if (request.kind === 'types') return printTypesOf(request.document, true);
+  // The types first: the main thread waits for them at the end of its emitters. The copy is the
+  // printer's own unless it may still be linted (openapi-typescript changes what it prints).
+  if (request.thenTypes) await printTypesOf(request.document, claimedHere(request.ticket));
+  if (!claimLint(request.ticket, LINT_IN_SIDE_THREAD)) return send({ kind: 'lint-declined' });
+  try {
+    const { runLintJob } = await loadLinter();
+    send({ kind: 'lint', problems: await runLintJob(request) });
+  } catch (error) {
+    send({ kind: 'lint-failed', error: reason(error) });
+  }
+}
+
+async function printTypesOf(document: OpenApiDocument, owned: boolean): Promise<void> {
   try {
     const { printTypes } = await printing;
-    // The message is this thread's own copy of the document: printed without copying it again.
-    send({ kind: 'types', text: printTypes(request.document, { owned: true }) });
+    // An owned document is this thread's own copy (the message): printed without copying it again.
+    send({ kind: 'types', text: printTypes(document, { owned }) });
   } catch (error) {
-    send({ kind: 'types-failed', error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    send({ kind: 'types-failed', error: reason(error) });
   }
+}
+
+function reason(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
