@@ -5,23 +5,21 @@
  */
 import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { Source, type Config, type NormalizedProblem } from '@redocly/openapi-core';
 import { emitters, type GeneratedFile } from './emit/index.js';
 import { manifestFile } from './emit/manifest.js';
 import { loadTemplates } from './emit/templates.js';
 import type { SideThread } from './emit/side-thread/side-thread.js';
 import type { GenerateHooks, GenerateResult } from './index.js';
-import { LINT_BESIDE_BYTES, type SentProblem } from './lint/beside.js';
-import { lintSpec } from './lint/lint-spec.js';
+import { LINT_BESIDE_BYTES } from './lint/beside.js';
+import { localFileSize, offerLint, type OfferedLint } from './lint/offer-lint.js';
 import { transformsDocument } from './load/bundle.js';
-import { lint, lintConfigOptions, load, stageTimer, type StageTimer } from './load-and-lint.js';
+import { lint, load, stageTimer, type StageTimer } from './load-and-lint.js';
 import type { LoadedSpec } from './load/read-spec.js';
-import { toProblems } from './load/redocly-problems.js';
 import { sourceLabel } from './load/source-label.js';
 import { buildModel, namesEveryOperation } from './model/build-model.js';
 import type { ApiModel } from './model/types.js';
 import { DEFAULT_SPEC, type ResolvedOptions } from './options.js';
-import { hasErrors, PodcastGenError, withLazyPlace, type Problem } from './problems.js';
+import { withLazyPlace, type Problem } from './problems.js';
 import { compareFiles, writeFiles } from './write/write-files.js';
 
 // The library's loadAndLint() (index.ts) reaches the stages through this bundle too.
@@ -39,7 +37,7 @@ export async function runPipeline(resolved: ResolvedOptions, hooks: GenerateHook
   const printNow = sideThread.inWorker && namesEveryOperation(spec.document);
   // A preprocessor changes the document it lints: that must be this thread's document.
   if (sideThread.lint && spec.root.source.body.length >= LINT_BESIDE_BYTES && !transformsDocument(config)) {
-    return generateFrom(spec, offerLint(spec, config, resolved, sideThread, printNow, timer), resolved, sideThread, timer);
+    return generateFrom(spec, offerLint(spec, config, resolved, sideThread.lint, printNow, timer), resolved, sideThread, timer);
   }
   if (printNow) sideThread.printTypes(spec.document).catch(() => undefined);
   const problems = await lint(spec, config, resolved, timer);
@@ -47,8 +45,8 @@ export async function runPipeline(resolved: ResolvedOptions, hooks: GenerateHook
 }
 
 /**
- * Model, emit and write (or, with `check`, compare) a document linted already, or being linted in
- * the side thread (`linted` is then a promise): nothing is written before lint is done, and a
+ * Model, emit and write (or, with `check`, compare) a document linted already, or whose lint was
+ * offered to the side thread (lint/offer-lint.ts): nothing is written before lint is done, and a
  * document that fails lint fails with lint's problems, also where the model or an emitter failed
  * on it first.
  */
@@ -105,62 +103,6 @@ async function modelAndEmit(spec: LoadedSpec, problems: Problem[], resolved: Res
   return { model, files };
 }
 
-/** A lint offered to the side thread (lint/beside.ts). */
-interface OfferedLint {
-  /** Called before the first shared emitter: lints here unless the side thread has started. */
-  settle(): Promise<void>;
-  /** The problems lint() would give, or the PodcastGenError it would throw, once lint is done. */
-  problems(): Promise<Problem[]>;
-}
-
-/**
- * Offers lint to the side thread, which lints once it has printed the types unless this thread,
- * done with the emitters it runs alone, has claimed the lint first. Should the side thread fail to
- * lint (it ended), this thread lints.
- */
-function offerLint(spec: LoadedSpec, config: Config, resolved: ResolvedOptions, sideThread: SideThread, thenTypes: boolean, timer: StageTimer): OfferedLint {
-  const { source } = spec.root;
-  const offer = (sideThread.lint as NonNullable<SideThread['lint']>)({ document: spec.document, absoluteRef: source.absoluteRef, body: source.body, config: lintConfigOptions(resolved), thenTypes });
-  offer.problems.catch(() => undefined);
-  const lintHere = () => lintSpec(spec, config, resolved.cwd);
-  const finish = async (found: Promise<Problem[]>, where: string) => {
-    const problems = [...spec.problems, ...(await found)];
-    timer('lint', `${problems.length} problem(s), ${where}`);
-    if (hasErrors(problems)) throw new PodcastGenError(problems);
-    return problems;
-  };
-  const here = (where: string) => finish(lintHere(), where);
-  const there = () => {
-    const found = offer.problems.then((sent) => (sent ? toProblems(sent.map((problem) => received(problem, spec)), resolved.cwd) : lintHere()), lintHere);
-    return finish(found, 'in the side thread');
-  };
-  let result: Promise<Problem[]> | undefined;
-  return {
-    async settle() {
-      if (result || !offer.claim()) return;
-      result = here('here, while the side thread made fixtures');
-      await result.catch(() => undefined);
-    },
-    // A run that failed before settling claims the lint too, if it still can: its report is then not kept waiting.
-    problems: () => (result ??= offer.claim() ? here('here') : there()),
-  };
-}
-
-/** A problem from the side thread with its places in this thread's sources again (the line and column come from them). */
-function received(problem: SentProblem, spec: LoadedSpec): NormalizedProblem {
-  const source = (absoluteRef: string) => (absoluteRef === spec.root.source.absoluteRef ? spec.root.source : new Source(absoluteRef, ''));
-  return { ...problem, location: problem.location.map(({ absoluteRef, ...place }) => ({ ...place, source: source(absoluteRef) })) } as NormalizedProblem;
-}
-
-/** The size of a local `--spec` file (0 for a URL, or a file that is not there: load reports it). */
-function localFileSize(resolved: ResolvedOptions): number {
-  if (/^https?:\/\//i.test(resolved.spec)) return 0;
-  try {
-    return statSync(resolve(resolved.cwd, resolved.spec)).size;
-  } catch {
-    return 0;
-  }
-}
 
 /**
  * A problem that names a pointer gets its line and column when they are first read: finding them

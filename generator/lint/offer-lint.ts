@@ -1,0 +1,72 @@
+/**
+ * This thread's side of a lint offered to the side thread (beside.ts): who lints is settled before
+ * the first shared emitter, and the problems come back as lint() gives them.
+ */
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Source, type Config, type NormalizedProblem } from '@redocly/openapi-core';
+import type { SideThread } from '../emit/side-thread/side-thread.js';
+import { lintConfigOptions, type StageTimer } from '../load-and-lint.js';
+import type { LoadedSpec } from '../load/read-spec.js';
+import { toProblems } from '../load/redocly-problems.js';
+import type { ResolvedOptions } from '../options.js';
+import { hasErrors, PodcastGenError, type Problem } from '../problems.js';
+import type { SentProblem } from './beside.js';
+import { lintSpec } from './lint-spec.js';
+
+/** A lint offered to the side thread (lint/beside.ts). */
+export interface OfferedLint {
+  /** Called before the first shared emitter: lints here unless the side thread has started. */
+  settle(): Promise<void>;
+  /** The problems lint() would give, or the PodcastGenError it would throw, once lint is done. */
+  problems(): Promise<Problem[]>;
+}
+
+/**
+ * Offers lint to the side thread, which lints once it has printed the types unless this thread,
+ * done with the emitters it runs alone, has claimed the lint first. Should the side thread fail to
+ * lint (it ended), this thread lints.
+ */
+export function offerLint(spec: LoadedSpec, config: Config, resolved: ResolvedOptions, lint: NonNullable<SideThread['lint']>, thenTypes: boolean, timer: StageTimer): OfferedLint {
+  const { source } = spec.root;
+  const offer = lint({ document: spec.document, absoluteRef: source.absoluteRef, body: source.body, config: lintConfigOptions(resolved), thenTypes });
+  offer.problems.catch(() => undefined);
+  const lintHere = () => lintSpec(spec, config, resolved.cwd);
+  const finish = async (found: Promise<Problem[]>, where: string) => {
+    const problems = [...spec.problems, ...(await found)];
+    timer('lint', `${problems.length} problem(s), ${where}`);
+    if (hasErrors(problems)) throw new PodcastGenError(problems);
+    return problems;
+  };
+  const here = (where: string) => finish(lintHere(), where);
+  const there = () => {
+    const found = offer.problems.then((sent) => (sent ? toProblems(sent.map((problem) => received(problem, spec)), resolved.cwd) : lintHere()), lintHere);
+    return finish(found, 'in the side thread');
+  };
+  let result: Promise<Problem[]> | undefined;
+  return {
+    async settle() {
+      if (result || !offer.claim()) return;
+      result = here('here, while the side thread made fixtures');
+      await result.catch(() => undefined);
+    },
+    // A run that failed before settling claims the lint too, if it still can: its report is then not kept waiting.
+    problems: () => (result ??= offer.claim() ? here('here') : there()),
+  };
+}
+
+/** A problem from the side thread with its places in this thread's sources again (the line and column come from them). */
+function received(problem: SentProblem, spec: LoadedSpec): NormalizedProblem {
+  const source = (absoluteRef: string) => (absoluteRef === spec.root.source.absoluteRef ? spec.root.source : new Source(absoluteRef, ''));
+  return { ...problem, location: problem.location.map(({ absoluteRef, ...place }) => ({ ...place, source: source(absoluteRef) })) } as NormalizedProblem;
+}
+
+/** The size of a local `--spec` file (0 for a URL, or a file that is not there: load reports it). */
+export function localFileSize(resolved: ResolvedOptions): number {
+  if (/^https?:\/\//i.test(resolved.spec)) return 0;
+  try {
+    return statSync(resolve(resolved.cwd, resolved.spec)).size;
+  } catch {
+    return 0;
+  }
+}
