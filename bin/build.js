@@ -35,18 +35,21 @@ const dist = fileURLToPath(new URL('../dist/', import.meta.url));
  * for which `keepSeparate` says so (imported from their places, relative to `file`), typescript and
  * openapi-typescript (which the types worker loads).
  */
-async function bundleInPlace(file, keepSeparate) {
+async function bundleInPlace(file, keepSeparate, { outfile = file, format = 'esm' } = {}) {
   await build({
     entryPoints: [file],
-    outfile: file,
+    outfile,
     allowOverwrite: true,
     bundle: true,
     platform: 'node',
-    format: 'esm',
+    format,
     target: 'node20',
     external: ['typescript', 'openapi-typescript'],
-    // CommonJS dependencies inside an ES module bundle call require() (for node:fs and the like).
-    banner: { js: "import { createRequire as __podcastGenCreateRequire } from 'node:module';\nconst require = __podcastGenCreateRequire(import.meta.url);" },
+    ...(format === 'esm'
+      ? // CommonJS dependencies inside an ES module bundle call require() (for node:fs and the like).
+        { banner: { js: "import { createRequire as __podcastGenCreateRequire } from 'node:module';\nconst require = __podcastGenCreateRequire(import.meta.url);" } }
+      : // A CommonJS bundle has no import.meta: its modules' own URL is the bundle's.
+        { banner: { js: "const __podcastGenUrl = require('node:url').pathToFileURL(__filename).href;" }, define: { 'import.meta.url': '__podcastGenUrl' } }),
     logLevel: 'warning',
     plugins: [
       {
@@ -70,6 +73,10 @@ async function bundleInPlace(file, keepSeparate) {
 // small document's 0.7 s run. The modules the CLI and index.js share with them stay separate
 // files, so all see one PodcastGenError class.
 const shared = new Set(['problems.js', 'options.js', join('emit', 'side-thread', 'side-thread.js')].map((path) => join(dist, path)));
+// The pipeline also as one CommonJS file, which index.js requires through a V8 code cache on Node
+// 20 (generator/load-pipeline.ts): compiling it takes 70 ms of every run otherwise. Its requires of
+// the shared modules get index.js's own ES modules.
+await bundleInPlace(join(dist, 'pipeline.js'), (target) => shared.has(target), { outfile: join(dist, 'pipeline.cjs'), format: 'cjs' });
 await bundleInPlace(join(dist, 'pipeline.js'), (target) => shared.has(target));
 await bundleInPlace(join(dist, 'cli', 'lint-only.js'), (target) => shared.has(target));
 // The side thread's lint (lint/beside.ts), which loads redocly in that thread.

@@ -16,7 +16,7 @@
  * `NODE_DISABLE_COMPILE_CACHE=1` (Node's own switch) turns it off.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire, Module } from 'node:module';
 import { dirname, join, sep } from 'node:path';
 import { Script, constants } from 'node:vm';
@@ -38,23 +38,40 @@ export function requireWithCodeCache(from: string | URL, id: string): unknown {
   return cacheFile ? loadWithCodeCache(filename, cacheFile).exports : require(id);
 }
 
-/** Where `filename`'s code cache lives, or undefined when none should be used. */
-function codeCacheFile(filename: string): string | undefined {
+/**
+ * Where `filename`'s code cache lives, or undefined when none should be used: in the
+ * `node_modules` that holds the file, or, for a file of a package that is not installed (podcast-gen
+ * run from its own repository), in the `node_modules` of the nearest folder above it that has one.
+ */
+export function codeCacheFile(filename: string): string | undefined {
   if (process.env.NODE_DISABLE_COMPILE_CACHE || 'enableCompileCache' in Module) return undefined;
   const at = filename.lastIndexOf(`${sep}node_modules${sep}`);
-  if (at < 0) return undefined;
+  const modules = at >= 0 ? join(filename.slice(0, at), 'node_modules') : nearestNodeModules(dirname(filename));
+  if (!modules) return undefined;
   try {
     const { size, mtimeMs } = statSync(filename);
     const key = createHash('sha256').update(JSON.stringify([process.version, process.arch, filename, size, mtimeMs])).digest('hex').slice(0, 32);
-    return join(filename.slice(0, at), 'node_modules', '.cache', 'podcast-gen', `${key}.v8cache`);
+    return join(modules, '.cache', 'podcast-gen', `${key}.v8cache`);
   } catch {
     return undefined;
   }
 }
 
-/** Loads the CommonJS file `filename` (an absolute path) with the code cache in `cacheFile`. */
-export function loadWithCodeCache(filename: string, cacheFile: string): { exports: unknown; cache: CodeCacheUse } {
-  const require = createRequire(filename);
+function nearestNodeModules(folder: string): string | undefined {
+  for (let at = folder; ; at = dirname(at)) {
+    if (existsSync(join(at, 'node_modules'))) return join(at, 'node_modules');
+    if (dirname(at) === at) return undefined;
+  }
+}
+
+/**
+ * Loads the CommonJS file `filename` (an absolute path) with the code cache in `cacheFile`. Its
+ * `require` of an id in `provided` gets that value (an ES module this process has loaded already,
+ * shared with the file rather than loaded again).
+ */
+export function loadWithCodeCache(filename: string, cacheFile: string, provided: Record<string, unknown> = {}): { exports: unknown; cache: CodeCacheUse } {
+  const required = createRequire(filename);
+  const require = Object.assign((id: string) => (Object.hasOwn(provided, id) ? provided[id] : required(id)), required) as NodeJS.Require;
   const internals = Module as ModuleInternals;
   const cachedData = readOrUndefined(cacheFile);
   const script = new Script(internals.wrap(readFileSync(filename, 'utf8')), {

@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import type { GeneratedFile } from './emit/index.js';
 import { startSideThread } from './emit/side-thread/side-thread.js';
+import { loadPipeline } from './load-pipeline.js';
 import type { LoadedSpec } from './load/read-spec.js';
 import type { ApiModel } from './model/types.js';
 import { resolveOptions, type GenerateOptions } from './options.js';
@@ -47,7 +48,7 @@ export interface GenerateResult {
 
 /** Loads and lints a document; throws a PodcastGenError when lint finds errors. */
 export async function loadAndLint(options: GenerateOptions, hooks: GenerateHooks = {}): Promise<{ spec: LoadedSpec; problems: Problem[] }> {
-  return (await import('./pipeline.js')).loadAndLint(resolveOptions(options), hooks);
+  return (await loadPipeline()).loadAndLint(resolveOptions(options), hooks);
 }
 
 /** Generates every output from a document and writes it (or, with `check`, compares it). */
@@ -57,7 +58,7 @@ export async function generate(options: GenerateOptions = {}, hooks: GenerateHoo
   // openapi-typescript and the TypeScript compiler while this one loads @redocly/openapi-core.
   const sideThread = startSideThread();
   try {
-    return await (await import('./pipeline.js')).runPipeline(resolved, hooks, sideThread);
+    return await (await loadPipeline()).runPipeline(resolved, hooks, sideThread);
   } finally {
     await sideThread.close();
   }

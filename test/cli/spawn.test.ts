@@ -110,7 +110,7 @@ describe('the built command (node bin/podcast-gen.js)', () => {
   });
 
   it('reports bad input from the bundled pipeline as a problem, not as a bug', () => {
-    // dist/pipeline.js is one bundle (bin/build.js); its PodcastGenError must be the CLI's class.
+    // The pipeline is one bundle (dist/pipeline.cjs, or dist/pipeline.js; bin/build.js); its PodcastGenError must be the CLI's class.
     const run = podcastGen(['--spec', 'no-such-document.yaml', '--out', 'never-written']);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/^no-such-document\.yaml {2}error {2}load\/missing {2}no such file/m);
