@@ -75,6 +75,15 @@ describe('the side thread', () => {
       }
     });
 
+    it('fails cleanly, without an unhandled rejection, when the side thread has ended', async () => {
+      const worker = compiled.startSideThread();
+      await worker.close();
+      const offer = worker.lint?.(job(true)) as LintOffer;
+      await expect(offer.problems).rejects.toThrow();
+      await expect(worker.printTypes(spec.document)).rejects.toThrow();
+      expect(offer.claim(), 'nobody lints there: this thread may').toBe(true);
+    });
+
     it('is declined there when this thread claims it first, and the types still print', async () => {
       const worker = compiled.startSideThread();
       try {

@@ -132,8 +132,13 @@ function workerThread(entry: URL): SideThread {
     lint(job) {
       const thenTypes = job.thenTypes && !printed.has(job.document);
       const ticket = new SharedArrayBuffer(4);
-      // The worker answers the types of this document (first), then the lint.
-      if (thenTypes) printed.set(job.document, failure ? Promise.reject(failure) : holding(new Promise<string>((resolve, reject) => printing.push({ resolve, reject }))));
+      // The worker answers the types of this document (first), then the lint. Whoever asks for
+      // them later gets the failure, if any; until then it is no unhandled rejection.
+      if (thenTypes) {
+        const text = failure ? Promise.reject(failure) : holding(new Promise<string>((resolve, reject) => printing.push({ resolve, reject })));
+        text.catch(() => undefined);
+        printed.set(job.document, text);
+      }
       const problems = ask(linting, { ...job, kind: 'lint', thenTypes, ticket } satisfies LintJob);
       return { claim: () => claimLint(ticket, LINT_HERE), problems };
     },
