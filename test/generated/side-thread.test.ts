@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { lintDocument } from '@redocly/openapi-core';
@@ -17,7 +18,7 @@ import type { Problem } from '../../generator/problems.js';
 import { ensureBuilt } from '../cli/helpers/build.js';
 import { ROOT } from '../helpers/paths.js';
 
-type SideThreadModule = { startSideThread(): SideThread };
+type SideThreadModule = { startSideThread(): SideThread; startSideThreadEarly(): void };
 
 /**
  * A run prints its types and makes part of its fixtures in a worker thread
@@ -41,6 +42,28 @@ describe('the side thread', () => {
       expect(worker.printTypes(model.document)).toBe(worker.printTypes(model.document));
     } finally {
       await worker.close();
+    }
+  });
+
+  it('does not keep a process alive that never asks anything of it', () => {
+    const script = join(ROOT, 'test', '.tmp', 'side-thread', 'started-early.mjs');
+    mkdirSync(dirname(script), { recursive: true });
+    writeFileSync(script, `const m = await import(${JSON.stringify(pathToFileURL(join(ROOT, 'dist', 'emit', 'side-thread', 'side-thread.js')).href)});\nm.startSideThreadEarly();\n`);
+    const run = spawnSync(process.execPath, [script], { encoding: 'utf8', timeout: 20_000 });
+    expect(run.error, 'the process ended by itself').toBeUndefined();
+    expect(run.status).toBe(0);
+  });
+
+  it('started early (bin/podcast-gen.js), is taken by the next run only', async () => {
+    const { model } = await generateFiles({ cwd: ROOT });
+    compiled.startSideThreadEarly();
+    const early = compiled.startSideThread();
+    const next = compiled.startSideThread();
+    try {
+      expect(early).not.toBe(next);
+      expect(await early.printTypes(model.document)).toBe(await next.printTypes(model.document));
+    } finally {
+      await Promise.all([early.close(), next.close()]);
     }
   });
 
