@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inlinePathRefs } from '../../generator/emit/types/inline-path-refs.js';
+import { inlinePathRefs, printingFacts } from '../../generator/emit/types/inline-path-refs.js';
 
 const offset = { $ref: '#/components/schemas/offset' };
 
@@ -25,5 +25,16 @@ describe('inlinePathRefs', () => {
   it('leaves a ref that leads back into itself as it is', () => {
     const document = { paths: { '/a': { get: { x: { $ref: '#/paths/~1a/get/x' } } } } };
     expect(inlinePathRefs(document)).toStrictEqual(document);
+  });
+
+  it('copies a document without part refs only when printing may write into it (discriminators)', () => {
+    const plain = { components: { schemas: { a: { type: 'string' } } } };
+    const discriminated = { components: { schemas: { a: { oneOf: [{ $ref: '#/components/schemas/b' }], discriminator: { propertyName: 'kind' } }, b: { type: 'object' } } } };
+    expect(printingFacts(plain)).toStrictEqual({ partRefs: false, discriminators: false });
+    expect(printingFacts(discriminated)).toStrictEqual({ partRefs: false, discriminators: true });
+    expect(inlinePathRefs(plain)).toBe(plain);
+    expect(inlinePathRefs(discriminated)).not.toBe(discriminated);
+    expect(inlinePathRefs(discriminated)).toStrictEqual(discriminated);
+    expect(inlinePathRefs(discriminated, { owned: true })).toBe(discriminated);
   });
 });

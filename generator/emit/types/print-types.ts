@@ -1,6 +1,6 @@
 import type { OpenApiDocument } from '../../load/read-spec.js';
 import { exactTypeOptions } from './exact-types.js';
-import { inlinePathRefs } from './inline-path-refs.js';
+import { inlinePathRefs, printingFacts } from './inline-path-refs.js';
 import { loadPrinterModules } from './printer-modules.js';
 import { transformDocument } from './transform-document.js';
 
@@ -13,14 +13,16 @@ const modules = loadPrinterModules();
 
 /**
  * The document's types as openapi-typescript prints them (`paths`, `components`, `operations`),
- * without a banner. openapi-typescript changes the document it prints (it writes discriminator
- * enums in), so it prints a copy, unless the caller owns the document (`owned`: the worker thread's
- * own copy, received as a message, read by nobody else): copying GitHub's took 0.15 s.
+ * without a banner. openapi-typescript changes a document with discriminators (it writes their
+ * enums in), so such a document is printed from a copy, unless the caller owns it (`owned`: the
+ * worker thread's own copy, received as a message, read by nobody else): copying GitHub's took 0.15 s.
  */
 export function printTypes(document: OpenApiDocument, { owned = false }: { owned?: boolean } = {}): string {
-  const printable = inlinePathRefs(document, { owned });
+  const facts = printingFacts(document);
+  const printable = inlinePathRefs(document, { owned, facts });
   // The document was linted and bundled once already: openapiTS() would do both again (transform-document.ts).
   const nodes = transformDocument(modules, printable as unknown as Parameters<typeof transformDocument>[1], {
+    discriminators: facts.discriminators,
     alphabetize: false,
     exportType: false,
     // Tuples for bounded arrays, open empty objects, exact "exactly one of" unions: as the zod validators.
