@@ -2,7 +2,7 @@
  * The first two stages, load and lint, shared by the pipeline (pipeline.ts) and by the `lint`
  * command (cli/lint-only.ts), which stops after them and so never loads the emitters.
  */
-import type { Config } from '@redocly/openapi-core';
+import type { Config, Document } from '@redocly/openapi-core';
 import { resolve } from 'node:path';
 import type { GenerateHooks } from './index.js';
 import { lintSpec } from './lint/lint-spec.js';
@@ -30,10 +30,13 @@ export async function loadAndLint(resolved: ResolvedOptions, hooks: GenerateHook
   return { spec, problems: await lint(spec, config, resolved, timer) };
 }
 
-/** Reads, parses and bundles the document with the lint config's `resolve` settings. */
-export async function load(resolved: ResolvedOptions, timer: StageTimer): Promise<{ spec: LoadedSpec; config: Config }> {
+/**
+ * Reads, parses and bundles the document with the lint config's `resolve` settings. `beforeBundle`
+ * gets the parsed root as written, when it is to be bundled (read-spec.ts).
+ */
+export async function load(resolved: ResolvedOptions, timer: StageTimer, beforeBundle?: (root: Document, config: Config) => void): Promise<{ spec: LoadedSpec; config: Config }> {
   const config = await loadLintConfig(lintConfigOptions(resolved));
-  const spec = await readSpec({ spec: resolved.spec, config, cwd: resolved.cwd });
+  const spec = await readSpec({ spec: resolved.spec, config, cwd: resolved.cwd, ...(beforeBundle ? { beforeBundle: (root: Document) => beforeBundle(root, config) } : {}) });
   timer('load', spec.displayPath);
   return { spec, config };
 }

@@ -11,7 +11,8 @@ import { loadTemplates } from './emit/templates.js';
 import type { SideThread } from './emit/side-thread/side-thread.js';
 import type { GenerateHooks, GenerateResult } from './index.js';
 import { LINT_BESIDE_BYTES } from './lint/beside.js';
-import { localFileSize, offerLint, type OfferedLint } from './lint/offer-lint.js';
+import { localFileSize, offerLint, sendLint, type OfferedLint } from './lint/offer-lint.js';
+import type { LintOffer } from './emit/side-thread/side-thread.js';
 import { transformsDocument } from './load/bundle.js';
 import { lint, load, stageTimer, type StageTimer } from './load-and-lint.js';
 import type { LoadedSpec } from './load/read-spec.js';
@@ -19,6 +20,7 @@ import { sourceLabel } from './load/source-label.js';
 import { buildModel, namesEveryOperation } from './model/build-model.js';
 import type { ApiModel } from './model/types.js';
 import { DEFAULT_SPEC, type ResolvedOptions } from './options.js';
+import type { Config, Document } from '@redocly/openapi-core';
 import { withLazyPlace, type Problem } from './problems.js';
 import { compareFiles, writeFiles } from './write/write-files.js';
 
@@ -30,15 +32,23 @@ export async function runPipeline(resolved: ResolvedOptions, hooks: GenerateHook
   const timer = stageTimer(hooks);
   // A large document is linted in the side thread (lint/beside.ts), which starts loading redocly now.
   if (sideThread.prepareLint && localFileSize(resolved) >= LINT_BESIDE_BYTES) sideThread.prepareLint();
-  const { spec, config } = await load(resolved, timer);
+  // A preprocessor changes the document it lints: that must be this thread's document.
+  const besideFor = (root: Document, config: Config) => (sideThread.lint && root.source.body.length >= LINT_BESIDE_BYTES && !transformsDocument(config) ? sideThread.lint : undefined);
+  // A document to be bundled is sent as written, before the bundle pass: the side thread, which
+  // needs the bundled document for the types, lints it meanwhile (0.4 s to 1.2 s of GitHub's).
+  let early: LintOffer | undefined;
+  const { spec, config } = await load(resolved, timer, (root, config) => {
+    const beside = besideFor(root, config);
+    if (beside) early = sendLint(beside, root, resolved, { thenTypes: false, asWritten: true });
+  });
   // When the model's document will be this very document, a worker starts printing it now, beside
   // lint and the model rather than after them (generateFrom asks for the model's document: the same
   // print). In this thread it waits for the model: a run that fails lint should not print at all.
   const printNow = sideThread.inWorker && namesEveryOperation(spec.document);
-  // A preprocessor changes the document it lints: that must be this thread's document.
-  if (sideThread.lint && spec.root.source.body.length >= LINT_BESIDE_BYTES && !transformsDocument(config)) {
-    return generateFrom(spec, offerLint(spec, config, resolved, sideThread.lint, printNow, timer), resolved, sideThread, timer);
-  }
+  const later = early ? undefined : besideFor(spec.root, config);
+  const offer = early ?? (later && sendLint(later, spec.root, resolved, { thenTypes: printNow }));
+  if (early && printNow) sideThread.printTypes(spec.document).catch(() => undefined);
+  if (offer) return generateFrom(spec, offerLint(spec, config, resolved, offer, timer), resolved, sideThread, timer);
   if (printNow) sideThread.printTypes(spec.document).catch(() => undefined);
   const problems = await lint(spec, config, resolved, timer);
   return generateFrom(spec, problems, resolved, sideThread, timer);

@@ -27,8 +27,39 @@ export interface LintJob {
   config: LintConfigOptions;
   /** Print the types of this document first (from a copy while lint may still be the side thread's: openapi-typescript changes what it prints). */
   thenTypes: boolean;
+  /**
+   * The root as written, sent before it is bundled. The side thread lints it only when every
+   * `$ref` in it points inside it: linted as written, what an external reference pulls in would be
+   * found in another file than where this thread, linting the bundled root, finds it. Otherwise it
+   * declines without claiming, and this thread lints.
+   */
+  asWritten?: boolean;
   /** One Int32: 0 while nobody lints, then who does (see {@link claimLint}). */
   ticket: SharedArrayBuffer;
+}
+
+/**
+ * True when some `$ref` (or discriminator mapping) names something outside the document: any
+ * reference that does not start with `#`.
+ */
+export function pointsOutside(document: unknown): boolean {
+  const stack: unknown[] = [document];
+  const seen = new Set<object>();
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (!node || typeof node !== 'object' || seen.has(node)) continue;
+    seen.add(node);
+    if (Array.isArray(node)) {
+      for (const item of node) stack.push(item);
+      continue;
+    }
+    const record = node as Record<string, unknown>;
+    if (typeof record.$ref === 'string' && !record.$ref.startsWith('#')) return true;
+    const mapping = (record.discriminator as { mapping?: unknown } | undefined)?.mapping;
+    if (mapping && typeof mapping === 'object' && Object.values(mapping).some((target) => typeof target === 'string' && !target.startsWith('#'))) return true;
+    for (const key of Object.keys(record)) stack.push(record[key]);
+  }
+  return false;
 }
 
 /** Who claimed a lint ticket. */

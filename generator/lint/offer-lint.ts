@@ -4,14 +4,14 @@
  */
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { Source, type Config, type NormalizedProblem } from '@redocly/openapi-core';
-import type { SideThread } from '../emit/side-thread/side-thread.js';
+import { Source, type Config, type Document, type NormalizedProblem } from '@redocly/openapi-core';
+import type { LintOffer, SideThread } from '../emit/side-thread/side-thread.js';
 import { lintConfigOptions, type StageTimer } from '../load-and-lint.js';
 import type { LoadedSpec } from '../load/read-spec.js';
 import { toProblems } from '../load/redocly-problems.js';
 import type { ResolvedOptions } from '../options.js';
 import { hasErrors, PodcastGenError, type Problem } from '../problems.js';
-import type { SentProblem } from './beside.js';
+import type { LintJob, SentProblem } from './beside.js';
 import { lintSpec } from './lint-spec.js';
 
 /** A lint offered to the side thread (lint/beside.ts). */
@@ -23,14 +23,24 @@ export interface OfferedLint {
 }
 
 /**
- * Offers lint to the side thread, which lints once it has printed the types unless this thread,
- * done with the emitters it runs alone, has claimed the lint first. Should the side thread fail to
- * lint (it ended), this thread lints.
+ * Sends a document's lint to the side thread: the loaded document (its types printed first with
+ * `thenTypes`), or, before bundling (`asWritten`), the root as written, which the side thread,
+ * idle while this thread bundles, lints at once. A run that fails before it asks for the problems
+ * leaves them unread: that is no unhandled rejection.
  */
-export function offerLint(spec: LoadedSpec, config: Config, resolved: ResolvedOptions, lint: NonNullable<SideThread['lint']>, thenTypes: boolean, timer: StageTimer): OfferedLint {
-  const { source } = spec.root;
-  const offer = lint({ document: spec.document, absoluteRef: source.absoluteRef, body: source.body, config: lintConfigOptions(resolved), thenTypes });
+export function sendLint(lint: NonNullable<SideThread['lint']>, document: Document, resolved: ResolvedOptions, options: { thenTypes: boolean; asWritten?: boolean }): LintOffer {
+  const { source } = document;
+  const offer = lint({ document: document.parsed as LintJob['document'], absoluteRef: source.absoluteRef, body: source.body, config: lintConfigOptions(resolved), ...options });
   offer.problems.catch(() => undefined);
+  return offer;
+}
+
+/**
+ * The lint sent to the side thread (sendLint), as the pipeline waits for it: the side thread lints
+ * unless this thread, done with the emitters it runs alone, has claimed the lint first. Should the
+ * side thread decline or fail to lint (it ended), this thread lints.
+ */
+export function offerLint(spec: LoadedSpec, config: Config, resolved: ResolvedOptions, offer: LintOffer, timer: StageTimer): OfferedLint {
   const lintHere = () => lintSpec(spec, config, resolved.cwd);
   const finish = async (found: Promise<Problem[]>, where: string) => {
     const problems = [...spec.problems, ...(await found)];

@@ -40,6 +40,11 @@ export interface ReadSpecOptions {
   /** The lint config: its `resolve` settings are used to read, and bundling reports by its rules. */
   config: Config;
   cwd?: string;
+  /**
+   * Called with the parsed root when it is to be bundled (not its own bundle), before redocly's
+   * bundle pass changes it in place (its `$ref`s in data places replaced by what they name).
+   */
+  beforeBundle?: (root: Document) => void;
 }
 
 /** Reads, parses and bundles an OpenAPI document, once. Throws a PodcastGenError on bad input. */
@@ -56,7 +61,7 @@ export async function readSpec(options: ReadSpecOptions): Promise<LoadedSpec> {
   checkDocumentVersion(root.parsed, shown, locate);
   normalizeDiscriminatorMappings(root.parsed, root.source.body);
 
-  const bundled = await bundleOrFail({ root, config: options.config, resolver, shown, locate });
+  const bundled = await bundleOrFail({ root, config: options.config, resolver, shown, locate, ...(options.beforeBundle ? { beforeBundle: options.beforeBundle } : {}) });
   const problems = toProblems(bundled.problems, cwd, root);
   const errors = problems.filter((p) => p.severity === 'error');
   if (errors.length > 0) throw new PodcastGenError(errors);

@@ -50,6 +50,24 @@ describe('a large document, linted beside the model and the emitters', () => {
     expect(filesOf(join(dir, 'beside'))).toEqual(filesOf(join(dir, 'alone')));
   }, 60_000);
 
+  it('gives the files and warnings of a run in one thread when it is bundled (linted as written meanwhile)', () => {
+    // A `$ref` as a schema's example: redocly's bundle pass replaces it, so the document is bundled.
+    const document = syntheticDocument(1500) as { components: { schemas: Record<string, { properties: Record<string, unknown> }>; examples?: Record<string, unknown> } };
+    document.components.examples = { name: { value: 'a name' } };
+    const [schema] = Object.values(document.components.schemas);
+    if (schema) schema.properties.name = { type: 'string', example: { $ref: '#/components/examples/name/value' } };
+    const spec = write('bundled.json', document);
+    const beside = run(spec, 'bundled-beside');
+    const alone = run(spec, 'bundled-alone', { PODCAST_GEN_TYPES_IN_PROCESS: '1' });
+    expect(beside.code, beside.stderr).toBe(0);
+    expect(alone.code, alone.stderr).toBe(0);
+    const warnings = (text: string) => text.split('\n').filter((line) => / warn /.test(line));
+    expect(warnings(beside.stderr).length).toBeGreaterThan(0);
+    expect(warnings(beside.stderr)).toEqual(warnings(alone.stderr));
+    expect(filesOf(join(dir, 'bundled-beside'))).toEqual(filesOf(join(dir, 'bundled-alone')));
+    expect(readFileSync(join(dir, 'bundled-beside', 'types.ts'), 'utf8')).toContain('a name');
+  }, 60_000);
+
   it('fails with lint’s problem at its place, exit 1, and writes nothing, when the document fails lint', () => {
     const document = syntheticDocument(1500) as { paths: Record<string, Record<string, { operationId?: string }>> };
     const [first, second] = Object.values(document.paths).flatMap((item) => Object.values(item));

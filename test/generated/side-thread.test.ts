@@ -10,7 +10,7 @@ import { emitFixtures } from '../../generator/emit/fixtures/emit-fixtures.js';
 import type { FixtureShare } from '../../generator/emit/fixtures/fixture-share.js';
 import { loadTemplates } from '../../generator/emit/templates.js';
 import { inProcessThread, type LintOffer, type SideThread } from '../../generator/emit/side-thread/side-thread.js';
-import { toSent, type SentProblem } from '../../generator/lint/beside.js';
+import { pointsOutside, toSent, type SentProblem } from '../../generator/lint/beside.js';
 import { loadLintConfig } from '../../generator/lint/lint-config.js';
 import { readSpec, type LoadedSpec } from '../../generator/load/read-spec.js';
 import type { ApiModel } from '../../generator/model/types.js';
@@ -105,6 +105,52 @@ describe('the side thread', () => {
       await expect(offer.problems).rejects.toThrow();
       await expect(worker.printTypes(spec.document)).rejects.toThrow();
       expect(offer.claim(), 'nobody lints there: this thread may').toBe(true);
+    });
+
+    it('sent as written before bundling, is linted there at once, with the problems of a lint here of the bundled root', async () => {
+      // A `$ref` as a schema's example is replaced by redocly's bundle pass, in place: the document is bundled.
+      const document = JSON.parse(spec.root.source.body) as { components: { schemas: Record<string, Record<string, unknown>>; examples?: Record<string, unknown> } };
+      document.components.examples = { name: { value: 'a name' } };
+      const [schema] = Object.values(document.components.schemas);
+      (schema as { properties: Record<string, Record<string, unknown>> }).properties.name = { type: 'string', example: { $ref: '#/components/examples/name/value' } };
+      const specPath = join(dirname(config.specPath), 'to-bundle.json');
+      writeFileSync(specPath, JSON.stringify(document, null, 2));
+      const lintConfig = await loadLintConfig({ specPath });
+      const worker = compiled.startSideThread();
+      try {
+        let offer: LintOffer | undefined;
+        const bundled = await readSpec({
+          spec: specPath,
+          config: lintConfig,
+          beforeBundle: (root) => {
+            offer = worker.lint?.({ document: root.parsed as never, absoluteRef: root.source.absoluteRef, body: root.source.body, config: { specPath }, thenTypes: false, asWritten: true });
+          },
+        });
+        expect(offer, 'offered before the bundle pass').toBeDefined();
+        expect(JSON.stringify(bundled.document)).not.toContain('#/components/examples/name/value');
+        const hereBundled = (await lintDocument({ document: bundled.root, config: lintConfig, externalRefResolver: bundled.resolver })).map(toSent);
+        expect(hereBundled.map((p) => p.ruleId)).toContain('operation-operationId-unique');
+        expect(await offer?.problems).toEqual(hereBundled);
+        expect(offer?.claim(), 'claimed by the side thread already').toBe(false);
+      } finally {
+        await worker.close();
+      }
+    });
+
+    it('sent as written, is declined unclaimed when it points outside itself (this thread lints it bundled)', async () => {
+      const document = JSON.parse(spec.root.source.body) as { components: { schemas: Record<string, unknown> } };
+      document.components.schemas.Outside = { $ref: 'outside.json#/Thing' };
+      expect(pointsOutside(document)).toBe(true);
+      expect(pointsOutside(spec.document)).toBe(false);
+      expect(pointsOutside({ components: { schemas: { A: { oneOf: [], discriminator: { propertyName: 'k', mapping: { b: 'b.json#/B' } } } } } })).toBe(true);
+      const worker = compiled.startSideThread();
+      try {
+        const offer = worker.lint?.({ ...job(false), document: document as never, asWritten: true }) as LintOffer;
+        expect(await offer.problems).toBeUndefined();
+        expect(offer.claim(), 'nobody lints there: this thread may').toBe(true);
+      } finally {
+        await worker.close();
+      }
     });
 
     it('is declined there when this thread claims it first, and the types still print', async () => {

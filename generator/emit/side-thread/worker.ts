@@ -5,7 +5,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import type { OpenApiDocument } from '../../load/read-spec.js';
-import { claimedHere, claimLint, LINT_IN_SIDE_THREAD, type LintJob } from '../../lint/beside.js';
+import { claimedHere, claimLint, LINT_IN_SIDE_THREAD, pointsOutside, type LintJob } from '../../lint/beside.js';
 import type { FixtureShareRequest } from '../fixtures/fixture-share.js';
 import type { SideThreadAnswer } from './side-thread.js';
 
@@ -35,7 +35,8 @@ async function handle(request: Exclude<Request, { kind: 'prepare-lint' }>): Prom
   // The types first: the main thread waits for them at the end of its emitters. The copy is the
   // printer's own unless it may still be linted (openapi-typescript changes what it prints).
   if (request.thenTypes) await printTypesOf(request.document, claimedHere(request.ticket));
-  if (!claimLint(request.ticket, LINT_IN_SIDE_THREAD)) return send({ kind: 'lint-declined' });
+  // A root as written that points outside itself is declined unclaimed: the main thread lints it bundled.
+  if ((request.asWritten && pointsOutside(request.document)) || !claimLint(request.ticket, LINT_IN_SIDE_THREAD)) return send({ kind: 'lint-declined' });
   try {
     const { runLintJob } = await loadLinter();
     send({ kind: 'lint', problems: await runLintJob(request) });
