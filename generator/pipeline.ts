@@ -79,7 +79,8 @@ async function generateFrom(spec: LoadedSpec, linted: Problem[] | OfferedLint, r
     timer('check', `${comparison.written.length + comparison.removed.length} stale`);
     return { ...base, ...comparison, current: comparison.written.length === 0 && comparison.removed.length === 0 };
   }
-  const written = writeFiles(files, outDir, resolved.out);
+  // The side thread is idle by now: it writes the folder with the most files beside this thread.
+  const written = await writeFiles(files, outDir, resolved.out, sideThread.writer);
   timer('write', `${written.written.length} written, ${written.unchanged.length} unchanged`);
   return { ...base, ...written };
 }

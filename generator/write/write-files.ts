@@ -4,7 +4,15 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import type { GeneratedFile } from '../emit/emitter.js';
 import { MANIFEST } from '../emit/manifest.js';
 import { fail } from '../problems.js';
+import { HELPER_GONE, type HelperWriter } from './helper-writer.js';
 import { listFiles } from './list-files.js';
+
+/**
+ * From this many files on, the folder with the most files is written by the helper: on 5,000
+ * operations both threads then write about as long (the fixture files, against the few large
+ * ones). Fewer files take less time than the message that would hand them over.
+ */
+export const HELPER_FROM_FILES = 200;
 
 /** What a write (or a check) found. Paths are relative to the output folder, sorted. */
 export interface WriteResult {
@@ -31,7 +39,7 @@ export function compareFiles(files: readonly GeneratedFile[], outDir: string): W
  * (unchanged files hard-linked, so their bytes and times stay as they were; the user's own files
  * carried over), then swapped in with renames. A failure before the swap leaves the folder as it was.
  */
-export function writeFiles(files: readonly GeneratedFile[], outDir: string, shown: string = outDir): WriteResult {
+export async function writeFiles(files: readonly GeneratedFile[], outDir: string, shown: string = outDir, helper?: HelperWriter): Promise<WriteResult> {
   const out = resolve(outDir);
   for (const file of files) assertInside(out, file.path);
   assertFolderPossible(out, shown);
@@ -53,14 +61,28 @@ export function writeFiles(files: readonly GeneratedFile[], outDir: string, show
     }
     const unchanged = new Set<string>(comparison.unchanged);
     const folders = new Set<string>();
+    const toWrite: GeneratedFile[] = [];
     for (const file of files) {
       const target = join(staging, file.path);
       const folder = dirname(target);
       if (!folders.has(folder)) mkdirSync(folder, { recursive: true });
       folders.add(folder);
       if (unchanged.has(file.path)) carry(join(out, file.path), target);
-      else writeFileSync(target, file.content);
+      else toWrite.push(file);
     }
+    const [theirs, mine] = helper ? splitForHelper(toWrite) : [[], toWrite];
+    const helped = theirs.length > 0 ? (helper as HelperWriter).write(staging, theirs).then(() => undefined, (error: unknown) => error as Error) : undefined;
+    // The helper's write is waited for even when this thread's fails: the staging folder is removed only once nobody writes into it.
+    let failed: unknown;
+    try {
+      for (const file of mine) writeFileSync(join(staging, file.path), file.content);
+    } catch (error) {
+      failed = error;
+    }
+    const helperFailed = await helped;
+    if (failed) throw failed;
+    if (helperFailed && helperFailed.message !== HELPER_GONE) throw helperFailed;
+    if (helperFailed) for (const file of theirs) writeFileSync(join(staging, file.path), file.content);
     swap(out, staging);
   } catch (error) {
     try {
@@ -73,6 +95,23 @@ export function writeFiles(files: readonly GeneratedFile[], outDir: string, show
     fail({ code: 'write/failed', file: shown, message: `cannot write the output: ${code ?? (error as Error).message}${syscall ? ` (${syscall})` : ''}`, hint: 'check that the folder and its parent are writable' });
   }
   return { written: comparison.written, unchanged: comparison.unchanged, removed: comparison.removed };
+}
+
+/**
+ * The files of the folder with the most files to write, for the helper, and the rest: creating a
+ * file costs more than its bytes, and a folder's files are made one at a time by the file system
+ * (it locks the folder), so each thread writes its own folders. Nothing for the helper below
+ * {@link HELPER_FROM_FILES} files.
+ */
+export function splitForHelper(files: readonly GeneratedFile[]): [theirs: GeneratedFile[], mine: GeneratedFile[]] {
+  if (files.length < HELPER_FROM_FILES) return [[], [...files]];
+  const counts = new Map<string, number>();
+  for (const file of files) counts.set(dirname(file.path), (counts.get(dirname(file.path)) ?? 0) + 1);
+  const [busiest] = [...counts].reduce((most, entry) => (entry[1] > most[1] ? entry : most));
+  const theirs: GeneratedFile[] = [];
+  const mine: GeneratedFile[] = [];
+  for (const file of files) (dirname(file.path) === busiest ? theirs : mine).push(file);
+  return [theirs, mine];
 }
 
 /** The output path and each existing folder above it must be folders (checked before anything is made). */

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { lintDocument } from '@redocly/openapi-core';
 import { pathToFileURL } from 'node:url';
@@ -13,6 +13,7 @@ import { inProcessThread, type LintOffer, type SideThread } from '../../generato
 import { pointsOutside, toSent, type SentProblem } from '../../generator/lint/beside.js';
 import { loadLintConfig } from '../../generator/lint/lint-config.js';
 import { readSpec, type LoadedSpec } from '../../generator/load/read-spec.js';
+import { HELPER_GONE } from '../../generator/write/helper-writer.js';
 import type { ApiModel } from '../../generator/model/types.js';
 import type { Problem } from '../../generator/problems.js';
 import { ensureBuilt } from '../cli/helpers/build.js';
@@ -65,6 +66,21 @@ describe('the side thread', () => {
     } finally {
       await Promise.all([early.close(), next.close()]);
     }
+  });
+
+  it('writes the files it is handed into the staging folder, and once ended leaves them to this thread', async () => {
+    const staging = join(ROOT, 'test', '.tmp', 'side-thread', 'staging');
+    mkdirSync(join(staging, 'fixtures'), { recursive: true });
+    const files = Array.from({ length: 20 }, (_, i) => ({ path: `fixtures/op${i}.json`, content: `{"i":${i}}\n` }));
+    const worker = compiled.startSideThread();
+    try {
+      await worker.writer?.write(staging, files);
+      for (const file of files) expect(readFileSync(join(staging, file.path), 'utf8')).toBe(file.content);
+      await expect(worker.writer?.write(join(staging, 'no-such-folder'), files)).rejects.toMatchObject({ code: 'ENOENT', syscall: 'open' });
+    } finally {
+      await worker.close();
+    }
+    await expect(worker.writer?.write(staging, files)).rejects.toThrow(HELPER_GONE);
   });
 
   describe('a lint offered to it', () => {

@@ -5,6 +5,8 @@ import { Worker } from 'node:worker_threads';
 import { claimLint, LINT_HERE, type LintAnswer, type LintJob, type SentProblem } from '../../lint/beside.js';
 import type { OpenApiDocument } from '../../load/read-spec.js';
 import type { ApiModel } from '../../model/types.js';
+import { HELPER_GONE, type HelperWriter } from '../../write/helper-writer.js';
+import type { GeneratedFile } from '../emitter.js';
 import { sideThreadGone, startFixtureShare, type FixtureShare, type FixtureShareAnswer } from '../fixtures/fixture-share.js';
 
 /**
@@ -22,6 +24,8 @@ export interface SideThread {
   lint?(job: Omit<LintJob, 'kind' | 'ticket'>): LintOffer;
   /** Starts loading what `lint` needs, when a run knows early that it will ask. */
   prepareLint?(): void;
+  /** Writes files into the staging folder beside this thread (write/write-files.ts); absent where there is no second thread. */
+  writer?: HelperWriter;
   /** True for a worker thread: printing there runs beside this thread's work, not in its way. */
   inWorker: boolean;
   close(): Promise<void>;
@@ -96,8 +100,18 @@ function once(print: (document: OpenApiDocument) => Promise<string>): SideThread
   };
 }
 
+/** What the worker is asked to write: files into a staging folder this thread has made, with their folders. */
+export interface WriteRequest {
+  kind: 'write';
+  staging: string;
+  files: readonly GeneratedFile[];
+}
+
+/** The worker's answer to a {@link WriteRequest}: done, or the fs error of the write that failed. */
+export type WriteAnswer = { kind: 'written' } | { kind: 'write-failed'; message: string; code?: string; syscall?: string };
+
 /** Messages the worker (worker.ts) sends. */
-export type SideThreadAnswer = { kind: 'types'; text: string } | { kind: 'types-failed'; error: string } | FixtureShareAnswer | LintAnswer;
+export type SideThreadAnswer = { kind: 'types'; text: string } | { kind: 'types-failed'; error: string } | FixtureShareAnswer | LintAnswer | WriteAnswer;
 
 function workerThread(entry: URL): SideThread {
   const worker = new Worker(entry);
@@ -112,6 +126,7 @@ function workerThread(entry: URL): SideThread {
   // Answers come in the order of the requests, one queue per kind.
   const printing: Waiting<string>[] = [];
   const linting: Waiting<SentProblem[] | undefined>[] = [];
+  const writing: Waiting<void>[] = [];
   let fixtures: ((answer: FixtureShareAnswer) => void) | undefined;
   worker.on('message', (answer: SideThreadAnswer) => {
     if (answer.kind === 'types') printing.shift()?.resolve(answer.text);
@@ -119,11 +134,15 @@ function workerThread(entry: URL): SideThread {
     else if (answer.kind === 'lint') linting.shift()?.resolve(answer.problems);
     else if (answer.kind === 'lint-declined') linting.shift()?.resolve(undefined);
     else if (answer.kind === 'lint-failed') linting.shift()?.reject(new Error(`lint failed: ${answer.error}`));
+    else if (answer.kind === 'written') writing.shift()?.resolve();
+    else if (answer.kind === 'write-failed') writing.shift()?.reject(Object.assign(new Error(answer.message), { code: answer.code, syscall: answer.syscall }));
     else fixtures?.(answer);
   });
   const gone = (error: Error) => {
     failure ??= error;
     for (const next of [...printing.splice(0), ...linting.splice(0)]) next.reject(error);
+    // A write the worker never answered is this thread's to do (write-files.ts).
+    for (const next of writing.splice(0)) next.reject(new Error(HELPER_GONE));
     if (fixtures) sideThreadGone(fixtures);
   };
   const ask = <T>(queue: Waiting<T>[], request: unknown): Promise<T> =>
@@ -163,6 +182,9 @@ function workerThread(entry: URL): SideThread {
     },
     prepareLint() {
       worker.postMessage({ kind: 'prepare-lint' });
+    },
+    writer: {
+      write: (staging, files) => (failure ? Promise.reject(new Error(HELPER_GONE)) : ask(writing, { kind: 'write', staging, files } satisfies WriteRequest)),
     },
     shareFixtures(model) {
       if (failure || fixtures) return undefined;

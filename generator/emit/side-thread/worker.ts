@@ -3,13 +3,15 @@
  * starts (importing print-types.js loads it), prints the types of each document it is sent, and
  * makes its share of fixtures. Requests are handled one after another, in the order they came.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import type { OpenApiDocument } from '../../load/read-spec.js';
 import { claimedHere, claimLint, LINT_IN_SIDE_THREAD, pointsOutside, type LintJob } from '../../lint/beside.js';
 import type { FixtureShareRequest } from '../fixtures/fixture-share.js';
-import type { SideThreadAnswer } from './side-thread.js';
+import type { SideThreadAnswer, WriteRequest } from './side-thread.js';
 
-type Request = { kind: 'types'; document: OpenApiDocument } | { kind: 'prepare-lint' } | LintJob | FixtureShareRequest;
+type Request = { kind: 'types'; document: OpenApiDocument } | { kind: 'prepare-lint' } | LintJob | FixtureShareRequest | WriteRequest;
 
 const printing = import('../types/print-types.js');
 const send = (answer: SideThreadAnswer) => parentPort?.postMessage(answer);
@@ -32,6 +34,7 @@ async function handle(request: Exclude<Request, { kind: 'prepare-lint' }>): Prom
     return makeFixtureShare(request, send);
   }
   if (request.kind === 'types') return printTypesOf(request.document, true);
+  if (request.kind === 'write') return writeInto(request);
   // The types first: the main thread waits for them at the end of its emitters. The copy is the
   // printer's own unless it may still be linted (openapi-typescript changes what it prints).
   if (request.thenTypes) await printTypesOf(request.document, claimedHere(request.ticket));
@@ -52,6 +55,17 @@ async function printTypesOf(document: OpenApiDocument, owned: boolean): Promise<
     send({ kind: 'types', text: printTypes(document, { owned }) });
   } catch (error) {
     send({ kind: 'types-failed', error: reason(error) });
+  }
+}
+
+/** Writes the files into the staging folder (its folders made already); the first failure is answered as fs gave it. */
+function writeInto({ staging, files }: WriteRequest): void {
+  try {
+    for (const file of files) writeFileSync(join(staging, file.path), file.content);
+    send({ kind: 'written' });
+  } catch (error) {
+    const { code, syscall, message } = error as NodeJS.ErrnoException;
+    send({ kind: 'write-failed', message, ...(code ? { code } : {}), ...(syscall ? { syscall } : {}) });
   }
 }
 
