@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syntheticDocument } from '../../bench/synthetic.js';
 import { LINT_BESIDE_BYTES } from '../../generator/lint/beside.js';
+import { filesOf } from '../helpers/files-of.js';
 import { ROOT } from '../helpers/paths.js';
 import { ensureBuilt } from './helpers/build.js';
 import { removeProject, tempProject } from './helpers/run-cli.js';
@@ -79,17 +80,3 @@ describe('a large document, linted beside the model and the emitters', () => {
     expect(existsSync(join(dir, 'failed'))).toBe(false);
   }, 60_000);
 });
-
-/** Every file under `root`, by relative path, with its text. */
-function filesOf(root: string): Record<string, string> {
-  const files: Record<string, string> = {};
-  const walk = (folder: string) => {
-    for (const entry of readdirSync(folder, { withFileTypes: true })) {
-      const path = join(folder, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else files[relative(root, path)] = readFileSync(path, 'utf8');
-    }
-  };
-  walk(root);
-  return files;
-}

@@ -1,10 +1,11 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { GeneratedFile } from '../../generator/emit/emitter.js';
 import { HELPER_GONE, type HelperWriter } from '../../generator/write/helper-writer.js';
 import { HELPER_FROM_FILES, splitForHelper, writeFiles } from '../../generator/write/write-files.js';
+import { filesOf } from '../helpers/files-of.js';
 
 /**
  * A second writer (the side thread) writes the folder with the most files beside this thread
@@ -93,17 +94,3 @@ describe('writing with a helper', () => {
     expect(readdirSync(root).filter((name) => name.startsWith('mine-fails'))).toStrictEqual([]);
   });
 });
-
-/** Every file under `folder`, by relative path, with its text. */
-function filesOf(folder: string): Record<string, string> {
-  const files: Record<string, string> = {};
-  const walk = (at: string) => {
-    for (const entry of readdirSync(at, { withFileTypes: true })) {
-      const path = join(at, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else files[relative(folder, path)] = readFileSync(path, 'utf8');
-    }
-  };
-  walk(folder);
-  return files;
-}
