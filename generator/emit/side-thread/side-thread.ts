@@ -70,7 +70,7 @@ function newSideThread(): SideThread {
 /** The "side thread" that is this thread: types printed here, fixtures made by their emitter alone. */
 export function inProcessThread(): SideThread {
   return {
-    printTypes: once((document) => import('../types/print-types.js').then(({ printTypes }) => printTypes(document))),
+    printTypes: printedOnce((document) => import('../types/print-types.js').then(({ printTypes }) => printTypes(document))),
     shareFixtures: () => undefined,
     inWorker: false,
     async close() {},
@@ -90,9 +90,12 @@ interface Waiting<T> {
   reject(error: Error): void;
 }
 
-/** `printTypes` started once per document: the run starts it early, emitTypes collects the same promise. */
-function once(print: (document: OpenApiDocument) => Promise<string>): SideThread['printTypes'] {
-  const printed = new WeakMap<OpenApiDocument, Promise<string>>();
+/**
+ * `printTypes` started once per document: the run starts it early, emitTypes collects the same
+ * promise. `printed` holds the prints, for a side thread that also starts one another way (a lint
+ * offer whose types are printed first).
+ */
+function printedOnce(print: (document: OpenApiDocument) => Promise<string>, printed = new WeakMap<OpenApiDocument, Promise<string>>()): SideThread['printTypes'] {
   return (document) => {
     const text = printed.get(document) ?? print(document);
     printed.set(document, text);
@@ -154,6 +157,7 @@ function workerThread(entry: URL): SideThread {
             worker.postMessage(request);
           }),
         );
+  // The prints printTypes started, and those a lint offer's types-first started (lint below).
   const printed = new WeakMap<OpenApiDocument, Promise<string>>();
   worker.on('error', gone);
   worker.on('exit', () => gone(new Error('the side thread ended')));
@@ -162,11 +166,7 @@ function workerThread(entry: URL): SideThread {
   // it. After the listeners: adding a 'message' listener holds the worker's port again.
   worker.unref();
   return {
-    printTypes(document) {
-      const text = printed.get(document) ?? ask(printing, { kind: 'types', document });
-      printed.set(document, text);
-      return text;
-    },
+    printTypes: printedOnce((document) => ask(printing, { kind: 'types', document }), printed),
     lint(job) {
       const thenTypes = job.thenTypes && !printed.has(job.document);
       const ticket = new SharedArrayBuffer(4);
