@@ -56,3 +56,19 @@ export function findEnvelope(schemas: readonly NamedSchemaModel[]): EnvelopeMode
   }
   return undefined;
 }
+
+const FLAG_CHILDREN = ['items', 'not', 'additionalProperties', 'allOf', 'oneOf', 'anyOf'] as const;
+
+/**
+ * True when the schema (not following references) has a property carrying `flag`: where a
+ * schema's request and response forms differ (readOnly left out of one, writeOnly of the other),
+ * which the zod validators and the MCP tool schemas both need to know.
+ */
+export function hasFlaggedProperty(schema: unknown, flag: 'readOnly' | 'writeOnly'): boolean {
+  if (Array.isArray(schema)) return schema.some((s) => hasFlaggedProperty(s, flag));
+  if (!schema || typeof schema !== 'object') return false;
+  const node = schema as SchemaObject;
+  const properties = Object.values(node.properties ?? {});
+  if (properties.some((p) => p && p[flag] === true)) return true;
+  return properties.some((p) => hasFlaggedProperty(p, flag)) || FLAG_CHILDREN.some((key) => hasFlaggedProperty(node[key], flag));
+}

@@ -4,8 +4,8 @@
  */
 import type { ApiModel, OperationModel, SchemaObject } from '../../model/types.js';
 import { schemaRefName } from '../../model/refs.js';
+import { hasFlaggedProperty } from '../../model/schemas.js';
 import { fail } from '../../problems.js';
-import { hasFlaggedProperty } from '../zod/component-units.js';
 import { toJsonSchema, withDefs, type JsonSchema } from './json-schema.js';
 
 /** What MCP hosts accept as a tool name (the strictest of the big model hosts' rules). */

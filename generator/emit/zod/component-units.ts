@@ -1,5 +1,6 @@
-import type { NamedSchemaModel, SchemaObject } from '../../model/types.js';
+import type { NamedSchemaModel } from '../../model/types.js';
 import { schemaRefsOf } from '../../model/refs.js';
+import { hasFlaggedProperty } from '../../model/schemas.js';
 import type { ZodMode } from './zod-context.js';
 
 /** One validator const to emit: a component in one direction. */
@@ -8,18 +9,6 @@ export interface ComponentUnit {
   mode: ZodMode;
   /** The const's identifier: the typeName, or `<typeName>_Request` / `_Response` for a direction variant. */
   name: string;
-}
-
-const CHILDREN = ['items', 'not', 'additionalProperties', 'allOf', 'oneOf', 'anyOf'] as const;
-
-/** True when the schema (not following references) has a property carrying `flag`. */
-export function hasFlaggedProperty(schema: unknown, flag: 'readOnly' | 'writeOnly'): boolean {
-  if (Array.isArray(schema)) return schema.some((s) => hasFlaggedProperty(s, flag));
-  if (!schema || typeof schema !== 'object') return false;
-  const node = schema as SchemaObject;
-  const properties = Object.values(node.properties ?? {});
-  if (properties.some((p) => p && p[flag] === true)) return true;
-  return properties.some((p) => hasFlaggedProperty(p, flag)) || CHILDREN.some((key) => hasFlaggedProperty(node[key], flag));
 }
 
 /**
