@@ -3,7 +3,6 @@
  * once a run has started its types printer, so that the worker thread loads openapi-typescript
  * while this thread loads @redocly/openapi-core and the rest of these imports.
  */
-import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Config, Document } from '@redocly/openapi-core';
 import { emitters, type GeneratedFile } from './emit/index.js';
@@ -48,9 +47,9 @@ export async function runPipeline(resolved: ResolvedOptions, hooks: GenerateHook
   const printNow = sideThread.inWorker && namesEveryOperation(spec.document);
   const later = early ? undefined : besideFor(spec.root, config);
   const offer = early ?? (later && sendLint(later, spec.root, resolved, { thenTypes: printNow }));
-  if (early && printNow) sideThread.printTypes(spec.document).catch(() => undefined);
-  if (offer) return generateFrom(spec, offerLint(spec, config, resolved, offer, timer), resolved, sideThread, timer);
+  // A print a lint offer started (thenTypes) is the one this call gets: the side thread prints a document once.
   if (printNow) sideThread.printTypes(spec.document).catch(() => undefined);
+  if (offer) return generateFrom(spec, offerLint(spec, config, resolved, offer, timer), resolved, sideThread, timer);
   const problems = await lint(spec, config, resolved, timer);
   return generateFrom(spec, problems, resolved, sideThread, timer);
 }
@@ -114,7 +113,6 @@ async function modelAndEmit(spec: LoadedSpec, problems: Problem[], resolved: Res
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { model, files };
 }
-
 
 /**
  * A problem that names a pointer gets its line and column when they are first read: finding them

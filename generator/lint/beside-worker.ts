@@ -1,6 +1,6 @@
 /**
  * The side thread's lint (see beside.ts): loads the lint config as this run's main thread did and
- * lints the side thread's copy of the bundled document. Bundled with @redocly/openapi-core at
+ * lints the side thread's copy of the document (bundled, or the root as written). Bundled with @redocly/openapi-core at
  * build (bin/build.js), as the pipeline is.
  */
 import { BaseResolver, lintDocument, Source } from '@redocly/openapi-core';

@@ -1,9 +1,10 @@
 /**
  * Lint beside the model and the emitters. On a large document lint takes as long as the model and
- * half the emitters together. Its document is sent to the side thread (emit/side-thread/) with the
- * types to print, and whichever thread is free first lints: the side thread once it has printed
- * the types, or this thread once it has run the emitters it runs alone (the other then makes
- * fixtures). One shared ticket decides, claimed once (an atomic compare-and-exchange). Nothing is
+ * half the emitters together. A document to be bundled is sent to the side thread
+ * (emit/side-thread/) as written, and linted there while this thread bundles it. Any other is sent
+ * with its types to print, and whichever thread is free first lints: the side thread once it has
+ * printed the types, or this thread once it has run the emitters it runs alone (the other then
+ * makes fixtures). One shared ticket decides, claimed once (an atomic compare-and-exchange). Nothing is
  * written before lint is done: a run whose document fails lint fails as it would have before the
  * model, with the same problems (pipeline.ts).
  */
@@ -18,7 +19,7 @@ import type { LintConfigOptions } from './lint-config.js';
  */
 export const LINT_BESIDE_BYTES = 1024 * 1024;
 
-/** What the side thread is sent: the bundled document, its source (the file lint names), and how to find the config. */
+/** What the side thread is sent: the document (the loaded one, or the root as written), its source (the file lint names), and how to find the config. */
 export interface LintJob {
   kind: 'lint';
   document: OpenApiDocument;
