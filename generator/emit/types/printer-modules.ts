@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { requireWithCodeCache } from '../../code-cache.js';
+import { installQuickPointers, type QuickPointers } from './quick-pointers.js';
 
 type OpenapiTypescriptPackage = typeof import('openapi-typescript');
 export type TypeScript = typeof import('typescript');
@@ -14,6 +15,8 @@ export interface PrinterModules {
   ts: TypeScript;
   /** `parts` when loaded from the files that hold them, `package` when from the package's entry. */
   loadedFrom: 'parts' | 'package';
+  /** The quick pointer functions openapi-typescript calls (quick-pointers.ts), when put in place. */
+  quickPointers: QuickPointers | undefined;
 }
 
 /**
@@ -32,7 +35,22 @@ export function loadPrinterModules(): PrinterModules {
   const ts = requireWithCodeCache(import.meta.url, 'typescript') as TypeScript;
   const require = createRequire(import.meta.url);
   const parts = otsParts(require);
-  return parts ? { ots: parts, ts, loadedFrom: 'parts' } : { ots: require('openapi-typescript') as OpenapiTypescriptPackage, ts, loadedFrom: 'package' };
+  const ots = parts ?? (require('openapi-typescript') as OpenapiTypescriptPackage);
+  return { ots, ts, loadedFrom: parts ? 'parts' : 'package', quickPointers: quickenPointers(require) };
+}
+
+/**
+ * Puts quick-pointers.ts's functions into the @redocly/openapi-core that openapi-typescript's own
+ * files require (its own 1.x copy, which nothing else podcast-gen runs uses); a layout that does not
+ * resolve leaves openapi-typescript as it is, only slower.
+ */
+function quickenPointers(require: NodeJS.Require): QuickPointers | undefined {
+  try {
+    const fromOts = createRequire(require.resolve('openapi-typescript/dist/lib/utils.cjs'));
+    return installQuickPointers(fromOts('@redocly/openapi-core/lib/ref-utils.js') as Record<string, unknown>);
+  } catch {
+    return undefined;
+  }
 }
 
 function otsParts(require: NodeJS.Require): OpenapiTypescript | undefined {
