@@ -1,6 +1,7 @@
 import type { OpenApiDocument } from '../../load/read-spec.js';
 import { exactTypeOptions } from './exact-types.js';
 import { inlinePathRefs, printingFacts } from './inline-path-refs.js';
+import { printTypeNodes } from './print-type-nodes.js';
 import { loadPrinterModules } from './printer-modules.js';
 import { transformDocument } from './transform-document.js';
 
@@ -28,5 +29,6 @@ export function printTypes(document: OpenApiDocument, { owned = false }: { owned
     // Tuples for bounded arrays, open empty objects, exact "exactly one of" unions: as the zod validators.
     ...exactTypeOptions(modules),
   });
-  return modules.ots.astToString(nodes);
+  // TypeScript's printer (what astToString() calls) only for nodes the direct printer does not cover.
+  return printTypeNodes(modules.ts, nodes) ?? modules.ots.astToString(nodes);
 }
