@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { fitNumber } from '../../generator/emit/fixtures/numbers.js';
 import { mergeAllOf } from '../../generator/emit/fixtures/schema-merge.js';
 import { fitLength, stringForPattern } from '../../generator/emit/fixtures/strings.js';
-import { synthContext, synthesize } from '../../generator/emit/fixtures/synthesize.js';
-import { createRng } from '../../generator/emit/fixtures/rng.js';
+import { atPlace, childContext, synthContext, synthesize } from '../../generator/emit/fixtures/synthesize.js';
+import { continueHash, createRng, hashString } from '../../generator/emit/fixtures/rng.js';
 import type { ApiModel, SchemaObject } from '../../generator/model/types.js';
 import { createJudge } from './judge.js';
 
@@ -18,7 +18,7 @@ const components: Record<string, SchemaObject> = {
 };
 const resolve = (ref: string) => components[ref.replace('#/components/schemas/', '')];
 const judge = createJudge({ schemas: Object.entries(components).map(([name, schema]) => ({ name, typeName: name, schema, recursive: false })) } as unknown as ApiModel);
-const make = (schema: SchemaObject, seed = 'op/params', path: string[] = []) => synthesize(schema, { ...synthContext({ seed, resolve, direction: 'request' }), path });
+const make = (schema: SchemaObject, seed = 'op/params', path: string[] = []) => synthesize(schema, atPlace(synthContext({ seed, resolve, direction: 'request' }), path, 0));
 
 describe('synthesize: every value is valid for ajv', () => {
   const cases: [string, SchemaObject][] = [
@@ -143,5 +143,19 @@ describe('small helpers', () => {
 
   it('mergeAllOf unites properties and tightens bounds', () => {
     expect(mergeAllOf([{ type: 'string', maxLength: 9 }, { minLength: 2, maxLength: 5 }], resolve)).toStrictEqual({ type: 'string', maxLength: 5, minLength: 2 });
+  });
+});
+
+describe('the seed of a value', () => {
+  it('is the hash of its seed and path, made step by step from its parent', () => {
+    expect(continueHash(hashString('quota/'), 'items/0')).toBe(hashString('quota/items/0'));
+    const steps: (string | number)[] = ['items', 0, 'a/b', '', 'ü😀', 12];
+    let ctx = synthContext({ seed: 'quotaSummary/params', resolve, direction: 'request' });
+    expect(ctx.placeHash).toBe(hashString('quotaSummary/params/'));
+    for (const [i, step] of steps.entries()) {
+      ctx = childContext(ctx, step);
+      expect(ctx.placeHash, String(step)).toBe(hashString(`quotaSummary/params/${steps.slice(0, i + 1).join('/')}`));
+      expect(atPlace(ctx, ctx.path, 3).placeHash).toBe(ctx.placeHash);
+    }
   });
 });
