@@ -5,6 +5,8 @@
  */
 import { dirname, resolve } from 'node:path';
 import type { Config, Document } from '@redocly/openapi-core';
+import { fixturePathsOf } from './emit/fixtures/emit-fixtures.js';
+import type { FixtureShare } from './emit/fixtures/fixture-share.js';
 import { emitters, type GeneratedFile } from './emit/index.js';
 import { manifestFile } from './emit/manifest.js';
 import { loadTemplates } from './emit/templates.js';
@@ -20,7 +22,7 @@ import { buildModel, namesEveryOperation } from './model/build-model.js';
 import type { ApiModel } from './model/types.js';
 import { DEFAULT_SPEC, type ResolvedOptions } from './options.js';
 import { withLazyPlace, type Problem } from './problems.js';
-import { compareFiles, writeFiles } from './write/write-files.js';
+import { compareFiles, HELPER_FROM_FILES, openEarlyStaging, writeFiles, type EarlyStaging } from './write/write-files.js';
 
 // The library's loadAndLint() (index.ts) reaches the stages through this bundle too.
 export { loadAndLint } from './load-and-lint.js';
@@ -56,22 +58,28 @@ export async function runPipeline(resolved: ResolvedOptions, hooks: GenerateHook
 
 /**
  * Model, emit and write (or, with `check`, compare) a document linted already, or whose lint was
- * offered to the side thread (lint/offer-lint.ts): nothing is written before lint is done, and a
- * document that fails lint fails with lint's problems, also where the model or an emitter failed
- * on it first.
+ * offered to the side thread (lint/offer-lint.ts): nothing reaches the output folder before lint
+ * is done (an early staging folder is removed when lint fails), and a document that fails lint
+ * fails with lint's problems, also where the model or an emitter failed on it first.
  */
 async function generateFrom(spec: LoadedSpec, linted: Problem[] | OfferedLint, resolved: ResolvedOptions, sideThread: SideThread, timer: StageTimer): Promise<GenerateResult> {
   const offered = Array.isArray(linted) ? undefined : linted;
   const later: Problem[] = [];
-  let emitted: { model: ApiModel; files: GeneratedFile[] };
+  let emitted: { model: ApiModel; files: GeneratedFile[]; early?: EarlyWrite };
   try {
     emitted = await modelAndEmit(spec, later, resolved, sideThread, timer, offered?.settle);
   } catch (error) {
     await offered?.problems();
     throw error;
   }
-  const { model, files } = emitted;
-  const problems = [...(offered ? await offered.problems() : (linted as Problem[])), ...later];
+  const { model, files, early } = emitted;
+  let problems: Problem[];
+  try {
+    problems = [...(offered ? await offered.problems() : (linted as Problem[])), ...later];
+  } catch (error) {
+    early?.remove();
+    throw error;
+  }
   const outDir = resolve(resolved.cwd, resolved.out);
   const base = { model, files, problems, outDir };
   if (resolved.check) {
@@ -80,13 +88,47 @@ async function generateFrom(spec: LoadedSpec, linted: Problem[] | OfferedLint, r
     return { ...base, ...comparison, current: comparison.written.length === 0 && comparison.removed.length === 0 };
   }
   // The side thread is idle by now: it writes the folder with the most files beside this thread.
-  const written = await writeFiles(files, outDir, resolved.out, sideThread.writer);
+  const written = await writeFiles(files, outDir, resolved.out, sideThread.writer, early?.staging);
   timer('write', `${written.written.length} written, ${written.unchanged.length} unchanged`);
   return { ...base, ...written };
 }
 
+/** An early staging folder (write-files.ts), which both threads write the fixtures into as they make them. */
+interface EarlyWrite {
+  staging: EarlyStaging;
+  /** Stops the side thread's writes into the folder, then removes it. */
+  remove(): void;
+}
+
+/**
+ * Opens an early staging folder when the fixtures are about to be made, for a new output folder of
+ * many files, with a side thread to share them (else there is nothing to gain). This thread writes
+ * what it has made so far (every output but the types, the index and the fixtures) while the side
+ * thread is still busy printing or linting; then each thread writes the fixtures it makes as it
+ * makes them, so the writes are shared by the claiming of fixture chunks like the rest of the work,
+ * and what is left to write at the end, when there is nothing else to share, is the few files made
+ * last. On 5,000 operations that was 0.4 s of this thread's writes, beside the side thread's 0.2 s.
+ */
+function openEarlyWrite(files: readonly GeneratedFile[], model: ApiModel, outDir: string, share: FixtureShare | undefined, sideThread: SideThread): EarlyWrite | undefined {
+  if (!share || !sideThread.writer || model.operations.length < HELPER_FROM_FILES) return undefined;
+  const staging = openEarlyStaging(outDir);
+  if (!staging) return undefined;
+  const remove = () => {
+    share.stopWriting();
+    staging.remove();
+  };
+  try {
+    staging.write(files);
+    share.writeInto(staging.path);
+  } catch {
+    remove();
+    return undefined;
+  }
+  return { staging, remove };
+}
+
 /** The model and every emitter's files; their problems go to `problems`. */
-async function modelAndEmit(spec: LoadedSpec, problems: Problem[], resolved: ResolvedOptions, sideThread: SideThread, timer: StageTimer, beforeShared?: () => Promise<void>): Promise<{ model: ApiModel; files: GeneratedFile[] }> {
+async function modelAndEmit(spec: LoadedSpec, problems: Problem[], resolved: ResolvedOptions, sideThread: SideThread, timer: StageTimer, beforeShared?: () => Promise<void>): Promise<{ model: ApiModel; files: GeneratedFile[]; early?: EarlyWrite }> {
   const outDir = resolve(resolved.cwd, resolved.out);
   const label = sourceLabel({ absoluteRef: spec.absoluteRef, outDir, packageSpecFolder: dirname(DEFAULT_SPEC) });
   const built = buildModel(spec.document, { apiName: resolved.name, source: { path: spec.displayPath, label, hash: spec.hash } });
@@ -101,17 +143,26 @@ async function modelAndEmit(spec: LoadedSpec, problems: Problem[], resolved: Res
   // Sent now, so that the side thread starts on fixtures as soon as the types are printed.
   const fixtureShare = sideThread.shareFixtures(model);
   let settled = false;
-  for (const emitter of emitters) {
-    if (emitter.shared && !settled) {
-      settled = true;
-      await beforeShared?.();
+  let early: EarlyWrite | undefined;
+  try {
+    for (const emitter of emitters) {
+      if (emitter.shared && !settled) {
+        settled = true;
+        await beforeShared?.();
+        if (!resolved.check) early = openEarlyWrite(files, model, outDir, fixtureShare, sideThread);
+      }
+      files.push(...(await emitter.emit({ model, templates, sideThread, report, ...(fixtureShare ? { fixtureShare } : {}) })));
+      timer(`emit ${emitter.name}`);
     }
-    files.push(...(await emitter.emit({ model, templates, sideThread, report, ...(fixtureShare ? { fixtureShare } : {}) })));
-    timer(`emit ${emitter.name}`);
+  } catch (error) {
+    early?.remove();
+    throw error;
   }
+  // Every chunk has been answered by now (the fixtures emitter waited for them): the side thread writes no more.
+  early?.staging.adopt(fixturePathsOf(model, fixtureShare?.writtenChunks() ?? []));
   files.push(manifestFile(model, files));
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { model, files };
+  return { model, files, ...(early ? { early } : {}) };
 }
 
 /**

@@ -4,9 +4,9 @@
  * (emit/side-thread/) as written, and linted there while this thread bundles it. Any other is sent
  * with its types to print, and whichever thread is free first lints: the side thread once it has
  * printed the types, or this thread once it has run the emitters it runs alone (the other then
- * makes fixtures). One shared ticket decides, claimed once (an atomic compare-and-exchange). Nothing is
- * written before lint is done: a run whose document fails lint fails as it would have before the
- * model, with the same problems (pipeline.ts).
+ * makes fixtures). One shared ticket decides, claimed once (an atomic compare-and-exchange). Nothing
+ * reaches the output folder before lint is done: a run whose document fails lint fails as it would
+ * have before the model, with the same problems, and leaves no staging folder (pipeline.ts).
  */
 import type { NormalizedProblem } from '@redocly/openapi-core';
 import type { OpenApiDocument } from '../load/read-spec.js';

@@ -14,6 +14,63 @@ import { listFiles } from './list-files.js';
  */
 export const HELPER_FROM_FILES = 200;
 
+/**
+ * A staging folder opened before every file is made, for a new output folder: the files made so far
+ * are written into it while the rest are made (by this thread and, for fixtures, by the side
+ * thread), instead of all of them once everything is made, when only the writes are left to share
+ * between the two threads. writeFiles() then writes what is left and swaps it in; until then the
+ * output folder does not exist, and `remove()` leaves it so.
+ */
+export interface EarlyStaging {
+  /** The staging folder's path. */
+  path: string;
+  /** Writes these files into it now (their folders are made as needed). */
+  write(files: readonly GeneratedFile[]): void;
+  /** Counts these files (relative to the output folder) as written: the side thread wrote them. */
+  adopt(paths: Iterable<string>): void;
+  /** True when `path` (relative to the output folder) was written by {@link write} or adopted. */
+  has(path: string): boolean;
+  /** Removes the folder and what is in it (a run that fails after it was opened). */
+  remove(): void;
+}
+
+/**
+ * Opens an early staging folder for `outDir`, or returns undefined where there should be none: the
+ * folder exists already (its unchanged files are linked, not written, which needs every file made
+ * first), or it cannot be made (writeFiles() reports why, as it would without this).
+ */
+export function openEarlyStaging(outDir: string): EarlyStaging | undefined {
+  const out = resolve(outDir);
+  try {
+    if (existsSync(out)) return undefined;
+    assertFolderPossible(out, outDir);
+    const path = `${out}.tmp-${randomBytes(4).toString('hex')}`;
+    mkdirSync(path, { recursive: true });
+    const written = new Set<string>();
+    const folders = new Set<string>();
+    return {
+      path,
+      write(files) {
+        for (const file of files) {
+          assertInside(out, file.path);
+          const target = join(path, file.path);
+          if (!folders.has(dirname(target))) mkdirSync(dirname(target), { recursive: true });
+          folders.add(dirname(target));
+          writeFileSync(target, file.content);
+          written.add(file.path);
+        }
+      },
+      adopt(paths) {
+        for (const file of paths) written.add(file);
+      },
+      has: (file) => written.has(file),
+      remove: () => rmSync(path, { recursive: true, force: true }),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
 /** What a write (or a check) found. Paths are relative to the output folder, sorted. */
 export interface WriteResult {
   written: string[];
@@ -39,9 +96,15 @@ export function compareFiles(files: readonly GeneratedFile[], outDir: string): W
  * (unchanged files hard-linked, so their bytes and times stay as they were; the user's own files
  * carried over), then swapped in with renames. A failure before the swap leaves the folder as it was.
  */
-export async function writeFiles(files: readonly GeneratedFile[], outDir: string, shown: string = outDir, helper?: HelperWriter): Promise<WriteResult> {
+export async function writeFiles(files: readonly GeneratedFile[], outDir: string, shown: string = outDir, helper?: HelperWriter, early?: EarlyStaging): Promise<WriteResult> {
   const out = resolve(outDir);
   for (const file of files) assertInside(out, file.path);
+  // An early staging folder holds some of the files already; should the output folder have been
+  // made meanwhile, it is dropped, and this write is done as without it.
+  if (early && existsSync(out)) {
+    early.remove();
+    early = undefined;
+  }
   assertFolderPossible(out, shown);
   // A new folder has nothing to compare with: every file is written (5,000 failed reads cost 60 ms).
   const existed = existsSync(out);
@@ -49,7 +112,7 @@ export async function writeFiles(files: readonly GeneratedFile[], outDir: string
   if (comparison.written.length === 0 && comparison.removed.length === 0) {
     return { written: [], unchanged: comparison.unchanged, removed: [] };
   }
-  const staging = `${out}.tmp-${randomBytes(4).toString('hex')}`;
+  const staging = early?.path ?? `${out}.tmp-${randomBytes(4).toString('hex')}`;
   try {
     mkdirSync(staging, { recursive: true });
     const generated = new Set(files.map((f) => f.path));
@@ -68,7 +131,7 @@ export async function writeFiles(files: readonly GeneratedFile[], outDir: string
       if (!folders.has(folder)) mkdirSync(folder, { recursive: true });
       folders.add(folder);
       if (unchanged.has(file.path)) carry(join(out, file.path), target);
-      else toWrite.push(file);
+      else if (!early?.has(file.path)) toWrite.push(file);
     }
     const [theirs, mine] = helper ? splitForHelper(toWrite) : [[], toWrite];
     const helped = theirs.length > 0 ? (helper as HelperWriter).write(staging, theirs).then(() => undefined, (error: unknown) => error as Error) : undefined;

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syntheticDocument } from '../../bench/synthetic.js';
@@ -34,10 +34,13 @@ describe('a large document, linted beside the model and the emitters', () => {
     return name;
   }
 
-  function run(spec: string, out: string, env: NodeJS.ProcessEnv = {}) {
-    const result = spawnSync(process.execPath, [BIN, '--spec', spec, '--out', out], { cwd: dir, env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8' });
+  function run(spec: string, out: string, env: NodeJS.ProcessEnv = {}, args: string[] = []) {
+    const result = spawnSync(process.execPath, [BIN, '--spec', spec, '--out', out, ...args], { cwd: dir, env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8' });
     return { code: result.status, stderr: result.stderr };
   }
+
+  /** The output folder and any staging folder left beside it (`<out>.tmp-*`). */
+  const leftBehind = (out: string) => readdirSync(dir).filter((name) => name === out || name.startsWith(`${out}.tmp-`));
 
   it('gives the files and warnings of a run in one thread', () => {
     const spec = write('large.json', syntheticDocument(1500));
@@ -48,6 +51,12 @@ describe('a large document, linted beside the model and the emitters', () => {
     expect(beside.stderr).toMatch(/^large\.json:\d+:\d+ {2}warn {2}info-license /m);
     const warnings = (text: string) => text.split('\n').filter((line) => / warn /.test(line));
     expect(warnings(beside.stderr)).toEqual(warnings(alone.stderr));
+    // Into a new folder the run writes early (write/write-files.ts openEarlyStaging): the same files, no staging left.
+    expect(filesOf(join(dir, 'beside'))).toEqual(filesOf(join(dir, 'alone')));
+    expect(leftBehind('beside')).toStrictEqual(['beside']);
+    // Over its own output (no early staging): the same files again, all unchanged.
+    const again = run(spec, 'beside');
+    expect(again.code, again.stderr).toBe(0);
     expect(filesOf(join(dir, 'beside'))).toEqual(filesOf(join(dir, 'alone')));
   }, 60_000);
 
@@ -78,5 +87,16 @@ describe('a large document, linted beside the model and the emitters', () => {
     expect(failed.code).toBe(1);
     expect(failed.stderr).toMatch(/^duplicate\.json:\d+:\d+ {2}error {2}operation-operationId-unique /m);
     expect(existsSync(join(dir, 'failed'))).toBe(false);
+  }, 60_000);
+
+  it('leaves neither the output folder nor its early staging folder when lint fails once the files are being written', () => {
+    // A lint error the model and the emitters do not see (no license): the run gets to the
+    // fixtures, whose files go into an early staging folder, before the side thread's lint fails it.
+    writeFileSync(join(dir, 'strict.yaml'), 'extends:\n  - podcast-gen/generic\nrules:\n  info-license: error\n');
+    const spec = write('unlicensed.json', syntheticDocument(1500));
+    const failed = run(spec, 'unlicensed', {}, ['--lint-config', 'strict.yaml']);
+    expect(failed.code, failed.stderr).toBe(1);
+    expect(failed.stderr).toMatch(/^unlicensed\.json:\d+:\d+ {2}error {2}info-license /m);
+    expect(leftBehind('unlicensed')).toStrictEqual([]);
   }, 60_000);
 });

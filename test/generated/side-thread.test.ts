@@ -226,12 +226,12 @@ async function emit(model: ApiModel, fixtureShare?: FixtureShare & { claimed?: (
 function counting(share: FixtureShare): FixtureShare & { claimed(): number } {
   let claimed = 0;
   return {
+    ...share,
     claim: () => {
       const chunk = share.claim();
       if (chunk !== undefined) claimed++;
       return chunk;
     },
-    theirs: () => share.theirs(),
     claimed: () => claimed,
   };
 }

@@ -190,7 +190,7 @@ function workerThread(entry: URL): SideThread {
       if (failure || fixtures) return undefined;
       const started = startFixtureShare(model, (request) => worker.postMessage(request));
       fixtures = started.receive;
-      return { claim: started.share.claim, theirs: () => holding(started.share.theirs()) };
+      return { ...started.share, theirs: () => holding(started.share.theirs()) };
     },
     inWorker: true,
     async close() {
