@@ -6,6 +6,7 @@ import { MANIFEST } from '../emit/manifest.js';
 import { fail } from '../problems.js';
 import { HELPER_GONE, type HelperWriter } from './helper-writer.js';
 import { listFiles } from './list-files.js';
+import { writeUnder } from './write-under.js';
 
 /**
  * From this many files on, the folder with the most files is written by the helper: on 5,000
@@ -44,21 +45,16 @@ export function openEarlyStaging(outDir: string): EarlyStaging | undefined {
   try {
     if (existsSync(out)) return undefined;
     assertFolderPossible(out, outDir);
-    const path = `${out}.tmp-${randomBytes(4).toString('hex')}`;
+    const path = stagingPathFor(out);
     mkdirSync(path, { recursive: true });
     const written = new Set<string>();
     const folders = new Set<string>();
     return {
       path,
       write(files) {
-        for (const file of files) {
-          assertInside(out, file.path);
-          const target = join(path, file.path);
-          if (!folders.has(dirname(target))) mkdirSync(dirname(target), { recursive: true });
-          folders.add(dirname(target));
-          writeFileSync(target, file.content);
-          written.add(file.path);
-        }
+        for (const file of files) assertInside(out, file.path);
+        writeUnder(path, files, folders);
+        for (const file of files) written.add(file.path);
       },
       adopt(paths) {
         for (const file of paths) written.add(file);
@@ -69,6 +65,11 @@ export function openEarlyStaging(outDir: string): EarlyStaging | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** A new staging folder's path, beside the output folder (so that the swap is a rename on one file system). */
+function stagingPathFor(out: string): string {
+  return `${out}.tmp-${randomBytes(4).toString('hex')}`;
 }
 
 /** What a write (or a check) found. Paths are relative to the output folder, sorted. */
@@ -112,7 +113,7 @@ export async function writeFiles(files: readonly GeneratedFile[], outDir: string
   if (comparison.written.length === 0 && comparison.removed.length === 0) {
     return { written: [], unchanged: comparison.unchanged, removed: [] };
   }
-  const staging = early?.path ?? `${out}.tmp-${randomBytes(4).toString('hex')}`;
+  const staging = early?.path ?? stagingPathFor(out);
   try {
     mkdirSync(staging, { recursive: true });
     const generated = new Set(files.map((f) => f.path));
