@@ -41,13 +41,15 @@ export function loadPrinterModules(): PrinterModules {
 
 /**
  * Puts quick-pointers.ts's functions into the @redocly/openapi-core that openapi-typescript's own
- * files require (its own 1.x copy, which nothing else podcast-gen runs uses); a layout that does not
- * resolve leaves openapi-typescript as it is, only slower.
+ * files require (its own 1.x copy, which nothing else podcast-gen runs uses) and into
+ * openapi-typescript's `lib/utils.cjs`; a layout that does not resolve leaves openapi-typescript as
+ * it is, only slower.
  */
 function quickenPointers(require: NodeJS.Require): QuickPointers | undefined {
   try {
-    const fromOts = createRequire(require.resolve('openapi-typescript/dist/lib/utils.cjs'));
-    return installQuickPointers(fromOts('@redocly/openapi-core/lib/ref-utils.js') as Record<string, unknown>);
+    const utilsPath = require.resolve('openapi-typescript/dist/lib/utils.cjs');
+    const fromOts = createRequire(utilsPath);
+    return installQuickPointers(fromOts('@redocly/openapi-core/lib/ref-utils.js') as Record<string, unknown>, require(utilsPath) as Record<string, unknown>);
   } catch {
     return undefined;
   }
