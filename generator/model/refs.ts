@@ -17,19 +17,33 @@ export { escapeToken, getByPointer, pointerJoin } from '../json-pointer.js';
 export function realPointer(document: OpenApiDocument, pointer: string): string {
   if (!pointer.startsWith('#/')) return pointer;
   const tokens = pointer.slice(2).split('/').map(unescapeToken);
-  let place = '#';
+  // The place is `base` (the root, or the last reference followed) joined with tokens[from..]:
+  // joined once at the end, not token by token on the way down.
+  let base = '#';
+  let from = 0;
   let node: unknown = document;
   let jumps = 0;
   for (const [i, token] of tokens.entries()) {
     while (isLocalRef(node) && jumps++ < 32) {
-      place = node.$ref;
+      base = node.$ref;
+      from = i;
       node = getByPointer(document, node.$ref);
     }
-    if (node === null || typeof node !== 'object') return pointerJoin(place, ...tokens.slice(i));
+    if (node === null || typeof node !== 'object') break;
     node = (node as Record<string, unknown>)[token];
-    place = pointerJoin(place, token);
   }
-  return place;
+  // No reference on the way: the place is the pointer, escaped as pointerJoin escapes it.
+  if (base === '#' && isEscapedAsJoined(pointer)) return pointer;
+  return pointerJoin(base, ...tokens.slice(from));
+}
+
+/** Whether every `~` of a pointer is `~0` or `~1`: then unescaping its tokens and joining them again gives it back. */
+function isEscapedAsJoined(pointer: string): boolean {
+  for (let at = pointer.indexOf('~'); at !== -1; at = pointer.indexOf('~', at + 1)) {
+    const next = pointer[at + 1];
+    if (next !== '0' && next !== '1') return false;
+  }
+  return true;
 }
 
 function isLocalRef(node: unknown): node is { $ref: string } {

@@ -51,6 +51,11 @@ describe('realPointer', () => {
     ['#/paths/~1a/get/responses/200/content/application~1json/schema/properties/x', '#/components/responses/Ok/content/application~1json/schema/properties/x'],
     ['#/paths/~1a/get/parameters/0', '#/paths/~1a/get/parameters/0'],
     ['#/nowhere/deep/er', '#/nowhere/deep/er'],
+    // Written otherwise than pointerJoin escapes: given back as it escapes it.
+    ['#/paths/~1a/get/x~2y', '#/paths/~1a/get/x~02y'],
+    ['#/paths/~1a/get/parameters/0/schema/~', '#/components/schemas/Id/~0'],
+    ['#/paths/~1a/get/~0~1', '#/paths/~1a/get/~0~1'],
+    ['#/', '#/'],
   ])('%s is %s', (given, want) => {
     expect(realPointer(document, given)).toBe(want);
   });
