@@ -41,14 +41,15 @@ export async function runPipeline(resolved: ResolvedOptions, hooks: GenerateHook
   let early: LintOffer | undefined;
   const { spec, config } = await load(resolved, timer, (root, config) => {
     const beside = besideFor(root, config);
-    if (beside) early = sendLint(beside, root, resolved, { thenTypes: false, asWritten: true });
+    if (beside) early = sendLint(beside, root, resolved, { thenTypes: false, asWritten: true, asParsed: true });
   });
   // When the model's document will be this very document, a worker starts printing it now, beside
   // lint and the model rather than after them (generateFrom asks for the model's document: the same
   // print). In this thread it waits for the model: a run that fails lint should not print at all.
   const printNow = sideThread.inWorker && namesEveryOperation(spec.document);
   const later = early ? undefined : besideFor(spec.root, config);
-  const offer = early ?? (later && sendLint(later, spec.root, resolved, { thenTypes: printNow }));
+  // The root unbundled: its own bundle, the very object readSpec parsed.
+  const offer = early ?? (later && sendLint(later, spec.root, resolved, { thenTypes: printNow, asParsed: spec.document === spec.root.parsed }));
   // A print a lint offer started (thenTypes) is the one this call gets: the side thread prints a document once.
   if (printNow) sideThread.printTypes(spec.document).catch(() => undefined);
   if (offer) return generateFrom(spec, offerLint(spec, config, resolved, offer, timer), resolved, sideThread, timer);

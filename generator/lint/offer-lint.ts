@@ -7,11 +7,12 @@ import { resolve } from 'node:path';
 import { Source, type Config, type Document, type NormalizedProblem } from '@redocly/openapi-core';
 import type { LintOffer, SideThread } from '../emit/side-thread/side-thread.js';
 import { lintConfigOptions, type StageTimer } from '../load-and-lint.js';
-import type { LoadedSpec } from '../load/read-spec.js';
 import { toProblems } from '../load/redocly-problems.js';
 import type { ResolvedOptions } from '../options.js';
 import { hasErrors, PodcastGenError, type Problem } from '../problems.js';
-import type { LintJob, SentProblem } from './beside.js';
+import { parsedAsJson } from '../load/read-root.js';
+import type { LoadedSpec, OpenApiDocument } from '../load/read-spec.js';
+import type { SentProblem } from './beside.js';
 import { lintSpec } from './lint-spec.js';
 
 /** A lint offered to the side thread (lint/beside.ts). */
@@ -25,12 +26,15 @@ export interface OfferedLint {
 /**
  * Sends a document's lint to the side thread: the loaded document (its types printed first with
  * `thenTypes`), or, before bundling (`asWritten`), the root as written, which the side thread,
- * idle while this thread bundles, lints at once. A run that fails before it asks for the problems
- * leaves them unread: that is no unhandled rejection.
+ * idle while this thread bundles, lints at once. `asParsed`: the document is the root as readSpec
+ * parsed it (not bundled since), so that a JSON one is sent as its body alone (beside.ts). A run
+ * that fails before it asks for the problems leaves them unread: that is no unhandled rejection.
  */
-export function sendLint(lint: NonNullable<SideThread['lint']>, document: Document, resolved: ResolvedOptions, options: { thenTypes: boolean; asWritten?: boolean }): LintOffer {
+export function sendLint(lint: NonNullable<SideThread['lint']>, document: Document, resolved: ResolvedOptions, options: { thenTypes: boolean; asWritten?: boolean; asParsed: boolean }): LintOffer {
   const { source } = document;
-  const offer = lint({ document: document.parsed as LintJob['document'], absoluteRef: source.absoluteRef, body: source.body, config: lintConfigOptions(resolved), ...options });
+  const { asParsed, ...flags } = options;
+  const fromBody = asParsed && parsedAsJson(source);
+  const offer = lint({ document: document.parsed as OpenApiDocument, fromBody, absoluteRef: source.absoluteRef, body: source.body, config: lintConfigOptions(resolved), ...flags });
   offer.problems.catch(() => undefined);
   return offer;
 }

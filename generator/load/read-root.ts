@@ -42,6 +42,11 @@ export class JsonParseError extends Error {
   }
 }
 
+/** Whether the resolver parses this source with JSON.parse (and nothing else). */
+export function parsedAsJson(source: Source): boolean {
+  return looksLikeJson(source);
+}
+
 function looksLikeJson(source: Source): boolean {
   const name = /^https?:/i.test(source.absoluteRef) ? new URL(source.absoluteRef).pathname : source.absoluteRef;
   return /\.json$/i.test(name) || /\bjson\b/i.test(source.mimeType ?? '');

@@ -100,7 +100,7 @@ describe('the side thread', () => {
       expect(here.map((p) => p.ruleId)).toContain('operation-operationId-unique');
     }, 60_000);
 
-    const job = (thenTypes: boolean) => ({ document: spec.document, absoluteRef: spec.root.source.absoluteRef, body: spec.root.source.body, config, thenTypes });
+    const job = (thenTypes: boolean, fromBody = false) => ({ document: spec.document, fromBody, absoluteRef: spec.root.source.absoluteRef, body: spec.root.source.body, config, thenTypes });
 
     it('is linted there, with the problems and places of a lint here, when this thread does not claim it', async () => {
       const worker = compiled.startSideThread();
@@ -139,7 +139,8 @@ describe('the side thread', () => {
           spec: specPath,
           config: lintConfig,
           beforeBundle: (root) => {
-            offer = worker.lint?.({ document: root.parsed as never, absoluteRef: root.source.absoluteRef, body: root.source.body, config: { specPath }, thenTypes: false, asWritten: true });
+            // As the pipeline sends it: its body alone, which the side thread parses.
+            offer = worker.lint?.({ document: root.parsed as never, fromBody: true, absoluteRef: root.source.absoluteRef, body: root.source.body, config: { specPath }, thenTypes: false, asWritten: true });
           },
         });
         expect(offer, 'offered before the bundle pass').toBeDefined();
@@ -163,6 +164,40 @@ describe('the side thread', () => {
       try {
         const offer = worker.lint?.({ ...job(false), document: document as never, asWritten: true }) as LintOffer;
         expect(await offer.problems).toBeUndefined();
+        expect(offer.claim(), 'nobody lints there: this thread may').toBe(true);
+      } finally {
+        await worker.close();
+      }
+    });
+
+    it('sent as its body alone, is parsed there as readSpec parsed it, bare discriminator mappings named', async () => {
+      // A bare mapping (`cat: Cat`) left as written would be an unresolved $ref to lint, and print otherwise.
+      const document = JSON.parse(spec.root.source.body) as { components: { schemas: Record<string, unknown> } };
+      document.components.schemas.Cat = { type: 'object', properties: { kind: { type: 'string' } }, required: ['kind'] };
+      document.components.schemas.Pet = { oneOf: [{ $ref: '#/components/schemas/Cat' }], discriminator: { propertyName: 'kind', mapping: { cat: 'Cat' } } };
+      const specPath = join(dirname(config.specPath), 'mapped.json');
+      writeFileSync(specPath, JSON.stringify(document, null, 2));
+      const lintConfig = await loadLintConfig({ specPath });
+      const mapped = await readSpec({ spec: specPath, config: lintConfig });
+      expect(mapped.document).toBe(mapped.root.parsed);
+      expect(JSON.stringify(mapped.document)).toContain('"cat":"#/components/schemas/Cat"');
+      const hereMapped = (await lintDocument({ document: mapped.root, config: lintConfig, externalRefResolver: mapped.resolver })).map(toSent);
+      const worker = compiled.startSideThread();
+      try {
+        const offer = worker.lint?.({ document: mapped.document, fromBody: true, absoluteRef: mapped.root.source.absoluteRef, body: mapped.root.source.body, config: { specPath }, thenTypes: true }) as LintOffer;
+        expect(await offer.problems).toEqual(hereMapped);
+        expect(await worker.printTypes(mapped.document)).toBe(await inProcessThread().printTypes(mapped.document));
+      } finally {
+        await worker.close();
+      }
+    });
+
+    it('sent as a body that does not parse, fails there: the types and the lint fail, and this thread may lint', async () => {
+      const worker = compiled.startSideThread();
+      try {
+        const offer = worker.lint?.({ ...job(true, true), body: '{ not json' }) as LintOffer;
+        await expect(offer.problems).rejects.toThrow(/lint failed/);
+        await expect(worker.printTypes(spec.document)).rejects.toThrow(/printing the types failed/);
         expect(offer.claim(), 'nobody lints there: this thread may').toBe(true);
       } finally {
         await worker.close();

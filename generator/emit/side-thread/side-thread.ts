@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { claimLint, LINT_HERE, type LintAnswer, type LintJob, type SentProblem } from '../../lint/beside.js';
+import { claimLint, LINT_HERE, type LintAnswer, type LintJob, type LintRequest, type SentProblem } from '../../lint/beside.js';
 import type { OpenApiDocument } from '../../load/read-spec.js';
 import type { ApiModel } from '../../model/types.js';
 import { HELPER_GONE, type HelperWriter } from '../../write/helper-writer.js';
@@ -21,7 +21,7 @@ export interface SideThread {
    * Offers a document's lint to the side thread (lint/beside.ts), which, with `thenTypes`, first
    * prints its types (as `printTypes` of that document); absent where there is no second thread.
    */
-  lint?(job: Omit<LintJob, 'kind' | 'ticket'>): LintOffer;
+  lint?(job: LintRequest): LintOffer;
   /** Starts loading what `lint` needs, when a run knows early that it will ask. */
   prepareLint?(): void;
   /** Writes files into the staging folder beside this thread (write/write-files.ts); absent where there is no second thread. */
@@ -177,7 +177,8 @@ function workerThread(entry: URL): SideThread {
         text.catch(() => undefined);
         printed.set(job.document, text);
       }
-      const problems = ask(linting, { ...job, kind: 'lint', thenTypes, ticket } satisfies LintJob);
+      const { document, fromBody, ...sent } = job;
+      const problems = ask(linting, { ...sent, ...(fromBody ? {} : { document }), kind: 'lint', thenTypes, ticket } satisfies LintJob);
       return { claim: () => claimLint(ticket, LINT_HERE), problems };
     },
     prepareLint() {

@@ -35,14 +35,22 @@ async function handle(request: Exclude<Request, { kind: 'prepare-lint' }>): Prom
   }
   if (request.kind === 'types') return printTypesOf(request.document, true);
   if (request.kind === 'write') return writeInto(request);
+  let document: OpenApiDocument;
+  try {
+    // Sent as its body alone (beside.ts): parsed here, with the linter's code (loading since `prepare-lint`).
+    document = request.document ?? (await loadLinter()).documentFromBody(request.body);
+  } catch (error) {
+    if (request.thenTypes) send({ kind: 'types-failed', error: reason(error) });
+    return send({ kind: 'lint-failed', error: reason(error) });
+  }
   // The types first: the main thread waits for them at the end of its emitters. The copy is the
   // printer's own unless it may still be linted (openapi-typescript changes what it prints).
-  if (request.thenTypes) await printTypesOf(request.document, claimedHere(request.ticket));
+  if (request.thenTypes) await printTypesOf(document, claimedHere(request.ticket));
   // A root as written that points outside itself is declined unclaimed: the main thread lints it bundled.
-  if ((request.asWritten && pointsOutside(request.document)) || !claimLint(request.ticket, LINT_IN_SIDE_THREAD)) return send({ kind: 'lint-declined' });
+  if ((request.asWritten && pointsOutside(document)) || !claimLint(request.ticket, LINT_IN_SIDE_THREAD)) return send({ kind: 'lint-declined' });
   try {
     const { runLintJob } = await loadLinter();
-    send({ kind: 'lint', problems: await runLintJob(request) });
+    send({ kind: 'lint', problems: await runLintJob({ ...request, document }) });
   } catch (error) {
     send({ kind: 'lint-failed', error: reason(error) });
   }
