@@ -1,5 +1,6 @@
 import { bundle, type BaseResolver, type Config, type Document, type NormalizedProblem } from '@redocly/openapi-core';
 import { decodeToken, escapeToken, getByPointer, unescapeToken } from '../json-pointer.js';
+import { parsedAsJson } from './read-root.js';
 import { fail } from '../problems.js';
 
 type Locate = (pointer: string) => { line: number; col: number } | undefined;
@@ -22,7 +23,7 @@ export interface Bundled {
  */
 export async function bundleOrFail(options: { root: Document; config: Config; resolver: BaseResolver; shown: string; locate: Locate; beforeBundle?: (root: Document) => void }): Promise<Bundled> {
   const { root, config, resolver, shown, locate } = options;
-  if (isOwnBundle(root.parsed, config)) return { document: root.parsed, problems: [] };
+  if (isOwnBundle(root.parsed, config, parsedAsJson(root.source))) return { document: root.parsed, problems: [] };
   // Bundling changes the root in place: what wants it as written takes it now.
   options.beforeBundle?.(root);
   try {
@@ -47,9 +48,10 @@ export async function bundleOrFail(options: { root: Document; config: Config; re
  * True when bundling `document` would change nothing: the config transforms nothing, no chain of
  * `$ref`s loops, and every `$ref` (and discriminator mapping) names a node inside the document
  * that exists and sits where redocly keeps an internal reference as written (see {@link REF_PLACES}).
+ * `fromJson`: the document is as JSON.parse made it, so no node of it sits in two places.
  */
-export function isOwnBundle(document: unknown, config: Config): boolean {
-  return !transformsDocument(config) && refsStayAsWritten(document) && findRefCycle(document) === undefined;
+export function isOwnBundle(document: unknown, config: Config, fromJson = false): boolean {
+  return !transformsDocument(config) && refsStayAsWritten(document, fromJson) && findRefCycle(document) === undefined;
 }
 
 /**
@@ -77,43 +79,42 @@ export function transformsDocument(config: Config): boolean {
   return [decorators, preprocessors].some((byVersion) => Object.values(byVersion ?? {}).some((rules) => Object.values(rules ?? {}).some(on)));
 }
 
-/** A node met on the walk: the key it sits under (an array's own key for its items) and its parent's key. */
-interface Place {
-  node: unknown;
-  key: string | undefined;
-  parentKey: string | undefined;
-  inArray: boolean;
-  excluded: boolean;
-}
-
-function refsStayAsWritten(document: unknown): boolean {
+function refsStayAsWritten(document: unknown, fromJson: boolean): boolean {
   const keys = new Set<string>(REF_PLACES.keys);
   const arrays = new Set<string>(REF_PLACES.arrays);
   const maps = new Set<string>(REF_PLACES.maps);
-  const kept = ({ key, parentKey, inArray, excluded }: Place) =>
-    !excluded && key !== undefined && (inArray ? arrays.has(key) : keys.has(key) || (parentKey !== undefined && maps.has(parentKey)));
-  const inside = (ref: unknown) => typeof ref === 'string' && ref.startsWith('#') && existsAt(document, ref);
-  const stack: Place[] = [{ node: document, key: undefined, parentKey: undefined, inArray: false, excluded: false }];
-  // YAML aliases can make one node appear twice, or inside itself: each is looked at once.
-  const seen = new Set<object>();
-  while (stack.length > 0) {
-    const place = stack.pop() as Place;
-    const { node } = place;
-    if (!node || typeof node !== 'object' || seen.has(node)) continue;
-    seen.add(node);
+  // The same references recur throughout (an `Error` schema, a shared parameter): each is looked up once.
+  const found = new Map<string, boolean>();
+  const inside = (ref: unknown): boolean => {
+    if (typeof ref !== 'string' || !ref.startsWith('#')) return false;
+    let exists = found.get(ref);
+    if (exists === undefined) found.set(ref, (exists = existsAt(document, ref)));
+    return exists;
+  };
+  // YAML aliases can make one node appear twice, or inside itself: each is looked at once. JSON
+  // cannot (a third of the walk's time on 5,000 operations went to this set).
+  const seen = fromJson ? undefined : new Set<object>();
+  /** `key`: the key the node sits under (an array's own key for its items); `parentKey`: its parent's. */
+  const stays = (node: unknown, key: string | undefined, parentKey: string | undefined, inArray: boolean, excluded: boolean): boolean => {
+    if (!node || typeof node !== 'object' || seen?.has(node)) return true;
+    seen?.add(node);
     if (Array.isArray(node)) {
-      for (const item of node) stack.push({ ...place, node: item, inArray: true });
-      continue;
+      for (const item of node) if (!stays(item, key, parentKey, true, excluded)) return false;
+      return true;
     }
     const record = node as Record<string, unknown>;
-    if ('$ref' in record && !(inside(record.$ref) && kept(place))) return false;
+    if ('$ref' in record) {
+      const kept = !excluded && key !== undefined && (inArray ? arrays.has(key) : keys.has(key) || (parentKey !== undefined && maps.has(parentKey)));
+      if (!kept || !inside(record.$ref)) return false;
+    }
     const mapping = (record.discriminator as { mapping?: unknown } | undefined)?.mapping;
     if (mapping && typeof mapping === 'object' && !Object.values(mapping).every(inside)) return false;
-    for (const key in record) {
-      stack.push({ node: record[key], key, parentKey: place.key, inArray: false, excluded: place.excluded || REF_PLACES.excluded(key) });
+    for (const child in record) {
+      if (!stays(record[child], child, key, false, excluded || REF_PLACES.excluded(child))) return false;
     }
-  }
-  return true;
+    return true;
+  };
+  return stays(document, undefined, undefined, false, false);
 }
 
 /** Whether a `#/...` pointer names an own property (or item) all the way down. */

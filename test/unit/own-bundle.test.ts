@@ -35,6 +35,8 @@ describe('a document that is its own bundle', () => {
   for (const [name, read] of documents) {
     it(`is left unchanged by redocly's bundle when taken: ${name}`, async () => {
       const document = read();
+      // Taken as a JSON document (no node in two places, not looked for) or not, the answer is the same.
+      expect(isOwnBundle(JSON.parse(JSON.stringify(document)), config, true)).toBe(isOwnBundle(document, config));
       if (isOwnBundle(document, config)) expect(await bundledByRedocly(document)).toBe(JSON.stringify(document));
     });
   }
@@ -63,6 +65,7 @@ describe('a document that is its own bundle', () => {
   for (const [name, document] of refused) {
     it(`is not taken with ${name}`, async () => {
       expect(isOwnBundle(document, config)).toBe(false);
+      expect(isOwnBundle(document, config, true)).toBe(false);
     });
   }
 
