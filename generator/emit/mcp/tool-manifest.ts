@@ -57,10 +57,11 @@ export function buildToolBindings(model: ApiModel): McpToolBinding[] {
   // ones; each schema's $defs are read the same way (readOnly left out of input, writeOnly of output).
   const { request: requestDefs, response: responseDefs } = componentSchemas(model);
   const defName = refNamer(model);
+  const schemasByName = new Map(model.schemas.map((schema) => [schema.name, schema]));
   const seen = new Map<string, OperationModel>();
   const bindings = model.operations.map((operation) => {
     checkToolName(operation, seen);
-    const output = outputSchemaOf(model, operation, responseDefs);
+    const output = outputSchemaOf(model, operation, responseDefs, schemasByName);
     const tool: McpTool = {
       name: operation.toolName,
       title: operation.toolTitle,
@@ -117,13 +118,13 @@ function metaOf(operation: OperationModel): McpToolMeta {
 }
 
 /** The payload's schema as an object-rooted `outputSchema`, or undefined when the payload is not an object. */
-function outputSchemaOf(model: ApiModel, operation: OperationModel, components: ReadonlyMap<string, JsonSchema>): JsonSchema | undefined {
+function outputSchemaOf(model: ApiModel, operation: OperationModel, components: ReadonlyMap<string, JsonSchema>, schemasByName: ReadonlyMap<string, ApiModel['schemas'][number]>): JsonSchema | undefined {
   if (operation.data.kind !== 'json') return undefined;
   let schema: SchemaObject | undefined = operation.data.schema;
   let typeName: string | undefined;
   for (let depth = 0; schema?.$ref && depth < 32; depth++) {
     const name = schemaRefName(schema);
-    const named = model.schemas.find((s) => s.name === name);
+    const named = name === undefined ? undefined : schemasByName.get(name);
     typeName = named?.typeName;
     schema = named?.schema;
   }
