@@ -5,7 +5,7 @@ import { tsPropertyKey, tsString } from '../print.js';
  * TypeScript type expressions of an operation's input and payload, indexed from openapi-typescript's
  * `operations` (types.ts), so the client's types are the document's types as that tool prints them.
  */
-export function paramsType(model: ApiModel, op: OperationModel): string {
+export function paramsType(model: Pick<ApiModel, 'envelope'>, op: Pick<OperationModel, 'operationId' | 'input' | 'body'>): string {
   const base = operationsEntry(op);
   const parts: string[] = [];
   for (const location of ['path', 'query', 'header', 'cookie'] as const) {
@@ -22,7 +22,7 @@ export function paramsType(model: ApiModel, op: OperationModel): string {
   return parts.length === 0 ? 'Record<string, never>' : `Simplify<${parts.join(' & ')}>`;
 }
 
-function bodyPart(base: string, op: OperationModel): string {
+function bodyPart(base: string, op: Pick<OperationModel, 'input' | 'body'>): string {
   const body = op.body;
   if (!body) return '';
   const bodyType = `NonNullable<${base}['requestBody']>['content'][${tsString(body.contentType)}]`;
@@ -34,7 +34,7 @@ function bodyPart(base: string, op: OperationModel): string {
 }
 
 /** The type the method resolves to: the envelope's data, the JSON body, text, a Blob or nothing. */
-export function dataType(model: ApiModel, op: OperationModel): string {
+export function dataType(model: Pick<ApiModel, 'envelope'>, op: Pick<OperationModel, 'operationId' | 'data' | 'success'>): string {
   if (op.data.kind === 'none') return 'void';
   if (op.data.kind === 'text') return 'string';
   if (op.data.kind === 'binary') return 'Blob';
@@ -46,7 +46,7 @@ export function dataType(model: ApiModel, op: OperationModel): string {
 }
 
 /** openapi-typescript keys `operations` by the operationId with every `#` written as `/`. */
-function operationsEntry(op: OperationModel): string {
+function operationsEntry(op: Pick<OperationModel, 'operationId'>): string {
   return `operations[${tsString(op.operationId.replace(/#/g, '/'))}]`;
 }
 
