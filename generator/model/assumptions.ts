@@ -18,18 +18,23 @@ export function collectAssumptions(document: OpenApiDocument): AssumptionModel[]
  */
 function walk(node: unknown, path: (string | number)[], found: AssumptionModel[]): void {
   if (Array.isArray(node)) {
-    node.forEach((item, index) => {
+    for (let index = 0; index < node.length; index++) {
+      const item: unknown = node[index];
+      if (!item || typeof item !== 'object') continue;
       path.push(index);
       walk(item, path, found);
       path.pop();
-    });
+    }
     return;
   }
   if (!node || typeof node !== 'object') return;
   const record = node as Record<string, unknown>;
   if (typeof record['x-assumed'] === 'string') found.push({ pointer: pointerJoin('#', ...path), reason: record['x-assumed'] });
-  for (const [key, value] of Object.entries(record)) {
+  for (const key of Object.keys(record)) {
     if (key === 'x-assumed' || key === 'example' || key === 'examples') continue;
+    const value = record[key];
+    // Leaves are most of a document: not pushed and popped for nothing.
+    if (!value || typeof value !== 'object') continue;
     path.push(key);
     walk(value, path, found);
     path.pop();

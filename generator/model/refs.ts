@@ -16,25 +16,28 @@ export { escapeToken, getByPointer, pointerJoin } from '../json-pointer.js';
  */
 export function realPointer(document: OpenApiDocument, pointer: string): string {
   if (!pointer.startsWith('#/')) return pointer;
-  const tokens = pointer.slice(2).split('/').map(unescapeToken);
+  // Tokens as written: unescaped where they are looked up, and when the place is joined again.
+  const tokens = pointer.slice(2).split('/');
   // The place is `base` (the root, or the last reference followed) joined with tokens[from..]:
   // joined once at the end, not token by token on the way down.
   let base = '#';
   let from = 0;
   let node: unknown = document;
   let jumps = 0;
-  for (const [i, token] of tokens.entries()) {
+  for (let i = 0; i < tokens.length; i++) {
     while (isLocalRef(node) && jumps++ < 32) {
       base = node.$ref;
       from = i;
       node = getByPointer(document, node.$ref);
     }
     if (node === null || typeof node !== 'object') break;
-    node = (node as Record<string, unknown>)[token];
+    node = (node as Record<string, unknown>)[unescapeToken(tokens[i] as string)];
   }
-  // No reference on the way: the place is the pointer, escaped as pointerJoin escapes it.
-  if (base === '#' && isEscapedAsJoined(pointer)) return pointer;
-  return pointerJoin(base, ...tokens.slice(from));
+  const rest = tokens.slice(from);
+  // Tokens escaped as pointerJoin escapes them are joined as they are (with no reference on the
+  // way, the place is the pointer itself); others are unescaped and escaped again.
+  if (!isEscapedAsJoined(pointer)) return pointerJoin(base, ...rest.map(unescapeToken));
+  return base === '#' ? pointer : [base, ...rest].join('/');
 }
 
 /** Whether every `~` of a pointer is `~0` or `~1`: then unescaping its tokens and joining them again gives it back. */

@@ -1,6 +1,8 @@
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { getByPointer, realPointer } from '../../generator/model/refs.js';
+import { getByPointer, pointerJoin, realPointer } from '../../generator/model/refs.js';
+import { unescapeToken } from '../../generator/json-pointer.js';
 import { FIXTURE_DOCS } from '../helpers/paths.js';
 import { emitSchemasSource, modelOf } from './helpers/emit-schemas.js';
 
@@ -58,5 +60,36 @@ describe('realPointer', () => {
     ['#/', '#/'],
   ])('%s is %s', (given, want) => {
     expect(realPointer(document, given)).toBe(want);
+  });
+
+  /** The walk as first written: the place joined token by token, each unescaped and escaped again. */
+  function tokenByToken(root: unknown, pointer: string): string {
+    if (!pointer.startsWith('#/')) return pointer;
+    const tokens = pointer.slice(2).split('/').map(unescapeToken);
+    let place = '#';
+    let node: unknown = root;
+    let jumps = 0;
+    for (const [i, token] of tokens.entries()) {
+      while (node && typeof node === 'object' && typeof (node as { $ref?: unknown }).$ref === 'string' && (node as { $ref: string }).$ref.startsWith('#') && jumps++ < 32) {
+        place = (node as { $ref: string }).$ref;
+        node = getByPointer(root as never, place);
+      }
+      if (node === null || typeof node !== 'object') return pointerJoin(place, ...tokens.slice(i));
+      node = (node as Record<string, unknown>)[token];
+      place = pointerJoin(place, token);
+    }
+    return place;
+  }
+
+  it('answers as the token-by-token walk does, for pointers written any way (1,000 runs)', () => {
+    const odd = { ...document, 'a/b': { '~x': { $ref: '#/components/schemas/Id' } }, loop: { $ref: '#/loop' } };
+    const token = fc.constantFrom('paths', '~1a', 'get', 'parameters', '0', '1', 'schema', 'format', 'responses', '200', 'content', 'application~1json', 'a~1b', '~0x', '~x', '~2', '~', '', 'loop', 'components', 'schemas', 'Id', 'é');
+    fc.assert(
+      fc.property(fc.array(token, { maxLength: 8 }), (tokens) => {
+        const pointer = `#/${tokens.join('/')}`;
+        expect(realPointer(odd as never, pointer)).toBe(tokenByToken(odd, pointer));
+      }),
+      { numRuns: 1000, seed: 20261123 },
+    );
   });
 });
