@@ -6,6 +6,7 @@
 import { dirname, resolve } from 'node:path';
 import type { Config, Document } from '@redocly/openapi-core';
 import { fixturePathsOf } from './emit/fixtures/emit-fixtures.js';
+import { fixtureModelOf } from './emit/fixtures/fixture-model.js';
 import type { FixtureShare } from './emit/fixtures/fixture-share.js';
 import { emitters, type GeneratedFile } from './emit/index.js';
 import { manifestFile } from './emit/manifest.js';
@@ -142,7 +143,9 @@ async function modelAndEmit(spec: LoadedSpec, problems: Problem[], resolved: Res
   const files: GeneratedFile[] = [];
   sideThread.printTypes(model.document).catch(() => undefined);
   // Sent now, so that the side thread starts on fixtures as soon as the types are printed.
-  const fixtureShare = sideThread.shareFixtures(model);
+  // The part of the model fixtures are made of, with its discriminator tags made here, once (this
+  // module's own fixtures find them made: fixture-model.ts).
+  const fixtureShare = sideThread.shareFixtures(fixtureModelOf(model));
   let settled = false;
   let early: EarlyWrite | undefined;
   try {

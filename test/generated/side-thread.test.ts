@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { syntheticDocument } from '../../bench/synthetic.js';
 import { generateFiles } from '../../generator/index.js';
 import { emitFixtures } from '../../generator/emit/fixtures/emit-fixtures.js';
+import { fixtureModelOf } from '../../generator/emit/fixtures/fixture-model.js';
 import type { FixtureShare } from '../../generator/emit/fixtures/fixture-share.js';
 import { loadTemplates } from '../../generator/emit/templates.js';
 import { inProcessThread, type LintOffer, type SideThread } from '../../generator/emit/side-thread/side-thread.js';
@@ -229,7 +230,7 @@ describe('the side thread', () => {
       const worker = compiled.startSideThread();
       try {
         // Wait until the side thread has made chunks before this thread claims any.
-        const share = worker.shareFixtures(model) as FixtureShare;
+        const share = worker.shareFixtures(fixtureModelOf(model)) as FixtureShare;
         await new Promise((resolve) => setTimeout(resolve, 1500));
         const shared = await emit(model, counting(share));
         expect(shared.files).toEqual(alone.files);
@@ -242,7 +243,7 @@ describe('the side thread', () => {
 
     it('are the same files when the side thread ends before sending its chunks', async () => {
       const worker = compiled.startSideThread();
-      const share = worker.shareFixtures(model) as FixtureShare;
+      const share = worker.shareFixtures(fixtureModelOf(model)) as FixtureShare;
       await worker.close();
       const shared = await emit(model, share);
       expect(shared.files).toEqual(alone.files);

@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { claimLint, LINT_HERE, type LintAnswer, type LintJob, type LintRequest, type SentProblem } from '../../lint/beside.js';
 import type { OpenApiDocument } from '../../load/read-spec.js';
-import type { ApiModel } from '../../model/types.js';
 import { HELPER_GONE, type HelperWriter } from '../../write/helper-writer.js';
 import type { GeneratedFile } from '../emitter.js';
+import type { FixtureModel } from '../fixtures/fixture-model.js';
 import { sideThreadGone, startFixtureShare, type FixtureShare, type FixtureShareAnswer } from '../fixtures/fixture-share.js';
 
 /**
@@ -16,7 +16,7 @@ import { sideThreadGone, startFixtureShare, type FixtureShare, type FixtureShare
 export interface SideThread {
   printTypes(document: OpenApiDocument): Promise<string>;
   /** Starts sharing `model`'s fixtures with this thread's own emitter; undefined where there is no second thread. */
-  shareFixtures(model: ApiModel): FixtureShare | undefined;
+  shareFixtures(model: FixtureModel): FixtureShare | undefined;
   /**
    * Offers a document's lint to the side thread (lint/beside.ts), which, with `thenTypes`, first
    * prints its types (as `printTypes` of that document); absent where there is no second thread.
