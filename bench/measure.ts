@@ -43,15 +43,28 @@ export function runOnce(command: string, args: string[], options: { cwd: string;
 }
 
 /** Median of several runs (a failed run makes the whole measurement failed; a run over 60 s is not repeated). */
-export function measure(runs: number, run: (index: number) => Sample): Sample {
-  const samples: Sample[] = [];
+/**
+ * Each tool's median of `runs` runs, the runs interleaved (run 1 of every tool, then run 2, ...):
+ * a machine whose speed drifts during the benchmark then slows every tool alike, and the ratios
+ * between them hold. A tool that fails is not run again; a run over a minute is measured once
+ * (its median of three would take the benchmark hours).
+ */
+export function measureSideBySide<T>(runs: number, tools: readonly T[], run: (tool: T, index: number) => Sample): Map<T, Sample> {
+  const samples = new Map<T, Sample[]>(tools.map((tool) => [tool, []]));
+  const done = new Map<T, Sample>();
   for (let i = 0; i < runs; i++) {
-    const sample = run(i);
-    if (!sample.ok) return sample;
-    samples.push(sample);
-    // A run over a minute is measured once: its median of three would take the benchmark hours.
-    if (sample.seconds > 60) break;
+    for (const tool of tools) {
+      if (done.has(tool)) continue;
+      const sample = run(tool, i);
+      if (!sample.ok) done.set(tool, sample);
+      else (samples.get(tool) as Sample[]).push(sample);
+      if (sample.ok && sample.seconds > 60) done.set(tool, medianOf(samples.get(tool) as Sample[]));
+    }
   }
+  return new Map(tools.map((tool) => [tool, done.get(tool) ?? medianOf(samples.get(tool) as Sample[])]));
+}
+
+function medianOf(samples: readonly Sample[]): Sample {
   const median = (values: number[]) => {
     const sorted = [...values].sort((a, b) => a - b);
     const mid = Math.floor(sorted.length / 2);

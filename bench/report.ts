@@ -29,7 +29,7 @@ export function writeResults(options: {
   const lines = [
     '# Benchmark results',
     '',
-    `Measured ${new Date().toISOString().slice(0, 10)} on ${options.machine}, by \`npm run bench\` (median of ${options.runs} cold runs of each command, as a user runs it).`,
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${options.machine}, by \`npm run bench\` (median of ${options.runs} cold runs of each command, as a user runs it; the runs of the commands interleaved, so that a drift of the machine's speed slows them alike).`,
     `Peers: ${Object.entries(options.versions).map(([name, version]) => `${name} ${version}`).join(', ')}.`,
     '',
     '## Full generation, wall time',

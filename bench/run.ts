@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: podcast-gen's full generation beside @hey-api/openapi-ts, orval and
- * openapi-typescript on the same documents (each a cold process, median of several runs), time per
- * operation as documents grow, peak memory, the client's per-call overhead beside openapi-fetch and
- * validation throughput. Prints tables and writes bench/RESULTS.md.
+ * openapi-typescript on the same documents (each a cold process, median of several runs, the tools'
+ * runs interleaved), time per operation as documents grow, peak memory, the client's per-call
+ * overhead beside openapi-fetch and validation throughput. Prints tables and writes bench/RESULTS.md.
  *
  *   npm run bench                 all documents, 3 runs each
  *   npm run bench -- --runs 5 --only podcast,petstore
@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseYaml } from '@redocly/openapi-core';
 import { measureCallOverhead } from './call-overhead.js';
-import { measure, runOnce, type Sample } from './measure.js';
+import { measureSideBySide, runOnce, type Sample } from './measure.js';
 import { installPeers, tools } from './peers.js';
 import { writeResults, type Row } from './report.js';
 import { syntheticDocument } from './synthetic.js';
@@ -74,12 +74,14 @@ mkdirSync(outputs, { recursive: true });
 const rows: Row[] = [];
 for (const document of documents.filter((d) => !only || only.includes(d.name))) {
   const row: Row = { document: document.name, operations: document.operations, results: {} };
-  for (const tool of tools({ root: ROOT, peers: peersDir })) {
-    const sample: Sample = measure(runs, (run) => {
-      const out = join(outputs, `${document.name}-${tool.name}-${run + 1}`);
-      const { program, args: argv, env } = tool.command(document.file, out, document.lintConfig);
-      return runOnce(program, argv, { cwd: work, timeoutMs: TIMEOUT_MS, ...(env ? { env } : {}) });
-    });
+  const all = tools({ root: ROOT, peers: peersDir });
+  const samples = measureSideBySide(runs, all, (tool, run) => {
+    const out = join(outputs, `${document.name}-${tool.name}-${run + 1}`);
+    const { program, args: argv, env } = tool.command(document.file, out, document.lintConfig);
+    return runOnce(program, argv, { cwd: work, timeoutMs: TIMEOUT_MS, ...(env ? { env } : {}) });
+  });
+  for (const tool of all) {
+    const sample = samples.get(tool) as Sample;
     row.results[tool.name] = sample;
     const shown = sample.ok ? `${sample.seconds.toFixed(2)} s, ${sample.peakMb?.toFixed(0) ?? '?'} MB` : `FAILED: ${sample.error}`;
     console.log(`  ${document.name.padEnd(16)} ${tool.name.padEnd(20)} ${shown}`);
