@@ -42,7 +42,6 @@ export function runOnce(command: string, args: string[], options: { cwd: string;
   return sample;
 }
 
-/** Median of several runs (a failed run makes the whole measurement failed; a run over 60 s is not repeated). */
 /**
  * Each tool's median of `runs` runs, the runs interleaved (run 1 of every tool, then run 2, ...):
  * a machine whose speed drifts during the benchmark then slows every tool alike, and the ratios

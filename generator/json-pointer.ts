@@ -21,6 +21,18 @@ export function decodeToken(token: string): string {
   return unescapeToken(text);
 }
 
+/**
+ * Whether every `~` in `text` is `~0` or `~1`: then each token of it, unescaped and escaped again
+ * ({@link unescapeToken}, {@link escapeToken}), is the token as written.
+ */
+export function escapesAsWritten(text: string): boolean {
+  for (let at = text.indexOf('~'); at !== -1; at = text.indexOf('~', at + 1)) {
+    const next = text[at + 1];
+    if (next !== '0' && next !== '1') return false;
+  }
+  return true;
+}
+
 /** Encodes one pointer token. */
 export function escapeToken(token: string): string {
   // Most tokens hold neither `~` nor `/`: return them as they are, without two regex passes.

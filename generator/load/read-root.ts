@@ -14,7 +14,7 @@ export const MAX_DOCUMENT_BYTES = 40 * 1024 * 1024;
  */
 export class DocumentResolver extends BaseResolver {
   override parseDocument(source: Source, isRoot?: boolean): Document {
-    if (looksLikeJson(source)) {
+    if (parsedAsJson(source)) {
       try {
         return { source, parsed: JSON.parse(source.body) as unknown };
       } catch (error) {
@@ -42,12 +42,8 @@ export class JsonParseError extends Error {
   }
 }
 
-/** Whether the resolver parses this source with JSON.parse (and nothing else). */
+/** Whether the resolver parses this source with JSON.parse (and nothing else): a `.json` name or a JSON media type. */
 export function parsedAsJson(source: Source): boolean {
-  return looksLikeJson(source);
-}
-
-function looksLikeJson(source: Source): boolean {
   const name = /^https?:/i.test(source.absoluteRef) ? new URL(source.absoluteRef).pathname : source.absoluteRef;
   return /\.json$/i.test(name) || /\bjson\b/i.test(source.mimeType ?? '');
 }

@@ -1,5 +1,5 @@
 import type { OpenApiDocument } from '../load/read-spec.js';
-import { decodeToken, getByPointer, pointerJoin, unescapeToken } from '../json-pointer.js';
+import { decodeToken, escapesAsWritten, getByPointer, pointerJoin, unescapeToken } from '../json-pointer.js';
 import type { SchemaObject } from './types.js';
 
 /** Prefix of a reference to a component schema: those stay references in the model. */
@@ -36,17 +36,8 @@ export function realPointer(document: OpenApiDocument, pointer: string): string 
   const rest = tokens.slice(from);
   // Tokens escaped as pointerJoin escapes them are joined as they are (with no reference on the
   // way, the place is the pointer itself); others are unescaped and escaped again.
-  if (!isEscapedAsJoined(pointer)) return pointerJoin(base, ...rest.map(unescapeToken));
+  if (!escapesAsWritten(pointer)) return pointerJoin(base, ...rest.map(unescapeToken));
   return base === '#' ? pointer : [base, ...rest].join('/');
-}
-
-/** Whether every `~` of a pointer is `~0` or `~1`: then unescaping its tokens and joining them again gives it back. */
-function isEscapedAsJoined(pointer: string): boolean {
-  for (let at = pointer.indexOf('~'); at !== -1; at = pointer.indexOf('~', at + 1)) {
-    const next = pointer[at + 1];
-    if (next !== '0' && next !== '1') return false;
-  }
-  return true;
 }
 
 function isLocalRef(node: unknown): node is { $ref: string } {

@@ -6,7 +6,7 @@ import type { ApiModel, OperationModel, SchemaObject } from '../../model/types.j
 import { schemaRefName } from '../../model/refs.js';
 import { hasFlaggedProperty } from '../../model/schemas.js';
 import { fail } from '../../problems.js';
-import { toJsonSchema, withDefs, type JsonSchema } from './json-schema.js';
+import { toJsonSchema, withDefs, type JsonSchema, type RefNamer } from './json-schema.js';
 
 /** What MCP hosts accept as a tool name (the strictest of the big model hosts' rules). */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -55,13 +55,13 @@ export interface McpToolBinding {
 export function buildToolBindings(model: ApiModel): McpToolBinding[] {
   // Arguments are checked by the request-direction validators, payloads by the response-direction
   // ones; each schema's $defs are read the same way (readOnly left out of input, writeOnly of output).
-  const { request: requestDefs, response: responseDefs } = componentSchemas(model);
   const defName = refNamer(model);
+  const { request: requestDefs, response: responseDefs } = componentSchemas(model, defName);
   const schemasByName = new Map(model.schemas.map((schema) => [schema.name, schema]));
   const seen = new Map<string, OperationModel>();
   const bindings = model.operations.map((operation) => {
     checkToolName(operation, seen);
-    const output = outputSchemaOf(model, operation, responseDefs, schemasByName);
+    const output = outputSchemaOf(operation, responseDefs, schemasByName, defName);
     const tool: McpTool = {
       name: operation.toolName,
       title: operation.toolTitle,
@@ -118,7 +118,7 @@ function metaOf(operation: OperationModel): McpToolMeta {
 }
 
 /** The payload's schema as an object-rooted `outputSchema`, or undefined when the payload is not an object. */
-function outputSchemaOf(model: ApiModel, operation: OperationModel, components: ReadonlyMap<string, JsonSchema>, schemasByName: ReadonlyMap<string, ApiModel['schemas'][number]>): JsonSchema | undefined {
+function outputSchemaOf(operation: OperationModel, components: ReadonlyMap<string, JsonSchema>, schemasByName: ReadonlyMap<string, ApiModel['schemas'][number]>, defName: RefNamer): JsonSchema | undefined {
   if (operation.data.kind !== 'json') return undefined;
   let schema: SchemaObject | undefined = operation.data.schema;
   let typeName: string | undefined;
@@ -129,7 +129,7 @@ function outputSchemaOf(model: ApiModel, operation: OperationModel, components: 
     schema = named?.schema;
   }
   if (!schema || !isObjectSchema(schema)) return undefined;
-  const root = typeName ? (components.get(typeName) as JsonSchema) : toJsonSchema(schema, refNamer(model), 'response');
+  const root = typeName ? (components.get(typeName) as JsonSchema) : toJsonSchema(schema, defName, 'response');
   return withDefs(root.type === 'object' ? root : { type: 'object', ...root }, components);
 }
 
@@ -144,8 +144,7 @@ function isObjectSchema(schema: SchemaObject): boolean {
  * converted alike both ways): a component with neither anywhere in it is converted once, and both
  * maps hold that one object.
  */
-function componentSchemas(model: ApiModel): Record<'request' | 'response', Map<string, JsonSchema>> {
-  const defName = refNamer(model);
+function componentSchemas(model: ApiModel, defName: RefNamer): Record<'request' | 'response', Map<string, JsonSchema>> {
   const request = new Map<string, JsonSchema>();
   const response = new Map<string, JsonSchema>();
   for (const { typeName, schema } of model.schemas) {
@@ -158,7 +157,7 @@ function componentSchemas(model: ApiModel): Record<'request' | 'response', Map<s
 }
 
 /** `#/components/schemas/<name>` -> the component's type name (valid, unique: a safe `$defs` key). */
-function refNamer(model: ApiModel): (ref: string) => string {
+function refNamer(model: ApiModel): RefNamer {
   const byName = new Map(model.schemas.map((s) => [s.name, s.typeName]));
   return (ref) => {
     const name = schemaRefName({ $ref: ref });

@@ -12,6 +12,7 @@
  * (or its error, for a malformed `%` sequence) is the original's (test/unit/quick-pointers.test.ts
  * checks them on generated strings, and the printed types against `openapiTS()`).
  */
+import { escapesAsWritten } from '../../json-pointer.js';
 
 /** The part of redocly's `lib/ref-utils.js` these replace and call. */
 export interface RefUtils {
@@ -79,12 +80,7 @@ export function quickCreateRef(createRef: CreateRef, escapePointer: RefUtils['es
  */
 function isPlainPointer(text: string): boolean {
   if (!text.startsWith('#/') || text.length === 2 || text[2] === '/' || text.endsWith('/')) return false;
-  if (text.includes('//') || text.includes('%') || text.indexOf('#/', 2) !== -1) return false;
-  for (let at = text.indexOf('~'); at !== -1; at = text.indexOf('~', at + 1)) {
-    const next = text[at + 1];
-    if (next !== '0' && next !== '1') return false;
-  }
-  return true;
+  return !text.includes('//') && !text.includes('%') && text.indexOf('#/', 2) === -1 && escapesAsWritten(text);
 }
 
 /** The functions put in place in the modules' exports: the originals they replaced, and how to put those back. */
