@@ -47,7 +47,7 @@ export function decimalMultiple(value: number, step: number): boolean {
 }
 
 /**
- * The readings podcast-gen documents (README, "How the validators read a schema"), applied to the
+ * The readings podcast-gen documents (docs/zod.md, "How a few cases are read, on purpose"), applied to the
  * OpenAPI schema before conversion: a schema without `type` has the type its keywords imply;
  * `nullable` without `type` admits null; a discriminator on oneOf/anyOf selects the branch by
  * the tag. Required names without a declaration get an empty one (the converter would drop them
