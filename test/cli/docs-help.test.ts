@@ -35,9 +35,16 @@ describe('docs/cli.md', () => {
 });
 
 describe('docs/plugins-and-templates.md', () => {
+  const text = readFileSync(join(DOCS, 'plugins-and-templates.md'), 'utf8');
+
   it('documents every built-in template', () => {
-    const text = readFileSync(join(DOCS, 'plugins-and-templates.md'), 'utf8');
     for (const name of loadTemplates().names()) expect(text, name).toContain(`\`${name}\``);
+  });
+
+  it('names no template that is not built in (partials aside)', () => {
+    const named = [...text.matchAll(/`([a-z][\w.-]*\.hbs)`/g)].map((m) => m[1]!);
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.filter((name) => !loadTemplates().names().includes(name))).toStrictEqual([]);
   });
 });
 
