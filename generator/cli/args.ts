@@ -90,6 +90,8 @@ export async function parseArguments(argv: readonly string[]): Promise<ParsedArg
       choose('check'))
     .command('mcp', 'Run the podcast MCP server (stdio; env PODCAST_API_KEY, PODCAST_BASE_URL, PODCAST_SCOPES)', (y) =>
       serverOptions(y, { http: true })
+        .option('allowed-origins', { type: 'string', requiresArg: true, group: RUN, describe: 'With --http: browser origins let in besides loopback ones, comma separated: https://app.example:8443 or a host name (also PODCAST_MCP_ALLOWED_ORIGINS)' })
+        .option('allowed-hosts', { type: 'string', requiresArg: true, group: RUN, describe: 'With --http: Host names answered besides the listening address and loopback, comma separated (also PODCAST_MCP_ALLOWED_HOSTS)' })
         .option('quiet', { type: 'boolean', group: RUN, describe: 'Print nothing but errors on stderr' })
         .example('$0 mcp', 'Serve the tools over stdio (as an MCP client spawns it)')
         .example('$0 mcp --http --port 3000', 'Serve them over Streamable HTTP'),

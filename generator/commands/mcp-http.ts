@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import type { AuthInfo, Server } from '@modelcontextprotocol/server';
+import { accessRules, checkAccess, HTTP_LIMITS, lingerAfter, readBoundedBody, tokenMatcher, type HttpLimits } from './mcp-http-guard.js';
 
 /** What {@link serveHttp} needs from `runMcp`. */
 export interface HttpServeOptions {
@@ -19,6 +20,12 @@ export interface HttpServeOptions {
   tokens: ReadonlyMap<string, readonly string[]>;
   port: number;
   host: string;
+  /** Host names answered besides the listening address and loopback (`--allowed-hosts`). */
+  allowedHosts?: readonly string[];
+  /** Browser origins let in besides loopback ones (`--allowed-origins`): whole origins or host names. */
+  allowedOrigins?: readonly string[];
+  /** Body, time and connection limits; defaults in {@link HTTP_LIMITS}. */
+  limits?: Partial<HttpLimits>;
   signal?: AbortSignal;
   log(text: string): void;
 }
@@ -36,35 +43,62 @@ export function parseTokens(text: string | undefined): Map<string, string[]> {
 /** Serves until `signal` fires; resolves with the exit code. */
 export async function serveHttp(options: HttpServeOptions): Promise<number> {
   const sdk = await import('@modelcontextprotocol/server');
+  const limits: HttpLimits = { ...HTTP_LIMITS, ...options.limits };
+  const rules = accessRules({ listenHost: options.host, ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}), ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}) });
+  const scopesOf = tokenMatcher(options.tokens);
   const verifier = {
     async verifyAccessToken(token: string): Promise<AuthInfo> {
-      const scopes = options.tokens.get(token);
+      const scopes = scopesOf(token);
       if (!scopes) throw new sdk.OAuthError(sdk.OAuthErrorCode.InvalidToken, 'unknown token');
       return { token, clientId: 'podcast-gen-token', scopes: [...scopes], expiresAt: Math.floor(Date.now() / 1000) + 3600 };
     },
   };
-  const handler = sdk.createMcpHandler((ctx) => options.factory(ctx.authInfo?.scopes ?? []));
-  const answer = async (request: Request): Promise<Response> => {
+  const handler = sdk.createMcpHandler((ctx) => options.factory(ctx.authInfo?.scopes ?? []), { maxRequestBodySize: limits.maxBodyBytes });
+  const jsonRpcError = (status: number, message: string) => Response.json({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }, { status });
+
+  // Everything that can be decided from the headers is, before the body is read: a refusal then
+  // leaves the body unread and the connection closed, whatever its size.
+  const answer = async (req: IncomingMessage): Promise<Response | undefined> => {
+    const refused = checkAccess(req, rules, sdk);
+    if (refused) return jsonRpcError(refused.status, refused.message);
     let authInfo: AuthInfo;
     try {
-      authInfo = await sdk.verifyBearerToken(request.headers.get('authorization'), { verifier });
+      authInfo = await sdk.verifyBearerToken(req.headers.authorization, { verifier });
     } catch (error) {
       return sdk.bearerAuthChallengeResponse(error);
     }
-    const missing = request.method === 'POST' ? await missingScopes(request.clone(), options.toolScopes, authInfo.scopes) : [];
+    const method = (req.method ?? 'GET').toUpperCase();
+    const hasBody = method !== 'GET' && method !== 'HEAD';
+    const body = hasBody ? await readBoundedBody(req, limits.maxBodyBytes) : undefined;
+    if (body === 'closed') return undefined;
+    if (body === 'too-large') return jsonRpcError(413, `Payload Too Large: Request body must not exceed ${limits.maxBodyBytes} bytes`);
+    const parsedBody = body && body.length > 0 ? parseJson(body) : undefined;
+    const missing = method === 'POST' && parsedBody !== undefined ? missingScopes(parsedBody, options.toolScopes, authInfo.scopes) : [];
     if (missing.length > 0) {
       const error = new sdk.OAuthError(sdk.OAuthErrorCode.InsufficientScope, `this tool needs the scope ${missing.join(' ')}`);
       return sdk.bearerAuthChallengeResponse(error, { requiredScopes: [...new Set([...authInfo.scopes, ...missing])] });
     }
-    return handler.fetch(request, { authInfo });
+    const request = toWebRequest(req, body && body.length > 0 ? body : undefined);
+    if (!request) return jsonRpcError(400, `Invalid request target: ${req.url ?? ''}`);
+    return handler.fetch(request, { authInfo, ...(parsedBody !== undefined ? { parsedBody } : {}) });
   };
-  const server = createServer((req, res) => void toWebRequest(req).then(answer).then((response) => sendResponse(response, res)).catch((error: unknown) => {
-    options.log(`podcast-gen mcp: ${(error as Error).message}\n`);
-    if (!res.headersSent) res.writeHead(500).end();
-  }));
+  const server = createServer(
+    {
+      headersTimeout: Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs),
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      // Node looks for overdue headers and requests this often (30 s unless told).
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))),
+    },
+    (req, res) => void answer(req).then((response) => (response ? sendResponse(response, req, res) : void res.destroy())).catch((error: unknown) => {
+      options.log(`podcast-gen mcp: ${(error as Error).message}\n`);
+      if (!res.headersSent) res.writeHead(500, { connection: 'close' }).end();
+    }),
+  );
+  server.maxConnections = limits.maxConnections;
   await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
   const { port } = server.address() as AddressInfo;
-  options.log(`podcast-gen mcp: listening on http://${options.host}:${port}/mcp\n`);
+  options.log(`podcast-gen mcp: listening on http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}/mcp\n`);
   await new Promise<void>((resolve) => {
     if (options.signal?.aborted) resolve();
     options.signal?.addEventListener('abort', () => resolve(), { once: true });
@@ -75,32 +109,44 @@ export async function serveHttp(options: HttpServeOptions): Promise<number> {
   return 0;
 }
 
-/** The scopes a `tools/call` in the body needs beyond `granted` (none for other messages). */
-async function missingScopes(request: Request, toolScopes: ReadonlyMap<string, readonly string[]>, granted: readonly string[]): Promise<string[]> {
-  let body: unknown;
+function parseJson(body: Buffer<ArrayBuffer>): unknown {
   try {
-    body = JSON.parse(await request.text());
+    return JSON.parse(body.toString('utf8')) as unknown;
   } catch {
-    return [];
+    return undefined;
   }
+}
+
+/** The scopes a `tools/call` in the body needs beyond `granted` (none for other messages). */
+function missingScopes(body: unknown, toolScopes: ReadonlyMap<string, readonly string[]>, granted: readonly string[]): string[] {
   const messages = Array.isArray(body) ? body : [body];
-  const needed = messages.flatMap((m: { method?: unknown; params?: { name?: unknown } }) => (m?.method === 'tools/call' && typeof m.params?.name === 'string' ? [...(toolScopes.get(m.params.name) ?? [])] : []));
+  const needed = messages.flatMap((m: { method?: unknown; params?: { name?: unknown } } | null) => (m?.method === 'tools/call' && typeof m.params?.name === 'string' ? [...(toolScopes.get(m.params.name) ?? [])] : []));
   return [...new Set(needed.filter((scope) => !granted.includes(scope)))];
 }
 
-async function toWebRequest(req: IncomingMessage): Promise<Request> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
+/** The request as the SDK takes it; undefined when its target is no URL. */
+function toWebRequest(req: IncomingMessage, body: Buffer<ArrayBuffer> | undefined): Request | undefined {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, v);
   }
-  const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && chunks.length > 0;
-  return new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, { method: req.method ?? 'GET', headers, ...(hasBody ? { body: Buffer.concat(chunks) } : {}) });
+  try {
+    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+    const init: RequestInit = { method: req.method ?? 'GET', headers };
+    if (body) init.body = body;
+    return new Request(url, init);
+  } catch {
+    return undefined;
+  }
 }
 
-async function sendResponse(response: Response, res: ServerResponse): Promise<void> {
-  res.writeHead(response.status, Object.fromEntries(response.headers));
+/** Sends the answer; one sent before the whole request was read ends the connection after it. */
+async function sendResponse(response: Response, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  lingerAfter(req, res);
+  for (const [name, value] of response.headers) res.setHeader(name, value);
+  res.writeHead(response.status);
   if (!response.body) return void res.end();
-  Readable.fromWeb(response.body as import('node:stream/web').ReadableStream).pipe(res);
+  Readable.fromWeb(response.body as import('node:stream/web').ReadableStream)
+    .on('error', () => res.destroy())
+    .pipe(res);
 }

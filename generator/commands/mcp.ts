@@ -1,12 +1,15 @@
 /**
  * `podcast-gen mcp`: the podcast MCP server of `generated/mcp/server.ts`, with the generated client,
  * over stdio (what desktop agents spawn) or, with `--http`, over Streamable HTTP. Configured by the
- * environment: `<PREFIX>_API_KEY`, `<PREFIX>_BASE_URL`, optional `<PREFIX>_SCOPES` (comma separated).
+ * environment: `<PREFIX>_API_KEY`, `<PREFIX>_BASE_URL`, optional `<PREFIX>_SCOPES` (comma separated);
+ * over HTTP also `<PREFIX>_MCP_TOKENS`, and optionally `<PREFIX>_MCP_ALLOWED_ORIGINS` and
+ * `<PREFIX>_MCP_ALLOWED_HOSTS` (comma separated; added to `--allowed-origins` and `--allowed-hosts`).
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { entryNames } from '../model/build-model.js';
 import { DEFAULTS } from '../options.js';
+import type { HttpLimits } from './mcp-http-guard.js';
 
 /** Options of {@link runMcp} (the CLI passes its parsed flags and the process environment). */
 export interface McpCommandOptions {
@@ -17,6 +20,15 @@ export interface McpCommandOptions {
   port?: number;
   /** HTTP host. Default 127.0.0.1. */
   host?: string;
+  /**
+   * Browser origins `--http` lets in besides loopback ones (DNS rebinding protection): whole origins
+   * (`https://app.example:8443`) or host names on any port (`app.example`); comma separated or a list.
+   */
+  allowedOrigins?: string | readonly string[];
+  /** Host names `--http` answers to besides its listening address and loopback; comma separated or a list. */
+  allowedHosts?: string | readonly string[];
+  /** Body, time and connection limits of `--http` (defaults: `HTTP_LIMITS` of `mcp-http-guard.ts`). */
+  limits?: Partial<HttpLimits>;
   /** Stops the server (SIGINT/SIGTERM). */
   signal?: AbortSignal;
   quiet?: boolean;
@@ -61,9 +73,19 @@ export async function runMcp(options: McpCommandOptions): Promise<number> {
   const client = generated.createClient({ apiKey: config.apiKey, baseUrl: config.baseUrl });
   if (options.http) {
     const { parseTokens, serveHttp } = await import('./mcp-http.js');
+    const { accessRules, splitList } = await import('./mcp-http-guard.js');
     const tokens = parseTokens(options.env[`${names.envPrefix}_MCP_TOKENS`]);
     if (tokens.size === 0) {
       stderr(`podcast-gen mcp --http: cannot start: ${names.envPrefix}_MCP_TOKENS is not set (bearer tokens and their scopes: "token=podcast.read asset.read;token2=podcast.generate")\n`);
+      return 1;
+    }
+    const host = options.host ?? '127.0.0.1';
+    const allowedOrigins = [...splitList(options.allowedOrigins), ...splitList(options.env[`${names.envPrefix}_MCP_ALLOWED_ORIGINS`])];
+    const allowedHosts = [...splitList(options.allowedHosts), ...splitList(options.env[`${names.envPrefix}_MCP_ALLOWED_HOSTS`])];
+    try {
+      accessRules({ listenHost: host, allowedOrigins, allowedHosts });
+    } catch (error) {
+      stderr(`podcast-gen mcp --http: cannot start: --allowed-origins or ${names.envPrefix}_MCP_ALLOWED_ORIGINS: ${(error as Error).message}\n`);
       return 1;
     }
     return serveHttp({
@@ -71,7 +93,10 @@ export async function runMcp(options: McpCommandOptions): Promise<number> {
       toolScopes: generated.toolScopes,
       tokens,
       port: options.port ?? 3000,
-      host: options.host ?? '127.0.0.1',
+      host,
+      allowedOrigins,
+      allowedHosts,
+      ...(options.limits ? { limits: options.limits } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       log: options.quiet ? () => {} : stderr,
     });

@@ -20,7 +20,12 @@ export async function runServeCommand(context: CommandContext, name: 'mcp' | 'mo
   };
   try {
     if (name === 'mcp') {
-      const options: McpCommandOptions = { ...common, ...(args.http ? { http: true } : {}) };
+      const options: McpCommandOptions = {
+        ...common,
+        ...(args.http ? { http: true } : {}),
+        ...(args.allowedOrigins !== undefined ? { allowedOrigins: args.allowedOrigins as string | string[] } : {}),
+        ...(args.allowedHosts !== undefined ? { allowedHosts: args.allowedHosts as string | string[] } : {}),
+      };
       return await (await import('../../commands/mcp.js')).runMcp(options);
     }
     const options: MockCommandOptions = {
