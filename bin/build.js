@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // Compiles generator/ to dist/ and the committed generated/ to dist/generated/ (what `podcast-gen mcp`
 // and `podcast-gen mock` run) with the native TypeScript compiler (typescript@7, installed as
-// "typescript-native"). Runs on `npm ci` (prepare) so that `npx podcast-gen` works right after set-up.
+// "typescript-native"), then bundles the pipeline. Runs on `npm ci` (prepare) so that `npx podcast-gen`
+// works right after set-up, and again by itself whenever the sources change (bin/build-state.js).
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { BUILD_STAMP } from './build-state.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
@@ -18,72 +20,79 @@ try {
   console.error('podcast-gen build: the dev dependency "typescript-native" is missing; run `npm ci` first.');
   process.exit(1);
 }
-rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
-for (const project of ['tsconfig.build.json', 'tsconfig.generated.json']) {
-  const result = spawnSync(process.execPath, [tsc, '-p', project], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
-// The built-in templates, precompiled: a run then loads Handlebars' runtime only (generator/emit/templates.ts).
-const { precompileTemplates, PRECOMPILED_FILE } = await import(new URL('../dist/emit/templates.js', import.meta.url).href);
-writeFileSync(PRECOMPILED_FILE, precompileTemplates());
 
-const { build } = await import('esbuild');
-const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+// Built beside dist/ and swapped in whole, so that a run or a test using dist/ meanwhile never sees half a build.
+const dist = join(root, 'dist');
+const next = mkdtempSync(join(root, '.dist-'));
+try {
+  for (const [project, outDir] of [['tsconfig.build.json', next], ['tsconfig.generated.json', join(next, 'generated')]]) {
+    const result = spawnSync(process.execPath, [tsc, '-p', project, '--outDir', outDir], { cwd: root, stdio: 'inherit' });
+    // 2: type errors, with the JavaScript written all the same. `npm run typecheck` is the gate for
+    // those; a build in the middle of an edit still runs the edited code.
+    if (result.status === 2) console.error(`podcast-gen build: tsc -p ${project} found type errors (above); built all the same`);
+    else if (result.status !== 0) throw new Error(`tsc -p ${project} failed`);
+  }
+  // The built-in templates, precompiled: a run then loads Handlebars' runtime only (generator/emit/templates.ts).
+  const { precompileTemplates } = await import(pathToFileURL(join(next, 'emit', 'templates.js')).href);
+  writeFileSync(join(next, 'precompiled-templates.cjs'), precompileTemplates());
+  await bundle(next);
+  writeFileSync(join(next, BUILD_STAMP), 'podcast-gen build\n');
+  const old = `${dist}.old-${process.pid}`;
+  rmSync(old, { recursive: true, force: true });
+  try {
+    renameSync(dist, old);
+  } catch {
+    // No dist/ yet.
+  }
+  renameSync(next, dist);
+  rmSync(old, { recursive: true, force: true });
+} catch (error) {
+  rmSync(next, { recursive: true, force: true });
+  console.error(`podcast-gen build: ${error.message}`);
+  process.exit(1);
+}
 
 /**
- * Bundles the compiled module `file` in place with what it imports, but for podcast-gen's own files
- * for which `keepSeparate` says so (imported from their places, relative to `file`), typescript and
- * openapi-typescript (which the types worker loads).
+ * Bundles in place the modules whose imports are many small files: Node's ES module loader reads,
+ * resolves and links @redocly/openapi-core's 300 files one by one, and yargs' 30. The modules the
+ * CLI and index.js share with the bundles stay separate files, so that all see one PodcastGenError
+ * class and one package root.
  */
-async function bundleInPlace(file, keepSeparate, { outfile = file, format = 'esm' } = {}) {
-  await build({
-    entryPoints: [file],
-    outfile,
-    allowOverwrite: true,
-    bundle: true,
-    platform: 'node',
-    format,
-    target: 'node20',
-    external: ['typescript', 'openapi-typescript'],
-    ...(format === 'esm'
-      ? // CommonJS dependencies inside an ES module bundle call require() (for node:fs and the like).
-        { banner: { js: "import { createRequire as __podcastGenCreateRequire } from 'node:module';\nconst require = __podcastGenCreateRequire(import.meta.url);" } }
-      : // A CommonJS bundle has no import.meta: its modules' own URL is the bundle's.
-        { banner: { js: "const __podcastGenUrl = require('node:url').pathToFileURL(__filename).href;" }, define: { 'import.meta.url': '__podcastGenUrl' } }),
-    logLevel: 'warning',
-    plugins: [
-      {
-        name: 'keep-separate',
-        setup(esbuild) {
-          esbuild.onResolve({ filter: /^\.\.?\// }, (args) => {
-            const target = resolve(dirname(args.importer), args.path);
-            if (!keepSeparate(target, args.importer)) return undefined;
-            const path = relative(dirname(file), target).split(sep).join('/');
-            return { path: path.startsWith('.') ? path : `./${path}`, external: true };
-          });
+async function bundle(out) {
+  const { build } = await import('esbuild');
+  const shared = new Set(['problems.js', 'options.js', 'package-root.js'].map((path) => join(out, path)));
+  const inPlace = async (file, keepSeparate) =>
+    build({
+      entryPoints: [file],
+      outfile: file,
+      allowOverwrite: true,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      // Loaded on first use through createRequire (emit/types/printer-modules.ts), and large.
+      external: ['typescript', 'openapi-typescript'],
+      // CommonJS dependencies inside an ES module bundle call require() (for node:fs and the like).
+      banner: { js: "import { createRequire as __podcastGenCreateRequire } from 'node:module';\nconst require = __podcastGenCreateRequire(import.meta.url);" },
+      logLevel: 'warning',
+      plugins: [
+        {
+          name: 'keep-separate',
+          setup(esbuild) {
+            esbuild.onResolve({ filter: /^\.\.?\// }, (args) => {
+              const target = resolve(dirname(args.importer), args.path);
+              if (!keepSeparate(target, args.importer)) return undefined;
+              const path = relative(dirname(file), target).split(sep).join('/');
+              return { path: path.startsWith('.') ? path : `./${path}`, external: true };
+            });
+          },
         },
-      },
-    ],
-  });
+      ],
+    });
+  // The pipeline (which index.js imports) and the lint command's own stages, each with redocly inside.
+  await inPlace(join(out, 'pipeline.js'), (target) => shared.has(target));
+  await inPlace(join(out, 'cli', 'lint-only.js'), (target) => shared.has(target));
+  // The CLI's argument parser with yargs inside it; its imports of podcast-gen's own files stay as they are.
+  const argsFile = join(out, 'cli', 'args.js');
+  await inPlace(argsFile, (_target, importer) => importer === argsFile);
 }
-
-// The pipeline (dist/pipeline.js, which index.js imports once a run has started) and the lint
-// command's own pipeline, each bundled with @redocly/openapi-core and the rest of what it imports:
-// Node 20's ES module loader reads, resolves and links redocly's 300 files one by one, 0.2 s of a
-// small document's 0.7 s run. The modules the CLI and index.js share with them stay separate
-// files, so all see one PodcastGenError class.
-const shared = new Set(['problems.js', 'options.js', join('emit', 'side-thread', 'side-thread.js')].map((path) => join(dist, path)));
-// The pipeline also as one CommonJS file, which index.js requires through a V8 code cache on Node
-// 20 (generator/load-pipeline.ts): compiling it takes 70 ms of every run otherwise. Its requires of
-// the shared modules get index.js's own ES modules.
-await bundleInPlace(join(dist, 'pipeline.js'), (target) => shared.has(target), { outfile: join(dist, 'pipeline.cjs'), format: 'cjs' });
-await bundleInPlace(join(dist, 'pipeline.js'), (target) => shared.has(target));
-await bundleInPlace(join(dist, 'cli', 'lint-only.js'), (target) => shared.has(target));
-// The side thread's lint (lint/beside.ts), which loads redocly in that thread.
-await bundleInPlace(join(dist, 'lint', 'beside-worker.js'), (target) => shared.has(target));
-
-// The CLI's argument parser with yargs inside it (yargs and its helpers are 30 small ES modules:
-// 40 ms of every command, `--version` included). Its imports of podcast-gen's own files stay as
-// they are, so the file keeps its place and its neighbours.
-const argsFile = join(dist, 'cli', 'args.js');
-await bundleInPlace(argsFile, (_target, importer) => importer === argsFile);

@@ -9,6 +9,7 @@ import { reportFailure, type CommandContext } from './cli/context.js';
 import { processIo, type CliIo } from './cli/io.js';
 import { Reporter } from './cli/reporter.js';
 import type { GenerateOptions } from './options.js';
+import { EXIT_USAGE, fail } from './problems.js';
 
 const commands: Record<CommandName, (context: CommandContext) => Promise<number>> = {
   generate: async (context) => (await import('./cli/commands/generate.js')).runGenerate(context),
@@ -35,8 +36,8 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
   const reporter = new Reporter({ io, command, quiet: Boolean(args.quiet), json: Boolean(args.json), warningFrames: command === 'lint' });
   try {
     // mcp serves the package's podcast code and reads no config; mock reads `out` (flag > config).
-    const options = command === 'mcp' ? {} : await optionsFor(io.cwd, args);
-    return await commands[command]({ io, reporter, options, args });
+    const entries = command === 'mcp' ? [{}] : await entriesFor(io.cwd, args, command);
+    return await commands[command]({ io, reporter, options: entries[0] ?? {}, entries, args });
   } catch (error) {
     try {
       return reportFailure(error, reporter, command);
@@ -47,13 +48,24 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
   }
 }
 
-/** Flags over the config file over the defaults (the defaults are applied by the generator). */
-async function optionsFor(cwd: string, args: Record<string, unknown>): Promise<GenerateOptions> {
+/** Flags that name one API's document or folder: with a config of several entries, which would they be for? */
+const PER_API_FLAGS = ['spec', 'out', 'name'] as const;
+
+/**
+ * Flags over the config file over the defaults (the defaults are applied by the generator): one set
+ * of options per config entry, each with the flags applied.
+ */
+async function entriesFor(cwd: string, args: Record<string, unknown>, command: CommandName): Promise<GenerateOptions[]> {
   const config = await loadConfig(cwd, args.config as string | undefined);
   const flags: GenerateOptions = {};
   for (const key of ['spec', 'out', 'templates', 'lintConfig', 'name'] as const) {
     const value = args[key];
     if (typeof value === 'string') flags[key] = value;
   }
-  return mergeOptions(config.options, flags);
+  if (Array.isArray(args.outputs)) flags.outputs = args.outputs as string[];
+  const perApi = PER_API_FLAGS.filter((key) => flags[key] !== undefined && command !== 'mock');
+  if (config.entries.length > 1 && perApi.length > 0) {
+    fail({ code: 'cli/usage', file: config.file, message: `--${perApi[0]} names one API, and the config has ${config.entries.length} entries`, hint: 'set it in each entry of the config instead, or pass --config with a config of one entry' }, EXIT_USAGE);
+  }
+  return config.entries.map((entry) => mergeOptions(entry, flags));
 }

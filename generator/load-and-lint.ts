@@ -1,27 +1,15 @@
 /**
  * The first two stages, load and lint, shared by the pipeline (pipeline.ts) and by the `lint`
- * command (cli/lint-only.ts), which stops after them and so never loads the emitters.
+ * command (cli/lint-only.ts), which stops after them and so never loads the plugins.
  */
-import type { Config, Document } from '@redocly/openapi-core';
+import type { Config } from '@redocly/openapi-core';
 import { resolve } from 'node:path';
-import type { GenerateHooks } from './index.js';
 import { lintSpec } from './lint/lint-spec.js';
 import { loadLintConfig, type LintConfigOptions } from './lint/lint-config.js';
 import { readSpec, type LoadedSpec } from './load/read-spec.js';
 import type { ResolvedOptions } from './options.js';
 import { hasErrors, PodcastGenError, type Problem } from './problems.js';
-
-/** Reports a finished stage and how long it took since the one before. */
-export type StageTimer = (stage: string, detail?: string) => void;
-
-export function stageTimer(hooks: GenerateHooks): StageTimer {
-  let last = performance.now();
-  return (stage, detail) => {
-    const now = performance.now();
-    hooks.onStage?.({ stage, ms: Math.round(now - last), ...(detail ? { detail } : {}) });
-    last = now;
-  };
-}
+import { stageTimer, type GenerateHooks, type StageTimer } from './run-result.js';
 
 /** Loads and lints a document; throws a PodcastGenError when lint finds errors. */
 export async function loadAndLint(resolved: ResolvedOptions, hooks: GenerateHooks): Promise<{ spec: LoadedSpec; problems: Problem[] }> {
@@ -30,18 +18,15 @@ export async function loadAndLint(resolved: ResolvedOptions, hooks: GenerateHook
   return { spec, problems: await lint(spec, config, resolved, timer) };
 }
 
-/**
- * Reads, parses and bundles the document with the lint config's `resolve` settings. `beforeBundle`
- * gets the parsed root as written, when it is to be bundled (read-spec.ts).
- */
-export async function load(resolved: ResolvedOptions, timer: StageTimer, beforeBundle?: (root: Document, config: Config) => void): Promise<{ spec: LoadedSpec; config: Config }> {
+/** Reads, parses and bundles the document with the lint config's `resolve` settings. */
+export async function load(resolved: ResolvedOptions, timer: StageTimer): Promise<{ spec: LoadedSpec; config: Config }> {
   const config = await loadLintConfig(lintConfigOptions(resolved));
-  const spec = await readSpec({ spec: resolved.spec, config, cwd: resolved.cwd, ...(beforeBundle ? { beforeBundle: (root: Document) => beforeBundle(root, config) } : {}) });
+  const spec = await readSpec({ spec: resolved.spec, config, cwd: resolved.cwd });
   timer('load', spec.displayPath);
   return { spec, config };
 }
 
-/** Where the run's lint config is found (the side thread finds it the same way, lint/beside-worker.ts). */
+/** Where the run's lint config is found. */
 export function lintConfigOptions(resolved: ResolvedOptions): LintConfigOptions {
   // A URL names no folder a redocly.yaml could sit beside; a path is taken from the working folder.
   const specPath = /^https?:\/\//i.test(resolved.spec) ? resolved.spec : resolve(resolved.cwd, resolved.spec);

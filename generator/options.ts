@@ -1,18 +1,12 @@
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { Plugin } from './emit/plugin.js';
+import { DEFAULT_SPEC } from './package-root.js';
+
+export { DEFAULT_SPEC, PACKAGE_ROOT } from './package-root.js';
 
 /**
- * The package's root folder. This module sits one level below it in every form the code runs in:
- * generator/options.ts, dist/options.js, and dist/pipeline.js (bin/build.js bundles the pipeline
- * there, this module included), so the other modules find shipped files from here, not from their
- * own place.
+ * Options of a run, for one API. Flags are the kebab-case form of these names; a config file sets
+ * the same. Options of an output live under the output's name: `{ client: { ... } }`.
  */
-export const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
-
-/** The podcast document shipped with podcast-gen: what a bare `npx podcast-gen` generates from. */
-export const DEFAULT_SPEC = join(PACKAGE_ROOT, 'spec', 'podcast.openapi.yaml');
-
-/** Options of a run. Flags are the kebab-case form of these names; a config file sets the same. */
 export interface GenerateOptions {
   /** The OpenAPI 3.0 document: a path or an http(s) URL. Default: the podcast document shipped with podcast-gen. */
   spec?: string;
@@ -24,11 +18,20 @@ export interface GenerateOptions {
   lintConfig?: string;
   /** Name of the API in generated identifiers: `podcast` gives `createPodcastClient`. Default: `podcast`. */
   name?: string;
+  /** The outputs to make (a needed one is added with a note). Default: every output. */
+  outputs?: string[];
+  /** Your own outputs, made with `definePlugin`; choose them in `outputs` like the built-in ones. */
+  plugins?: Plugin<object>[];
   /** Compare with the output folder instead of writing (CI's stale check). */
   check?: boolean;
   /** Working directory that relative paths are resolved against. Default: `process.cwd()`. */
   cwd?: string;
+  /** An output's options, under its name: `{ mcp: { ... } }`. */
+  [output: string]: unknown;
 }
+
+/** A config file: the options of one API, or a list of them (one entry per API, each with its own `spec` and `out`). */
+export type PodcastGenConfig = GenerateOptions | GenerateOptions[];
 
 /** Every default in one place. */
 export const DEFAULTS = {
@@ -36,11 +39,23 @@ export const DEFAULTS = {
   name: 'podcast',
 } as const;
 
-/** Options with defaults applied (spec resolved to the shipped document when absent). */
-export interface ResolvedOptions extends Required<Pick<GenerateOptions, 'spec' | 'out' | 'name' | 'check' | 'cwd'>> {
+/** The options every run has, with defaults applied (spec resolved to the shipped document when absent). */
+export interface ResolvedOptions {
+  spec: string;
+  out: string;
+  name: string;
+  check: boolean;
+  cwd: string;
   templates?: string;
   lintConfig?: string;
+  outputs?: string[];
+  plugins: Plugin<object>[];
+  /** Each output's options as the config set them, by output name. */
+  outputOptions: Record<string, Record<string, unknown>>;
 }
+
+/** Keys of {@link GenerateOptions} that are not an output's options. */
+export const RUN_KEYS: readonly string[] = ['spec', 'out', 'templates', 'lintConfig', 'name', 'outputs', 'plugins', 'check', 'cwd'];
 
 export function resolveOptions(options: GenerateOptions): ResolvedOptions {
   const resolved: ResolvedOptions = {
@@ -49,13 +64,19 @@ export function resolveOptions(options: GenerateOptions): ResolvedOptions {
     name: options.name ?? DEFAULTS.name,
     check: options.check ?? false,
     cwd: options.cwd ?? process.cwd(),
+    plugins: options.plugins ?? [],
+    outputOptions: {},
   };
   if (options.templates) resolved.templates = options.templates;
   if (options.lintConfig) resolved.lintConfig = options.lintConfig;
+  if (options.outputs) resolved.outputs = options.outputs;
+  for (const [key, value] of Object.entries(options)) {
+    if (!RUN_KEYS.includes(key) && value !== undefined) resolved.outputOptions[key] = value as Record<string, unknown>;
+  }
   return resolved;
 }
 
-/** Identity function that types a config file: `export default defineConfig({ ... })`. */
-export function defineConfig(config: GenerateOptions): GenerateOptions {
+/** Identity function that types a config file: `export default defineConfig({ ... })`, or a list of them. */
+export function defineConfig<Config extends PodcastGenConfig>(config: Config): Config {
   return config;
 }

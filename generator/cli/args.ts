@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import yargs, { type Argv } from 'yargs';
 import { DEFAULTS } from '../options.js';
 import { EXIT_USAGE, fail } from '../problems.js';
+import { outputList } from './config.js';
 
 /** The commands; `generate` runs when none is named. */
 export type CommandName = 'generate' | 'lint' | 'check' | 'mcp' | 'mock';
@@ -31,7 +32,8 @@ function documentOptions<T>(y: Argv<T>, { generation }: { generation: boolean })
     built = built
       .option('out', { type: 'string', requiresArg: true, group: DOCUMENT, describe: 'Output folder', defaultDescription: DEFAULTS.out })
       .option('templates', { type: 'string', requiresArg: true, group: DOCUMENT, describe: 'Your .hbs templates, replacing built-in ones of the same file name' })
-      .option('name', { type: 'string', requiresArg: true, group: DOCUMENT, describe: 'API name in identifiers: createPodcastClient', defaultDescription: DEFAULTS.name });
+      .option('name', { type: 'string', requiresArg: true, group: DOCUMENT, describe: 'API name in identifiers: createPodcastClient', defaultDescription: DEFAULTS.name })
+      .option('outputs', { type: 'string', requiresArg: true, group: DOCUMENT, coerce: outputList, describe: 'Outputs to make, comma-separated: types, zod, client, mcp, fixtures, mock, or your plugins\' names (a needed output is added)', defaultDescription: 'all' });
   }
   return built
     .option('config', { type: 'string', requiresArg: true, group: DOCUMENT, describe: 'Config file (.json, .mjs, .js, .ts). Default: podcast-gen.config.* in the working folder, else the "podcast-gen" key of package.json' })
@@ -76,6 +78,7 @@ export async function parseArguments(argv: readonly string[]): Promise<ParsedArg
         .option('watch', { type: 'boolean', group: RUN, describe: 'Generate again whenever the document or a template changes' })
         .example('$0', `Generate the podcast client into ${DEFAULTS.out}/`)
         .example('$0 --spec api.yaml --out src/api', 'Generate from your own document')
+        .example('$0 --outputs client,zod', 'Only the client and its validators (and the types they need)')
         .example('$0 --templates my-templates --watch', 'Override templates; regenerate on every save'),
       choose('generate'))
     .command('lint', 'Lint the document (exit 1 on errors)', (y) =>

@@ -1,7 +1,8 @@
 /**
  * Config files: `podcast-gen.config.{ts,mts,mjs,js,json}` in the working folder, or a
- * `"podcast-gen"` key in its package.json, or the file `--config` names. Flags win over the config,
- * the config over the defaults (`generator/options.ts`). An unknown key is an error naming it.
+ * `"podcast-gen"` key in its package.json, or the file `--config` names. A config is the options of
+ * one API, or a list of them (one entry per API). Flags win over the config, the config over the
+ * defaults (`generator/options.ts`). An unknown key is an error naming it.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
@@ -9,14 +10,16 @@ import type { GenerateOptions } from '../options.js';
 import { EXIT_USAGE, fail } from '../problems.js';
 import { importModule } from './import-module.js';
 
-/** The options a config file may set (the flags of the same name, camel-cased). */
-export const CONFIG_KEYS = ['spec', 'out', 'templates', 'lintConfig', 'name'] as const;
+/** The options a config file may set (the flags of the same name, camel-cased), beside each output's options under its name. */
+export const CONFIG_KEYS = ['spec', 'out', 'templates', 'lintConfig', 'name', 'outputs', 'plugins'] as const;
+/** The options whose value is a string. */
+const STRING_KEYS = new Set<string>(['spec', 'out', 'templates', 'lintConfig', 'name']);
 /** Options that are paths, resolved against the config file's folder. */
 const PATH_KEYS = new Set<string>(['spec', 'out', 'templates', 'lintConfig']);
 
-/** A config as found: its options (paths made absolute) and where it came from. */
+/** A config as found: its entries' options (paths made absolute; one entry when the config is not a list) and where it came from. */
 export interface LoadedConfig {
-  options: GenerateOptions;
+  entries: GenerateOptions[];
   /** The file it came from (`package.json` for the key), relative to cwd; undefined when none. */
   file?: string;
 }
@@ -30,13 +33,13 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Loaded
   if (explicit && !existsSync(file!)) {
     fail({ code: 'config/missing', file: explicit, message: 'no such config file', hint: 'check the path given to --config' }, EXIT_USAGE);
   }
-  if (file) return { options: validateConfig(await readConfigFile(file, cwd), file, cwd), file: relative(cwd, file) };
+  if (file) return { entries: validateConfigEntries(await readConfigFile(file, cwd), file, cwd), file: relative(cwd, file) };
   const pkg = join(cwd, 'package.json');
   if (existsSync(pkg)) {
     const value = (parseJson(pkg, cwd) as Record<string, unknown> | null)?.['podcast-gen'];
-    if (value !== undefined) return { options: validateConfig(value, pkg, cwd, '"podcast-gen" in package.json'), file: 'package.json' };
+    if (value !== undefined) return { entries: validateConfigEntries(value, pkg, cwd, '"podcast-gen" in package.json'), file: 'package.json' };
   }
-  return { options: {} };
+  return { entries: [{}] };
 }
 
 async function readConfigFile(file: string, cwd: string): Promise<unknown> {
@@ -57,25 +60,68 @@ function parseJson(file: string, cwd: string): unknown {
   }
 }
 
-/** Checks every key and value of a config and makes its paths absolute (against the file's folder). */
+/** A config's entries: the list's, or the one object's. An entry of a list names its own `out`, so two APIs never share a folder. */
+export function validateConfigEntries(value: unknown, file: string, cwd: string, where = relative(cwd, file)): GenerateOptions[] {
+  if (!Array.isArray(value)) return [validateConfig(value, file, cwd, where)];
+  if (value.length === 0) fail({ code: 'config/empty', file: where, message: 'the config is an empty list', hint: 'give one entry per API: [{ spec, out }, ...]' }, EXIT_USAGE);
+  const entries = value.map((entry, i) => validateConfig(entry, file, cwd, `${where} (entry ${i + 1})`));
+  if (entries.length > 1) {
+    const outs = new Map<string, number>();
+    entries.forEach((entry, i) => {
+      if (!entry.out) fail({ code: 'config/missing-out', file: where, message: `entry ${i + 1} of ${entries.length} sets no "out"`, hint: 'each API of a list needs its own output folder' }, EXIT_USAGE);
+      const other = outs.get(entry.out);
+      if (other !== undefined) fail({ code: 'config/same-out', file: where, message: `entries ${other + 1} and ${i + 1} both write to ${relative(cwd, entry.out) || '.'}`, hint: 'give each API its own "out"' }, EXIT_USAGE);
+      outs.set(entry.out, i);
+    });
+  }
+  return entries;
+}
+
+/**
+ * Checks every key and value of one entry and makes its paths absolute (against the file's folder).
+ * A key that is not an option is an output's options (an object), checked against the outputs
+ * when the run knows them all, the config's own plugins included.
+ */
 export function validateConfig(value: unknown, file: string, cwd: string, where = relative(cwd, file)): GenerateOptions {
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
-    fail({ code: 'config/not-an-object', file: where, message: 'the config must be an object of options', hint: `known keys: ${CONFIG_KEYS.join(', ')}` }, EXIT_USAGE);
+    fail({ code: 'config/not-an-object', file: where, message: 'the config must be an object of options, or a list of them', hint: `known keys: ${CONFIG_KEYS.join(', ')}` }, EXIT_USAGE);
   }
-  const options: Record<string, string> = {};
+  const options: Record<string, unknown> = {};
   for (const [key, raw] of Object.entries(value)) {
+    if (raw === undefined) continue;
     if (!(CONFIG_KEYS as readonly string[]).includes(key)) {
+      if (raw && typeof raw === 'object' && !Array.isArray(raw) && /^[a-z][a-z0-9-]*$/.test(key)) {
+        options[key] = raw;
+        continue;
+      }
       const camel = key.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-      const hint = (CONFIG_KEYS as readonly string[]).includes(camel) ? `did you mean "${camel}"?` : `known keys: ${CONFIG_KEYS.join(', ')}`;
+      const hint = (CONFIG_KEYS as readonly string[]).includes(camel) ? `did you mean "${camel}"?` : `known keys: ${CONFIG_KEYS.join(', ')}, and an output's name for its options`;
       fail({ code: 'config/unknown-key', file: where, message: `unknown config key "${key}"`, hint }, EXIT_USAGE);
     }
-    if (raw === undefined) continue;
-    if (typeof raw !== 'string' || raw === '') {
+    if (key === 'outputs') {
+      options[key] = outputList(raw, where);
+      continue;
+    }
+    if (key === 'plugins') {
+      if (!Array.isArray(raw)) fail({ code: 'config/bad-value', file: where, message: 'config key "plugins" must be a list of plugins', hint: 'plugins: [definePlugin({ name, emit })]' }, EXIT_USAGE);
+      options[key] = raw;
+      continue;
+    }
+    if (STRING_KEYS.has(key) && (typeof raw !== 'string' || raw === '')) {
       fail({ code: 'config/bad-value', file: where, message: `config key "${key}" must be a non-empty string`, hint: `got ${JSON.stringify(raw)}` }, EXIT_USAGE);
     }
-    options[key] = PATH_KEYS.has(key) ? resolvePath(dirname(file), raw) : raw;
+    options[key] = PATH_KEYS.has(key) ? resolvePath(dirname(file), raw as string) : raw;
   }
   return options as GenerateOptions;
+}
+
+/** `outputs`: a list of output names (the CLI's `--outputs a,b` gives the same list). */
+export function outputList(raw: unknown, where?: string): string[] {
+  const names = typeof raw === 'string' ? raw.split(',') : raw;
+  if (!Array.isArray(names) || names.some((name) => typeof name !== 'string' || name.trim() === '')) {
+    fail({ code: 'config/bad-value', ...(where ? { file: where } : {}), message: '"outputs" must be a list of output names', hint: `got ${JSON.stringify(raw)}` }, EXIT_USAGE);
+  }
+  return [...new Set((names as string[]).map((name) => name.trim()))];
 }
 
 function resolvePath(base: string, path: string): string {

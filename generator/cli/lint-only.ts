@@ -2,7 +2,7 @@
  * `lint` without the rest of the pipeline: imports only the load and lint stages, so the command
  * never loads the emitters, handlebars or openapi-typescript (bin/build.js bundles it on its own).
  */
-import type { StageEvent } from '../index.js';
+import type { StageEvent } from '../run-result.js';
 import { loadAndLint } from '../load-and-lint.js';
 import { resolveOptions, type GenerateOptions } from '../options.js';
 import type { Problem } from '../problems.js';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
+import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { requireWithCodeCache } from '../code-cache.js';
 import { EXIT_USAGE, fail } from '../problems.js';
 
 /**
@@ -14,8 +14,8 @@ import { EXIT_USAGE, fail } from '../problems.js';
  * right after the import.
  */
 export async function importTranspiled(file: string, cwd: string): Promise<Record<string, unknown>> {
-  // Through require and its code cache: an ESM import of TypeScript first scans its 9 MB for exports.
-  const ts = requireWithCodeCache(import.meta.url, 'typescript') as typeof import('typescript');
+  // Through require: an ESM import of TypeScript first scans its 9 MB for exports.
+  const ts = createRequire(import.meta.url)('typescript') as typeof import('typescript');
   // `.cts` is CommonJS by its extension; everything else is loaded as ESM, as Node would.
   const commonJs = file.endsWith('.cts');
   const output = ts.transpileModule(readFileSync(file, 'utf8'), {

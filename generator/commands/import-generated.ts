@@ -7,16 +7,16 @@
  */
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
+import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { findTsx, importModule } from '../cli/import-module.js';
-import { requireWithCodeCache } from '../code-cache.js';
 import { listFiles } from '../write/list-files.js';
 
 /** Imports `entry`, a file inside the generated folder `root`. */
 export async function importGenerated(entry: string, root: string, cwd: string): Promise<Record<string, unknown>> {
   if (!entry.endsWith('.ts') || findTsx(dirname(entry))) return importModule(entry, cwd);
-  // Through require and its code cache: an ESM import of TypeScript first scans its 9 MB for exports.
-  const ts = requireWithCodeCache(import.meta.url, 'typescript') as typeof import('typescript');
+  // Through require: an ESM import of TypeScript first scans its 9 MB for exports.
+  const ts = createRequire(import.meta.url)('typescript') as typeof import('typescript');
   // Beside the folder, so its imports (`zod`) resolve from the same node_modules.
   const temp = mkdtempSync(join(dirname(root), `.${basename(root)}.podcast-gen-`));
   try {

@@ -1,24 +1,38 @@
 import { generatedExports, type GeneratedExport } from '../model/naming.js';
 import { banner } from './banner.js';
-import type { Emitter } from './emitter.js';
+import { definePlugin } from './plugin.js';
+
+/** Module of the output that holds each re-exported name, by the output that writes it. */
+const MODULE_OUTPUT: Record<GeneratedExport['owner'], string> = { runtime: 'client', client: 'client', operations: 'client', fixtures: 'fixtures' };
 
 /**
- * `index.ts`: the generated code's single entry point (re-exports; the MCP server stays separate).
- * `export *` of two modules that both export a name is an error (TS2308), so a validator named
- * like another module's export (`RateLimitError`) is resolved here, and only here: the other
- * module keeps the name (explicitly re-exported, which wins over the stars) and the validator is
- * re-exported under its `indexName`. `schemas.ts` itself keeps the document's name.
+ * `index.ts`: the generated code's single entry point, re-exporting what this run's outputs wrote
+ * (the MCP server and the mock stay separate). `export *` of two modules that both export a name is
+ * an error (TS2308), so a validator named like another module's export (`RateLimitError`) is
+ * resolved here, and only here: the other module keeps the name (explicitly re-exported, which wins
+ * over the stars) and the validator is re-exported under its `indexName`. `schemas.ts` itself keeps
+ * the document's name. Every run makes it: it is not chosen, and needs nothing.
  */
-export const emitIndex: Emitter = {
+export const indexPlugin = definePlugin({
   name: 'index',
-  emit({ model, templates }) {
+  emit(model, { templates, outputs }) {
+    const has = (output: string) => outputs.includes(output);
     const owners = generatedExports(model.names.api);
-    const clashes = model.schemas
-      .filter((s) => s.indexName !== s.typeName)
-      .map((s) => ({ name: s.typeName, alias: s.indexName, ...(owners.get(s.typeName) as GeneratedExport) }));
+    const clashes = has('zod')
+      ? model.schemas
+          .filter((s) => s.indexName !== s.typeName)
+          .map((s) => ({ name: s.typeName, alias: s.indexName, ...(owners.get(s.typeName) as GeneratedExport) }))
+          .filter((c) => has(MODULE_OUTPUT[c.owner]))
+      : [];
     // The fixtures' names are already exported explicitly by the template; the rest are `./<owner>.js`.
     const kept = clashes.filter((c) => c.owner !== 'fixtures');
-    const view = { banner: banner(model), names: model.names, kept, aliases: clashes };
+    const view = {
+      banner: banner(model),
+      names: model.names,
+      kept,
+      aliases: clashes,
+      outputs: { client: has('client'), zod: has('zod'), types: has('types'), fixtures: has('fixtures') },
+    };
     return [{ path: 'index.ts', content: templates.render('index.ts.hbs', view) }];
   },
-};
+});

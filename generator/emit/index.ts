@@ -1,18 +1,19 @@
-import { emitClient } from './client/emit-client.js';
-import type { Emitter } from './emitter.js';
-import { emitFixtures } from './fixtures/emit-fixtures.js';
-import { emitIndex } from './index-file.js';
-import { emitMock } from './mock/emit-mock.js';
-import { emitMcp } from './mcp/emit-mcp.js';
-import { emitTypes } from './types/emit-types.js';
-import { emitZod } from './zod/emit-zod.js';
+import { clientPlugin } from './client/emit-client.js';
+import { fixturesPlugin } from './fixtures/emit-fixtures.js';
+import { indexPlugin } from './index-file.js';
+import { mcpPlugin } from './mcp/emit-mcp.js';
+import { mockPlugin } from './mock/emit-mock.js';
+import type { Plugin } from './plugin.js';
+import { typesPlugin } from './types/emit-types.js';
+import { zodPlugin } from './zod/emit-zod.js';
 
 /**
- * Every output, in the order they are emitted. The types are printed beside the others (the side
- * thread, see side-thread/side-thread.ts) and collected late. The fixtures come after the others
- * that run here, so that the side thread, once it has printed the types, has made some of them
- * already. The index comes last: it re-exports the others.
+ * Every built-in output, in the order a run makes them (a plugin after those it needs). `index` is
+ * made by every run and is not chosen: it re-exports what the others wrote.
  */
-export const emitters: Emitter[] = [emitZod, emitClient, emitMcp, emitMock, emitFixtures, emitTypes, emitIndex];
+export const builtinPlugins: readonly Plugin<object>[] = [typesPlugin, zodPlugin, clientPlugin, mcpPlugin, fixturesPlugin, mockPlugin, indexPlugin];
 
-export type { Emitter, EmitContext, GeneratedFile } from './emitter.js';
+/** The plugin every run makes, whatever it chose. */
+export const ALWAYS = 'index';
+
+export { definePlugin, type GeneratedFile, type Plugin, type PluginContext } from './plugin.js';

@@ -1,10 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syntheticDocument } from '../../bench/synthetic.js';
-import { LINT_BESIDE_BYTES } from '../../generator/lint/beside.js';
-import { filesOf } from '../helpers/files-of.js';
 import { ROOT } from '../helpers/paths.js';
 import { ensureBuilt } from './helpers/build.js';
 import { removeProject, tempProject } from './helpers/run-cli.js';
@@ -12,12 +10,11 @@ import { removeProject, tempProject } from './helpers/run-cli.js';
 const BIN = join(ROOT, 'bin', 'podcast-gen.js');
 
 /**
- * A document of over a megabyte is linted beside the model and the emitters (lint/beside.ts):
- * whichever thread is free first lints it. Spawned as a user runs it, the run must give the files
- * and the warnings of a run that does everything in one thread, and a document that fails lint
- * must fail with lint's problem, its place, exit 1 and nothing written.
+ * A document of over a megabyte, spawned as a user runs it: it generates with its warnings at their
+ * places, and a document that fails, in lint or after it, fails loudly: its problems printed, exit
+ * 1, and nothing written (no output folder, no staging folder left beside it).
  */
-describe('a large document, linted beside the model and the emitters', () => {
+describe('a large document through the shipped CLI', () => {
   let dir: string;
   beforeAll(async () => {
     await ensureBuilt();
@@ -29,7 +26,7 @@ describe('a large document, linted beside the model and the emitters', () => {
 
   function write(name: string, document: unknown): string {
     const text = JSON.stringify(document, null, 1);
-    expect(text.length).toBeGreaterThanOrEqual(LINT_BESIDE_BYTES);
+    expect(text.length).toBeGreaterThanOrEqual(1 << 20);
     writeFileSync(join(dir, name), text);
     return name;
   }
@@ -42,40 +39,27 @@ describe('a large document, linted beside the model and the emitters', () => {
   /** The output folder and any staging folder left beside it (`<out>.tmp-*`). */
   const leftBehind = (out: string) => readdirSync(dir).filter((name) => name === out || name.startsWith(`${out}.tmp-`));
 
-  it('gives the files and warnings of a run in one thread', () => {
+  it('generates, with its warnings at their places, and again over its own output', () => {
     const spec = write('large.json', syntheticDocument(1500));
-    const beside = run(spec, 'beside');
-    const alone = run(spec, 'alone', { PODCAST_GEN_TYPES_IN_PROCESS: '1' });
-    expect(beside.code, beside.stderr).toBe(0);
-    expect(alone.code, alone.stderr).toBe(0);
-    expect(beside.stderr).toMatch(/^large\.json:\d+:\d+ {2}warn {2}info-license /m);
-    const warnings = (text: string) => text.split('\n').filter((line) => / warn /.test(line));
-    expect(warnings(beside.stderr)).toEqual(warnings(alone.stderr));
-    // Into a new folder the run writes early (write/write-files.ts openEarlyStaging): the same files, no staging left.
-    expect(filesOf(join(dir, 'beside'))).toEqual(filesOf(join(dir, 'alone')));
-    expect(leftBehind('beside')).toStrictEqual(['beside']);
-    // Over its own output (no early staging): the same files again, all unchanged.
-    const again = run(spec, 'beside');
+    const first = run(spec, 'large');
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toMatch(/^large\.json:\d+:\d+ {2}warn {2}info-license /m);
+    expect(leftBehind('large')).toStrictEqual(['large']);
+    expect(readdirSync(join(dir, 'large', 'fixtures')).length).toBe(1501);
+    const again = run(spec, 'large');
     expect(again.code, again.stderr).toBe(0);
-    expect(filesOf(join(dir, 'beside'))).toEqual(filesOf(join(dir, 'alone')));
+    expect(leftBehind('large')).toStrictEqual(['large']);
   }, 60_000);
 
-  it('gives the files and warnings of a run in one thread when it is bundled (linted as written meanwhile)', () => {
-    // A `$ref` as a schema's example: redocly's bundle pass replaces it, so the document is bundled.
-    const document = syntheticDocument(1500) as { components: { schemas: Record<string, { properties: Record<string, unknown> }>; examples?: Record<string, unknown> } };
-    document.components.examples = { name: { value: 'a name' } };
+  it('fails loudly on a reference that does not resolve: its problem, exit 1, nothing written', () => {
+    const document = syntheticDocument(1500) as { components: { schemas: Record<string, { properties: Record<string, unknown> }> } };
     const [schema] = Object.values(document.components.schemas);
-    if (schema) schema.properties.name = { type: 'string', example: { $ref: '#/components/examples/name/value' } };
-    const spec = write('bundled.json', document);
-    const beside = run(spec, 'bundled-beside');
-    const alone = run(spec, 'bundled-alone', { PODCAST_GEN_TYPES_IN_PROCESS: '1' });
-    expect(beside.code, beside.stderr).toBe(0);
-    expect(alone.code, alone.stderr).toBe(0);
-    const warnings = (text: string) => text.split('\n').filter((line) => / warn /.test(line));
-    expect(warnings(beside.stderr).length).toBeGreaterThan(0);
-    expect(warnings(beside.stderr)).toEqual(warnings(alone.stderr));
-    expect(filesOf(join(dir, 'bundled-beside'))).toEqual(filesOf(join(dir, 'bundled-alone')));
-    expect(readFileSync(join(dir, 'bundled-beside', 'types.ts'), 'utf8')).toContain('a name');
+    if (schema) schema.properties.broken = { $ref: '#/components/schemas/NoSuchSchema' };
+    const spec = write('unresolved.json', document);
+    const failed = run(spec, 'unresolved');
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toMatch(/^unresolved\.json:\d+:\d+ {2}error {2}no-unresolved-refs /m);
+    expect(leftBehind('unresolved')).toStrictEqual([]);
   }, 60_000);
 
   it('fails with lint’s problem at its place, exit 1, and writes nothing, when the document fails lint', () => {
@@ -89,9 +73,7 @@ describe('a large document, linted beside the model and the emitters', () => {
     expect(existsSync(join(dir, 'failed'))).toBe(false);
   }, 60_000);
 
-  it('leaves neither the output folder nor its early staging folder when lint fails once the files are being written', () => {
-    // A lint error the model and the emitters do not see (no license): the run gets to the
-    // fixtures, whose files go into an early staging folder, before the side thread's lint fails it.
+  it('fails loudly on a lint error only a stricter config makes: its problem, exit 1, nothing written', () => {
     writeFileSync(join(dir, 'strict.yaml'), 'extends:\n  - podcast-gen/generic\nrules:\n  info-license: error\n');
     const spec = write('unlicensed.json', syntheticDocument(1500));
     const failed = run(spec, 'unlicensed', {}, ['--lint-config', 'strict.yaml']);

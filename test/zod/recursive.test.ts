@@ -3,7 +3,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { emitTypes } from '../../generator/emit/types/emit-types.js';
+import { typesPlugin } from '../../generator/emit/types/emit-types.js';
 import { loadTemplates } from '../../generator/emit/templates.js';
 import { ROOT } from '../helpers/paths.js';
 import { TSC } from '../helpers/tsc.js';
@@ -73,7 +73,7 @@ describe('recursive components', async () => {
   const module = (await importSource(source)) as Record<string, z.ZodType>;
 
   it('compile under strict tsc with exactOptionalPropertyTypes, the variants typed', async () => {
-    const [types] = await emitTypes.emit({ model, templates: loadTemplates(), report: () => {} });
+    const [types] = await typesPlugin.emit(model, { options: {}, templates: loadTemplates(), report: () => {}, outputs: ['types'] });
     writeFileSync(join(dir, 'package.json'), '{ "type": "module", "private": true }\n');
     writeFileSync(join(dir, 'types.ts'), types?.content ?? '');
     writeFileSync(join(dir, 'schemas.ts'), source);

@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { emitClient } from '../../generator/emit/client/emit-client.js';
-import { emitTypes } from '../../generator/emit/types/emit-types.js';
-import { emitZod } from '../../generator/emit/zod/emit-zod.js';
+import { clientPlugin } from '../../generator/emit/client/emit-client.js';
+import { typesPlugin } from '../../generator/emit/types/emit-types.js';
+import { zodPlugin } from '../../generator/emit/zod/emit-zod.js';
 import { loadTemplates } from '../../generator/emit/templates.js';
 import { tsString } from '../../generator/emit/print.js';
 import { FIXTURE_DOCS, ROOT, SPEC } from '../helpers/paths.js';
@@ -56,8 +56,8 @@ describe('zod types agree with openapi-typescript types', () => {
       const folder = join(dir, `doc${n}`);
       mkdirSync(folder, { recursive: true });
       // types.ts, schemas.ts and the client's files (client.ts, runtime.ts, operations.ts).
-      for (const emitter of [emitTypes, emitZod, emitClient]) {
-        for (const file of await emitter.emit({ model, templates: loadTemplates(), report: () => {} })) writeFileSync(join(folder, file.path), file.content);
+      for (const plugin of [typesPlugin, zodPlugin, clientPlugin]) {
+        for (const file of await plugin.emit(model, { options: {}, templates: loadTemplates(), report: () => {}, outputs: ['types', 'zod', 'client'] })) writeFileSync(join(folder, file.path), file.content);
       }
       const api = model.names.api;
       const lines = [

@@ -1,12 +1,16 @@
 import { relative } from 'node:path';
-import { plural, reportFailure, type CommandContext } from '../context.js';
+import { describeFailure, plural, runEntries, type CommandContext, type EntryOutcome } from '../context.js';
 import { MAX_DIFF_LINES, MAX_TOTAL_DIFF_LINES, unifiedDiff } from '../unified-diff.js';
 
 /**
  * `podcast-gen check`: generates in memory and compares with the output folder. Exit 0 when
  * current; 1 when stale, after listing the files that differ and a short diff of each (for CI).
  */
-export async function runCheck({ io, reporter, options }: CommandContext): Promise<number> {
+export async function runCheck(context: CommandContext): Promise<number> {
+  return runEntries(context, checkEntry);
+}
+
+async function checkEntry({ io, reporter, options }: CommandContext): Promise<EntryOutcome> {
   const { generate } = await import('../../index.js');
   try {
     const result = await generate({ ...options, check: true, cwd: io.cwd }, { onStage: (event) => reporter.stage(event) });
@@ -19,7 +23,7 @@ export async function runCheck({ io, reporter, options }: CommandContext): Promi
     ].sort((a, b) => (a.path < b.path ? -1 : 1));
     if (result.current) {
       reporter.info(`podcast-gen check: ${out} is current (${plural(result.unchanged.length, 'file')} from ${result.model.source.path})`);
-      return reporter.finish(0, { out, current: true, stale });
+      return { code: 0, result: { out, current: true, stale } };
     }
     const verb = stale.length === 1 ? 'differs' : 'differ';
     reporter.error(`podcast-gen check: ${out} is stale: ${plural(stale.length, 'file')} ${verb} from what ${result.model.source.path} generates:`);
@@ -37,8 +41,8 @@ export async function runCheck({ io, reporter, options }: CommandContext): Promi
     }
     if (skipped.length > 0) reporter.info(`... diffs of ${plural(skipped.length, 'more file')} not shown (regenerate and use \`git diff\` to see them all)`);
     reporter.error(`Run \`npx podcast-gen\` (with the same options) and commit ${out}.`);
-    return reporter.finish(1, { out, current: false, stale });
+    return { code: 1, result: { out, current: false, stale } };
   } catch (error) {
-    return reportFailure(error, reporter, 'check');
+    return { code: describeFailure(error, reporter, 'check'), result: {} };
   }
 }

@@ -1,18 +1,18 @@
 import { relative } from 'node:path';
-import { duration, plural, reportFailure, type CommandContext } from '../context.js';
+import { describeFailure, duration, plural, runEntries, type CommandContext, type EntryOutcome } from '../context.js';
 import { checkTemplateOverrides } from '../template-overrides.js';
 
-/** `podcast-gen [generate]`: generates every output and writes it atomically; `--watch` keeps going. */
+/** `podcast-gen [generate]`: generates each config entry's outputs and writes them atomically; `--watch` keeps going. */
 export async function runGenerate(context: CommandContext): Promise<number> {
   if (context.args.watch) {
     const { watchAndGenerate } = await import('../watch.js');
-    return watchAndGenerate(context, () => generateOnce(context));
+    return watchAndGenerate(context, (entries) => runEntries({ ...context, entries }, generateOnce));
   }
-  return generateOnce(context);
+  return runEntries(context, generateOnce);
 }
 
-/** One generation: progress, problems and a summary; exit 0, or the failure's exit code. */
-export async function generateOnce({ io, reporter, options }: CommandContext): Promise<number> {
+/** One entry's generation: progress, problems and a summary; exit 0, or the failure's exit code. */
+export async function generateOnce({ io, reporter, options }: CommandContext): Promise<EntryOutcome> {
   const started = performance.now();
   const { generate } = await import('../../index.js');
   try {
@@ -29,15 +29,18 @@ export async function generateOnce({ io, reporter, options }: CommandContext): P
       unchanged: result.unchanged,
       removed: result.removed,
       warnings,
+      outputs: result.outputs,
+      notes: result.notes,
     };
+    for (const note of result.notes) reporter.info(`podcast-gen: ${note}`);
     const counts = [`${result.written.length} written`, `${result.unchanged.length} unchanged`];
     if (result.removed.length > 0) counts.push(`${result.removed.length} removed`);
     if (warnings > 0) counts.push(plural(warnings, 'warning'));
     reporter.info(
       `podcast-gen: ${plural(summary.operations, 'operation')} from ${summary.source} -> ${out} (${counts.join(', ')}) in ${duration(performance.now() - started)}`,
     );
-    return reporter.finish(0, { summary });
+    return { code: 0, result: { summary } };
   } catch (error) {
-    return reportFailure(error, reporter, 'generation', ' Nothing was written.');
+    return { code: describeFailure(error, reporter, 'generation', ' Nothing was written.'), result: {} };
   }
 }

@@ -1,6 +1,6 @@
 import type { ApiModel, OperationModel } from '../../model/types.js';
 import { banner } from '../banner.js';
-import type { Emitter } from '../emitter.js';
+import { definePlugin } from '../plugin.js';
 import { authSpec, operationSpec } from './operation-specs.js';
 import { dataType, paramsType, typeUsage } from './type-expressions.js';
 
@@ -34,7 +34,7 @@ export interface ClientView {
   usesSimplify: boolean;
 }
 
-/** The view of the model that `runtime.ts.hbs`, `operations.ts.hbs` and `client.ts.hbs` render. */
+/** The view of the model that `operations.ts.hbs` and `client.ts.hbs` render (`runtime.ts` is copied as it is). */
 export function clientView(model: ApiModel): ClientView {
   const operations = model.operations.map((op) => operationView(model, op));
   return {
@@ -78,14 +78,16 @@ function docLines(op: OperationModel): string[] {
 }
 
 /** `runtime.ts`, `operations.ts` and `client.ts`: the typed fetch client. */
-export const emitClient: Emitter = {
+export const clientPlugin = definePlugin({
   name: 'client',
-  emit({ model, templates }) {
+  // client.ts imports the document's types and the validators of schemas.ts.
+  needs: ['types', 'zod'],
+  emit(model, { templates }) {
     const view = clientView(model);
     return [
-      { path: 'runtime.ts', content: templates.render('runtime.ts.hbs', view) },
+      { path: 'runtime.ts', content: `${view.banner}\n${templates.copied('runtime.ts')}` },
       { path: 'operations.ts', content: templates.render('operations.ts.hbs', view) },
       { path: 'client.ts', content: templates.render('client.ts.hbs', view) },
     ];
   },
-};
+});

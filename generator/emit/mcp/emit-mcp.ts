@@ -1,7 +1,7 @@
 import { camelCase, pascalCase, snakeCase } from '../../model/naming.js';
 import type { ApiModel } from '../../model/types.js';
 import { banner } from '../banner.js';
-import type { Emitter } from '../emitter.js';
+import { definePlugin } from '../plugin.js';
 import { jsonTextLiteral } from '../print.js';
 import { buildManifest, buildToolBindings, type McpManifest } from './tool-manifest.js';
 
@@ -65,9 +65,11 @@ function mcpServer(model: ApiModel): { view: McpServerView; manifestJson: string
 }
 
 /** `mcp/tools.json` (an MCP `tools/list` result) and `mcp/server.ts` (the server serving it). */
-export const emitMcp: Emitter = {
+export const mcpPlugin = definePlugin({
   name: 'mcp',
-  emit({ model, templates }) {
+  // The server calls the API through the client, and validates tool input with its validators.
+  needs: ['client', 'zod'],
+  emit(model, { templates }) {
     const { view, manifestJson } = mcpServer(model);
     return [
       // JSON cannot carry the banner; the file is still generated and byte-stable.
@@ -75,4 +77,4 @@ export const emitMcp: Emitter = {
       { path: 'mcp/server.ts', content: templates.render('mcp-server.ts.hbs', view) },
     ];
   },
-};
+});

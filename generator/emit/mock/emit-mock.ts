@@ -1,5 +1,5 @@
 import { banner } from '../banner.js';
-import type { Emitter } from '../emitter.js';
+import { definePlugin } from '../plugin.js';
 import { failureShape, mockAuth, mockRoutes } from './route-table.js';
 
 /**
@@ -8,9 +8,11 @@ import { failureShape, mockAuth, mockRoutes } from './route-table.js';
  * requests. `routes.ts` holds what is derived from the model (as JSON data); the rest is the same
  * code for every document.
  */
-export const emitMock: Emitter = {
+export const mockPlugin = definePlugin({
   name: 'mock',
-  emit({ model, templates }) {
+  // The server answers from the fixtures and checks input with the validators.
+  needs: ['fixtures', 'zod'],
+  emit(model, { templates }) {
     const view = {
       banner: banner(model),
       title: model.title,
@@ -25,4 +27,4 @@ export const emitMock: Emitter = {
       { path: 'mock/index.ts', content: templates.render('mock-index.ts.hbs', view) },
     ];
   },
-};
+});

@@ -1,16 +1,14 @@
-import type { Emitter } from '../emitter.js';
 import { banner } from '../banner.js';
-import { inProcessThread } from '../side-thread/side-thread.js';
+import { definePlugin } from '../plugin.js';
+import { printTypes } from './print-types.js';
 
 /**
  * `types.ts`: the document's types as openapi-typescript prints them (`paths`, `components`,
- * `operations`). The client's parameter and result types are indexed from these. Printed by the
- * run's side thread (a worker thread started with the run, see side-thread/side-thread.ts) when it has one.
+ * `operations`). The client's parameter and result types are indexed from these.
  */
-export const emitTypes: Emitter = {
+export const typesPlugin = definePlugin({
   name: 'types',
-  async emit({ model, sideThread }) {
-    const text = await (sideThread ?? inProcessThread()).printTypes(model.document);
-    return [{ path: 'types.ts', content: `${banner(model)}\n${text}` }];
+  emit(model) {
+    return [{ path: 'types.ts', content: `${banner(model)}\n${printTypes(model.document)}` }];
   },
-};
+});

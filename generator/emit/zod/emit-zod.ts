@@ -1,7 +1,9 @@
-import type { SchemaObject } from '../../model/types.js';
+import type { ApiModel, SchemaObject } from '../../model/types.js';
 import { pointerJoin, realPointer, schemaRefName, schemaRefsOf } from '../../model/refs.js';
 import { banner } from '../banner.js';
-import type { EmitContext, Emitter } from '../emitter.js';
+import { definePlugin } from '../plugin.js';
+import type { Templates } from '../templates.js';
+import type { Problem } from '../../problems.js';
 import { jsDoc, tsString } from '../print.js';
 import { directionSensitive, orderUnits, type ComponentUnit } from './component-units.js';
 import { operationValidators } from './operation-schemas.js';
@@ -14,15 +16,15 @@ import type { ZodContext, ZodMode } from './zod-context.js';
  * `schemas.ts`: a zod 4 validator for every component schema, every operation's input object,
  * request body and success payload, and `operationSchemas` (the client validates with it).
  */
-export const emitZod: Emitter = {
+export const zodPlugin = definePlugin({
   name: 'zod',
-  emit(context) {
-    return [{ path: 'schemas.ts', content: renderSchemas(context) }];
+  emit(model, { templates, report }) {
+    return [{ path: 'schemas.ts', content: renderSchemas({ model, templates, report }) }];
   },
-};
+});
 
 /** Builds the data of `templates/schemas.ts.hbs` from the model and renders it. */
-export function renderSchemas({ model, templates, report }: EmitContext): string {
+export function renderSchemas({ model, templates, report }: { model: ApiModel; templates: Templates; report(problem: Problem): void }): string {
   const byName = new Map(model.schemas.map((c) => [c.name, c]));
   const sensitive = { request: directionSensitive(model.schemas, 'request'), response: directionSensitive(model.schemas, 'response') };
   const units = new Map<string, ComponentUnit>();

@@ -1,41 +1,23 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { isStale } from '../../../bin/build-state.js';
 import { ROOT } from '../../helpers/paths.js';
-import { TSC } from '../../helpers/tsc.js';
 
-const SOURCES = ['generator', 'generated', 'templates', 'tsconfig.json', 'tsconfig.build.json', 'tsconfig.generated.json'];
 const LOCK = join(ROOT, 'test', '.tmp', 'build.lock');
 
 /**
- * Makes sure `dist/` is compiled from the current sources (what `node bin/podcast-gen.js` runs):
- * compiles when a source is newer than `dist/cli.js`. Compiles in place (no `rm -rf dist`, which
- * would pull it from under tests that are running it), one test file at a time (a lock folder), and
- * regardless of type errors elsewhere (`npm run typecheck` is the gate for those).
+ * Makes sure `dist/` is built from the current sources (what `node bin/podcast-gen.js` runs): builds
+ * when a source is newer than the last build (bin/build-state.js, the same rule the command follows),
+ * one test file at a time (a lock folder). The build swaps dist/ in whole, so tests running it
+ * meanwhile are not disturbed.
  */
 export async function ensureBuilt(): Promise<void> {
   await withLock(() => {
-    if (!isStale()) return;
-    for (const project of ['tsconfig.build.json', 'tsconfig.generated.json']) {
-      if (!existsSync(join(ROOT, project))) continue;
-      spawnSync(process.execPath, [TSC, '-p', project], { cwd: ROOT, encoding: 'utf8' });
-    }
-    if (!existsSync(join(ROOT, 'dist', 'cli.js'))) throw new Error('the build did not produce dist/cli.js; run `npm run build` to see why');
+    if (!isStale(ROOT)) return;
+    const built = spawnSync(process.execPath, [join(ROOT, 'bin', 'build.js')], { cwd: ROOT, encoding: 'utf8' });
+    if (built.status !== 0) throw new Error(`the build failed; run \`npm run build\` to see why\n${built.stderr}`);
   });
-}
-
-function isStale(): boolean {
-  const cli = join(ROOT, 'dist', 'cli.js');
-  if (!existsSync(cli)) return true;
-  const built = statSync(cli).mtimeMs;
-  return SOURCES.some((source) => newest(join(ROOT, source)) > built);
-}
-
-function newest(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newest(join(path, name))));
 }
 
 async function withLock(work: () => void): Promise<void> {

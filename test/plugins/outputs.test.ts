@@ -1,0 +1,95 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { apiReference } from '../../docs/examples/api-reference-plugin.js';
+import { generateFiles } from '../../generator/index.js';
+import { ROOT } from '../helpers/paths.js';
+import { TSC } from '../helpers/tsc.js';
+
+const folder = join(ROOT, 'test', '.tmp', 'outputs');
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+/** The paths a run with these outputs makes. */
+async function pathsOf(outputs: string[]): Promise<string[]> {
+  return (await generateFiles({ cwd: ROOT, outputs })).files.map((f) => f.path).filter((p) => !p.startsWith('fixtures/') || p === 'fixtures/index.ts');
+}
+
+describe('choosing outputs', () => {
+  const subsets: [string[], string[]][] = [
+    [['types'], ['.podcast-gen.json', 'index.ts', 'types.ts']],
+    [['zod'], ['.podcast-gen.json', 'index.ts', 'schemas.ts']],
+    [['client'], ['.podcast-gen.json', 'client.ts', 'index.ts', 'operations.ts', 'runtime.ts', 'schemas.ts', 'types.ts']],
+    [['mcp'], ['.podcast-gen.json', 'client.ts', 'index.ts', 'mcp/server.ts', 'mcp/tools.json', 'operations.ts', 'runtime.ts', 'schemas.ts', 'types.ts']],
+    [['fixtures'], ['.podcast-gen.json', 'fixtures/index.ts', 'index.ts', 'types.ts']],
+    [['mock'], ['.podcast-gen.json', 'fixtures/index.ts', 'index.ts', 'mock/faults.ts', 'mock/index.ts', 'mock/routes.ts', 'mock/server.ts', 'schemas.ts', 'types.ts']],
+  ];
+
+  it('makes just the chosen outputs and what they need', async () => {
+    for (const [outputs, paths] of subsets) expect([outputs, await pathsOf(outputs)]).toStrictEqual([outputs, paths]);
+  });
+
+  it('gives each output the files an all-outputs run gives it (but the index, which re-exports what is there)', async () => {
+    const all = new Map((await generateFiles({ cwd: ROOT })).files.map((f) => [f.path, f.content]));
+    for (const [outputs] of subsets) {
+      for (const file of (await generateFiles({ cwd: ROOT, outputs })).files) {
+        if (file.path !== 'index.ts' && file.path !== '.podcast-gen.json') expect(file.content, `${outputs} ${file.path}`).toBe(all.get(file.path));
+      }
+    }
+  });
+
+  it('each choice compiles on its own under strict TypeScript', async () => {
+    rmSync(folder, { recursive: true, force: true });
+    for (const [outputs] of subsets) {
+      for (const file of (await generateFiles({ cwd: ROOT, outputs })).files) {
+        const path = join(folder, outputs.join('-'), file.path);
+        mkdirSync(dirname(path), { recursive: true });
+        writeFileSync(path, file.content);
+      }
+    }
+    const compilerOptions = { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2023', 'DOM'], types: ['node'], strict: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, noUnusedLocals: true, verbatimModuleSyntax: true, resolveJsonModule: true, skipLibCheck: true, noEmit: true };
+    writeFileSync(join(folder, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['**/*.ts'] }));
+    const result = spawnSync(process.execPath, [TSC, '-p', join(folder, 'tsconfig.json')], { encoding: 'utf8' });
+    expect(result.stdout + result.stderr).toBe('');
+    expect(result.status).toBe(0);
+  });
+
+  it('passes each output its options, and refuses options of an output that does not exist', async () => {
+    const { files } = await generateFiles({ cwd: ROOT, outputs: ['api-reference'], plugins: [apiReference], 'api-reference': { file: 'docs/API.md' } });
+    expect(files.map((f) => f.path)).toStrictEqual(['.podcast-gen.json', 'docs/API.md', 'index.ts']);
+    await expect(generateFiles({ cwd: ROOT, 'api-refrence': { file: 'x.md' } })).rejects.toThrow(/unknown option "api-refrence"/);
+    await expect(generateFiles({ cwd: ROOT, plugins: [apiReference], 'api-reference': { fil: 'x.md' } })).rejects.toThrow(/unknown option "fil" of output "api-reference" \(the options of "api-reference" are: file\)/);
+  });
+
+  it('refuses two outputs that make the same file', async () => {
+    const clash = { ...apiReference, name: 'clash', options: { file: 'client.ts' } };
+    await expect(generateFiles({ cwd: ROOT, plugins: [clash] })).rejects.toThrow(/outputs "client" and "clash" both make client.ts/);
+  });
+});
+
+describe('the example plugin in docs/: a markdown API reference', () => {
+  it('writes a table row and a section for every operation, with the document’s text escaped', async () => {
+    const { files, model } = await generateFiles({ cwd: ROOT, outputs: ['api-reference'], plugins: [apiReference] });
+    const text = files.find((f) => f.path === 'API.md')?.content ?? '';
+    expect(text.startsWith(`# ${model.title}`)).toBe(true);
+    const rows = text.split('\n').filter((line) => line.startsWith('| ['));
+    expect(rows).toHaveLength(model.operations.length);
+    // Every row keeps its four cells: a `|` from the document is escaped, never a cell border.
+    for (const row of rows) expect(row.split(/(?<!\\)\|/).length).toBe(6);
+    for (const op of model.operations) expect(text).toContain(`\n## ${op.operationId}\n`);
+  });
+
+  it('escapes markdown in hostile names and descriptions', async () => {
+    const { files } = await generateFiles({ cwd: ROOT, spec: join(ROOT, 'test', 'fixtures', 'plugins', 'markdown-hostile.yaml'), outputs: ['api-reference'], plugins: [apiReference] });
+    const text = files.find((f) => f.path === 'API.md')?.content ?? '';
+    // Each row has as many cells as its table's header: a `|` from the document never opens a cell.
+    let header: string | undefined;
+    for (const line of text.split('\n')) {
+      if (!line.startsWith('| ')) header = undefined;
+      else if (!header) header = line;
+      else if (!line.startsWith('| ---')) expect(line.split(/(?<!\\)\|/).length, line).toBe(header.split('|').length);
+    }
+    expect(text).not.toMatch(/(?<!\\)<script/i);
+    expect(text.split('\n')[0]).toBe('# Pipes \\| and \\*stars\\* 1.0.0');
+  });
+});
