@@ -1,4 +1,3 @@
-{{banner}}
 /**
  * The client's runtime: errors, the request loop (retries, timeouts, idempotency keys), wire
  * encoding and response decoding. It depends on nothing but `fetch`, `AbortController` and

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { BUILTIN_TEMPLATES_DIR } from '../emit/templates.js';
+import { BUILTIN_TEMPLATES_DIR, isTemplateFile } from '../emit/templates.js';
 import type { Problem } from '../problems.js';
 
 /**
@@ -12,15 +12,15 @@ export function checkTemplateOverrides(templatesDir: string | undefined, cwd: st
   if (!templatesDir) return [];
   const dir = resolve(cwd, templatesDir);
   if (!existsSync(dir) || !existsSync(BUILTIN_TEMPLATES_DIR)) return [];
-  const builtin = new Set(readdirSync(BUILTIN_TEMPLATES_DIR).filter((name) => name.endsWith('.hbs')));
+  const builtin = new Set(readdirSync(BUILTIN_TEMPLATES_DIR).filter(isTemplateFile));
   return readdirSync(dir)
-    .filter((name) => name.endsWith('.hbs') && !name.startsWith('_') && !builtin.has(name))
+    .filter((name) => isTemplateFile(name) && !name.startsWith('_') && !builtin.has(name))
     .sort()
     .map((name) => ({
       code: 'templates/no-such-builtin',
       severity: 'warn' as const,
       file: relative(cwd, join(dir, name)),
       message: `replaces no built-in template, so it is not used`,
-      hint: `the built-in templates are ${[...builtin].sort().join(', ')}`,
+      hint: name === 'runtime.ts.hbs' ? 'runtime.ts is now copied as it is, not rendered: name your file runtime.ts and drop its {{banner}} line' : `the built-in templates are ${[...builtin].sort().join(', ')}`,
     }));
 }

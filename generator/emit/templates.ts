@@ -9,10 +9,24 @@ import { commentText, jsDoc, jsonLiteral, tsAccess, tsIdentifier, tsPropertyKey,
 /** The built-in templates shipped with podcast-gen (`templates/` at the package root). */
 export const BUILTIN_TEMPLATES_DIR = join(PACKAGE_ROOT, 'templates');
 
+/**
+ * Files of templates/ copied into the output as they are (after the banner): code that runs in the
+ * user's program, kept as real TypeScript so that it is type-checked and unit-tested here
+ * (test/runtime/). The user's file of the same name in `--templates` takes the built-in's place.
+ */
+export const COPIED_FILES: readonly string[] = ['runtime.ts'];
+
+/** Whether a file of a templates folder replaces a built-in one: a template or a copied file. */
+export function isTemplateFile(name: string): boolean {
+  return name.endsWith('.hbs') || COPIED_FILES.includes(name);
+}
+
 /** A compiled template set: render a template by file name with a data object. */
 export interface Templates {
   render(name: string, data: unknown): string;
-  /** Names of all templates in the set, sorted. */
+  /** The text of a copied file (COPIED_FILES): the user's of the same name in its place. */
+  copied(name: string): string;
+  /** Names of all templates and copied files in the set, sorted. */
   names(): string[];
 }
 
@@ -31,9 +45,10 @@ interface PrecompiledTemplate {
 const require = createRequire(import.meta.url);
 
 /**
- * Loads the built-in templates and, when `overrideDir` is given, the user's templates of the same
- * file name in their place. Handlebars runs with `noEscape` (its escaping is for HTML, not code):
- * templates insert spec strings only through the registered helpers, each escaping for its context.
+ * Loads the built-in templates and, when `overrideDir` is given, the user's templates (and copied
+ * files) of the same file name in their place. Handlebars runs with `noEscape` (its escaping is for
+ * HTML, not code): templates insert spec strings only through the registered helpers, each
+ * escaping for its context.
  *
  * A template whose text is the one bin/build.js precompiled runs from that precompiled form; when
  * all of them do, only Handlebars' runtime is loaded, not its compiler (about 60 ms of a small
@@ -52,7 +67,12 @@ export function loadTemplates(overrideDir?: string): Templates {
   }
   const compiled = new Map<string, HandlebarsTemplateDelegate>();
   return {
-    names: () => [...sources.keys()].sort(),
+    names: () => [...sources.keys(), ...COPIED_FILES].sort(),
+    copied(name) {
+      if (!COPIED_FILES.includes(name)) fail({ code: 'templates/unknown', message: `no copied file named ${name}` });
+      const own = overrideDir ? join(overrideDir, name) : undefined;
+      return readFileSync(own !== undefined && existsSync(own) ? own : join(BUILTIN_TEMPLATES_DIR, name), 'utf8');
+    },
     render(name, data) {
       let template = compiled.get(name);
       if (!template) {

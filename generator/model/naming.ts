@@ -154,8 +154,8 @@ export interface GeneratedExport {
  * client.ts, fixtures), with the module each comes from. `schemas.ts` still exports a validator
  * under the document's own name; only `index.ts`, which re-exports all of these modules, must
  * resolve a clash (it keeps the owner's export and aliases the validator).
- * Keep in step with the `export`s of templates/runtime.ts.hbs, client.ts.hbs, operations.ts.hbs
- * and fixtures-index.ts.hbs.
+ * Keep in step with the `export`s of templates/runtime.ts (test/runtime/exports.test.ts fails when
+ * they differ), client.ts.hbs, operations.ts.hbs and fixtures-index.ts.hbs.
  */
 export function generatedExports(api: string): Map<string, GeneratedExport> {
   const entries = (owner: ExportOwner, typeOnly: boolean, names: string): [string, GeneratedExport][] => names.split(' ').map((name) => [name, { owner, typeOnly }]);
