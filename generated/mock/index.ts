@@ -3,6 +3,6 @@
 // Source: podcast-gen/spec/podcast.openapi.yaml (Podcast Asset, Avatar and Account Interface 1.0.0)
 // sha256: ab581a38b639a60e73ac6a2873149b176ab3007429abb726fdde2bc8459b22b3
 
-export { startMockServer, FAULT_HEADER, type MockFixture, type MockResponse, type MockServer, type MockServerOptions, type RecordedRequest } from './server.js';
+export { startMockServer, FAULT_HEADER, MOCK_LIMITS, type MockFixture, type MockResponse, type MockServer, type MockServerOptions, type RecordedRequest } from './server.js';
 export { FAULT_KINDS, type MockFaultKind, type MockFaults } from './faults.js';
 export { routes, type MockRoute } from './routes.js';

@@ -8,7 +8,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { fixtures as builtinFixtures } from '../fixtures/index.js';
 import { operationSchemas } from '../schemas.js';
 import { faultSchedule, FAULT_KINDS, requestedFault, type MockFaultKind, type MockFaults } from './faults.js';
-import { auth, coerce, failureShape, headerValue, matchRoute, readInput, type MockRoute } from './routes.js';
+import { auth, coerce, failureShape, headerValue, matchRoute, readInput, routes, type MockRoute } from './routes.js';
 
 /** A response the mock sends: a fixture's `response` or one of its `errors`. */
 export interface MockResponse {
@@ -41,6 +41,25 @@ export interface MockServerOptions {
   validate?: boolean;
   /** Called once per request when its answer is decided (for logging). */
   onRequest?(request: RecordedRequest): void;
+  /**
+   * Origins a browser page may call the mock from (CORS): `['*']` (the default) lets in any, since
+   * the mock is local and offline; a list of origins (`http://localhost:5173`) only those; `[]` none.
+   */
+  corsOrigins?: readonly string[];
+  /** Largest request body read, in bytes; a larger one is answered 413 as soon as it passes. Default 4 MiB. */
+  maxBodyBytes?: number;
+  /** Requests kept in `requests` (the oldest are dropped first). Default 1000. */
+  maxRecordedRequests?: number;
+  /** Bytes of a body kept in a recorded request; a longer one is kept cut, as text. Default 16 KiB. */
+  maxRecordedBodyBytes?: number;
+  /** Time a client has to send a request's headers, in milliseconds. Default 10 s. */
+  headersTimeoutMs?: number;
+  /** Time a client has to send a whole request, in milliseconds. Default 30 s. */
+  requestTimeoutMs?: number;
+  /** How long an idle kept-alive connection stays open, in milliseconds. Default 5 s. */
+  keepAliveTimeoutMs?: number;
+  /** Connections open at once; more are closed as they arrive. Default 256. */
+  maxConnections?: number;
 }
 
 /** A request as the mock received it. The credential's value is never kept: only whether it was present. */
@@ -52,8 +71,12 @@ export interface RecordedRequest {
   headers: IncomingHttpHeaders;
   /** True when the request carried the credential the document asks for. */
   apiKey: boolean;
-  /** The parsed JSON body, the raw text of any other body, or undefined when empty. */
+  /** The parsed JSON body, the raw text of any other body, or undefined when empty or never read. */
   body: unknown;
+  /** The body's size in bytes, when one was read. */
+  bodyBytes?: number;
+  /** True when the body was longer than `maxRecordedBodyBytes`: `body` is then its beginning, as text. */
+  bodyTruncated?: boolean;
   /** The fault injected instead of the normal answer, if any. */
   fault?: MockFaultKind;
   /** Status sent (undefined while pending, and for `timeout` and `reset`). */
@@ -65,7 +88,7 @@ export interface MockServer {
   /** `http://127.0.0.1:<port>`: pass it as the client's `baseUrl`. */
   url: string;
   port: number;
-  /** Every request received since start (or the last `reset()`), in order. */
+  /** The requests received since start (or the last `reset()`), oldest first: the last `maxRecordedRequests`. */
   requests: RecordedRequest[];
   /** Stops listening and drops open connections (also ones held by a `timeout` fault). */
   close(): Promise<void>;
@@ -76,6 +99,17 @@ export interface MockServer {
 /** The header a request uses to ask for a fault: `x-mock-fault: 429|503|500|timeout|reset`. */
 export const FAULT_HEADER = 'x-mock-fault';
 
+/** The defaults of {@link MockServerOptions}' limits. */
+export const MOCK_LIMITS = {
+  maxBodyBytes: 4 * 1024 * 1024,
+  maxRecordedRequests: 1000,
+  maxRecordedBodyBytes: 16 * 1024,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  maxConnections: 256,
+} as const;
+
 type SafeParser = { safeParse(value: unknown): { success: boolean; error?: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } } };
 const validators = operationSchemas as unknown as Record<string, { params?: SafeParser } | undefined>;
 
@@ -85,7 +119,13 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const retryAfter = options.retryAfterSeconds ?? 1;
   const served: Record<string, MockFixture | undefined> = { ...builtinFixtures, ...options.fixtures };
   const schedule = faultSchedule(options.faults);
+  const limits = { ...MOCK_LIMITS, ...definedOnly(options) };
+  const cors = corsPolicy(options.corsOrigins ?? ['*']);
   const requests: RecordedRequest[] = [];
+  const remember = (record: RecordedRequest): void => {
+    requests.push(record);
+    if (requests.length > limits.maxRecordedRequests) requests.splice(0, requests.length - limits.maxRecordedRequests);
+  };
   const sockets = new Set<Socket>();
   const timers = new Set<ReturnType<typeof setTimeout>>();
   let rid = 0;
@@ -110,16 +150,21 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     return { ...answer, headers: { ...headers, 'Retry-After': String(retryAfter) } };
   };
 
+  // Everything decided from the headers (route, credential, declared size) is answered before the
+  // body is read; the body is then read only up to maxBodyBytes.
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const raw = await readText(req);
     const url = new URL(req.url ?? '/', 'http://mock.invalid');
     const method = (req.method ?? 'GET').toUpperCase();
-    const record: RecordedRequest = { method, path: url.pathname, query: queryObject(url.searchParams), headers: redactHeaders(req.headers), apiKey: hasCredential(req.headers, url), body: parseForRecord(raw) };
-    requests.push(record);
+    const origin = headerValue(req.headers, 'origin');
+    if (method === 'OPTIONS' && origin !== undefined && headerValue(req.headers, 'access-control-request-method') !== undefined) {
+      return send(req, res, cors.preflight(origin, url.pathname, headerValue(req.headers, 'access-control-request-headers')) ?? failure(403, `origin not allowed: ${origin}`));
+    }
+    const record: RecordedRequest = { method, path: url.pathname, query: queryObject(url.searchParams), headers: redactHeaders(req.headers), apiKey: hasCredential(req.headers, url), body: undefined };
+    remember(record);
     const reply = (answer: MockResponse): void => {
       record.status = answer.status;
       options.onRequest?.(record);
-      later(() => send(res, answer));
+      later(() => send(req, res, cors.answer(origin, answer)));
     };
     const match = matchRoute(method, url.pathname);
     if (!match) return reply(failure(404, `no operation at ${method} ${url.pathname}`));
@@ -128,6 +173,15 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     record.operationId = route.operationId;
     // The credential first, as the API does: a test that forgot the key learns that, not a fault.
     if (!record.apiKey) return reply(failure(401, missingCredential()));
+    const read = await readBody(req, limits.maxBodyBytes);
+    if (read === 'closed') return;
+    if (read === 'too-large') return reply(failure(413, `request body over ${limits.maxBodyBytes} bytes`));
+    const raw = read.toString('utf8');
+    if (read.length > 0) {
+      record.bodyBytes = read.length;
+      if (read.length <= limits.maxRecordedBodyBytes) record.body = parseForRecord(raw);
+      else Object.assign(record, { body: read.subarray(0, limits.maxRecordedBodyBytes).toString('utf8').replace(/\uFFFD$/, ''), bodyTruncated: true });
+    }
     const scheduled = schedule.next();
     const fault = requestedFault(headerValue(req.headers, FAULT_HEADER)) ?? scheduled;
     if (fault === 'invalid') return reply(failure(400, `unknown ${FAULT_HEADER} value; use one of ${FAULT_KINDS.join(', ')}`));
@@ -155,9 +209,19 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     timers.add(timer);
   };
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch(() => res.destroy());
-  });
+  const server = createServer(
+    {
+      headersTimeout: Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs),
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      // Node looks for overdue headers and requests this often (30 s unless told).
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))),
+    },
+    (req, res) => {
+      handle(req, res).catch(() => res.destroy());
+    },
+  );
+  server.maxConnections = limits.maxConnections;
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -192,6 +256,59 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
 }
 
 const INVALID_JSON = Symbol('invalid JSON');
+
+/** The options that are set (an explicit `undefined` keeps the default). */
+function definedOnly(options: MockServerOptions): Partial<Record<keyof typeof MOCK_LIMITS, number>> {
+  return Object.fromEntries(Object.keys(MOCK_LIMITS).flatMap((key) => {
+    const value = options[key as keyof typeof MOCK_LIMITS];
+    return typeof value === 'number' ? [[key, value]] : [];
+  }));
+}
+
+/** The headers a browser page may send: the credential's, the operations' own, and the mock's. */
+const SENT_HEADERS = [...new Set(['content-type', 'accept', FAULT_HEADER, ...(auth.kind === 'apiKey' && auth.in === 'header' ? [auth.name.toLowerCase()] : []), ...(auth.kind === 'bearer' || auth.kind === 'basic' ? ['authorization'] : []), ...routes.flatMap((r) => [...(r.idempotency ? [r.idempotency.header.toLowerCase()] : []), ...r.fields.filter((f) => f.in === 'header').map((f) => f.wireName.toLowerCase())])])];
+const METHODS = [...new Set(routes.map((r) => r.method))];
+
+/**
+ * CORS for browser pages on other origins: which origins are let in, the preflight's answer, and
+ * the headers added to every answer (Retry-After and the answer's own headers made readable).
+ */
+function corsPolicy(origins: readonly string[]): {
+  preflight(origin: string, path: string, requested: string | undefined): MockResponse | undefined;
+  answer(origin: string | undefined, answer: MockResponse): MockResponse;
+} {
+  const any = origins.includes('*');
+  const listed = new Set(origins.filter((o) => o !== '*').map((o) => new URL(o).origin));
+  const allowed = (origin: string | undefined): origin is string => origin !== undefined && (any || listed.has(origin));
+  const base = (origin: string): Record<string, string> => ({
+    'Access-Control-Allow-Origin': origin,
+    Vary: 'Origin',
+    // A cookie credential travels only with credentials: 'include', which needs this.
+    ...(auth.kind === 'apiKey' && auth.in === 'cookie' ? { 'Access-Control-Allow-Credentials': 'true' } : {}),
+  });
+  return {
+    preflight(origin, path, requested) {
+      if (!allowed(origin)) return undefined;
+      const methods = METHODS.filter((m) => { const match = matchRoute(m, path); return match !== undefined && 'route' in match; });
+      const asked = (requested ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+      return {
+        status: 204,
+        headers: {
+          ...base(origin),
+          'Access-Control-Allow-Methods': [...(methods.length > 0 ? methods : METHODS), 'OPTIONS'].join(', '),
+          'Access-Control-Allow-Headers': [...new Set([...SENT_HEADERS, ...asked])].join(', '),
+          'Access-Control-Max-Age': '600',
+        },
+        body: null,
+      };
+    },
+    answer(origin, answer) {
+      if (!allowed(origin)) return answer;
+      const exposed = [...new Set(['Retry-After', ...Object.keys(answer.headers)])].filter((h) => h.toLowerCase() !== 'content-type');
+      return { ...answer, headers: { ...answer.headers, ...base(origin), 'Access-Control-Expose-Headers': exposed.join(', ') } };
+    },
+  };
+}
 
 function parseBody(raw: string, route: MockRoute): unknown {
   if (raw === '') return null;
@@ -265,14 +382,66 @@ function parseForRecord(raw: string): unknown {
   }
 }
 
-async function readText(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+/**
+ * Reads a body of at most `maxBytes`: `too-large` at once when the declared length is over, else as
+ * soon as more has arrived (the rest is left unread); `closed` when the client went away first.
+ */
+function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer | 'too-large' | 'closed'> {
+  if (Number(req.headers['content-length']) > maxBytes) return Promise.resolve('too-large');
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = (outcome: Buffer | 'too-large' | 'closed'): void => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('close', onClose);
+      req.off('error', onClose);
+      resolve(outcome);
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size <= maxBytes) return void chunks.push(chunk);
+      req.pause();
+      done('too-large');
+    };
+    const onEnd = (): void => done(Buffer.concat(chunks));
+    const onClose = (): void => done('closed');
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('close', onClose);
+    req.on('error', onClose);
+  });
 }
 
-function send(res: ServerResponse, answer: MockResponse): void {
+/**
+ * Before an answer sent with part of the request unread: the answer says `Connection: close`, the
+ * rest of the body is read and dropped (up to 8 MiB, or for 2 s after the answer), and the
+ * connection is then closed. Closing at once would make the kernel reset it while the client is
+ * still sending, and a client that has not yet read the answer would lose it to the reset.
+ */
+function lingerAfter(req: IncomingMessage, res: ServerResponse): void {
+  if (req.complete) return;
+  const socket = req.socket as Socket & { destroySoon?: () => void };
+  let dropped = 0;
+  req.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > 8 * 1024 * 1024) socket.destroy();
+  });
+  req.resume();
+  res.setHeader('connection', 'close');
+  // Node ends a `Connection: close` answer's socket with destroySoon(): half-close it instead, and
+  // destroy it once the client has had its time.
+  socket.destroySoon = () => {
+    socket.end();
+    const timer = setTimeout(() => socket.destroy(), 2000);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+  };
+}
+
+function send(req: IncomingMessage, res: ServerResponse, answer: MockResponse): void {
   if (res.destroyed) return;
+  lingerAfter(req, res);
   const headers: Record<string, string> = { ...answer.headers };
   const hasType = Object.keys(headers).some((name) => name.toLowerCase() === 'content-type');
   if (answer.body === null || answer.body === undefined) return void res.writeHead(answer.status, headers).end();

@@ -1,10 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fixtures } from '../../generated/fixtures/index.js';
 import { startMockServer, type MockServer } from '../../generated/mock/index.js';
+import { closedAfter, openSockets, postUnfinished, send, trickle } from '../mcp/helpers/raw-http.js';
 
 const KEY = { 'x-api-key': 'test-key-123' };
 const AVATAR = '/open/podcast/v1/avatars/multi_camera';
 const QUOTA = '/open/podcast/v1/quota/summary';
+const GIB = 1024 ** 3;
+const MIB = 1024 ** 2;
 let server: MockServer | undefined;
 
 afterEach(async () => {
@@ -138,5 +141,100 @@ describe('mock server', () => {
     const answer = await call('/open/podcast/v1/voices/clone/allowance');
     expect(answer.body).toStrictEqual(body);
     expect(answer.headers.get('x-custom')).toBe('1');
+  });
+
+  it('answers a keyless request with 401 before reading its body, however large', async () => {
+    server = await startMockServer();
+    const declared = await postUnfinished({ url: `${server.url}${AVATAR}`, contentLength: GIB, bytes: 64 * MIB });
+    expect(declared.status).toBe(401);
+    expect(JSON.parse(declared.body)).toMatchObject({ code: 401 });
+    const streamed = await postUnfinished({ url: `${server.url}${AVATAR}`, bytes: 64 * MIB });
+    expect(streamed.status).toBe(401);
+    expect(server.requests.map((r) => r.status)).toStrictEqual([401, 401]);
+  });
+
+  it('answers 413 as soon as a body passes the limit (4 MiB unless told), declared or streamed', async () => {
+    server = await startMockServer();
+    const declared = await postUnfinished({ url: `${server.url}${AVATAR}`, headers: KEY, contentLength: GIB, bytes: 8 * MIB });
+    expect(declared.status).toBe(413);
+    expect(JSON.parse(declared.body)).toMatchObject({ code: 413 });
+    const streamed = await postUnfinished({ url: `${server.url}${AVATAR}`, headers: KEY, bytes: 64 * MIB });
+    expect(streamed.status).toBe(413);
+    expect(streamed.sentBytes).toBeLessThan(64 * MIB);
+    await server.close();
+    server = await startMockServer({ maxBodyBytes: 1000 });
+    expect((await call(AVATAR, { method: 'POST', body: { prompt: 'p'.repeat(1000) } })).status).toBe(413);
+    expect((await call(AVATAR, { method: 'POST', body: fixtures.createMultiCameraAvatar.params })).status).toBe(200);
+  });
+
+  it('keeps a bounded log: the last requests only, bodies cut to a small size', async () => {
+    server = await startMockServer({ maxRecordedRequests: 5, maxRecordedBodyBytes: 100 });
+    for (let i = 0; i < 12; i++) await call(`/open/podcast/v1/images?id=${i}`, { method: 'DELETE' });
+    expect(server.requests.map((r) => r.query.id)).toStrictEqual(['7', '8', '9', '10', '11']);
+    await call(AVATAR, { method: 'POST', body: { ...fixtures.createMultiCameraAvatar.params, prompt: 'p'.repeat(5000) } });
+    const last = server.requests.at(-1);
+    expect(server.requests).toHaveLength(5);
+    expect(typeof last?.body).toBe('string');
+    expect((last?.body as string).length).toBeLessThanOrEqual(100);
+    expect(last).toMatchObject({ bodyTruncated: true, status: 200 });
+    expect(last?.bodyBytes).toBeGreaterThan(5000);
+  });
+
+  it('keeps at most 1,000 requests unless told', async () => {
+    server = await startMockServer();
+    for (let batch = 0; batch < 21; batch++) await Promise.all(Array.from({ length: 50 }, () => call(QUOTA)));
+    expect(server.requests).toHaveLength(1000);
+    expect(server.requests.every((r) => r.status === 200)).toBe(true);
+  });
+
+  it('answers a CORS preflight from any origin without a key, and lets scripts read Retry-After', async () => {
+    server = await startMockServer();
+    const preflight = await fetch(`${server.url}${AVATAR}`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-api-key, content-type, idempotency-key, x-trace-id' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect(preflight.headers.get('access-control-allow-methods')).toMatch(/\bPOST\b/);
+    const allowed = (preflight.headers.get('access-control-allow-headers') ?? '').toLowerCase().split(/,\s*/);
+    for (const name of ['x-api-key', 'content-type', 'idempotency-key', 'x-trace-id', 'x-mock-fault']) expect(allowed).toContain(name);
+    expect(Number(preflight.headers.get('access-control-max-age'))).toBeGreaterThan(0);
+    expect(server.requests).toHaveLength(0);
+    const limited = await call(QUOTA, { headers: { origin: 'http://localhost:5173', 'x-mock-fault': '429' } });
+    expect(limited.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect((limited.headers.get('access-control-expose-headers') ?? '').toLowerCase()).toContain('retry-after');
+    const ok = await call(QUOTA, { headers: { origin: 'https://app.example' } });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('access-control-allow-origin')).toBe('https://app.example');
+    expect(ok.headers.get('vary')).toMatch(/origin/i);
+  });
+
+  it('lets in only the listed origins when told', async () => {
+    server = await startMockServer({ corsOrigins: ['http://localhost:5173'] });
+    const preflight = (origin: string) => send({ url: `${server?.url}${QUOTA}`, method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key' } });
+    const allowed = await preflight('http://localhost:5173');
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+    const refused = await preflight('http://evil.example');
+    expect(refused.status).toBe(403);
+    expect(refused.headers['access-control-allow-origin']).toBeUndefined();
+    const answered = await call(QUOTA, { headers: { origin: 'http://evil.example' } });
+    expect(answered.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('hangs up on slow headers and slow bodies, closes idle connections, and caps connections', async () => {
+    server = await startMockServer({ headersTimeoutMs: 400, requestTimeoutMs: 800, keepAliveTimeoutMs: 300, maxConnections: 4 });
+    const slowHeaders = await trickle({ url: server.url, text: `GET ${QUOTA} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: ${'a'.repeat(200)}\r\n`, everyMs: 50, timeoutMs: 5000 });
+    expect(slowHeaders.closedAfterMs).toBeLessThan(3000);
+    const head = `POST ${AVATAR} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Api-Key: k\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n`;
+    const slowBody = await trickle({ url: server.url, text: `${head}${' '.repeat(1000)}`, everyMs: 20, bytesPerTick: 4, timeoutMs: 6000 });
+    expect(slowBody.closedAfterMs).toBeLessThan(4000);
+    const request = `GET ${QUOTA} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Api-Key: k\r\n\r\n`;
+    const idle = await trickle({ url: server.url, text: request, everyMs: 1, bytesPerTick: request.length, timeoutMs: 5000 });
+    expect(idle.answer).toMatch(/^HTTP\/1\.1 200/);
+    expect(idle.closedAfterMs).toBeLessThan(2500);
+    const sockets = await openSockets(server.url, 10);
+    expect(await closedAfter(sockets, 300)).toBe(6);
+    for (const socket of sockets) socket.destroy();
   });
 });
