@@ -6,8 +6,12 @@ import { join } from 'node:path';
 /** The file every build writes last into dist/: its time is the build's. */
 export const BUILD_STAMP = '.build-stamp';
 
-/** What a build is made from: any of these changed later than the stamp makes dist/ stale. */
-const SOURCES = ['generator', 'generated', 'templates', 'package.json', 'tsconfig.json', 'tsconfig.build.json', 'tsconfig.generated.json', 'bin/build.js', 'bin/build-state.js'];
+/**
+ * What a build is made from: any of these changed later than the stamp makes dist/ stale. Not
+ * templates/: a run reads them as they are (a precompiled template is used only while its text is
+ * the one it was made from, generator/emit/templates.ts).
+ */
+const SOURCES = ['generator', 'generated', 'package.json', 'tsconfig.json', 'tsconfig.build.json', 'tsconfig.generated.json', 'bin/build.js', 'bin/build-state.js'];
 
 /** True when `root`'s dist/ is missing, or older than any of its sources. */
 export function isStale(root) {

@@ -6,7 +6,7 @@ import { dirname, resolve } from 'node:path';
 import { chooseOutputs, type ChosenOutputs } from './emit/choose-outputs.js';
 import { ALWAYS, builtinPlugins } from './emit/index.js';
 import { manifestFile } from './emit/manifest.js';
-import type { GeneratedFile } from './emit/plugin.js';
+import type { GeneratedFile, Plugin, PluginContext } from './emit/plugin.js';
 import { pluginOptions } from './emit/plugin-options.js';
 import { loadTemplates } from './emit/templates.js';
 import { lint, load } from './load-and-lint.js';
@@ -15,7 +15,7 @@ import { sourceLabel } from './load/source-label.js';
 import { buildModel } from './model/build-model.js';
 import type { ApiModel } from './model/types.js';
 import { DEFAULT_SPEC, type ResolvedOptions } from './options.js';
-import { EXIT_USAGE, fail, withLazyPlace, type Problem } from './problems.js';
+import { EXIT_USAGE, fail, PodcastGenError, withLazyPlace, type Problem } from './problems.js';
 import { stageTimer, type GenerateHooks, type GenerateResult, type StageTimer } from './run-result.js';
 import { compareFiles, writeFiles } from './write/write-files.js';
 
@@ -74,7 +74,7 @@ async function emit(model: ApiModel, outputs: ReturnType<typeof chooseRunOutputs
   const madeBy = new Map<string, string>();
   for (const plugin of outputs.plugins) {
     const context = { options: outputs.options.get(plugin.name) ?? {}, templates, outputs: names, report: (p: Problem) => void problems.push(p) };
-    for (const file of await plugin.emit(model, context)) {
+    for (const file of await emitOf(plugin, model, context)) {
       if (typeof file?.path !== 'string' || typeof file.content !== 'string') {
         fail({ code: 'plugin/bad-file', message: `output "${plugin.name}" returned a file without a string \`path\` and \`content\`` });
       }
@@ -86,6 +86,21 @@ async function emit(model: ApiModel, outputs: ReturnType<typeof chooseRunOutputs
     timer(`emit ${plugin.name}`);
   }
   return { files, problems };
+}
+
+/**
+ * A plugin's files. A config's own plugin that throws fails the run with its message, naming it; a
+ * built-in one that throws is a bug of podcast-gen's, reported as such by the CLI.
+ */
+async function emitOf(plugin: Plugin<object>, model: ApiModel, context: PluginContext<object>): Promise<readonly GeneratedFile[]> {
+  try {
+    const files = await plugin.emit(model, context);
+    if (!Array.isArray(files)) fail({ code: 'plugin/bad-file', message: `output "${plugin.name}" returned no list of files`, hint: 'emit() returns [{ path, content }, ...]' });
+    return files;
+  } catch (error) {
+    if (error instanceof PodcastGenError || builtinPlugins.includes(plugin)) throw error;
+    fail({ code: 'plugin/failed', message: `output "${plugin.name}" failed: ${(error as Error)?.message ?? String(error)}`, hint: 'the error is in that plugin, not in the document' });
+  }
 }
 
 /**

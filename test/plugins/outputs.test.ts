@@ -61,6 +61,13 @@ describe('choosing outputs', () => {
     await expect(generateFiles({ cwd: ROOT, plugins: [apiReference], 'api-reference': { fil: 'x.md' } })).rejects.toThrow(/unknown option "fil" of output "api-reference" \(the options of "api-reference" are: file\)/);
   });
 
+  it('fails the run with a plugin’s own error, naming it', async () => {
+    const broken = { ...apiReference, name: 'broken', emit: () => JSON.parse('{') as never };
+    await expect(generateFiles({ cwd: ROOT, plugins: [broken], outputs: ['broken'] })).rejects.toThrow(/output "broken" failed: .*JSON/);
+    const notAList = { ...apiReference, name: 'not-a-list', emit: () => 'API.md' as never };
+    await expect(generateFiles({ cwd: ROOT, plugins: [notAList], outputs: ['not-a-list'] })).rejects.toThrow(/output "not-a-list" returned no list of files/);
+  });
+
   it('refuses two outputs that make the same file', async () => {
     const clash = { ...apiReference, name: 'clash', options: { file: 'client.ts' } };
     await expect(generateFiles({ cwd: ROOT, plugins: [clash] })).rejects.toThrow(/outputs "client" and "clash" both make client.ts/);
