@@ -108,6 +108,7 @@ export async function parseArguments(argv: readonly string[]): Promise<ParsedArg
         { http: false },
       )
         .option('latency', { type: 'number', requiresArg: true, group: RUN, describe: 'Delay before every answer, in milliseconds' })
+        .option('cors-origins', { type: 'string', requiresArg: true, group: RUN, describe: 'Origins browser pages may call the mock from, comma separated (http://localhost:5173)', defaultDescription: '* (any)' })
         .option('quiet', { type: 'boolean', group: RUN, describe: 'Print only the address (no request log)' })
         .example('$0 mock --port 0', 'Serve every operation on a free port; prints the address')
         .example('$0 mock --out src/api', 'Serve the mock generated into src/api/ from your document'),

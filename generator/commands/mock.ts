@@ -16,6 +16,11 @@ export interface MockCommandOptions {
   host?: string;
   /** Delay before every answer, in milliseconds. */
   latencyMs?: number;
+  /**
+   * Origins browser pages may call the mock from (CORS), comma separated or a list: `*` (the
+   * default) lets in any; else whole origins such as `http://localhost:5173`.
+   */
+  corsOrigins?: string | readonly string[];
   /** The generated mock module (`<out>/mock/index.ts` or `.js`); wins over `out`. */
   module?: string;
   /** An output folder whose `mock/` to serve; without it and `module`, the podcast mock shipped with podcast-gen. */
@@ -36,6 +41,7 @@ interface GeneratedMock {
     port?: number;
     host?: string;
     latencyMs?: number;
+    corsOrigins?: readonly string[];
     onRequest?(request: { method: string; path: string; operationId?: string; status?: number; fault?: string }): void;
   }): Promise<{ url: string; close(): Promise<void> }>;
 }
@@ -47,6 +53,11 @@ export const DEFAULT_MOCK_PORT = 4010;
 export async function runMock(options: MockCommandOptions = {}): Promise<number> {
   const stdout = options.stdout ?? ((text: string) => void process.stdout.write(text));
   const stderr = options.stderr ?? ((text: string) => void process.stderr.write(text));
+  const cors = readOrigins(options.corsOrigins);
+  if ('problem' in cors) {
+    stderr(`podcast-gen mock: --cors-origins: ${cors.problem}\n`);
+    return 1;
+  }
   const { mock, serving } = await loadMock(options);
   const log = options.quiet
     ? undefined
@@ -58,6 +69,7 @@ export async function runMock(options: MockCommandOptions = {}): Promise<number>
       port: options.port ?? DEFAULT_MOCK_PORT,
       host: options.host ?? '127.0.0.1',
       ...(options.latencyMs ? { latencyMs: options.latencyMs } : {}),
+      ...(cors.origins ? { corsOrigins: cors.origins } : {}),
       ...(log ? { onRequest: log } : {}),
     });
   } catch (error) {
@@ -70,6 +82,28 @@ export async function runMock(options: MockCommandOptions = {}): Promise<number>
   await server.close();
   if (!options.quiet) stdout('podcast-gen mock: stopped\n');
   return 0;
+}
+
+/** The origins of `--cors-origins` (none given: the mock's default, any), or what is wrong with one. */
+function readOrigins(value: string | readonly string[] | undefined): { origins?: string[] } | { problem: string } {
+  if (value === undefined) return {};
+  const entries = (Array.isArray(value) ? value : [value]).flatMap((v: string) => v.split(/[\s,]+/)).filter(Boolean);
+  const origins: string[] = [];
+  for (const entry of entries) {
+    if (entry === '*') {
+      origins.push(entry);
+      continue;
+    }
+    let origin = 'null';
+    try {
+      origin = new URL(entry).origin;
+    } catch {
+      // Not a URL: refused just below.
+    }
+    if (origin === 'null' || !/^https?:\/\//i.test(entry)) return { problem: `not an origin: ${JSON.stringify(entry)} (write http://localhost:5173, or * for any)` };
+    origins.push(origin);
+  }
+  return { origins };
 }
 
 /** Resolves when `signal` aborts, or (without one) on the first SIGINT or SIGTERM. */

@@ -32,6 +32,7 @@ export async function runServeCommand(context: CommandContext, name: 'mcp' | 'mo
       ...common,
       cwd: io.cwd,
       ...(typeof args.latency === 'number' ? { latencyMs: args.latency } : {}),
+      ...(args.corsOrigins !== undefined ? { corsOrigins: args.corsOrigins as string | string[] } : {}),
       ...(typeof args.module === 'string' ? { module: args.module } : {}),
       ...(context.options.out ? { out: context.options.out } : {}),
     };
