@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildFixture } from '../../generator/emit/fixtures/build-fixture.js';
-import { conform } from '../../generator/emit/fixtures/conform.js';
-import { synthContext, synthesize } from '../../generator/emit/fixtures/synthesize.js';
+import { buildFixture } from '../../generator/emit/shared/synthesis/build-fixture.js';
+import { conform } from '../../generator/emit/shared/synthesis/conform.js';
+import { synthContext, synthesize } from '../../generator/emit/shared/synthesis/synthesize.js';
 import type { ApiModel, InputFieldModel, OperationModel, ResponseModel, SchemaObject } from '../../generator/model/types.js';
 
 const components: Record<string, SchemaObject> = {

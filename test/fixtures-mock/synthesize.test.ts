@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { fitNumber } from '../../generator/emit/fixtures/numbers.js';
-import { mergeAllOf } from '../../generator/emit/fixtures/schema-merge.js';
-import { fitLength, stringForPattern } from '../../generator/emit/fixtures/strings.js';
-import { atPlace, childContext, synthContext, synthesize } from '../../generator/emit/fixtures/synthesize.js';
-import { continueHash, createRng, hashString } from '../../generator/emit/fixtures/rng.js';
+import { fitNumber } from '../../generator/emit/shared/synthesis/numbers.js';
+import { mergeAllOf } from '../../generator/model/schema-merge.js';
+import { fitLength, stringForPattern } from '../../generator/emit/shared/synthesis/strings.js';
+import { atPlace, childContext, synthContext, synthesize } from '../../generator/emit/shared/synthesis/synthesize.js';
+import { continueHash, createRng, hashString } from '../../generator/emit/shared/synthesis/rng.js';
 import type { ApiModel, SchemaObject } from '../../generator/model/types.js';
 import { createJudge } from './judge.js';
 

@@ -2,7 +2,7 @@ import type { ApiModel, OperationModel } from '../../model/types.js';
 import { banner } from '../banner.js';
 import { definePlugin } from '../plugin.js';
 import { authSpec, operationSpec } from './operation-specs.js';
-import { dataType, paramsType, typeUsage } from './type-expressions.js';
+import { dataType, paramsType, typeUsage } from '../shared/type-expressions.js';
 
 /** What the client templates receive for one operation. */
 export interface ClientOperationView {

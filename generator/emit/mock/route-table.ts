@@ -5,8 +5,8 @@
  */
 import { mediaKind } from '../../model/media.js';
 import type { ApiModel, InputFieldModel, OperationModel } from '../../model/types.js';
-import { buildFixture, modelResolver } from '../fixtures/build-fixture.js';
-import { derefSchema, mergeAllOf, schemaType, type SchemaResolver } from '../fixtures/schema-merge.js';
+import { buildFixture, modelResolver } from '../shared/synthesis/build-fixture.js';
+import { derefSchema, mergeAllOf, schemaType, type SchemaResolver } from '../../model/schema-merge.js';
 
 /** JSON type a wire string is coerced to before validation. */
 export type WireType = 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object' | 'any';
