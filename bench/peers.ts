@@ -39,11 +39,13 @@ export function tools(options: { root: string; peers: string }): Tool[] {
   return [
     { name: 'podcast-gen', generates: 'types, client, zod, MCP, fixtures, mock', command: podcastGen },
     {
-      // The first run after an install: no V8 code cache for the TypeScript compiler yet
-      // (generator/code-cache.ts; later runs, like the row above, use it).
-      name: 'podcast-gen-first-run',
-      generates: 'the same, without the code cache',
-      command: (spec, out, lintConfig) => ({ ...podcastGen(spec, out, lintConfig), env: { NODE_DISABLE_COMPILE_CACHE: '1' } }),
+      // The same work as openapi-typescript's CLI: the types alone (`--outputs types`).
+      name: 'podcast-gen-types',
+      generates: 'types',
+      command: (spec, out, lintConfig) => {
+        const full = podcastGen(spec, out, lintConfig);
+        return { ...full, args: [...full.args, '--outputs', 'types'] };
+      },
     },
     {
       name: 'hey-api',
