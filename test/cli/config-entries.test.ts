@@ -57,6 +57,9 @@ describe('a config of several APIs', () => {
     const refused = await runCli(['--out', 'elsewhere'], { cwd: dir });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('--out names one API, and the config has 2 entries');
+    const mock = await runCli(['mock', '--port', '0'], { cwd: dir });
+    expect(mock.code).toBe(2);
+    expect(mock.stderr).toContain('the config has 2 entries; pass --out (or --module) to say whose mock to serve');
   });
 
   it('refuses entries that share a folder or name none, an unknown output and unknown output options', async () => {

@@ -28,6 +28,10 @@ export async function runServeCommand(context: CommandContext, name: 'mcp' | 'mo
       };
       return await (await import('../../commands/mcp.js')).runMcp(options);
     }
+    if (context.entries.length > 1 && typeof args.out !== 'string' && typeof args.module !== 'string') {
+      reporter.error(`podcast-gen mock: the config has ${context.entries.length} entries; pass --out (or --module) to say whose mock to serve`);
+      return reporter.finish(2);
+    }
     const options: MockCommandOptions = {
       ...common,
       cwd: io.cwd,
