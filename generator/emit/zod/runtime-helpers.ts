@@ -1,192 +1,62 @@
-/**
- * Small functions the generated `schemas.ts` carries for what zod has no exact built-in for
- * (JSON Schema's code-point string lengths, decimal multipleOf, formats as ajv-formats' full mode checks them, deep
- * equality for `uniqueItems` and object enums, `not`, discriminators). Only used ones are emitted.
- * Their names start with `_`, which no generated type name can (model/naming.ts splits on `_`).
- */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fail } from '../../problems.js';
+import { BUILTIN_TEMPLATES_DIR } from '../templates.js';
 
-const SOURCES = {
-  _chars: `/** Length in Unicode code points, as JSON Schema counts string lengths. */
-function _chars(value: string): number {
-  let count = 0;
-  for (let i = 0; i < value.length; i++) {
-    const code = value.charCodeAt(i);
-    if (code >= 0xd800 && code <= 0xdbff && i + 1 < value.length) i++;
-    count++;
-  }
-  return count;
-}`,
-  _length: `/** minLength/maxLength in code points (zod's .min/.max count UTF-16 units). */
-function _length(min: number | undefined, max: number | undefined) {
-  return z.check<string>((ctx) => {
-    const value = ctx.value;
-    if (min !== undefined && (value.length < min || _chars(value) < min)) {
-      ctx.issues.push({ code: 'too_small', origin: 'string', minimum: min, inclusive: true, input: value, message: \`Too small: expected string to have >=\${min} characters\` });
-    }
-    if (max !== undefined && value.length > max && _chars(value) > max) {
-      ctx.issues.push({ code: 'too_big', origin: 'string', maximum: max, inclusive: true, input: value, message: \`Too big: expected string to have <=\${max} characters\` });
-    }
-  });
-}`,
-  _format: `/** String formats of OpenAPI 3.0, checked as ajv-formats' full mode checks them (RFC 3339, 3986, 4122, 4648). */
-const _formats: Record<string, (value: string) => boolean> = {
-  date: (value) => {
-    const m = /^(\\d\\d\\d\\d)-(\\d\\d)-(\\d\\d)$/.exec(value);
-    if (!m) return false;
-    const year = Number(m[1]);
-    const month = Number(m[2]);
-    const day = Number(m[3]);
-    const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-    const days = [0, 31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month] ?? 0;
-    return month >= 1 && month <= 12 && day >= 1 && day <= days;
-  },
-  'date-time': (value) => {
-    const parts = value.split(/t|\\s/i);
-    if (parts.length !== 2 || !_formats.date?.(parts[0] ?? '')) return false;
-    const m = /^(\\d\\d):(\\d\\d):(\\d\\d(?:\\.\\d+)?)(z|([+-])(\\d\\d)(?::?(\\d\\d))?)?$/i.exec(parts[1] ?? '');
-    if (!m || !m[4]) return false;
-    const hour = Number(m[1]);
-    const minute = Number(m[2]);
-    const second = Number(m[3]);
-    const sign = m[5] === '-' ? -1 : 1;
-    const tzHour = Number(m[6] ?? 0);
-    const tzMinute = Number(m[7] ?? 0);
-    if (tzHour > 23 || tzMinute > 59) return false;
-    if (hour <= 23 && minute <= 59 && second < 60) return true;
-    const utcMinute = minute - tzMinute * sign;
-    const utcHour = hour - tzHour * sign - (utcMinute < 0 ? 1 : 0);
-    return (utcHour === 23 || utcHour === -1) && (utcMinute === 59 || utcMinute === -1) && second < 61;
-  },
-  uri: (value) => /\\/|:/.test(value) && _URI.test(value),
-  email: (value) => /^[a-z0-9!#$%&'*+/=?^_\`{|}~-]+(?:\\.[a-z0-9!#$%&'*+/=?^_\`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i.test(value),
-  uuid: (value) => /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(value),
-  byte: (value) => /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(value),
-};
-const _URI = /^(?:[a-z][a-z0-9+\\-.]*:)(?:\\/?\\/(?:(?:[a-z0-9\\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\\d|[01]?\\d\\d?)\\.){3}(?:25[0-5]|2[0-4]\\d|[01]?\\d\\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\\.[a-z0-9\\-._~!$&'()*+,;=:]+)\\]|(?:(?:25[0-5]|2[0-4]\\d|[01]?\\d\\d?)\\.){3}(?:25[0-5]|2[0-4]\\d|[01]?\\d\\d?)|(?:[a-z0-9\\-._~!$&'()*+,;=]|%[0-9a-f]{2})*)(?::\\d*)?(?:\\/(?:[a-z0-9\\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*|\\/(?:(?:[a-z0-9\\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\\/(?:[a-z0-9\\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\\/(?:[a-z0-9\\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)(?:\\?(?:[a-z0-9\\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i;
-/** A string check by format name. */
-function _format(name: string) {
-  const test = _formats[name] ?? (() => true);
-  return z.check<string>((ctx) => {
-    if (!test(ctx.value)) ctx.issues.push({ code: 'invalid_format', format: name, input: ctx.value, message: \`Invalid \${name}\` });
-  });
-}`,
-  _decimal: `/**
- * A finite number as the decimal JSON writes for it (the shortest that reads back as the same
- * double: 0.3 is 3 x 10^-1, not the binary fraction nearest to it): digits x 10^exponent.
+/**
+ * The helpers of templates/zod-helpers.ts that `schemas.ts` may carry, in the file's order.
+ * test/runtime/zod-helpers-source.test.ts fails when this list and the file's regions differ.
  */
-function _decimal(n: number): { digits: bigint; exponent: number } {
-  const m = /^(-?)(\\d+)(?:\\.(\\d+))?(?:e([+-]\\d+))?$/.exec(String(n));
-  const frac = m?.[3] ?? '';
-  return { digits: BigInt(\`\${m?.[1] ?? ''}\${m?.[2] ?? '0'}\${frac}\`), exponent: Number(m?.[4] ?? 0) - frac.length };
-}`,
-  _multipleOf: `/**
- * multipleOf as JSON Schema means it: the value divided by the step is a whole number, in decimal
- * (0.3 is a multiple of 0.1). zod's .multipleOf divides doubles with a tolerance, which accepts
- * near misses of large values and of many-digit decimals; this divides exact decimals instead.
- */
-function _multipleOf(step: number) {
-  const s = _decimal(step);
-  const pow10 = (k: number) => BigInt(\`1\${'0'.repeat(k)}\`);
-  return z.check<number>((ctx) => {
-    const value = ctx.value;
-    if (!Number.isFinite(value)) return;
-    let ok: boolean;
-    // Whole steps: % of doubles is exact, and a fraction is never a multiple of a whole number.
-    if (Number.isInteger(step)) ok = Number.isInteger(value) && value % step === 0;
-    else {
-      const v = _decimal(value);
-      const e = Math.min(v.exponent, s.exponent);
-      ok = (v.digits * pow10(v.exponent - e)) % (s.digits * pow10(s.exponent - e)) === BigInt(0);
-    }
-    if (!ok) ctx.issues.push({ code: 'not_multiple_of', origin: 'number', divisor: step, input: value, message: \`Invalid number: must be a multiple of \${step}\` });
-  });
-}`,
-  _equal: `/** JSON equality (object key order does not matter), as JSON Schema compares values. */
-function _equal(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, i) => _equal(item, b[i]));
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && _equal((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
-}`,
-  _unique: `/** uniqueItems: no two items are JSON-equal. */
-function _unique(items: readonly unknown[]): boolean {
-  for (let i = 0; i < items.length; i++) for (let j = i + 1; j < items.length; j++) if (_equal(items[i], items[j])) return false;
-  return true;
-}`,
-  _oneOfValues: `/** enum with object or array values: one of the values, by JSON equality. */
-function _oneOfValues(values: readonly unknown[]) {
-  return z.unknown().refine((value) => values.some((v) => _equal(v, value)), { message: \`Invalid input: expected one of \${JSON.stringify(values)}\` });
-}`,
-  _keysPresent: `/** required names that have no property declaration: they must be present, with any value. */
-function _keysPresent(keys: readonly string[]) {
-  return z.check<Record<string, unknown>>((ctx) => {
-    for (const key of keys) {
-      if (!Object.prototype.hasOwnProperty.call(ctx.value, key)) ctx.issues.push({ code: 'custom', path: [key], input: ctx.value, message: 'Invalid input: expected a value' });
-    }
-  });
-}`,
-  _closed: `/** additionalProperties: false: keys other than the declared ones are refused. */
-function _closed(declared: readonly string[]) {
-  return z.check<Record<string, unknown>>((ctx) => {
-    const keys = Object.keys(ctx.value).filter((key) => !declared.includes(key));
-    if (keys.length > 0) ctx.issues.push({ code: 'custom', params: { unrecognizedKeys: keys }, input: ctx.value, message: \`Unrecognized key\${keys.length > 1 ? 's' : ''}: \${keys.map((k) => JSON.stringify(k)).join(', ')}\` });
-  });
-}`,
-  _propertyCount: `/** minProperties/maxProperties. */
-function _propertyCount(min: number | undefined, max: number | undefined) {
-  return z.check<Record<string, unknown>>((ctx) => {
-    const count = Object.keys(ctx.value).length;
-    if ((min !== undefined && count < min) || (max !== undefined && count > max)) {
-      ctx.issues.push({ code: 'custom', input: ctx.value, message: \`Invalid input: expected \${min ?? 0} to \${max ?? 'any number of'} properties\` });
-    }
-  });
-}`,
-  _not: `/** not: the value must fail the schema. */
-function _not(schema: z.ZodType) {
-  return z.check<unknown>((ctx) => {
-    if (schema.safeParse(ctx.value).success) ctx.issues.push({ code: 'custom', input: ctx.value, message: 'Invalid input: matches a schema it must not match' });
-  });
-}`,
-  _discriminator: `/**
- * OpenAPI discriminator: an object must name, in \`property\`, one of the mapped schemas, and that
- * schema must accept it (besides the oneOf/anyOf it qualifies).
- */
-function _discriminator(property: string, mapping: () => Record<string, z.ZodType>) {
-  return z.check<unknown>((ctx) => {
-    const value = ctx.value;
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return;
-    const tag = (value as Record<string, unknown>)[property];
-    const schemas = mapping();
-    const schema = typeof tag === 'string' && Object.prototype.hasOwnProperty.call(schemas, tag) ? schemas[tag] : undefined;
-    if (!schema) {
-      ctx.issues.push({ code: 'custom', path: [property], input: value, message: \`Invalid input: expected one of \${Object.keys(schemas).map((k) => JSON.stringify(k)).join(', ')}\` });
-    } else if (!schema.safeParse(value).success) {
-      ctx.issues.push({ code: 'custom', input: value, message: \`Invalid input: not a valid \${tag}\` });
-    }
-  });
-}`,
-} as const;
+export const HELPER_NAMES = ['_chars', '_length', '_format', '_decimal', '_multipleOf', '_equal', '_unique', '_oneOfValues', '_keysPresent', '_closed', '_propertyCount', '_not', '_discriminator'] as const;
 
 /** Name of a runtime helper. */
-export type HelperName = keyof typeof SOURCES;
+export type HelperName = (typeof HELPER_NAMES)[number];
 
-/** Helpers a helper calls. */
-const NEEDS: Partial<Record<HelperName, HelperName[]>> = {
-  _length: ['_chars'],
-  _multipleOf: ['_decimal'],
-  _unique: ['_equal'],
-  _oneOfValues: ['_equal'],
-};
+/** The module the helpers are cut from: real TypeScript, type-checked and tested in this repository. */
+export const HELPERS_FILE = join(BUILTIN_TEMPLATES_DIR, 'zod-helpers.ts');
 
-/** The source of the used helpers and what they need, in a fixed order (byte-stable output). */
+/** One region of the helpers file: its code as `schemas.ts` carries it, and the helpers it calls. */
+interface HelperRegion {
+  source: string;
+  needs: string[];
+}
+
+const REGION = /^\/\/ #region (\S+)\n([\s\S]*?)^\/\/ #endregion$/gm;
+
+/**
+ * The regions of a helpers file by name, in the file's order. Exports are dropped: in `schemas.ts`
+ * the helpers are the module's own, and exporting them would add names to its interface.
+ */
+export function helperRegions(text: string): Map<string, HelperRegion> {
+  const regions = new Map<string, HelperRegion>();
+  for (const [, name, body] of text.replace(/\r\n/g, '\n').matchAll(REGION)) {
+    if (!name || body === undefined || regions.has(name)) fail({ code: 'templates/helpers', file: HELPERS_FILE, message: `the helper region ${name ?? '(unnamed)'} is empty or repeated` });
+    regions.set(name, { source: body.replace(/^export (?=(?:async function|function|const|let|class|interface|type) )/gm, '').trimEnd(), needs: [] });
+  }
+  for (const [name, region] of regions) {
+    region.needs = [...regions.keys()].filter((other) => other !== name && new RegExp(`\\b${other}\\b`).test(region.source));
+  }
+  return regions;
+}
+
+let cached: Map<string, HelperRegion> | undefined;
+
+/** The source of the used helpers and of those they call, in the file's order (byte-stable output). */
 export function helperSource(used: ReadonlySet<HelperName>): string {
-  const all = new Set<HelperName>();
-  for (const name of used) for (const n of [name, ...(NEEDS[name] ?? [])]) all.add(n);
-  return (Object.keys(SOURCES) as HelperName[])
-    .filter((name) => all.has(name))
-    .map((name) => SOURCES[name])
+  if (used.size === 0) return '';
+  cached ??= helperRegions(readFileSync(HELPERS_FILE, 'utf8'));
+  const regions = cached;
+  const all = new Set<string>();
+  const add = (name: string): void => {
+    if (all.has(name)) return;
+    const region = regions.get(name);
+    if (!region) fail({ code: 'templates/helpers', file: HELPERS_FILE, message: `no helper region named ${name}` });
+    all.add(name);
+    region.needs.forEach(add);
+  };
+  used.forEach(add);
+  return [...regions]
+    .filter(([name]) => all.has(name))
+    .map(([, region]) => region.source)
     .join('\n\n');
 }
