@@ -1,0 +1,18 @@
+import type { OperationSpec } from '../../templates/runtime.js';
+
+/** An operation as the generated operations.ts describes one: a GET with no fields, changed by `change`. */
+export function operationSpec(change: Partial<OperationSpec> = {}): OperationSpec {
+  return {
+    operationId: 'getThing',
+    methodName: 'getThing',
+    method: 'GET',
+    path: '/things',
+    fields: [],
+    dataKind: 'json',
+    retryStatuses: [],
+    retryConnectionErrors: false,
+    toolName: 'get_thing',
+    scopes: [],
+    ...change,
+  };
+}

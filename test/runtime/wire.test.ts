@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Core, type AuthSpec, type FieldSpec, type OperationSpec, type RequestEvent } from '../../templates/runtime.js';
+import { startLoopback, type SeenRequest } from '../helpers/loopback.js';
+import { operationSpec } from './operation-spec.js';
+
+const API_KEY = 'key-7f3a9c21';
+let server: Awaited<ReturnType<typeof startLoopback>>;
+beforeAll(async () => {
+  server = await startLoopback(() => ({ body: { ok: true } }));
+});
+afterAll(() => server.close());
+
+/** Sends one call through a real loopback server and gives the request as it arrived and as the hook saw it. */
+async function send(spec: OperationSpec, input: Record<string, unknown>, { auth = { kind: 'none' } as AuthSpec, baseUrl = server.url, query }: { auth?: AuthSpec; baseUrl?: string; query?: Record<string, string> } = {}): Promise<{ seen: SeenRequest; event: RequestEvent }> {
+  const events: RequestEvent[] = [];
+  const core = new Core({ apiKey: API_KEY, baseUrl, onRequest: (e) => void events.push(e) }, auth);
+  const before = server.requests.length;
+  await core.request(spec, input, {}, query ? { query } : {});
+  expect(server.requests).toHaveLength(before + 1);
+  return { seen: server.requests[before] as SeenRequest, event: events[0] as RequestEvent };
+}
+
+const field = (name: string, place: FieldSpec['in'], more: Partial<FieldSpec> = {}): FieldSpec => ({ name, in: place, wireName: name, required: false, ...more });
+
+describe('the URL', () => {
+  it('encodes path parameters as one segment each, and joins the base URL without doubled slashes', async () => {
+    const spec = operationSpec({ path: '/items/{item id}/parts/{part}', fields: [field('itemId', 'path', { wireName: 'item id' }), field('part', 'path')] });
+    const { seen } = await send(spec, { itemId: 'a/b c?#', part: 7 }, { baseUrl: `${server.url}/api//` });
+    expect(seen.path).toBe('/api/items/a%2Fb%20c%3F%23/parts/7');
+  });
+
+  const styles: [string, Partial<FieldSpec>, unknown, Record<string, string | string[]>][] = [
+    ['form arrays explode by default', {}, ['a', 'b'], { v: ['a', 'b'] }],
+    ['form arrays without explode are comma-joined', { explode: false }, [1, 2], { v: '1,2' }],
+    ['spaceDelimited arrays', { style: 'spaceDelimited', explode: false }, [1, 2], { v: '1 2' }],
+    ['pipeDelimited arrays', { style: 'pipeDelimited', explode: false }, [1, 2], { v: '1|2' }],
+    ['deepObject objects', { style: 'deepObject', explode: true }, { a: 1, b: 'x y' }, { 'v[a]': '1', 'v[b]': 'x y' }],
+    ['form objects explode into their own keys', {}, { lat: 1, lng: 2 }, { lat: '1', lng: '2' }],
+    ['form objects without explode are key,value pairs', { explode: false }, { lat: 1, lng: 2 }, { v: 'lat,1,lng,2' }],
+    ['scalars as text, reserved characters escaped', {}, 'a&b=c+d', { v: 'a&b=c+d' }],
+    ['booleans as text', {}, false, { v: 'false' }],
+  ];
+  it.each(styles)('query: %s', async (_name, style, value, query) => {
+    const { seen } = await send(operationSpec({ fields: [field('v', 'query', style)] }), { v: value });
+    expect(seen.query).toStrictEqual(query);
+  });
+
+  it('leaves out absent parameters and adds the call\'s extra query', async () => {
+    const { seen } = await send(operationSpec({ fields: [field('a', 'query'), field('b', 'query')] }), { a: 1 }, { query: { extra: 'x' } });
+    expect(seen.query).toStrictEqual({ a: '1', extra: 'x' });
+  });
+});
+
+describe('headers and cookies', () => {
+  it('sends header parameters (arrays comma-joined) and cookie parameters, escaped', async () => {
+    const spec = operationSpec({ fields: [field('trace', 'header', { wireName: 'X-Trace' }), field('tags', 'header', { wireName: 'X-Tags' }), field('session', 'cookie'), field('theme', 'cookie')] });
+    const { seen } = await send(spec, { trace: 't-1', tags: ['a', 'b'], session: 'a;b c', theme: 'dark' });
+    expect(seen.headers).toMatchObject({ 'x-trace': 't-1', 'x-tags': 'a,b', cookie: 'session=a%3Bb%20c; theme=dark', accept: 'application/json' });
+  });
+
+  const auths: [string, AuthSpec, (seen: SeenRequest) => unknown, unknown][] = [
+    ['an API key header', { kind: 'apiKey', in: 'header', name: 'X-Api-Key' }, (s) => s.headers['x-api-key'], API_KEY],
+    ['an API key in the query', { kind: 'apiKey', in: 'query', name: 'api_key' }, (s) => s.query.api_key, API_KEY],
+    ['an API key cookie, beside the cookie parameters', { kind: 'apiKey', in: 'cookie', name: 'key' }, (s) => s.headers.cookie, `session=s1; key=${API_KEY}`],
+    ['a bearer token', { kind: 'bearer' }, (s) => s.headers.authorization, `Bearer ${API_KEY}`],
+    ['basic credentials, the key being user:password', { kind: 'basic' }, (s) => s.headers.authorization, `Basic ${Buffer.from(API_KEY).toString('base64')}`],
+  ];
+  it.each(auths)('the credential as %s', async (_name, auth, pick, want) => {
+    const { seen } = await send(operationSpec({ fields: [field('session', 'cookie')] }), { session: 's1' }, { auth });
+    expect(pick(seen)).toBe(want);
+  });
+
+  it('the credential in the query takes the place of a same-named extra parameter', async () => {
+    const { seen } = await send(operationSpec(), {}, { auth: { kind: 'apiKey', in: 'query', name: 'api_key' }, query: { api_key: 'other' } });
+    expect(seen.query).toStrictEqual({ api_key: API_KEY });
+  });
+});
+
+describe('request bodies', () => {
+  const body = (kind: NonNullable<OperationSpec['body']>['kind'], contentType: string, more: Partial<NonNullable<OperationSpec['body']>> = {}) =>
+    operationSpec({ method: 'POST', body: { kind, contentType, required: true, flattened: false, ...more } });
+
+  it('JSON: the body as given, with its media type', async () => {
+    const { seen, event } = await send(body('json', 'application/merge-patch+json'), { body: { a: [1, { b: null }] } });
+    expect(seen.headers['content-type']).toBe('application/merge-patch+json');
+    expect(JSON.parse(seen.body)).toStrictEqual({ a: [1, { b: null }] });
+    expect(event.body).toStrictEqual({ a: [1, { b: null }] });
+  });
+
+  it('form: repeated keys for arrays, JSON for objects, nothing for null', async () => {
+    const { seen } = await send(body('form', 'application/x-www-form-urlencoded'), { body: { name: 'a b&c', ids: [1, 2], meta: { k: 1 }, gone: null } });
+    expect(seen.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(seen.body).toBe('name=a+b%26c&ids=1&ids=2&meta=%7B%22k%22%3A1%7D');
+  });
+
+  it('multipart: files as files, objects as JSON, arrays as repeated parts, with a boundary fetch chooses', async () => {
+    const { seen } = await send(body('multipart', 'multipart/form-data'), { body: { file: new Blob(['PNG bytes'], { type: 'image/png' }), meta: { k: 1 }, tags: ['a', 'b'] } });
+    expect(seen.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    const parts = seen.body.split(/\r\n--[^\r\n]+/).slice(0, -1);
+    expect(parts.map((p) => /name="([^"]+)"/.exec(p)?.[1])).toStrictEqual(['file', 'meta', 'tags', 'tags']);
+    expect(seen.body).toContain('Content-Type: image/png\r\n\r\nPNG bytes');
+    expect(seen.body).toContain('name="meta"\r\n\r\n{"k":1}');
+  });
+
+  it('text and binary: sent as they are; the hook is not shown the bytes', async () => {
+    const text = await send(body('text', 'text/plain'), { body: 42 });
+    expect([text.seen.headers['content-type'], text.seen.body]).toStrictEqual(['text/plain', '42']);
+    const binary = await send(body('binary', 'application/octet-stream'), { body: new Uint8Array([104, 105]) });
+    expect([binary.seen.headers['content-type'], binary.seen.body, binary.event.body]).toStrictEqual(['application/octet-stream', 'hi', '[binary]']);
+  });
+
+  it('a flattened body gathers its fields under their wire names; an optional one with none is not sent', async () => {
+    const fields = [field('imageUrl', 'body-field', { wireName: 'image_url' }), field('count', 'body-field')];
+    const flattened = (required: boolean) => operationSpec({ method: 'POST', fields, body: { kind: 'json', contentType: 'application/json', required, flattened: true } });
+    expect(JSON.parse((await send(flattened(true), { imageUrl: 'u', count: 0 })).seen.body)).toStrictEqual({ image_url: 'u', count: 0 });
+    expect((await send(flattened(true), {})).seen.body).toBe('{}');
+    const none = await send(flattened(false), {});
+    expect([none.seen.body, none.seen.headers['content-type']]).toStrictEqual(['', undefined]);
+  });
+});
