@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiReference } from '../../docs/examples/api-reference-plugin.js';
@@ -98,5 +98,46 @@ describe('the example plugin in docs/: a markdown API reference', () => {
     }
     expect(text).not.toMatch(/(?<!\\)<script/i);
     expect(text.split('\n')[0]).toBe('# Pipes \\| and \\*stars\\* 1.0.0');
+  });
+});
+
+describe('the client output’s option `validate`', () => {
+  /** Generates the client with these options into its own folder and imports it (vitest compiles the TypeScript). */
+  async function clientWith(name: string, options: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const out = join(folder, `client-${name}`);
+    const { files } = await generateFiles({ cwd: ROOT, outputs: ['client'], client: options });
+    for (const file of files) {
+      mkdirSync(dirname(join(out, file.path)), { recursive: true });
+      writeFileSync(join(out, file.path), file.content);
+    }
+    return (await import(join(out, 'index.ts'))) as Record<string, unknown>;
+  }
+
+  /** What a call with a parameter of the wrong type does: refused before sending, or sent. */
+  async function wrongInput(module: Record<string, unknown>, own: Record<string, unknown> = {}): Promise<string> {
+    const sent: string[] = [];
+    const fetch = async (url: string | URL) => {
+      sent.push(String(url));
+      return new Response(JSON.stringify({ code: 0, message: 'ok', data: { deleted: true } }), { headers: { 'content-type': 'application/json' } });
+    };
+    const create = module.createPodcastClient as (options: Record<string, unknown>) => { deleteImageBackground(params: unknown): Promise<unknown> };
+    const client = create({ apiKey: 'key', baseUrl: 'https://api.example.com', fetch, maxRetries: 0, ...own });
+    const outcome = await client.deleteImageBackground({ id: 'not-a-number' }).then(
+      () => 'sent',
+      (error: Error) => error.name,
+    );
+    return `${outcome} (${sent.length} request(s))`;
+  }
+
+  it('validates both sides by default, and nothing when set to "off" (a client’s own option still wins)', async () => {
+    expect(await wrongInput(await clientWith('default', {}))).toBe('RequestValidationError (0 request(s))');
+    const off = await clientWith('off', { validate: 'off' });
+    expect(await wrongInput(off)).toBe('sent (1 request(s))');
+    expect(await wrongInput(off, { validate: 'request' })).toBe('RequestValidationError (0 request(s))');
+    expect(readFileSync(join(folder, 'client-off', 'client.ts'), 'utf8')).toContain("new Core({ validate: \"off\", ...options }, $auth)");
+  });
+
+  it('refuses a mode the runtime does not know', async () => {
+    await expect(generateFiles({ cwd: ROOT, outputs: ['client'], client: { validate: 'sometimes' } })).rejects.toThrow(/option "validate" of output "client" must be one of both, request, response, off/);
   });
 });

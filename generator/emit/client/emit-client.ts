@@ -1,5 +1,6 @@
 import type { ApiModel, OperationModel } from '../../model/types.js';
 import { banner } from '../banner.js';
+import { EXIT_USAGE, fail } from '../../problems.js';
 import { definePlugin } from '../plugin.js';
 import { authSpec, operationSpec } from './operation-specs.js';
 import { dataType, paramsType, typeUsage } from '../shared/type-expressions.js';
@@ -77,13 +78,24 @@ function docLines(op: OperationModel): string[] {
   return lines;
 }
 
+/** Which sides of a call the client validates unless a call says otherwise (the runtime's `ValidateMode`). */
+const VALIDATE_MODES = ['both', 'request', 'response', 'off'];
+
 /** `runtime.ts`, `operations.ts` and `client.ts`: the typed fetch client. */
 export const clientPlugin = definePlugin({
   name: 'client',
   // client.ts imports the document's types and the validators of schemas.ts.
   needs: ['types', 'zod'],
-  emit(model, { templates }) {
-    const view = clientView(model);
+  options: {
+    /** What the client validates by default: `both`, `request`, `response` or `off` (a client's own `validate` option still wins). */
+    validate: 'both',
+  },
+  emit(model, { templates, options }) {
+    if (!VALIDATE_MODES.includes(options.validate)) {
+      fail({ code: 'config/bad-value', message: `option "validate" of output "client" must be one of ${VALIDATE_MODES.join(', ')}`, hint: `got ${JSON.stringify(options.validate)}` }, EXIT_USAGE);
+    }
+    // `both` is the runtime's own default: the client then says nothing about it.
+    const view = { ...clientView(model), ...(options.validate === 'both' ? {} : { defaultValidate: options.validate }) };
     return [
       { path: 'runtime.ts', content: `${view.banner}\n${templates.copied('runtime.ts')}` },
       { path: 'operations.ts', content: templates.render('operations.ts.hbs', view) },
