@@ -49,7 +49,7 @@ describe('podcast-gen commands', () => {
     const { dir, spec } = project();
     const clean = await runCli(['lint', '--spec', spec], { cwd: dir });
     expect(clean.code).toBe(0);
-    expect(clean.stdout).toMatch(/^podcast-gen lint: api\/podcast\.yaml: 0 errors, \d+ warnings\n$/);
+    expect(clean.stdout).toBe('podcast-gen lint: api/podcast.yaml: no problems\n');
     edit(dir, spec, '      operationId: quotaSummary\n', '');
     const broken = await runCli(['lint', '--spec', spec], { cwd: dir, isTTY: true });
     expect(broken.code).toBe(1);
@@ -61,6 +61,8 @@ describe('podcast-gen commands', () => {
   it('prints one line per problem, without code frames, when stderr is not a terminal', async () => {
     const { dir, spec } = project();
     edit(dir, spec, '      operationId: quotaSummary\n', '');
+    // The document has no warnings under its own config; one rule turned back on gives it some.
+    edit(dir, 'api/redocly.yaml', '  info-license: off\n', '  info-license: warn\n');
     const { problems } = JSON.parse((await runCli(['lint', '--spec', spec, '--json'], { cwd: dir })).stdout) as { problems: { severity: string }[] };
     expect(problems.filter((p) => p.severity === 'error').length).toBeGreaterThan(0);
     expect(problems.filter((p) => p.severity === 'warn').length).toBeGreaterThan(0);
@@ -99,9 +101,9 @@ describe('podcast-gen commands', () => {
     const { dir, spec } = project();
     const first = await runCli(['--spec', spec, '--out', 'out'], { cwd: dir });
     expect(first.code).toBe(0);
-    expect(first.stdout).toMatch(/^podcast-gen: 12 operations from api\/podcast\.yaml -> out\/ \(\d+ written, 0 unchanged, \d+ warnings\) in /);
+    expect(first.stdout).toMatch(/^podcast-gen: 12 operations from api\/podcast\.yaml -> out\/ \(\d+ written, 0 unchanged\) in /);
     const again = await runCli(['--spec', spec, '--out', 'out'], { cwd: dir });
-    expect(again.stdout).toMatch(/\(0 written, \d+ unchanged, /);
+    expect(again.stdout).toMatch(/\(0 written, \d+ unchanged\) in /);
     const before = snapshotFolder(join(dir, 'out'));
     edit(dir, spec, '      operationId: quotaSummary\n', '');
     const broken = await runCli(['--spec', spec, '--out', 'out'], { cwd: dir, isTTY: true });
