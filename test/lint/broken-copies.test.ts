@@ -74,7 +74,7 @@ describe('lint of deliberately broken copies', () => {
   });
 
   it('an x-assumed without a reason', async () => {
-    const { source, problems } = await lintCopy('no-reason', (s) => s.replace(/x-assumed: 'the seed names the base address only[^\n]*/, "x-assumed: ''"));
+    const { source, problems } = await lintCopy('no-reason', (s) => s.replace(/x-assumed: 'the interface description names the base address only[^\n]*/, "x-assumed: ''"));
     const line = lineOf("x-assumed: ''", source);
     expect(brief(problems)).toStrictEqual([`no-reason.yaml:${line}:20 podcast-gen/assumed-reason`]);
   });

@@ -8,7 +8,7 @@ const REQUEST = '#/components/schemas/CreateMultiCameraAvatarRequest';
 const host = { photo_url: 'https://cdn.example.com/a.jpg', name: 'Maya', timbre_unique_id: 'tmb_1' };
 const valid = { background: { id: 7 }, hosts: [host, host] };
 
-/** The seed's request rules, each enforced by the document's own schema (judged by ajv). */
+/** The interface description's request rules, each enforced by the document's own schema (judged by ajv). */
 const rules: [string, unknown, boolean][] = [
   ['two hosts pass', valid, true],
   ['one host fails', { ...valid, hosts: [host] }, false],
@@ -36,7 +36,7 @@ describe('the request rules of create multi-camera avatar', () => {
   });
 });
 
-describe('other rules of the seed', () => {
+describe('other rules of the interface description', () => {
   it('the 429 body requires code, msg and retry_after >= 1', () => {
     const ref = '#/components/schemas/RateLimitError';
     expect(judge.validate(ref, { code: 429, msg: 'slow', retry_after: 1 }).valid).toBe(true);
