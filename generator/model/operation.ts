@@ -113,8 +113,9 @@ function idempotencyOf(parameters: readonly RawParameter[]): OperationModel['ide
 
 /**
  * 429 is always retried (the request was refused, not run). 503 only where the document declares
- * it, which is where it means the operation did not run (the seed: "the business operation was not
- * executed"); elsewhere a 5xx says nothing of what ran, so it is the caller's to decide.
+ * it, which is where it means the operation did not run (the interface description: "the business
+ * operation was not executed"); elsewhere a 5xx says nothing of what ran, so it is the caller's to
+ * decide.
  */
 function retryStatuses(declared503: boolean): number[] {
   return declared503 ? [429, 503] : [429];

@@ -93,7 +93,7 @@ function checkToolName(operation: OperationModel, seen: Map<string, OperationMod
   seen.set(name.toLowerCase(), operation);
 }
 
-/** The seed's words (description, else summary); a cost note only where the words do not mention it. */
+/** The document's words (description, else summary); a cost note only where the words do not mention it. */
 function describe(operation: OperationModel): string {
   const sentences = [operation.description?.trim() || operation.summary?.trim() || operation.toolTitle];
   if (operation.chargesCredits && !/credit|charge/i.test(sentences[0] ?? '')) sentences.push('This operation charges credits.');

@@ -10,11 +10,12 @@ export interface ExclusiveBranch {
 const BRANCH_KEYS = new Set(['required', 'description', 'title', 'type']);
 
 /**
- * Recognizes `properties` + `oneOf: [{ required: [a] }, { required: [b] }]` (the seed's
- * MultiCameraBackground: exactly one of `id` and `user_background_id`). When every branch only
- * requires declared properties and any two branches differ by exactly one name, "exactly one branch
- * matches" is the same as "branch i's names are present and each other branch's extra name is
- * absent", so the branches are disjoint objects: `{ id: number; user_background_id?: never } | ...`.
+ * Recognizes `properties` + `oneOf: [{ required: [a] }, { required: [b] }]` (the interface
+ * description's MultiCameraBackground: exactly one of `id` and `user_background_id`). When every
+ * branch only requires declared properties and any two branches differ by exactly one name,
+ * "exactly one branch matches" is the same as "branch i's names are present and each other
+ * branch's extra name is absent", so the branches are disjoint objects:
+ * `{ id: number; user_background_id?: never } | ...`.
  * Shared by the zod emitter and the openapi-typescript transform so both print the same union.
  */
 export function exclusiveRequiredBranches(schema: SchemaObject): ExclusiveBranch[] | undefined {

@@ -1,8 +1,8 @@
 import type { Oas3Rule } from '@redocly/openapi-core';
 
 /**
- * Every `x-assumed` carries its reason as a non-empty string. @see seed: where it says "not shown",
- * a choice the generated code needs is marked with the reason it was made.
+ * Every `x-assumed` carries its reason as a non-empty string. @see the interface description: where
+ * it says "not shown", a choice the generated code needs is marked with the reason it was made.
  */
 export const AssumedReasonRule: Oas3Rule = () => ({
   any(node, { report, location }) {

@@ -1,6 +1,6 @@
 import type { Oas3Parameter, Oas3Rule } from '@redocly/openapi-core';
 
-/** The longest idempotency key the seed allows. @see seed, Endpoints: "maximum length 128 characters". */
+/** The longest idempotency key the interface description allows. @see its Endpoints part: "maximum length 128 characters". */
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 128;
 
 /**
