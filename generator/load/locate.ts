@@ -10,6 +10,11 @@ export function locatePointer(source: Source, pointer: string): { line: number; 
   }
 }
 
+/** A pointer short enough for a one-line message (a problem's `pointer` keeps it whole). */
+export function shortPointer(pointer: string): string {
+  return pointer.length <= 120 ? pointer : `${pointer.slice(0, 72)}…${pointer.slice(-40)}`;
+}
+
 /** The path as a user should read it: relative to cwd with forward slashes, or the URL unchanged. */
 export function displayPath(absoluteRef: string, cwd: string): string {
   if (/^https?:\/\//i.test(absoluteRef)) return absoluteRef;

@@ -1,5 +1,6 @@
 import { BaseResolver, ResolveError, YamlParseError, type Document, type Source } from '@redocly/openapi-core';
 import { fail } from '../problems.js';
+import { checkJsonText, checkYamlAliases, DocumentLimitError, tooDeep } from './document-limits.js';
 
 /**
  * Largest document read, in bytes. Generation takes about 16 times a document's size in memory
@@ -10,18 +11,23 @@ export const MAX_DOCUMENT_BYTES = 40 * 1024 * 1024;
 /**
  * redocly's resolver with stricter and faster parsing: `.json` files (and JSON answers) are parsed
  * with JSON.parse, so invalid JSON is reported at its line:col (YAML would accept a trailing comma)
- * and large JSON documents skip the much slower YAML parser.
+ * and large JSON documents skip the much slower YAML parser. Every document it reads (the root and
+ * each one a `$ref` names) is refused before any stage walks it when it nests too deep or its YAML
+ * aliases would make it endless or huge (document-limits.ts).
  */
 export class DocumentResolver extends BaseResolver {
   override parseDocument(source: Source, isRoot?: boolean): Document {
     if (parsedAsJson(source)) {
+      checkJsonText(source);
       try {
         return { source, parsed: JSON.parse(source.body) as unknown };
       } catch (error) {
         throw new JsonParseError(error as Error, source);
       }
     }
-    return super.parseDocument(source, isRoot);
+    const document = super.parseDocument(source, isRoot);
+    checkYamlAliases(source, document.parsed);
+    return document;
   }
 }
 
@@ -77,6 +83,10 @@ export function tooLarge(shown: string, bytes: number): never {
 }
 
 function failRead(error: unknown, shown: string, isUrl: boolean): never {
+  if (error instanceof DocumentLimitError) fail({ ...error.problem, file: shown, ...error.place });
+  if (error instanceof YamlParseError && /nesting exceeded maxDepth/.test(error.originalError.message)) {
+    fail({ ...tooDeep(undefined), file: shown, ...(Number.isFinite(error.line) ? { line: error.line, col: error.col } : {}) });
+  }
   if (error instanceof YamlParseError || error instanceof JsonParseError) {
     const kind = error instanceof JsonParseError ? 'JSON' : 'YAML or JSON';
     if (error.source.body.includes('\u0000')) {
