@@ -1,6 +1,8 @@
 import { bundle, type BaseResolver, type Config, type Document, type NormalizedProblem } from '@redocly/openapi-core';
-import { decodeToken, escapeToken, getByPointer, unescapeToken } from '../json-pointer.js';
+import { decodeToken, unescapeToken } from '../json-pointer.js';
+import { shortPointer } from './locate.js';
 import { parsedAsJson } from './read-root.js';
+import { findRefChainProblem, findRefCycle, MAX_REF_CHAIN } from './ref-chains.js';
 import { fail } from '../problems.js';
 
 type Locate = (pointer: string) => { line: number; col: number } | undefined;
@@ -13,8 +15,9 @@ export interface Bundled {
 
 /**
  * Bundles the document (external `$ref`s pulled in, internal ones kept). A chain of `$ref`s that
- * comes back to itself with nothing in between names no schema at all: redocly throws on it, and
- * this turns the throw into a problem at the first link of the chain.
+ * comes back to itself with nothing in between names no schema at all: redocly throws on it (lint
+ * too), so it is refused first, at the first link of the chain, as is a chain longer than
+ * {@link MAX_REF_CHAIN}; one made by bundling turns redocly's throw into the same problem.
  *
  * A document whose every `$ref` already points at something inside it, read with a config that
  * has no decorators or preprocessors, is its own bundle: redocly's pass (resolving every reference
@@ -23,7 +26,20 @@ export interface Bundled {
  */
 export async function bundleOrFail(options: { root: Document; config: Config; resolver: BaseResolver; shown: string; locate: Locate; beforeBundle?: (root: Document) => void }): Promise<Bundled> {
   const { root, config, resolver, shown, locate } = options;
-  if (isOwnBundle(root.parsed, config, parsedAsJson(root.source))) return { document: root.parsed, problems: [] };
+  const fromJson = parsedAsJson(root.source);
+  const chain = findRefChainProblem(root.parsed, { fromJson, maxLength: MAX_REF_CHAIN });
+  if (chain?.kind === 'cycle') failCycle(chain.chain, shown, locate);
+  if (chain?.kind === 'long') {
+    fail({
+      code: 'load/ref-chain',
+      file: shown,
+      ...locate(chain.from),
+      pointer: chain.from,
+      message: `${shortPointer(chain.from)} starts a chain of ${chain.length.toLocaleString('en-US')} $refs, each naming another $ref; podcast-gen follows at most ${MAX_REF_CHAIN}`,
+      hint: 'point the $refs at the schema they mean rather than at another bare $ref',
+    });
+  }
+  if (isOwnBundle(root.parsed, config, fromJson)) return { document: root.parsed, problems: [] };
   // Bundling changes the root in place: what wants it as written takes it now.
   options.beforeBundle?.(root);
   try {
@@ -31,15 +47,7 @@ export async function bundleOrFail(options: { root: Document; config: Config; re
     return { document: bundled.bundle.parsed, problems: bundled.problems };
   } catch (error) {
     const cycle = findRefCycle(root.parsed);
-    if (cycle) {
-      fail({
-        code: 'load/circular-ref',
-        file: shown,
-        ...locate(cycle[0] as string),
-        message: `${cycle.map(lastSegment).join(' -> ')}: the $ref chain refers to itself with no schema in between`,
-        hint: 'make one of them a schema (e.g. an object whose property refers back) instead of a bare $ref',
-      });
-    }
+    if (cycle) failCycle(cycle, shown, locate);
     fail({ code: 'load/bundle', file: shown, message: `cannot resolve the document's $refs: ${(error as Error).message}`, hint: 'check the $refs of the document' });
   }
 }
@@ -128,24 +136,19 @@ function existsAt(document: unknown, pointer: string): boolean {
   return true;
 }
 
-/** The first chain of internal `$ref`-only nodes that loops (as pointers), if any. */
-export function findRefCycle(document: unknown): string[] | undefined {
-  const schemas = ((document as { components?: { schemas?: Record<string, unknown> } })?.components?.schemas ?? {}) as Record<string, unknown>;
-  for (const name of Object.keys(schemas)) {
-    const chain: string[] = [];
-    let pointer: string | undefined = `#/components/schemas/${escapeToken(name)}`;
-    while (pointer && !chain.includes(pointer)) {
-      chain.push(pointer);
-      pointer = refOf(getByPointer(document, pointer));
-    }
-    if (pointer) return [...chain.slice(chain.indexOf(pointer)), pointer];
-  }
-  return undefined;
-}
-
-function refOf(node: unknown): string | undefined {
-  const ref = (node as { $ref?: unknown } | undefined)?.$ref;
-  return typeof ref === 'string' && ref.startsWith('#/') ? ref : undefined;
+/** A loop of `$ref`s (pointers, the first repeated at the end) as a problem at its first link. */
+function failCycle(cycle: readonly string[], shown: string, locate: Locate): never {
+  const names = cycle.map(lastSegment);
+  const links = names.length - 1;
+  const chain = links > 10 ? `${names.slice(0, 3).join(' -> ')} -> … -> ${names.slice(-2).join(' -> ')} (${links.toLocaleString('en-US')} $refs)` : names.join(' -> ');
+  const schemas = cycle.every((pointer) => pointer.startsWith('#/components/schemas/'));
+  fail({
+    code: 'load/circular-ref',
+    file: shown,
+    ...locate(cycle[0] as string),
+    message: `${chain}: the $ref chain refers to itself with no schema in between`,
+    hint: schemas ? 'make one of them a schema (e.g. an object whose property refers back) instead of a bare $ref' : 'make one of them the object itself instead of a bare $ref',
+  });
 }
 
 function lastSegment(pointer: string): string {
