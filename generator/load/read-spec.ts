@@ -4,6 +4,7 @@ import { isAbsolute, resolve } from 'node:path';
 import type { BaseResolver, Config, Document } from '@redocly/openapi-core';
 import { fail, PodcastGenError, type Problem } from '../problems.js';
 import { bundleOrFail } from './bundle.js';
+import { checkNameLengths } from './check-names.js';
 import { checkDocumentVersion } from './check-version.js';
 import { normalizeDiscriminatorMappings } from './discriminator-mapping.js';
 import { displayPath, locatePointer } from './locate.js';
@@ -66,6 +67,7 @@ export async function readSpec(options: ReadSpecOptions): Promise<LoadedSpec> {
   const errors = problems.filter((p) => p.severity === 'error');
   if (errors.length > 0) throw new PodcastGenError(errors);
   const document = bundled.document as OpenApiDocument;
+  checkNameLengths(document, shown, locate);
   let hash: string | undefined;
   return {
     displayPath: shown,

@@ -92,11 +92,18 @@ export function uniqueNames<K>(keys: readonly K[], make: (key: K) => string, tak
 const RESERVED_FILE_STEMS = /^(package|tsconfig|jsconfig|index|con|prn|aux|nul|com\d|lpt\d)$/i;
 
 /**
+ * The longest operationId or schema name a document may use (load/check-names.ts refuses longer):
+ * each names files (`fixtures/<operationId>.json`) and identifiers, and a file name has at most
+ * 255 bytes on common file systems.
+ */
+export const MAX_NAME_LENGTH = 200;
+
+/**
  * A file base name for an operation: the operationId when it is a plain file name (letters, digits,
  * `_`, `-` and inner dots, not reserved), else `fallback` (an identifier). Never leaves its folder.
  */
 export function fileNameFrom(operationId: string, fallback: string): string {
-  const plain = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/.test(operationId) && !operationId.endsWith('.') && operationId.length <= 200;
+  const plain = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/.test(operationId) && !operationId.endsWith('.') && operationId.length <= MAX_NAME_LENGTH;
   const stem = plain ? operationId : fallback;
   return RESERVED_FILE_STEMS.test(stem.split('.')[0] ?? stem) ? `${stem}_` : stem;
 }
