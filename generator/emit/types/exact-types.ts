@@ -6,7 +6,7 @@
  */
 import type ts from 'typescript';
 import type { OpenAPITSOptions, SchemaObject, TransformNodeOptions } from 'openapi-typescript';
-import { exclusiveRequiredBranches } from '../zod/exclusive-required.js';
+import { exclusiveRequiredBranches } from '../../model/exclusive-required.js';
 import type { SchemaObject as ModelSchema } from '../../model/types.js';
 import type { PrinterModules } from './printer-modules.js';
 

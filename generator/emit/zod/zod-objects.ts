@@ -1,7 +1,7 @@
 import type { SchemaObject } from '../../model/types.js';
 import { pointerJoin } from '../../model/refs.js';
 import { literal, objectLiteral } from './literals.js';
-import { exclusiveRequiredBranches } from './exclusive-required.js';
+import { exclusiveRequiredBranches } from '../../model/exclusive-required.js';
 import { propertyValue } from './zod-defaults.js';
 import type { ZodContext } from './zod-context.js';
 

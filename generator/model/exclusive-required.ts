@@ -1,4 +1,4 @@
-import type { SchemaObject } from '../../model/types.js';
+import type { SchemaObject } from './types.js';
 
 /** One branch of an "exactly one of these property sets" oneOf: what it requires and forbids. */
 export interface ExclusiveBranch {
