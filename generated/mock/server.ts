@@ -415,18 +415,23 @@ function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer | 'too
 
 /**
  * Before an answer sent with part of the request unread: the answer says `Connection: close`, the
- * rest of the body is read and dropped (up to 8 MiB, or for 2 s after the answer), and the
- * connection is then closed. Closing at once would make the kernel reset it while the client is
- * still sending, and a client that has not yet read the answer would lose it to the reset.
+ * rest of the body is read and dropped (8 MiB at most; then no more is read), and the connection
+ * is closed 2 s after the answer. Closing at once would make the kernel reset it while the
+ * client is still sending, and a client that has not yet read the answer would lose it to the
+ * reset (the "lingering close" of nginx and Apache).
  */
 function lingerAfter(req: IncomingMessage, res: ServerResponse): void {
   if (req.complete) return;
   const socket = req.socket as Socket & { destroySoon?: () => void };
   let dropped = 0;
-  req.on('data', (chunk: Buffer) => {
+  const drop = (chunk: Buffer): void => {
     dropped += chunk.length;
-    if (dropped > 8 * 1024 * 1024) socket.destroy();
-  });
+    if (dropped <= 8 * 1024 * 1024) return;
+    // Enough: the client's sending now stalls until the connection is closed below.
+    req.off('data', drop);
+    req.pause();
+  };
+  req.on('data', drop);
   req.resume();
   res.setHeader('connection', 'close');
   // Node ends a `Connection: close` answer's socket with destroySoon(): half-close it instead, and

@@ -162,19 +162,23 @@ export function readBoundedBody(req: IncomingMessage, maxBytes: number): Promise
 
 /**
  * Before an answer sent with part of the request unread: the answer says `Connection: close`, the
- * rest of the body is read and dropped, up to `bytes` or for `ms` after the answer, and the
- * connection is then closed. Closing at once would make the kernel reset it while the client is
- * still sending, and a client that has not yet read the answer would lose it to the reset (the
- * "lingering close" of nginx and Apache).
+ * rest of the body is read and dropped (`bytes` at most; then no more is read), and the connection
+ * is closed `ms` after the answer. Closing at once would make the kernel reset it while the
+ * client is still sending, and a client that has not yet read the answer would lose it to the
+ * reset (the "lingering close" of nginx and Apache).
  */
 export function lingerAfter(req: IncomingMessage, res: ServerResponse, limit: { ms: number; bytes: number } = { ms: 2000, bytes: 8 * 1024 * 1024 }): void {
   if (req.complete) return;
   const socket = req.socket as Socket & { destroySoon?: () => void };
   let dropped = 0;
-  req.on('data', (chunk: Buffer) => {
+  const drop = (chunk: Buffer) => {
     dropped += chunk.length;
-    if (dropped > limit.bytes) socket.destroy();
-  });
+    if (dropped <= limit.bytes) return;
+    // Enough: the client's sending now stalls until the connection is closed below.
+    req.off('data', drop);
+    req.pause();
+  };
+  req.on('data', drop);
   req.resume();
   res.setHeader('connection', 'close');
   // Node ends a `Connection: close` answer's socket with destroySoon(): half-close it instead, and
