@@ -10,7 +10,10 @@ function _chars(value: string): number {
   let count = 0;
   for (let i = 0; i < value.length; i++) {
     const code = value.charCodeAt(i);
-    if (code >= 0xd800 && code <= 0xdbff && i + 1 < value.length) i++;
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const next = value.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
     count++;
   }
   return count;
