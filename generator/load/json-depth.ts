@@ -14,6 +14,9 @@ const OPEN_ARRAY = 0x5b;
 const CLOSE_ARRAY = 0x5d;
 const COMMA = 0x2c;
 const COLON = 0x3a;
+/** 1 at the character codes this scan acts on. */
+const STRUCTURAL = new Uint8Array(CLOSE_OBJECT + 1);
+for (const c of [QUOTE, OPEN_OBJECT, CLOSE_OBJECT, OPEN_ARRAY, CLOSE_ARRAY, COMMA, COLON]) STRUCTURAL[c] = 1;
 
 /**
  * The first value of a JSON text nested more than `maxDepth` values deep (the root is 1 deep), in
@@ -30,6 +33,8 @@ export function findTooDeepJson(text: string, maxDepth: number): TooDeep | undef
   let keyNext = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
+    // Most of a text outside its strings is indentation, digits and letters: skipped first.
+    if (c >= STRUCTURAL.length || STRUCTURAL[c] === 0) continue;
     if (c === QUOTE) {
       if (keyNext) {
         at[depth - 1] = i;
