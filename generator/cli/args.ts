@@ -31,7 +31,7 @@ function documentOptions<T>(y: Argv<T>, { generation }: { generation: boolean })
   if (generation) {
     built = built
       .option('out', { type: 'string', requiresArg: true, group: DOCUMENT, describe: 'Output folder', defaultDescription: DEFAULTS.out })
-      .option('templates', { type: 'string', requiresArg: true, group: DOCUMENT, describe: 'Your .hbs templates, replacing built-in ones of the same file name' })
+      .option('templates', { type: 'string', requiresArg: true, group: DOCUMENT, describe: 'Your templates (.hbs files, and runtime.ts), replacing the built-in ones of the same file name' })
       .option('name', { type: 'string', requiresArg: true, group: DOCUMENT, describe: 'API name in identifiers: createPodcastClient', defaultDescription: DEFAULTS.name })
       .option('outputs', { type: 'string', requiresArg: true, group: DOCUMENT, coerce: outputList, describe: 'Outputs to make, comma-separated: types, zod, client, mcp, fixtures, mock, or your plugins\' names (a needed output is added)', defaultDescription: 'all' });
   }
