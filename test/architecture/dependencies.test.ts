@@ -1,0 +1,166 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers/paths.js';
+import { findCycles, parseModule, type ModuleInfo } from './import-graph.js';
+import { fsWriteViolations, layerOf, layerViolations, pluginViolations, unresolvedImports, type FsWriteAllowance } from './rules.js';
+
+const GENERATOR = join(ROOT, 'generator');
+
+/** Where code outside write/ writes files, and why that is not output. */
+const FS_WRITE_ALLOWANCES: FsWriteAllowance[] = [
+  { path: 'cli/transpile-module.ts', functions: ['writeFileSync', 'rmSync'], reason: 'a TypeScript config is imported from a transpiled temporary file beside it, removed after' },
+  { path: 'commands/import-generated.ts', functions: ['mkdtempSync', 'writeFileSync', 'mkdirSync', 'cpSync', 'rmSync'], reason: 'the servers import a generated TypeScript folder through a transpiled temporary copy, removed after' },
+];
+
+/** The plugin folders the issue names; each must exist and be covered as a plugin. */
+const PLUGINS = ['types', 'zod', 'client', 'mcp', 'fixtures', 'mock'];
+
+function modulesOf(sources: Record<string, string>): Map<string, ModuleInfo> {
+  const exists = (path: string) => Object.hasOwn(sources, path);
+  return new Map(Object.entries(sources).map(([path, text]) => [path, parseModule(path, text, exists)]));
+}
+
+function generatorSources(): Record<string, string> {
+  const sources: Record<string, string> = {};
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) sources[relative(GENERATOR, path).split(sep).join('/')] = readFileSync(path, 'utf8');
+    }
+  };
+  walk(GENERATOR);
+  return sources;
+}
+
+describe('generator/ flows one way', () => {
+  const modules = modulesOf(generatorSources());
+
+  it('reads every module, and every relative import resolves to one', () => {
+    expect(modules.size).toBeGreaterThan(50);
+    for (const plugin of PLUGINS) expect([...modules.keys()].some((path) => path.startsWith(`emit/${plugin}/`)), plugin).toBe(true);
+    expect(unresolvedImports(modules)).toStrictEqual([]);
+  });
+
+  it('has no import cycle, type-only imports included', () => {
+    expect(findCycles(modules)).toStrictEqual([]);
+  });
+
+  it('imports only its own layer or an earlier one: load -> lint -> model -> emit -> write', () => {
+    expect(layerViolations(modules)).toStrictEqual([]);
+  });
+
+  it('keeps plugins apart: no plugin imports another, and shared emit modules import none', () => {
+    expect(pluginViolations(modules)).toStrictEqual([]);
+  });
+
+  it('writes files only in write/, besides the allowed temporary files', () => {
+    expect(fsWriteViolations(modules, FS_WRITE_ALLOWANCES)).toStrictEqual([]);
+  });
+});
+
+describe('the dependency rules find what they look for', () => {
+  it('reads static, re-exported, type-only, dynamic and type-position imports', () => {
+    const modules = modulesOf({
+      'emit/a.ts': [
+        "import { b } from './b.js';",
+        "import type { C } from './c.js';",
+        "import { type D } from './d.js';",
+        "export * from './e.js';",
+        "const f = await import('./f.js');",
+        "type G = typeof import('./g.js');",
+        "import x from 'yaml';",
+        "import { h } from './nowhere.js';",
+        "import { i } from './dir';",
+      ].join('\n'),
+      ...Object.fromEntries(['b', 'c', 'd', 'e', 'f', 'g', 'dir/index'].map((name) => [`emit/${name}.ts`, ''])),
+    });
+    const edges = modules.get('emit/a.ts')!.imports.map(({ target, line }) => [target, line]);
+    expect(edges).toStrictEqual([
+      ['emit/b.ts', 1],
+      ['emit/c.ts', 2],
+      ['emit/d.ts', 3],
+      ['emit/e.ts', 4],
+      ['emit/f.ts', 5],
+      ['emit/g.ts', 6],
+      [undefined, 8],
+      ['emit/dir/index.ts', 9],
+    ]);
+    expect(unresolvedImports(modules)).toStrictEqual(['emit/a.ts:8 imports ./nowhere.js, which is no module of generator/']);
+  });
+
+  it('reports a cycle as the path around it, type-only imports included', () => {
+    const modules = modulesOf({
+      'model/a.ts': "import { b } from './b.js';",
+      'model/b.ts': "import type { C } from './c.js';",
+      'model/c.ts': "import { a } from './a.js';",
+      'model/d.ts': "import { d } from './d.js';",
+      'model/e.ts': "import { a } from './a.js';",
+    });
+    expect(findCycles(modules)).toStrictEqual(['model/a.ts -> model/b.ts -> model/c.ts -> model/a.ts', 'model/d.ts -> model/d.ts']);
+  });
+
+  it('reports an import of a later layer, and a module no layer claims', () => {
+    const modules = modulesOf({
+      'model/a.ts': "import { emit } from '../emit/b.js';\nimport { pointer } from '../json-pointer.js';\nimport { read } from '../load/c.js';",
+      'emit/b.ts': "import { writeFiles } from '../write/d.js';",
+      'load/c.ts': "import type { ApiModel } from '../model/a.js';\nimport type { GenerateOptions } from '../options.js';",
+      'write/d.ts': '',
+      'json-pointer.ts': '',
+      'options.ts': "import type { Plugin } from './emit/b.js';",
+      'stray.ts': '',
+    });
+    expect(layerViolations(modules)).toStrictEqual([
+      'model/a.ts:1 (model) imports emit/b.ts (emit), a later layer',
+      'emit/b.ts:1 (emit) imports write/d.ts (write), a later layer',
+      'load/c.ts:1 (load) imports model/a.ts (model), a later layer',
+      'load/c.ts:2 (load) imports options.ts (run description), a later layer',
+      'stray.ts belongs to no layer: add it to LAYERS in test/architecture/rules.ts',
+    ]);
+    expect(['cli/args.ts', 'commands/mock.ts', 'pipeline.ts', 'problems.ts'].map(layerOf)).toStrictEqual([8, 8, 7, 0]);
+  });
+
+  it('reports a plugin importing another, and a shared emit module importing a plugin', () => {
+    const modules = modulesOf({
+      'emit/mock/routes.ts': "import { build } from '../fixtures/build.js';\nimport { merge } from '../shared/merge.js';\nimport { own } from './own.js';",
+      'emit/mock/own.ts': '',
+      'emit/fixtures/build.ts': "import { tsString } from '../print.js';",
+      'emit/shared/merge.ts': "import type { Zod } from '../zod/zod.js';",
+      'emit/zod/zod.ts': '',
+      'emit/print.ts': "import { build } from './fixtures/build.js';",
+      'emit/index.ts': "import { build } from './fixtures/build.js';",
+    });
+    expect(pluginViolations(modules)).toStrictEqual([
+      'emit/mock/routes.ts:1 (plugin mock) imports emit/fixtures/build.ts (plugin fixtures): move what they share to model/ or emit/shared/',
+      'emit/shared/merge.ts:1 (shared by plugins) imports emit/zod/zod.ts (plugin zod): move what they share to model/ or emit/shared/',
+      'emit/print.ts:1 (shared by plugins) imports emit/fixtures/build.ts (plugin fixtures): move what they share to model/ or emit/shared/',
+    ]);
+  });
+
+  it('reports node:fs writes outside write/ in every form, and allowances nothing uses', () => {
+    const modules = modulesOf({
+      'emit/named.ts': "import { readFileSync, writeFileSync as write } from 'node:fs';",
+      'emit/namespace.ts': "import * as fs from 'fs';\nfs.readFileSync('a');\nfs.mkdirSync('b');\nfs.promises.rename('c', 'd');",
+      'emit/default.ts': "import fs from 'node:fs';\nconst { rmSync, existsSync } = fs;",
+      'emit/promises.ts': "import { copyFile } from 'node:fs/promises';\nimport { promises as p } from 'node:fs';\nawait p.link('a', 'b');",
+      'emit/dynamic.ts': "const fs = await import('node:fs');",
+      'emit/types.ts': "import type { WriteFileOptions } from 'node:fs';",
+      'write/out.ts': "import { writeFileSync } from 'node:fs';",
+      'cli/temp.ts': "import { writeFileSync } from 'node:fs';",
+    });
+    expect(fsWriteViolations(modules, [
+      { path: 'cli/temp.ts', functions: ['writeFileSync'], reason: 'a temporary file' },
+      { path: 'cli/gone.ts', functions: ['rmSync'], reason: 'was once' },
+    ])).toStrictEqual([
+      'emit/named.ts:1 uses writeFileSync: only write/ writes files (or add an allowance with its reason)',
+      'emit/namespace.ts:3 uses mkdirSync: only write/ writes files (or add an allowance with its reason)',
+      'emit/namespace.ts:4 uses rename: only write/ writes files (or add an allowance with its reason)',
+      'emit/default.ts:2 uses rmSync: only write/ writes files (or add an allowance with its reason)',
+      'emit/promises.ts:1 uses copyFile: only write/ writes files (or add an allowance with its reason)',
+      'emit/promises.ts:3 uses link: only write/ writes files (or add an allowance with its reason)',
+      "emit/dynamic.ts:1 uses import('node:fs'): only write/ writes files (or add an allowance with its reason)",
+      'the allowance of rmSync in cli/gone.ts is no longer used: remove it',
+    ]);
+  });
+});

@@ -1,0 +1,105 @@
+import type { ModuleInfo } from './import-graph.js';
+
+/**
+ * The layers of generator/, lowest first. A module may import its own layer or a lower one, never a
+ * higher one: the stages in the order data flows through them, the modules every stage may use below
+ * them, and above them what describes a run, what runs the stages in order, and the shells that face
+ * the user.
+ */
+export const LAYERS: readonly { name: string; holds: (path: string) => boolean; why: string }[] = [
+  { name: 'foundation', holds: (path) => ['problems.ts', 'json-pointer.ts', 'package-root.ts'].includes(path), why: 'leaf helpers every stage reports or locates with' },
+  { name: 'load', holds: (path) => path.startsWith('load/'), why: 'reads and bundles the document' },
+  { name: 'lint', holds: (path) => path.startsWith('lint/'), why: 'judges the loaded document' },
+  { name: 'model', holds: (path) => path.startsWith('model/'), why: 'the document -> ApiModel, pure' },
+  { name: 'emit', holds: (path) => path.startsWith('emit/'), why: 'the model -> files, pure' },
+  { name: 'write', holds: (path) => path.startsWith('write/'), why: 'files -> the output folder' },
+  // The options name plugins and a run's result carries the model and files: both sit above the stages, which take their own small inputs.
+  { name: 'run description', holds: (path) => ['options.ts', 'run-result.ts'].includes(path), why: 'what a run is asked and what it gives' },
+  { name: 'orchestration', holds: (path) => ['load-and-lint.ts', 'pipeline.ts', 'index.ts'].includes(path), why: 'calls the stages in order' },
+  { name: 'shell', holds: (path) => path === 'cli.ts' || path.startsWith('cli/') || path.startsWith('commands/'), why: 'argv, config files, servers' },
+];
+
+/** The index of the layer that holds `path`, or undefined for a module no layer claims. */
+export function layerOf(path: string): number | undefined {
+  const index = LAYERS.findIndex((layer) => layer.holds(path));
+  return index < 0 ? undefined : index;
+}
+
+/** Modules no layer claims, and imports that point at a higher layer. */
+export function layerViolations(modules: ReadonlyMap<string, ModuleInfo>): string[] {
+  const found: string[] = [];
+  for (const module of modules.values()) {
+    const own = layerOf(module.path);
+    if (own === undefined) {
+      found.push(`${module.path} belongs to no layer: add it to LAYERS in test/architecture/rules.ts`);
+      continue;
+    }
+    for (const edge of module.imports) {
+      const theirs = edge.target === undefined ? undefined : layerOf(edge.target);
+      if (theirs === undefined || theirs <= own) continue;
+      found.push(`${module.path}:${edge.line} (${LAYERS[own]!.name}) imports ${edge.target} (${LAYERS[theirs]!.name}), a later layer`);
+    }
+  }
+  return found;
+}
+
+/** `emit/<folder>/...` -> folder, else undefined. */
+function emitFolder(path: string): string | undefined {
+  const match = /^emit\/([^/]+)\//.exec(path);
+  return match?.[1];
+}
+
+/**
+ * Plugins never import each other, and the emit modules they share never import a plugin: only the
+ * registry (`emit/index.ts`) knows them all. `shared` is the folder of helpers two plugins use.
+ */
+export function pluginViolations(modules: ReadonlyMap<string, ModuleInfo>, sharedFolders: ReadonlySet<string> = new Set(['shared'])): string[] {
+  const found: string[] = [];
+  const pluginOf = (path: string) => {
+    const folder = emitFolder(path);
+    return folder !== undefined && !sharedFolders.has(folder) ? folder : undefined;
+  };
+  for (const module of modules.values()) {
+    if (!module.path.startsWith('emit/') || module.path === 'emit/index.ts') continue;
+    const own = pluginOf(module.path);
+    for (const edge of module.imports) {
+      const theirs = edge.target === undefined ? undefined : pluginOf(edge.target);
+      if (theirs === undefined || theirs === own) continue;
+      const who = own === undefined ? `${module.path}:${edge.line} (shared by plugins)` : `${module.path}:${edge.line} (plugin ${own})`;
+      found.push(`${who} imports ${edge.target} (plugin ${theirs}): move what they share to model/ or emit/shared/`);
+    }
+  }
+  return found;
+}
+
+/** A module outside write/ allowed to write files, the functions it may use, and why. */
+export interface FsWriteAllowance {
+  path: string;
+  functions: readonly string[];
+  reason: string;
+}
+
+/** node:fs writes outside write/ that no allowance covers, and allowances nothing uses any more. */
+export function fsWriteViolations(modules: ReadonlyMap<string, ModuleInfo>, allowances: readonly FsWriteAllowance[]): string[] {
+  const found: string[] = [];
+  const used = new Set<string>();
+  for (const module of modules.values()) {
+    if (module.path.startsWith('write/')) continue;
+    const allowance = allowances.find((entry) => entry.path === module.path);
+    for (const write of module.fsWrites) {
+      if (allowance?.functions.includes(write.name)) used.add(`${module.path} ${write.name}`);
+      else found.push(`${module.path}:${write.line} uses ${write.name}: only write/ writes files (or add an allowance with its reason)`);
+    }
+  }
+  for (const allowance of allowances) {
+    for (const name of allowance.functions) {
+      if (!used.has(`${allowance.path} ${name}`)) found.push(`the allowance of ${name} in ${allowance.path} is no longer used: remove it`);
+    }
+  }
+  return found;
+}
+
+/** Imports whose file does not exist in the checked tree (a rename the import did not follow). */
+export function unresolvedImports(modules: ReadonlyMap<string, ModuleInfo>): string[] {
+  return [...modules.values()].flatMap((module) => module.imports.filter((edge) => edge.target === undefined).map((edge) => `${module.path}:${edge.line} imports ${edge.specifier}, which is no module of generator/`));
+}
