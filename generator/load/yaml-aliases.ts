@@ -29,7 +29,7 @@ interface Frame {
  * The depth counts values from the root (1) down, as the YAML parser's own limit of the text does.
  */
 export function findAliasProblem(document: unknown, limits: { maxDepth: number; maxValues: number }): AliasProblem | undefined {
-  if (!document || typeof document !== 'object') return undefined;
+  if (!document || typeof document !== 'object' || withinAsTree(document, limits.maxDepth, Math.min(limits.maxValues, TREE_WALK_VALUES))) return undefined;
   const done = new Map<object, { height: number; count: number }>();
   const open = new Map<object, number>();
   const stack: Frame[] = [];
@@ -76,4 +76,45 @@ export function findAliasProblem(document: unknown, limits: { maxDepth: number; 
     }
   }
   return undefined;
+}
+
+/** How many values the walk as a tree (no node remembered) may visit before the walk that remembers takes over. */
+const TREE_WALK_VALUES = 1_000_000;
+
+/**
+ * Whether the document, walked as a tree (a shared node once per place), stays within `maxDepth`
+ * and `maxValues`: true for almost every document, at a fraction of the cost of remembering each
+ * node; false also for a document within the limits whose copies are many, which the other walk
+ * then measures.
+ */
+function withinAsTree(document: object, maxDepth: number, maxValues: number): boolean {
+  const nodes: object[] = [document];
+  const depths: number[] = [1];
+  let values = 1;
+  while (nodes.length > 0) {
+    const node = nodes.pop() as object;
+    const depth = (depths.pop() as number) + 1;
+    if (Array.isArray(node)) {
+      values += node.length;
+      if (node.length > 0 && depth > maxDepth) return false;
+      for (const item of node as unknown[]) {
+        if (item && typeof item === 'object') {
+          nodes.push(item);
+          depths.push(depth);
+        }
+      }
+    } else {
+      for (const key in node) {
+        values++;
+        if (depth > maxDepth) return false;
+        const value = (node as Record<string, unknown>)[key];
+        if (value && typeof value === 'object') {
+          nodes.push(value);
+          depths.push(depth);
+        }
+      }
+    }
+    if (values > maxValues) return false;
+  }
+  return true;
 }
