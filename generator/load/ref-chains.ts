@@ -41,27 +41,54 @@ export function findRefChainProblem(document: unknown, options: { fromJson: bool
     if (problem) return problem;
   }
   if (!document || typeof document !== 'object') return undefined;
-  const seen = options.fromJson ? undefined : new Set<object>();
-  // Depth first, in document order: each frame is an object or array and how many of its keys were taken.
+  for (const node of refNodes(document, options.fromJson)) {
+    const problem = check(node, () => placeOf(document, node));
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+/** Every object of the document with an internal `$ref`, each once. `fromJson`: no node sits in two places. */
+function refNodes(document: object, fromJson: boolean): object[] {
+  const found: object[] = [];
+  const seen = fromJson ? undefined : new Set<object>();
+  const stack: object[] = [document];
+  const visit = (value: unknown) => {
+    if (!value || typeof value !== 'object' || seen?.has(value)) return;
+    seen?.add(value);
+    stack.push(value);
+  };
+  // Children go on the stack last first, so that the `$ref`s are found in document order.
+  while (stack.length > 0) {
+    const node = stack.pop() as object;
+    if (Array.isArray(node)) {
+      for (let i = node.length - 1; i >= 0; i--) visit(node[i]);
+      continue;
+    }
+    if (refOf(node) !== undefined) found.push(node);
+    const keys = Object.keys(node);
+    for (let i = keys.length - 1; i >= 0; i--) visit((node as Record<string, unknown>)[keys[i] as string]);
+  }
+  return found;
+}
+
+/** The pointer of the first place `target` sits at (only for a problem's message: a walk that keeps paths). */
+function placeOf(document: object, target: object): string {
   const stack: { node: object; keys: string[]; next: number }[] = [{ node: document, keys: Object.keys(document), next: 0 }];
-  // The place of the frame on top (each frame below it is at its current key).
-  const place = () => pointerJoin('#', ...stack.slice(0, -1).map((frame) => frame.keys[frame.next - 1] as string));
+  const seen = new Set<object>();
   while (stack.length > 0) {
     const frame = stack[stack.length - 1] as (typeof stack)[number];
+    if (frame.node === target) break;
     if (frame.next === frame.keys.length) {
       stack.pop();
       continue;
     }
     const child = (frame.node as Record<string, unknown>)[frame.keys[frame.next++] as string];
-    if (!child || typeof child !== 'object' || seen?.has(child)) continue;
-    seen?.add(child);
+    if (!child || typeof child !== 'object' || seen.has(child)) continue;
+    seen.add(child);
     stack.push({ node: child, keys: Object.keys(child), next: 0 });
-    if (refOf(child) !== undefined) {
-      const problem = check(child, place);
-      if (problem) return problem;
-    }
   }
-  return undefined;
+  return pointerJoin('#', ...stack.slice(0, -1).map((frame) => frame.keys[frame.next - 1] as string));
 }
 
 const OPEN = -1;
@@ -79,6 +106,10 @@ class RefChains {
 
   /** How many `$ref`s there are in a row from `node` on, or the pointers of the loop it leads into. */
   follow(node: unknown, pointerOfStart: () => string): number | string[] {
+    // Most `$ref`s name a schema, not another `$ref`: nothing to remember.
+    const first = refOf(node);
+    if (first === undefined) return 0;
+    if (refOf(this.target(first)) === undefined) return 1;
     const path: { node: object; pointer: string | undefined }[] = [];
     let current = node;
     let pointer: string | undefined;
