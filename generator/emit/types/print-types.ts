@@ -1,4 +1,4 @@
-import type { OpenApiDocument } from '../../load/read-spec.js';
+import type { ApiModel } from '../../model/types.js';
 import { exactTypeOptions } from './exact-types.js';
 import { inlinePathRefs, printingFacts } from './inline-path-refs.js';
 import { loadPrinterModules, type PrinterModules } from './printer-modules.js';
@@ -12,7 +12,7 @@ let modules: PrinterModules | undefined;
  * without a banner. openapi-typescript writes discriminator enums into the document it prints, so
  * such a document is printed from a copy.
  */
-export function printTypes(document: OpenApiDocument): string {
+export function printTypes(document: ApiModel['document']): string {
   modules ??= loadPrinterModules();
   const facts = printingFacts(document);
   const printable = inlinePathRefs(document, { facts });
