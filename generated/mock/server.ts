@@ -266,7 +266,18 @@ function definedOnly(options: MockServerOptions): Partial<Record<keyof typeof MO
 }
 
 /** The headers a browser page may send: the credential's, the operations' own, and the mock's. */
-const SENT_HEADERS = [...new Set(['content-type', 'accept', FAULT_HEADER, ...(auth.kind === 'apiKey' && auth.in === 'header' ? [auth.name.toLowerCase()] : []), ...(auth.kind === 'bearer' || auth.kind === 'basic' ? ['authorization'] : []), ...routes.flatMap((r) => [...(r.idempotency ? [r.idempotency.header.toLowerCase()] : []), ...r.fields.filter((f) => f.in === 'header').map((f) => f.wireName.toLowerCase())])])];
+const SENT_HEADERS = [
+  ...new Set(
+    [
+      'content-type',
+      'accept',
+      FAULT_HEADER,
+      ...(auth.kind === 'apiKey' && auth.in === 'header' ? [auth.name] : []),
+      ...(auth.kind === 'bearer' || auth.kind === 'basic' ? ['authorization'] : []),
+      ...routes.flatMap((r) => [...(r.idempotency ? [r.idempotency.header] : []), ...r.fields.filter((f) => f.in === 'header').map((f) => f.wireName)]),
+    ].map((name) => name.toLowerCase()),
+  ),
+];
 const METHODS = [...new Set(routes.map((r) => r.method))];
 
 /**
@@ -289,7 +300,7 @@ function corsPolicy(origins: readonly string[]): {
   return {
     preflight(origin, path, requested) {
       if (!allowed(origin)) return undefined;
-      const methods = METHODS.filter((m) => { const match = matchRoute(m, path); return match !== undefined && 'route' in match; });
+      const methods = METHODS.filter((m) => 'route' in (matchRoute(m, path) ?? {}));
       const asked = (requested ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
       return {
         status: 204,
