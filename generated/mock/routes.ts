@@ -3,6 +3,7 @@
 // Source: podcast-gen/spec/podcast.openapi.yaml (Podcast Asset, Avatar and Account Interface 1.0.0)
 // sha256: 734445a0be8771094be19753c30080689dba3e6868723a8bdcab1ed5f5347fd5
 
+/// <reference types="node" />
 import type { IncomingHttpHeaders } from 'node:http';
 
 /** JSON type a wire string is coerced to before validation. */

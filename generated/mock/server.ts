@@ -3,6 +3,7 @@
 // Source: podcast-gen/spec/podcast.openapi.yaml (Podcast Asset, Avatar and Account Interface 1.0.0)
 // sha256: 734445a0be8771094be19753c30080689dba3e6868723a8bdcab1ed5f5347fd5
 
+/// <reference types="node" />
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { fixtures as builtinFixtures } from '../fixtures/index.js';
