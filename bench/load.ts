@@ -75,11 +75,14 @@ export async function runLoads(options: { scale: LoadScale; log?(line: string): 
 type Run = (target: Target) => Promise<{ latencies: number[]; statuses: Record<string, number>; note?: string }>;
 
 function loads(scale: LoadScale): [string, Run][] {
+  const concurrent: Run = (t) => callers({ target: t, callers: scale.callers, requests: scale.requests, next: () => t.normal });
   return [
-    [`${scale.callers} concurrent callers`, (t) => callers({ target: t, callers: scale.callers, requests: scale.requests, next: () => t.normal })],
+    [`${scale.callers} concurrent callers`, concurrent],
     ['slow headers', (t) => slowHeaders(t, scale)],
     ['oversized bodies', (t) => oversized(t, scale)],
     ['malformed JSON-RPC', (t) => malformed(t, scale)],
+    // The first load again: a server that kept something of the others would show it here.
+    [`${scale.callers} concurrent callers, again`, concurrent],
   ];
 }
 
@@ -131,6 +134,7 @@ export function renderLoadSection(results: LoadResult[], scale: LoadScale): stri
     `- Slow headers: ${scale.slowSockets} sockets that send a header line every 500 ms and never finish, for ${(scale.slowMs / 1000).toFixed(1)} s, while ${scale.slowCallers} callers keep calling (the figures are theirs).`,
     `- Oversized bodies: ${scale.oversized} POSTs, ${scale.oversizedAtOnce} at once, of 1 GiB declared (without and with the credential) or streamed without a length (with it), each sending up to ${(scale.oversizedBytes / 1024 ** 2).toFixed(0)} MiB until answered.`,
     `- Malformed JSON-RPC: ${scale.malformed.toLocaleString('en')} POSTs from ${scale.malformedCallers} callers with the credential: truncated JSON, no body, \`null\`, an empty batch, a batch of 150, 50,000 nested arrays, a tool name that is an object, arguments that are a string, an unknown tool, a wrong Content-Type, and one well-formed \`tools/list\` with a 100,000-character id. The MCP server answers a well-formed call to an unknown tool or with wrong arguments 200 with a JSON-RPC error, as the protocol has it; the mock answers every one 400.`,
+    `- Then the ${scale.callers} concurrent callers again, after the abuse: the memory and rate of a server that kept nothing of it.`,
     '',
     '| server | load | requests | req/s | p99 ms | statuses | RSS before MB | RSS peak MB | RSS after MB | answers after |',
     '|---|---|---:|---:|---:|---|---:|---:|---:|---|',
