@@ -8,14 +8,18 @@ import { lintSpec } from './lint/lint-spec.js';
 import { loadLintConfig, type LintConfigOptions } from './lint/lint-config.js';
 import { readSpec, type LoadedSpec } from './load/read-spec.js';
 import type { ResolvedOptions } from './options.js';
-import { hasErrors, PodcastGenError, type Problem } from './problems.js';
+import { hasErrors, PodcastGenError, tooDeep, type Problem } from './problems.js';
 import { stageTimer, type GenerateHooks, type StageTimer } from './run-result.js';
 
 /** Loads and lints a document; throws a PodcastGenError when lint finds errors. */
 export async function loadAndLint(resolved: ResolvedOptions, hooks: GenerateHooks): Promise<{ spec: LoadedSpec; problems: Problem[] }> {
   const timer = stageTimer(hooks);
   const { spec, config } = await load(resolved, timer);
-  return { spec, problems: await lint(spec, config, resolved, timer) };
+  try {
+    return { spec, problems: await lint(spec, config, resolved, timer) };
+  } catch (error) {
+    throw tooDeep(error, 'lint', spec.displayPath) ?? error;
+  }
 }
 
 /** Reads, parses and bundles the document with the lint config's `resolve` settings. */

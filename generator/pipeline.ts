@@ -13,9 +13,10 @@ import { lint, load } from './load-and-lint.js';
 import type { LoadedSpec } from './load/read-spec.js';
 import { sourceLabel } from './load/source-label.js';
 import { buildModel } from './model/build-model.js';
+import { checkNameLengths } from './model/check-names.js';
 import type { ApiModel } from './model/types.js';
 import { DEFAULT_SPEC, type ResolvedOptions } from './options.js';
-import { EXIT_USAGE, fail, PodcastGenError, withLazyPlace, type Problem } from './problems.js';
+import { EXIT_USAGE, fail, PodcastGenError, tooDeep, withLazyPlace, type Problem } from './problems.js';
 import { stageTimer, type GenerateHooks, type GenerateResult, type StageTimer } from './run-result.js';
 import { compareFiles, writeFiles } from './write/write-files.js';
 
@@ -24,14 +25,25 @@ export { loadAndLint } from './load-and-lint.js';
 
 /** Generates the chosen outputs from a document and writes them (or, with `check`, compares them). */
 export async function runPipeline(resolved: ResolvedOptions, hooks: GenerateHooks): Promise<GenerateResult> {
+  const stage = { name: 'load', file: resolved.spec };
+  try {
+    return await stages(resolved, hooks, stage);
+  } catch (error) {
+    throw tooDeep(error, stage.name, stage.file) ?? error;
+  }
+}
+
+async function stages(resolved: ResolvedOptions, hooks: GenerateHooks, stage: { name: string; file: string }): Promise<GenerateResult> {
   const timer = stageTimer(hooks);
   // Choices are checked before the document is read: a typo in the config fails at once.
   const outputs = chooseRunOutputs(resolved);
   const { spec, config } = await load(resolved, timer);
+  Object.assign(stage, { name: 'lint', file: spec.displayPath });
   const linted = await lint(spec, config, resolved, timer);
+  stage.name = 'the model';
   const { model, problems: modelProblems } = modelOf(spec, resolved);
   timer('model', `${model.operations.length} operations`);
-  const emitted = await emit(model, outputs, resolved, timer);
+  const emitted = await emit(model, outputs, resolved, timer, stage);
   const files = [...emitted.files, manifestFile(model, emitted.files)].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const problems = [...linted, ...[...modelProblems, ...emitted.problems].map((p) => placed(p, spec))];
   const outDir = resolve(resolved.cwd, resolved.out);
@@ -61,18 +73,21 @@ function chooseRunOutputs(resolved: ResolvedOptions): ChosenOutputs & { options:
 function modelOf(spec: LoadedSpec, resolved: ResolvedOptions): { model: ApiModel; problems: Problem[] } {
   const outDir = resolve(resolved.cwd, resolved.out);
   const label = sourceLabel({ absoluteRef: spec.absoluteRef, outDir, packageSpecFolder: dirname(DEFAULT_SPEC) });
+  // Before any name is made of them: a name too long for a file name would fail only when written.
+  checkNameLengths(spec.document, spec.displayPath, spec.locate);
   const built = buildModel(spec.document, { apiName: resolved.name, source: { path: spec.displayPath, label, hash: spec.hash } });
   return { model: built.model, problems: built.problems.map((p) => ({ ...p, file: p.file ?? spec.displayPath })) };
 }
 
 /** Every chosen plugin's files, in run order; what they report goes to `problems`. */
-async function emit(model: ApiModel, outputs: ReturnType<typeof chooseRunOutputs>, resolved: ResolvedOptions, timer: StageTimer): Promise<{ files: GeneratedFile[]; problems: Problem[] }> {
+async function emit(model: ApiModel, outputs: ReturnType<typeof chooseRunOutputs>, resolved: ResolvedOptions, timer: StageTimer, stage: { name: string }): Promise<{ files: GeneratedFile[]; problems: Problem[] }> {
   const templates = loadTemplates(resolved.templates && resolve(resolved.cwd, resolved.templates));
   const problems: Problem[] = [];
   const files: GeneratedFile[] = [];
   const names = outputs.plugins.map((p) => p.name);
   const madeBy = new Map<string, string>();
   for (const plugin of outputs.plugins) {
+    stage.name = `the ${plugin.name} output`;
     const context = { options: outputs.options.get(plugin.name) ?? {}, templates, outputs: names, report: (p: Problem) => void problems.push(p) };
     for (const file of await emitOf(plugin, model, context)) {
       if (typeof file?.path !== 'string' || typeof file.content !== 'string') {
@@ -98,7 +113,7 @@ async function emitOf(plugin: Plugin<object>, model: ApiModel, context: PluginCo
     if (!Array.isArray(files)) fail({ code: 'plugin/bad-file', message: `output "${plugin.name}" returned no list of files`, hint: 'emit() returns [{ path, content }, ...]' });
     return files;
   } catch (error) {
-    if (error instanceof PodcastGenError || builtinPlugins.includes(plugin)) throw error;
+    if (error instanceof PodcastGenError || error instanceof RangeError || builtinPlugins.includes(plugin)) throw error;
     fail({ code: 'plugin/failed', message: `output "${plugin.name}" failed: ${(error as Error)?.message ?? String(error)}`, hint: 'the error is in that plugin, not in the document' });
   }
 }

@@ -78,3 +78,22 @@ export function withLazyPlace(problem: Problem, find: () => { line: number; col:
   const field = (key: 'line' | 'col') => ({ enumerable: true, get: () => found()?.[key] });
   return Object.defineProperties(problem, { line: field('line'), col: field('col') });
 }
+
+/**
+ * A document whose schemas nest, through `$ref`s, deeper than a stage's recursion can follow ends
+ * with the stage's name and what to do, not a stack trace. The load stage bounds what it can
+ * (nesting as written, `$ref` chains), but a chain of schemas each holding the next in a property
+ * is only deep once followed, by redocly's walk or by an output's. Anything else: undefined.
+ */
+export function tooDeep(error: unknown, stage: string, file: string): PodcastGenError | undefined {
+  if (!(error instanceof RangeError) || !/call stack/i.test(error.message)) return undefined;
+  return new PodcastGenError([
+    {
+      code: 'document/too-deep',
+      severity: 'error',
+      file,
+      message: `the document's schemas nest too deeply through their $refs for ${stage} to follow (${error.message})`,
+      hint: 'a chain of hundreds of schemas, each holding the next, is too deep: cut the chain with a shared schema or fewer levels',
+    },
+  ]);
+}

@@ -24,7 +24,7 @@ export interface Bundled {
  * and walking the whole document) would change nothing, and it took 0.4 s of GitHub's document.
  * Any other document, a broken one included, is bundled by redocly, which reports what is wrong.
  */
-export async function bundleOrFail(options: { root: Document; config: Config; resolver: BaseResolver; shown: string; locate: Locate; beforeBundle?: (root: Document) => void }): Promise<Bundled> {
+export async function bundleOrFail(options: { root: Document; config: Config; resolver: BaseResolver; shown: string; locate: Locate }): Promise<Bundled> {
   const { root, config, resolver, shown, locate } = options;
   const fromJson = parsedAsJson(root.source);
   const chain = findRefChainProblem(root.parsed, { fromJson, maxLength: MAX_REF_CHAIN });
@@ -41,7 +41,6 @@ export async function bundleOrFail(options: { root: Document; config: Config; re
   }
   if (isOwnBundle(root.parsed, config, fromJson)) return { document: root.parsed, problems: [] };
   // Bundling changes the root in place: what wants it as written takes it now.
-  options.beforeBundle?.(root);
   try {
     const bundled = await bundle({ doc: root, config, externalRefResolver: resolver, dereference: false });
     return { document: bundled.bundle.parsed, problems: bundled.problems };

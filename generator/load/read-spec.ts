@@ -4,7 +4,6 @@ import { isAbsolute, resolve } from 'node:path';
 import type { BaseResolver, Config, Document } from '@redocly/openapi-core';
 import { fail, PodcastGenError, type Problem } from '../problems.js';
 import { bundleOrFail } from './bundle.js';
-import { checkNameLengths } from './check-names.js';
 import { checkDocumentVersion } from './check-version.js';
 import { normalizeDiscriminatorMappings } from './discriminator-mapping.js';
 import { displayPath, locatePointer } from './locate.js';
@@ -41,11 +40,6 @@ export interface ReadSpecOptions {
   /** The lint config: its `resolve` settings are used to read, and bundling reports by its rules. */
   config: Config;
   cwd?: string;
-  /**
-   * Called with the parsed root when it is to be bundled (not its own bundle), before redocly's
-   * bundle pass changes it in place (its `$ref`s in data places replaced by what they name).
-   */
-  beforeBundle?: (root: Document) => void;
 }
 
 /** Reads, parses and bundles an OpenAPI document, once. Throws a PodcastGenError on bad input. */
@@ -62,12 +56,11 @@ export async function readSpec(options: ReadSpecOptions): Promise<LoadedSpec> {
   checkDocumentVersion(root.parsed, shown, locate);
   normalizeDiscriminatorMappings(root.parsed, root.source.body);
 
-  const bundled = await bundleOrFail({ root, config: options.config, resolver, shown, locate, ...(options.beforeBundle ? { beforeBundle: options.beforeBundle } : {}) });
+  const bundled = await bundleOrFail({ root, config: options.config, resolver, shown, locate });
   const problems = toProblems(bundled.problems, cwd, root);
   const errors = problems.filter((p) => p.severity === 'error');
   if (errors.length > 0) throw new PodcastGenError(errors);
   const document = bundled.document as OpenApiDocument;
-  checkNameLengths(document, shown, locate);
   let hash: string | undefined;
   return {
     displayPath: shown,
@@ -75,8 +68,7 @@ export async function readSpec(options: ReadSpecOptions): Promise<LoadedSpec> {
     root,
     resolver,
     document,
-    // Made when first read (by the model), after the document has gone to the side thread: 40 ms
-    // of 5,000 operations that the side thread would otherwise wait for.
+    // Made when first read (by the model): a run that fails lint never needs it.
     get hash() {
       return (hash ??= hashDocument(document));
     },

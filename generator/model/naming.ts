@@ -92,7 +92,7 @@ export function uniqueNames<K>(keys: readonly K[], make: (key: K) => string, tak
 const RESERVED_FILE_STEMS = /^(package|tsconfig|jsconfig|index|con|prn|aux|nul|com\d|lpt\d)$/i;
 
 /**
- * The longest operationId or schema name a document may use (load/check-names.ts refuses longer):
+ * The longest operationId or schema name a document may use (check-names.ts refuses longer):
  * each names files (`fixtures/<operationId>.json`) and identifiers, and a file name has at most
  * 255 bytes on common file systems.
  */
@@ -168,7 +168,7 @@ export function generatedExports(api: string): Map<string, GeneratedExport> {
   const entries = (owner: ExportOwner, typeOnly: boolean, names: string): [string, GeneratedExport][] => names.split(' ').map((name) => [name, { owner, typeOnly }]);
   return new Map([
     ...entries('runtime', true, 'ValidateMode Validator ValidationIssue FieldSpec OperationSpec ApiResult RequestEvent ResponseEvent CoreOptions RequestOptions OperationValidators AuthSpec'),
-    ...entries('runtime', false, 'ClientError ApiError RateLimitError ConnectionError TimeoutError AbortError RequestValidationError ResponseValidationError ApiPromise Core'),
+    ...entries('runtime', false, 'ClientError ApiError RateLimitError RedirectError ResponseTooLargeError ConnectionError TimeoutError AbortError RequestValidationError ResponseValidationError ApiPromise Core'),
     ...entries('operations', true, 'OperationId'),
     ...entries('fixtures', true, 'Fixture FixtureResponse'),
     ...entries('client', true, `${api}Client ${api}ClientOptions ${api}OperationTypes ${api}Params ${api}Data`),

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatProblem, generate, PodcastGenError, type GenerateResult } from '../../generator/index.js';
 import { removeProject, runCli, tempProject } from '../cli/helpers/run-cli.js';
-import { aliasBomb, aliasLoop, longOperationId, longSchemaName, nestedJson, nestedSchema, nestedYaml, parameterRefCycle, refChain, withAnchors } from './hostile-documents.js';
+import { aliasBomb, aliasLoop, longOperationId, longSchemaName, nestedJson, nestedSchema, nestedYaml, parameterRefCycle, propertyChain, refChain, withAnchors } from './hostile-documents.js';
 
 /** A document made to exhaust the reader, and the one problem it must end with. */
 interface HostileCase {
@@ -26,8 +26,8 @@ const CASES: HostileCase[] = [
   { name: 'a schema nested 5,000 levels deep (JSON)', file: 'deep.json', text: () => nestedSchema(5000), code: 'load/too-deep', message: /nests deeper than 100 levels at #\/components\/schemas\/Deep(\/properties\/a)+/ },
   { name: 'a value nested 101 levels deep (JSON)', file: 'deep101.json', text: () => nestedJson(101), code: 'load/too-deep', message: /nests deeper than 100 levels at #\/x-deep(\/0)+/ },
   { name: 'a value nested 5,000 levels deep (YAML)', file: 'deep.yaml', text: () => nestedYaml(5000), code: 'load/too-deep', message: /nests deeper than 100 levels/ },
-  { name: 'an operationId of 10,000 characters', file: 'long.yaml', text: () => longOperationId(10_000), code: 'load/name-too-long', message: /the operationId of GET \/a is 10,000 characters long, over podcast-gen's limit of 200/ },
-  { name: 'a schema name of 10,000 characters', file: 'long-schema.yaml', text: () => longSchemaName(10_000), code: 'load/name-too-long', message: /the schema name S{20}\S*… is 10,000 characters long, over podcast-gen's limit of 200/ },
+  { name: 'an operationId of 10,000 characters', file: 'long.yaml', text: () => longOperationId(10_000), code: 'model/name-too-long', message: /the operationId of GET \/a is 10,000 characters long, over podcast-gen's limit of 200/ },
+  { name: 'a schema name of 10,000 characters', file: 'long-schema.yaml', text: () => longSchemaName(10_000), code: 'model/name-too-long', message: /the schema name S{20}\S*… is 10,000 characters long, over podcast-gen's limit of 200/ },
 ];
 
 /** A stack trace's frame line, as V8 prints it. */
@@ -109,4 +109,38 @@ describe('the limits leave real documents alone', () => {
     expect(id.files.map((f) => f.path)).toContain(`fixtures/${'a'.repeat(200)}.json`);
     await expect(generateFrom('name200.yaml', longSchemaName(200))).resolves.toBeDefined();
   });
+});
+
+describe('schemas that nest through their $refs deeper than a stage can follow', () => {
+  const projects: string[] = [];
+  afterAll(() => projects.forEach(removeProject));
+
+  it('end with document/too-deep naming the stage, from generate(), the CLI and lint: no stack trace', async () => {
+    const dir = tempProject('hostile-chain');
+    projects.push(dir);
+    writeFileSync(join(dir, 'chain.json'), propertyChain(3000));
+    const error = await generate({ spec: 'chain.json', out: 'out', cwd: dir, check: true }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(PodcastGenError);
+    const [problem] = (error as PodcastGenError).problems;
+    expect(formatProblem(problem!)).toMatch(/^chain\.json {2}error {2}document\/too-deep {2}the document's schemas nest too deeply through their \$refs for \S+/);
+    for (const argv of [['generate', '--spec', 'chain.json', '--out', 'out'], ['lint', '--spec', 'chain.json']]) {
+      const command = argv[0];
+      const run = await runCli(argv, { cwd: dir });
+      expect([command, run.code]).toStrictEqual([command, 1]);
+      expect(run.stderr).toContain('document/too-deep');
+      expect(run.stderr).not.toContain('unexpected error');
+      expect(run.stderr).not.toMatch(STACK_FRAME);
+    }
+  }, 60_000);
+
+  it('a chain of 150 such schemas still generates', async () => {
+    const dir = tempProject('hostile-chain-ok');
+    projects.push(dir);
+    writeFileSync(join(dir, 'chain.json'), propertyChain(150));
+    const result = await generate({ spec: 'chain.json', out: 'out', cwd: dir, check: true });
+    expect(result.model.schemas).toHaveLength(150);
+  }, 60_000);
 });

@@ -104,3 +104,11 @@ export function withAnchors(): string {
         "201": *ok
 `;
 }
+
+/** `n` schemas, each holding the next in a property: deep only once its `$ref`s are followed. */
+export function propertyChain(n: number): string {
+  const schemas: Record<string, unknown> = {};
+  for (let i = 0; i < n; i++) schemas[`S${i}`] = { type: 'object', properties: { next: i + 1 < n ? { $ref: `#/components/schemas/S${i + 1}` } : { type: 'string' } } };
+  const ok = { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/S0' } } } } };
+  return JSON.stringify({ openapi: '3.0.3', info: { title: 'chain', version: '1' }, paths: { '/a': { get: { operationId: 'a', responses: ok } } }, components: { schemas } });
+}

@@ -1,5 +1,5 @@
 import { escapeToken, getByPointer, pointerJoin } from '../json-pointer.js';
-import { MAX_NAME_LENGTH, operationIdFrom } from '../model/naming.js';
+import { MAX_NAME_LENGTH, operationIdFrom } from './naming.js';
 import { fail } from '../problems.js';
 
 type Locate = (pointer: string) => { line: number; col: number } | undefined;
@@ -15,7 +15,7 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 export function checkNameLengths(document: unknown, shown: string, locate: Locate): void {
   const tooLong = (pointer: string, what: string, length: number, hint: string): never =>
     fail({
-      code: 'load/name-too-long',
+      code: 'model/name-too-long',
       file: shown,
       ...locate(pointer),
       pointer,
