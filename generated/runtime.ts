@@ -4,9 +4,24 @@
 // sha256: 734445a0be8771094be19753c30080689dba3e6868723a8bdcab1ed5f5347fd5
 
 /**
- * The client's runtime: errors, the request loop (retries, timeouts, idempotency keys), wire
- * encoding and response decoding. It depends on nothing but `fetch`, `AbortController` and
- * `crypto.randomUUID`, so it runs in Node 20+, Deno, Bun and browsers.
+ * The client's runtime: errors, the request loop (retries, timeouts, idempotency keys, redirects),
+ * wire encoding and response decoding. It depends on nothing but `fetch`, `AbortController`, `URL`,
+ * `TextEncoder`, `btoa` and `crypto.randomUUID`, so it runs in Node 20+, Deno, Bun and browsers.
+ *
+ * Where the credential may go, and what the client holds:
+ * - Redirects are followed by the client itself (`redirect: 'manual'`), at most 5 hops per attempt.
+ *   Within `baseUrl`'s origin (scheme, host and port) they are followed with the credential; 303, and
+ *   301/302 after a POST, become a GET without a body; 307/308 keep the method, the body and the
+ *   idempotency key. A redirect to another origin throws a {@link RedirectError} unless the client
+ *   was made with `redirects: 'follow-without-credential'` (see {@link CoreOptions.redirects}).
+ *   In a browser, `redirect: 'manual'` hides every redirect (an `opaqueredirect` answer with no
+ *   status and no `Location`), so there any redirect throws a {@link RedirectError}: point
+ *   `baseUrl` at the address that answers.
+ * - A response body is read as a stream and given up, with a {@link ResponseTooLargeError}, once it
+ *   passes `maxResponseBytes` (default 50 MiB), or at once when its `Content-Length` says it would.
+ * - Every wait before a retry is at least 100 ms and at most `maxRetryWaitMs`.
+ * - Whatever the client shows (hooks, errors, the result's headers) has the credential replaced by
+ *   `[redacted]`: as sent, re-cased, base64 or base64url encoded, percent-escaped.
  */
 
 /** Which sides of a call are checked against the document's schemas. */
@@ -100,12 +115,47 @@ export class ApiError extends ClientError {
   }
 }
 
-/** 429: the rate limit was exceeded. `retryAfter` is the wait the API asked for, in seconds. */
+/**
+ * 429: the rate limit was exceeded. `retryAfter` is the wait the API asked for (`Retry-After`, else
+ * the body's field), in seconds, held between 0 and 86 400 (one day); undefined when it gave none.
+ */
 export class RateLimitError extends ApiError {
   readonly retryAfter: number | undefined;
   constructor(init: { operationId: string; status: number; body: unknown; headers: Record<string, string>; retryAfter: number | undefined }) {
     super(init);
     this.retryAfter = init.retryAfter;
+  }
+}
+
+/**
+ * A redirect the client does not follow: to an origin other than `baseUrl`'s (unless `redirects:
+ * 'follow-without-credential'`), to an address that is not http(s), past 5 hops, or one a browser
+ * hides from scripts. Nothing was sent to the redirect's target.
+ */
+export class RedirectError extends ClientError {
+  /** The redirect's HTTP status (0 where a browser hides it). */
+  readonly status: number;
+  /** The target's scheme, host and port (never its path or query); undefined where unknown. */
+  readonly targetOrigin: string | undefined;
+  constructor(init: { operationId: string; status: number; targetOrigin: string | undefined; reason: string }) {
+    super(`${init.operationId}: redirect not followed (HTTP ${init.status}${init.targetOrigin === undefined ? '' : ` to ${init.targetOrigin}`}): ${init.reason}`, init.operationId);
+    this.status = init.status;
+    this.targetOrigin = init.targetOrigin;
+  }
+}
+
+/** The response body is larger than `maxResponseBytes`; the client stopped reading it and closed the connection. */
+export class ResponseTooLargeError extends ClientError {
+  readonly status: number;
+  /** The `maxResponseBytes` that was passed. */
+  readonly limit: number;
+  /** The `Content-Length` the response declared, where that was already over the limit. */
+  readonly contentLength: number | undefined;
+  constructor(init: { operationId: string; status: number; limit: number; contentLength?: number }) {
+    super(`${init.operationId}: the response body is larger than maxResponseBytes (${init.limit} bytes)${init.contentLength === undefined ? '' : `: its Content-Length is ${init.contentLength}`}`, init.operationId);
+    this.status = init.status;
+    this.limit = init.limit;
+    this.contentLength = init.contentLength;
   }
 }
 
@@ -153,6 +203,7 @@ function describeIssues(issues: readonly ValidationIssue[]): string {
 export interface ApiResult<T> {
   data: T;
   status: number;
+  /** The response's headers, the credential redacted where a server echoes it. */
   headers: Record<string, string>;
   /** The whole parsed body (the envelope, where responses have one). */
   body: unknown;
@@ -195,7 +246,7 @@ export class ApiPromise<T> extends Promise<T> {
   }
 }
 
-/** What the request hook sees. Credentials are shown as `[redacted]`. */
+/** What the request hook sees: one attempt, or one redirect it follows. Credentials are shown as `[redacted]`. */
 export interface RequestEvent {
   operationId: string;
   method: string;
@@ -205,7 +256,7 @@ export interface RequestEvent {
   attempt: number;
 }
 
-/** What the response hook sees. */
+/** What the response hook sees. Credentials a server echoes (in headers, the URL) are shown as `[redacted]`. */
 export interface ResponseEvent {
   operationId: string;
   method: string;
@@ -228,15 +279,33 @@ export interface CoreOptions {
   maxRetries?: number;
   /** Time limit of each attempt, in milliseconds. Default 60 000. */
   timeoutMs?: number;
-  /** The longest wait before a retry; a longer `Retry-After` is not slept: the error is thrown. Default 60 000. */
+  /**
+   * The longest wait before a retry, in milliseconds. A longer `Retry-After` is not slept: the error
+   * is thrown; a longer backoff is cut to it. Every wait is at least 100 ms, whatever this says. Default 60 000.
+   */
   maxRetryWaitMs?: number;
+  /**
+   * The largest response body read, in bytes; a larger one ends the call with a
+   * {@link ResponseTooLargeError} (the connection is closed, the rest never read). `Infinity` lifts the
+   * cap. Default 52 428 800 (50 MiB).
+   */
+  maxResponseBytes?: number;
+  /**
+   * What a redirect to an origin other than `baseUrl`'s does. `'same-origin'` (the default): it
+   * throws a {@link RedirectError} and nothing is sent there. `'follow-without-credential'`: it is
+   * followed without the credential (its header, query parameter or cookie), without the
+   * `Authorization`, `Proxy-Authorization` and `Cookie` headers, and, after 301, 302 or 303, without
+   * the body; once dropped the credential is not sent again on later hops of the call. Redirects
+   * within the origin are followed with the credential either way.
+   */
+  redirects?: 'same-origin' | 'follow-without-credential';
   /** Headers sent with every request. */
   headers?: Record<string, string>;
   /** Which sides of a call to validate. Default `both`. */
   validate?: ValidateMode;
-  /** Called before each attempt is sent. */
+  /** Called before each request is sent: every attempt, and every redirect an attempt follows. */
   onRequest?: (event: RequestEvent) => void | Promise<void>;
-  /** Called after each attempt is answered. */
+  /** Called after each request is answered (a redirect as soon as it arrives, other answers once their body is read). */
   onResponse?: (event: ResponseEvent) => void | Promise<void>;
 }
 
@@ -248,6 +317,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
   maxRetries?: number;
+  /** This call's own cap on the response body, in place of the client's. */
+  maxResponseBytes?: number;
   /** Extra headers of this call. */
   headers?: Record<string, string>;
   /** Extra query parameters of this call (for parameters the document does not describe). */
@@ -269,22 +340,41 @@ export type AuthSpec = { kind: 'apiKey'; in: 'header' | 'query' | 'cookie'; name
 const DEFAULT_MAX_RETRIES = 2;
 const DEFAULT_TIMEOUT_MS = 60_000;
 const DEFAULT_MAX_RETRY_WAIT_MS = 60_000;
+const DEFAULT_MAX_RESPONSE_BYTES = 50 * 1024 * 1024;
+/** Even a `Retry-After` of 0, or one in the past, waits this long: a failing API is not hammered. */
+const MIN_RETRY_WAIT_MS = 100;
+/** The longest `retryAfter` shown (one day): beyond it a value is noise, and past 2^31 ms timers fire at once. */
+const MAX_RETRY_AFTER_S = 86_400;
+const MAX_REDIRECTS = 5;
+const REDIRECT_STATUSES = [301, 302, 303, 307, 308];
 const REDACTED = '[redacted]';
 
 /** The request engine that the generated methods call. */
 export class Core {
   readonly #options: CoreOptions;
   readonly #auth: AuthSpec;
+  readonly #origin: string;
+  readonly #secret: RegExp | undefined;
   constructor(options: CoreOptions, auth: AuthSpec) {
     if (!options || typeof options.apiKey !== 'string' || options.apiKey === '') throw new TypeError('apiKey is required');
-    if (typeof options.baseUrl !== 'string' || !/^https?:\/\//i.test(options.baseUrl)) throw new TypeError('baseUrl is required: an http(s) URL, the service base address');
+    const base = typeof options.baseUrl === 'string' && /^https?:\/\//i.test(options.baseUrl) ? safeUrl(options.baseUrl) : undefined;
+    if (!base) throw new TypeError('baseUrl is required: an http(s) URL, the service base address');
+    if (options.redirects !== undefined && options.redirects !== 'same-origin' && options.redirects !== 'follow-without-credential') throw new TypeError("redirects is 'same-origin' or 'follow-without-credential'");
+    if (options.maxResponseBytes !== undefined && !(options.maxResponseBytes >= 0)) throw new TypeError('maxResponseBytes is a number of bytes, 0 or more');
     this.#options = { ...options };
     this.#auth = auth;
+    this.#origin = base.origin;
+    this.#secret = secretPattern(options.apiKey);
   }
 
   /** Calls an operation: validates, sends, retries as allowed, decodes. */
   request<T>(spec: OperationSpec, input: Record<string, unknown> | undefined, validators: OperationValidators, options: RequestOptions = {}): ApiPromise<T> {
     return new ApiPromise<T>(this.#run<T>(spec, input ?? {}, validators, options));
+  }
+
+  /** `text` with every copy of the credential (as sent, re-cased, base64, percent-escaped) replaced by `[redacted]`. */
+  redact(text: string): string {
+    return this.#secret ? text.replace(this.#secret, REDACTED) : text;
   }
 
   async #run<T>(spec: OperationSpec, input: Record<string, unknown>, validators: OperationValidators, options: RequestOptions): Promise<ApiResult<T>> {
@@ -295,28 +385,29 @@ export class Core {
     const idempotencyKey = spec.idempotency ? (options.idempotencyKey ?? globalThis.crypto.randomUUID()) : undefined;
     const maxRetries = Math.max(0, Math.floor(options.maxRetries ?? this.#options.maxRetries ?? DEFAULT_MAX_RETRIES));
     const timeoutMs = options.timeoutMs ?? this.#options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const maxWaitMs = this.#options.maxRetryWaitMs ?? DEFAULT_MAX_RETRY_WAIT_MS;
+    const configuredWait = this.#options.maxRetryWaitMs ?? DEFAULT_MAX_RETRY_WAIT_MS;
+    const maxWaitMs = Number.isNaN(configuredWait) ? DEFAULT_MAX_RETRY_WAIT_MS : Math.max(MIN_RETRY_WAIT_MS, configuredWait);
+    const askedBytes = options.maxResponseBytes ?? this.#options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+    const maxBytes = Number.isNaN(askedBytes) ? DEFAULT_MAX_RESPONSE_BYTES : askedBytes;
     const request = this.#build(spec, input, options, idempotencyKey);
     for (let attempt = 1; ; attempt++) {
       const retriesLeft = attempt <= maxRetries;
-      let response: Response;
-      const started = Date.now();
-      await this.#options.onRequest?.({ operationId: spec.operationId, method: spec.method, url: this.#redactUrl(request.url), headers: this.#redactHeaders(request.headers), body: request.shownBody, attempt });
+      let answer: Answer;
       try {
-        response = await this.#send(spec, request, timeoutMs, options.signal);
+        answer = await this.#exchange(spec, request, { attempt, timeoutMs, maxBytes, signal: options.signal });
       } catch (error) {
-        if (error instanceof AbortError || !retriesLeft || !spec.retryConnectionErrors) throw error;
-        await sleep(backoffMs(attempt), options.signal, spec.operationId);
+        const retryable = error instanceof ConnectionError || error instanceof TimeoutError;
+        if (!retryable || !retriesLeft || !spec.retryConnectionErrors) throw error;
+        await sleep(clampWait(backoffMs(attempt), maxWaitMs), options.signal, spec.operationId);
         continue;
       }
-      const headers = headersOf(response);
-      await this.#options.onResponse?.({ operationId: spec.operationId, method: spec.method, url: this.#redactUrl(request.url), status: response.status, headers, attempt, durationMs: Date.now() - started });
+      const { response, headers } = answer;
       if (response.ok) return this.#decode<T>(spec, response, headers, attempt, validate, validators);
       const failure = await this.#failure(spec, response, headers);
       if (!retriesLeft || !spec.retryStatuses.includes(response.status)) throw failure;
-      const wait = retryWaitMs(failure, attempt);
-      if (wait > maxWaitMs) throw failure;
-      await sleep(wait, options.signal, spec.operationId);
+      const asked = failure instanceof RateLimitError ? failure.retryAfter : retryAfterSeconds(response.headers.get('retry-after'));
+      if (asked !== undefined && asked * 1000 > maxWaitMs) throw failure;
+      await sleep(clampWait(asked === undefined ? backoffMs(attempt) : asked * 1000, maxWaitMs), options.signal, spec.operationId);
     }
   }
 
@@ -341,16 +432,19 @@ export class Core {
     if (this.#auth.kind === 'apiKey' && this.#auth.in === 'query') query.set(this.#auth.name, this.#options.apiKey);
     if (this.#auth.kind === 'apiKey' && this.#auth.in === 'cookie') cookies.push(`${this.#auth.name}=${encodeURIComponent(this.#options.apiKey)}`);
     if (this.#auth.kind === 'bearer') headers.authorization = `Bearer ${this.#options.apiKey}`;
-    if (this.#auth.kind === 'basic') headers.authorization = `Basic ${btoa(this.#options.apiKey)}`;
+    // RFC 7617: the user-pass is UTF-8 (btoa alone would throw on characters past U+00FF).
+    if (this.#auth.kind === 'basic') headers.authorization = `Basic ${base64(new TextEncoder().encode(this.#options.apiKey))}`;
     if (cookies.length > 0) headers.cookie = cookies.join('; ');
     if (idempotencyKey !== undefined && spec.idempotency) headers[spec.idempotency.header] = idempotencyKey;
     Object.assign(headers, options.headers);
     const { body, shown } = encodeBody(spec, input, headers);
     const search = query.toString();
-    return { url: `${base}${path}${search ? `?${search}` : ''}`, method: spec.method, headers, body, shownBody: shown };
+    return { url: `${base}${path}${search ? `?${search}` : ''}`, method: spec.method, headers, body, shownBody: shown, credentialed: true };
   }
 
-  async #send(spec: OperationSpec, request: BuiltRequest, timeoutMs: number, signal: AbortSignal | undefined): Promise<Response> {
+  /** One attempt: the request and the redirects it follows, all within one time limit, to a response with its body read. */
+  async #exchange(spec: OperationSpec, request: BuiltRequest, context: { attempt: number; timeoutMs: number; maxBytes: number; signal: AbortSignal | undefined }): Promise<Answer> {
+    const { attempt, timeoutMs, maxBytes, signal } = context;
     if (signal?.aborted) throw new AbortError(`${spec.operationId} was aborted`, spec.operationId);
     const controller = new AbortController();
     let timedOut = false;
@@ -361,21 +455,71 @@ export class Core {
     const onAbort = () => controller.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
     const fetchImpl = this.#options.fetch ?? globalThis.fetch;
+    // A failure of fetch or of reading the body, as the client's error for it.
+    const network = async <R>(step: () => Promise<R>): Promise<R> => {
+      try {
+        return await step();
+      } catch (error) {
+        if (error instanceof ClientError) throw error;
+        if (signal?.aborted) throw new AbortError(`${spec.operationId} was aborted`, spec.operationId);
+        if (timedOut) throw new TimeoutError(spec.operationId, timeoutMs);
+        throw new ConnectionError(`${spec.operationId}: connection failed: ${this.redact(describeCause(error))}`, spec.operationId);
+      }
+    };
     try {
-      const init: RequestInit = { method: request.method, headers: request.headers, signal: controller.signal };
-      if (request.body !== undefined) init.body = request.body;
-      const response = await fetchImpl(request.url, init);
-      // Read the body within the same time limit, so a server that stalls mid-body times out too.
-      const buffered = new Response(response.status === 204 || response.status === 304 ? null : await response.arrayBuffer(), { status: response.status, statusText: response.statusText, headers: response.headers });
-      return buffered;
-    } catch (error) {
-      if (signal?.aborted) throw new AbortError(`${spec.operationId} was aborted`, spec.operationId);
-      if (timedOut) throw new TimeoutError(spec.operationId, timeoutMs);
-      throw new ConnectionError(`${spec.operationId}: connection failed: ${this.#redact(describeCause(error))}`, spec.operationId);
+      let hop = request;
+      for (let hops = 0; ; hops++) {
+        const shownUrl = this.redact(hop.url);
+        await this.#options.onRequest?.({ operationId: spec.operationId, method: hop.method, url: shownUrl, headers: this.#redactHeaders(hop.headers), body: this.#redactValue(hop.shownBody), attempt });
+        const started = Date.now();
+        const init: RequestInit = { method: hop.method, headers: hop.headers, signal: controller.signal, redirect: 'manual' };
+        if (hop.body !== undefined) init.body = hop.body;
+        const response = await network(() => fetchImpl(hop.url, init));
+        const next = this.#redirect(spec, response, hop, hops);
+        const event = { operationId: spec.operationId, method: hop.method, url: shownUrl, status: response.status, headers: this.#redactHeaders(headersOf(response)), attempt };
+        if (next === undefined) {
+          const bytes = response.status === 204 || response.status === 205 || response.status === 304 ? null : await network(() => readCapped(response, maxBytes, spec.operationId, controller));
+          await this.#options.onResponse?.({ ...event, durationMs: Date.now() - started });
+          return { response: new Response(bytes, { status: response.status, statusText: response.statusText, headers: response.headers }), headers: event.headers };
+        }
+        await response.body?.cancel().catch(() => undefined);
+        await this.#options.onResponse?.({ ...event, durationMs: Date.now() - started });
+        hop = next;
+      }
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
     }
+  }
+
+  /** The request a redirect leads to, or undefined when `response` is no redirect to follow; throws where it may not be followed. */
+  #redirect(spec: OperationSpec, response: Response, hop: BuiltRequest, hops: number): BuiltRequest | undefined {
+    const refuse = (status: number, targetOrigin: string | undefined, reason: string) => new RedirectError({ operationId: spec.operationId, status, targetOrigin: targetOrigin === undefined ? undefined : this.redact(targetOrigin), reason });
+    if (response.type === 'opaqueredirect') throw refuse(0, undefined, "the browser hides a redirect's target from scripts, so the client cannot check where it leads; set baseUrl to the address that answers");
+    const location = response.headers.get('location');
+    if (!REDIRECT_STATUSES.includes(response.status) || location === null) return undefined;
+    const target = safeUrl(location, hop.url);
+    const targetOrigin = target && `${target.protocol}//${target.host}`;
+    if (!target || (target.protocol !== 'http:' && target.protocol !== 'https:')) throw refuse(response.status, targetOrigin, 'its Location is no http(s) address');
+    if (hops >= MAX_REDIRECTS) throw refuse(response.status, targetOrigin, `more than ${MAX_REDIRECTS} redirects`);
+    const sameOrigin = target.origin === this.#origin;
+    if (!sameOrigin && this.#options.redirects !== 'follow-without-credential') throw refuse(response.status, targetOrigin, "it leads to another origin than baseUrl's, where the credential is not sent (the redirects: 'follow-without-credential' option follows it without the credential)");
+    const status = response.status;
+    const becomesGet = (status === 303 && hop.method !== 'GET' && hop.method !== 'HEAD') || ((status === 301 || status === 302) && hop.method === 'POST');
+    const dropsBody = becomesGet || (!sameOrigin && status !== 307 && status !== 308);
+    const headers = { ...hop.headers };
+    if (dropsBody) deleteHeaders(headers, ['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location']);
+    const credentialed = hop.credentialed && sameOrigin;
+    if (!credentialed) {
+      deleteHeaders(headers, ['authorization', 'proxy-authorization', 'cookie', ...(this.#auth.kind === 'apiKey' && this.#auth.in === 'header' ? [this.#auth.name] : [])]);
+      // A copy of the key the caller put in a header of their own stays home too.
+      for (const [name, value] of Object.entries(headers)) if (this.redact(value) !== value) delete headers[name];
+      if (this.#auth.kind === 'apiKey' && this.#auth.in === 'query') target.searchParams.delete(this.#auth.name);
+      if (this.redact(target.href) !== target.href) throw refuse(status, targetOrigin, 'its Location carries the credential to another origin');
+    } else if (this.#auth.kind === 'apiKey' && this.#auth.in === 'query') {
+      target.searchParams.set(this.#auth.name, this.#options.apiKey);
+    }
+    return { url: target.href, method: becomesGet ? 'GET' : hop.method, headers, body: dropsBody ? undefined : hop.body, shownBody: dropsBody ? undefined : hop.shownBody, credentialed };
   }
 
   async #decode<T>(spec: OperationSpec, response: Response, headers: Record<string, string>, attempts: number, validate: ValidateMode, validators: OperationValidators): Promise<ApiResult<T>> {
@@ -403,28 +547,49 @@ export class Core {
   async #failure(spec: OperationSpec, response: Response, headers: Record<string, string>): Promise<ApiError> {
     // A server that echoes the credential back (a 401 quoting the key) must not put it in the error.
     const text = await response.text().catch(() => '');
-    const body = parseBody(this.#redact(text));
-    const init = { operationId: spec.operationId, status: response.status, body, headers: this.#redactHeaders(headers) };
+    const body = this.#redactValue(parseBody(text));
+    const init = { operationId: spec.operationId, status: response.status, body, headers };
     if (response.status !== 429) return new ApiError(init);
-    const fromBody = spec.retryAfterField && isRecord(body) && typeof body[spec.retryAfterField] === 'number' ? (body[spec.retryAfterField] as number) : undefined;
-    return new RateLimitError({ ...init, retryAfter: retryAfterSeconds(headers) ?? fromBody });
+    const field = spec.retryAfterField && isRecord(body) ? body[spec.retryAfterField] : undefined;
+    const fromBody = typeof field === 'number' ? clampRetryAfter(field) : undefined;
+    return new RateLimitError({ ...init, retryAfter: retryAfterSeconds(response.headers.get('retry-after')) ?? fromBody });
   }
 
-  #redact(text: string): string {
-    const key = this.#options.apiKey;
-    return key.length >= 4 ? text.split(key).join(REDACTED) : text;
-  }
-
-  #redactUrl(url: string): string {
-    if (this.#auth.kind !== 'apiKey' || this.#auth.in !== 'query') return url;
-    return this.#redact(url);
+  /**
+   * A copy of `value` with the credential redacted in every string (object keys too); other values
+   * as they are. Iterative: JSON.parse takes a hostile body nested a million deep, and this must too.
+   */
+  #redactValue(value: unknown): unknown {
+    const root: Record<string, unknown> = { value };
+    const pending: [Record<string | number, unknown>, string | number][] = [[root, 'value']];
+    for (let next = pending.pop(); next; next = pending.pop()) {
+      const [holder, key] = next;
+      const item = holder[key];
+      if (typeof item === 'string') holder[key] = this.redact(item);
+      else if (Array.isArray(item)) {
+        const copy: unknown[] = [...item];
+        holder[key] = copy;
+        for (let i = 0; i < copy.length; i++) pending.push([copy as unknown as Record<number, unknown>, i]);
+      } else if (isRecord(item) && Object.getPrototypeOf(item) === Object.prototype) {
+        const copy = Object.fromEntries(Object.entries(item).map(([name, inner]) => [this.redact(name), inner]));
+        holder[key] = copy;
+        for (const name of Object.keys(copy)) pending.push([copy, name]);
+      }
+    }
+    return root.value;
   }
 
   #redactHeaders(headers: Record<string, string>): Record<string, string> {
     const shown: Record<string, string> = {};
-    for (const [name, value] of Object.entries(headers)) shown[name] = this.#redact(value);
+    for (const [name, value] of Object.entries(headers)) shown[name] = this.redact(value);
     return shown;
   }
+}
+
+/** A final response, its body read, and its headers as shown (redacted). */
+interface Answer {
+  response: Response;
+  headers: Record<string, string>;
 }
 
 interface BuiltRequest {
@@ -433,6 +598,81 @@ interface BuiltRequest {
   headers: Record<string, string>;
   body: BodyInit | undefined;
   shownBody: unknown;
+  /** Whether the request still carries the credential: once a redirect leaves the origin it does not again. */
+  credentialed: boolean;
+}
+
+/** Reads a body as a stream, giving up (and closing the connection) as soon as it passes `limit` bytes. */
+async function readCapped(response: Response, limit: number, operationId: string, controller: AbortController): Promise<Blob> {
+  const tooLarge = (contentLength?: number) => {
+    controller.abort();
+    return new ResponseTooLargeError({ operationId, status: response.status, limit, ...(contentLength === undefined ? {} : { contentLength }) });
+  };
+  const declared = response.headers.get('content-length')?.trim();
+  if (declared !== undefined && /^\d+$/.test(declared) && Number(declared) > limit) {
+    await response.body?.cancel().catch(() => undefined);
+    throw tooLarge(Number(declared));
+  }
+  if (!response.body) return new Blob([await response.arrayBuffer()]);
+  const reader = response.body.getReader();
+  const chunks: BlobPart[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return new Blob(chunks);
+}
+
+/** Removes headers by name, whatever their case. */
+function deleteHeaders(headers: Record<string, string>, names: readonly string[]): void {
+  const lower = names.map((n) => n.toLowerCase());
+  for (const name of Object.keys(headers)) if (lower.includes(name.toLowerCase())) delete headers[name];
+}
+
+function safeUrl(url: string, base?: string): URL | undefined {
+  try {
+    return new URL(url, base);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * One pattern matching every form of the key a server might echo: as sent, in any letter case,
+ * percent-escaped (as a path, query, form or cookie escapes it), JSON-escaped, and base64 or
+ * base64url at each of the three alignments inside a longer encoded text. Keys under 4 characters
+ * are left alone: they would mangle ordinary text.
+ */
+function secretPattern(key: string): RegExp | undefined {
+  if (key.length < 4) return undefined;
+  const bytes = new TextEncoder().encode(key);
+  const forms = new Set([key, encodeURIComponent(key), new URLSearchParams({ k: key }).toString().slice(2), JSON.stringify(key).slice(1, -1)]);
+  const whole = base64(bytes);
+  const encoded = [whole, whole.replace(/=+$/, '')];
+  for (let offset = 0; offset < 3; offset++) {
+    // Only the characters made of the key's bits alone, whatever precedes and follows it.
+    const text = base64(new Uint8Array([...new Uint8Array(offset), ...bytes]));
+    encoded.push(text.slice(Math.ceil((8 * offset) / 6), Math.floor((8 * (offset + bytes.length)) / 6)));
+  }
+  for (const text of encoded) {
+    forms.add(text);
+    forms.add(text.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  const alternatives = [...forms].filter((f) => f.length >= 4).sort((a, b) => b.length - a.length);
+  return new RegExp(alternatives.map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi');
+}
+
+function base64(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
 }
 
 function encodeBody(spec: OperationSpec, input: Record<string, unknown>, headers: Record<string, string>): { body: BodyInit | undefined; shown: unknown } {
@@ -521,20 +761,20 @@ function headersOf(response: Response): Record<string, string> {
   return result;
 }
 
-/** `Retry-After` as seconds: an integer, or an HTTP date from now. */
-function retryAfterSeconds(headers: Record<string, string>): number | undefined {
-  const value = headers['retry-after'];
-  if (value === undefined) return undefined;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim());
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+/** `Retry-After` as seconds (an integer, or an HTTP date from now), held in range; undefined when absent or unreadable. */
+function retryAfterSeconds(value: string | null): number | undefined {
+  if (value === null) return undefined;
+  const trimmed = value.trim();
+  return clampRetryAfter(/^\d+$/.test(trimmed) ? Number(trimmed) : Math.ceil((Date.parse(trimmed) - Date.now()) / 1000));
 }
 
-/** How long to wait before retrying a failure: the API's `Retry-After` (header or body), else backoff. */
-function retryWaitMs(failure: ApiError, attempt: number): number {
-  if (failure instanceof RateLimitError && failure.retryAfter !== undefined) return failure.retryAfter * 1000;
-  const header = retryAfterSeconds(failure.headers);
-  return header === undefined ? backoffMs(attempt) : header * 1000;
+/** A wait the API asked for, in seconds, held between 0 and a day: a past date or a negative field is 0. */
+function clampRetryAfter(seconds: number): number | undefined {
+  return Number.isNaN(seconds) ? undefined : Math.min(MAX_RETRY_AFTER_S, Math.max(0, seconds));
+}
+
+function clampWait(ms: number, maxMs: number): number {
+  return Math.min(Math.max(ms, MIN_RETRY_WAIT_MS), maxMs);
 }
 
 /** Exponential backoff with jitter: about 0.5 s, 1 s, 2 s ... capped at 8 s. */

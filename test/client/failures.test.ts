@@ -93,6 +93,16 @@ describe('API failures', () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it('a negative retry_after still waits 100 ms between attempts, and the error shows 0', async () => {
+    const { server, client } = await setUp(() => ({ status: 429, body: { code: 42901, msg: 'slow down', retry_after: -1e9 } }));
+    const error = await caught(client.quotaSummary());
+    expect(error).toMatchObject({ name: 'RateLimitError', retryAfter: 0 });
+    expect(server.requests).toHaveLength(3);
+    const [first, second, third] = server.requests.map((r) => r.at);
+    expect(second! - first!).toBeGreaterThanOrEqual(95);
+    expect(third! - second!).toBeGreaterThanOrEqual(95);
+  });
+
   it('503 from quota summary is retried and then succeeds', async () => {
     const { server, client } = await setUp((_, i) => (i === 0 ? { status: 503, headers: { 'retry-after': '1' } } : { body: envelope({ plan_id: 1 }) }));
     expect(await client.quotaSummary()).toStrictEqual({ plan_id: 1 });

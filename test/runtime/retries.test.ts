@@ -107,7 +107,10 @@ describe('Retry-After', () => {
     ['seconds', { 'retry-after': '3' }, undefined, 3000],
     ['seconds with spaces around', { 'retry-after': ' 2 ' }, undefined, 2000],
     ['an HTTP date, from now', { 'retry-after': 'Wed, 01 Jan 2025 00:00:04 GMT' }, undefined, 4000],
-    ['an HTTP date in the past is no wait', { 'retry-after': 'Tue, 31 Dec 2024 23:00:00 GMT' }, undefined, 0],
+    ['an HTTP date in the past waits the floor, 100 ms', { 'retry-after': 'Tue, 31 Dec 2024 23:00:00 GMT' }, undefined, 100],
+    ['zero waits the floor', { 'retry-after': '0' }, undefined, 100],
+    ['a negative body field waits the floor', {}, { retry_after: -1e9 }, 100],
+    ['a fraction in the body field is kept', {}, { retry_after: 0.25 }, 250],
     ["the body's field when the header is absent", {}, { retry_after: 6 }, 6000],
     ["the header over the body's field", { 'retry-after': '1' }, { retry_after: 6 }, 1000],
   ];
@@ -130,5 +133,57 @@ describe('Retry-After', () => {
     expect(error).toBeInstanceOf(RateLimitError);
     expect((error as RateLimitError).retryAfter).toBe(31);
     expect(sent).toHaveLength(1);
+  });
+});
+
+describe('every wait is clamped', () => {
+  it('a Retry-After in the past, again and again, never makes attempts back to back', async () => {
+    const { core, sent, waits: measured } = clientAnswering(() => status(429, { 'retry-after': 'Tue, 31 Dec 2024 23:00:00 GMT' }, { retry_after: -1e9 }));
+    const error = await settle(core, operationSpec({ retryStatuses: [429], retryAfterField: 'retry_after' }));
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(sent).toHaveLength(3);
+    expect(measured()).toStrictEqual([100, 100]);
+  });
+
+  const exposed: [string, Record<string, string>, unknown, number | undefined][] = [
+    ['a negative body field is exposed as 0', {}, { retry_after: -1e9 }, 0],
+    ['a date in the past is exposed as 0', { 'retry-after': 'Tue, 31 Dec 2024 23:00:00 GMT' }, undefined, 0],
+    ['an absurd header is exposed as one day', { 'retry-after': '99999999999999999999' }, undefined, 86_400],
+    ['an absurd body field is exposed as one day', {}, { retry_after: 1e300 }, 86_400],
+    ['a date a year away is exposed as one day', { 'retry-after': 'Thu, 01 Jan 2026 00:00:00 GMT' }, undefined, 86_400],
+    ['a body field that is no number is none', {}, { retry_after: '5' }, undefined],
+  ];
+  it.each(exposed)('%s', async (_name, headers, body, retryAfter) => {
+    const { core } = clientAnswering(() => status(429, headers, body), { maxRetries: 0 });
+    const error = await settle(core, operationSpec({ retryStatuses: [429], retryAfterField: 'retry_after' }));
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).retryAfter).toBe(retryAfter);
+  });
+
+  it('an absurd Retry-After with no cap on waits sleeps one day, not a timer overflow that fires at once', async () => {
+    const { core, sent } = clientAnswering((attempt) => (attempt === 1 ? status(429, { 'retry-after': '99999999999999999999' }) : ok()), { maxRetryWaitMs: Infinity });
+    const outcome = core.request(operationSpec({ retryStatuses: [429] }), undefined, {});
+    await vi.advanceTimersByTimeAsync(86_400_000 - 1);
+    expect(sent).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await outcome).toStrictEqual({ ok: true });
+    expect(sent).toHaveLength(2);
+  });
+
+  it('backoff is cut to maxRetryWaitMs, for failures and lost connections alike', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.999999);
+    const statuses = clientAnswering(() => status(503), { maxRetries: 4, maxRetryWaitMs: 1_000 });
+    await settle(statuses.core, operationSpec({ retryStatuses: [503] }));
+    expect(statuses.sent).toHaveLength(5);
+    expect(statuses.waits().map((ms) => Math.round(ms / 10) * 10)).toStrictEqual([500, 1000, 1000, 1000]);
+    const connections = clientAnswering(refused, { maxRetries: 3, maxRetryWaitMs: 600 });
+    await settle(connections.core, retriesConnections);
+    expect(connections.waits().map((ms) => Math.round(ms / 10) * 10)).toStrictEqual([500, 600, 600]);
+  });
+
+  it('maxRetryWaitMs under the floor still waits the floor', async () => {
+    const { core, waits: measured } = clientAnswering(refused, { maxRetries: 2, maxRetryWaitMs: 0 });
+    await settle(core, retriesConnections);
+    expect(measured()).toStrictEqual([100, 100]);
   });
 });
