@@ -68,7 +68,7 @@ describe('option precedence', () => {
   });
 
   it.each([
-    [{ outt: 'x' }, 'config/unknown-key  unknown config key "outt"', 'known keys: spec, out, templates, lintConfig, name'],
+    [{ outt: 'x' }, 'config/unknown-key  unknown config key "outt"', 'known keys: spec, out, templates, lintConfig, name, outputs, plugins, and an output\'s name for its options'],
     [{ 'lint-config': 'x' }, 'config/unknown-key  unknown config key "lint-config"', 'did you mean "lintConfig"?'],
     [{ out: 3 }, 'config/bad-value  config key "out" must be a non-empty string', 'got 3'],
   ])('rejects the config %j with exit 2, naming the key', async (config, message, hint) => {
