@@ -58,7 +58,7 @@ export async function runLoads(options: { scale: LoadScale; log?(line: string): 
         await callers({ target, callers: 10, requests: 200, next: () => target.normal });
         for (const [load, run] of loads(options.scale)) {
           const result = await measure(target, load, () => run(target));
-          log(`  ${name.padEnd(10)} ${load.padEnd(24)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s  p99 ${result.p99Ms.toFixed(1).padStart(7)} ms  RSS ${result.rssBeforeMb.toFixed(0)} -> ${result.rssPeakMb.toFixed(0)} -> ${result.rssAfterMb.toFixed(0)} MB  ${JSON.stringify(result.statuses)}${result.alive ? '' : '  DOWN'}`);
+          log(`  ${name.padEnd(10)} ${load.padEnd(30)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s  p99 ${result.p99Ms.toFixed(1).padStart(7)} ms  RSS ${result.rssBeforeMb.toFixed(0)} -> ${result.rssPeakMb.toFixed(0)} -> ${result.rssAfterMb.toFixed(0)} MB  ${JSON.stringify(result.statuses)}${result.alive ? '' : '  DOWN'}`);
           results.push(result);
           if (!result.alive) break;
         }
