@@ -11,13 +11,14 @@
  *   npm run bench:load              the full loads; figures into bench/RESULTS.md
  *   npm run bench:load -- --small   the small version test/mcp/load.test.ts runs; printed only
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { rssMb, startTarget, startUpstream, stopTarget } from './load-servers.js';
 import { callers, malformed, oversized, send, slowHeaders, type LoadScale, type Target } from './load-traffic.js';
+import { writeSection } from './sections.js';
 
 export type { LoadScale } from './load-traffic.js';
 
@@ -145,14 +146,6 @@ export function renderLoadSection(results: LoadResult[], scale: LoadScale): stri
   ].join('\n');
 }
 
-/** Puts `section` into RESULTS.md in place of the previous one (or at its end). */
-export function writeLoadSection(file: string, section: string): void {
-  const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  const begin = text.indexOf(BEGIN);
-  const end = text.indexOf(END);
-  const next = begin >= 0 && end > begin ? `${text.slice(0, begin)}${section}${text.slice(end + END.length)}` : `${text.trimEnd()}\n\n${section}\n`;
-  writeFileSync(file, next);
-}
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const small = process.argv.includes('--small');
@@ -163,7 +156,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   console.log(`podcast-gen bench:load (${small ? 'small' : 'full'} loads)`);
   const results = await runLoads({ scale, log: (line) => console.log(line) });
   const section = renderLoadSection(results, scale);
-  if (!small) writeLoadSection(join(ROOT, 'bench', 'RESULTS.md'), section);
+  if (!small) writeSection(join(ROOT, 'bench', 'RESULTS.md'), 'load', section);
   console.log(`\n${section}`);
   if (results.some((r) => !r.alive)) process.exitCode = 1;
 }

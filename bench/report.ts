@@ -1,5 +1,5 @@
 /** Tables of the benchmark as Markdown, written to bench/RESULTS.md and printed. */
-import { writeFileSync } from 'node:fs';
+import { writeMainPart } from './sections.js';
 import type { Sample } from './measure.js';
 
 /** One document's results per tool. */
@@ -74,7 +74,7 @@ export function writeResults(options: {
     lines.push(`| zod (generated) | ${Math.round(options.validation.zodOpsPerSec).toLocaleString('en-US')} |`, `| ajv (same schema) | ${Math.round(options.validation.ajvOpsPerSec).toLocaleString('en-US')} |`, '');
   }
   const text = `${lines.join('\n')}\n`;
-  writeFileSync(options.file, text);
+  writeMainPart(options.file, text);
   return text;
 }
 
