@@ -2,6 +2,7 @@ import type { OpenApiDocument } from '../load/read-spec.js';
 import type { Problem } from '../problems.js';
 import { assumptionsFor, collectAssumptions } from './assumptions.js';
 import { buildAuth } from './auth.js';
+import { normalizeDocument } from './normalize-schema.js';
 import { camelCase, fileNameFrom, generatedExports, operationIdFrom, pascalCase, toolNameFrom, uniqueFileNames, uniqueNames } from './naming.js';
 import { buildOperation, type OperationNames, type RawOperation } from './operation.js';
 import { pointerJoin } from './refs.js';
@@ -26,8 +27,9 @@ interface RawEntry {
 }
 
 /** Builds the model of a bundled OpenAPI 3.0 document. Pure: no I/O, same input, same output. */
-export function buildModel(document: OpenApiDocument, options: ModelOptions): { model: ApiModel; problems: Problem[] } {
-  const problems: Problem[] = [];
+export function buildModel(written: OpenApiDocument, options: ModelOptions): { model: ApiModel; problems: Problem[] } {
+  // 3.1 and 3.2 schemas are read in 3.0's shape; the types emitter keeps the document as written.
+  const { document, problems } = normalizeDocument(written);
   const info = (document.info ?? {}) as { title?: string; version?: string; description?: string };
   const entries = collectOperations(document);
   const names = decideOperationNames(entries, problems);
@@ -60,7 +62,7 @@ export function buildModel(document: OpenApiDocument, options: ModelOptions): { 
     schemas,
     operations,
     assumptions,
-    document: withOperationIds(document, entries, names),
+    document: withOperationIds(written, document === written ? entries : collectOperations(written), entries.map((e) => names.get(e) as OperationNames)),
   };
   if (info.description) model.description = info.description;
   if (auth) model.auth = auth;
@@ -72,12 +74,12 @@ export function buildModel(document: OpenApiDocument, options: ModelOptions): { 
  * The document with every derived operationId written in (copying only the path items that change),
  * so the types emitter's `operations["getPets"]` exists for operations the document left unnamed.
  */
-function withOperationIds(document: OpenApiDocument, entries: readonly RawEntry[], names: ReadonlyMap<RawEntry, OperationNames>): OpenApiDocument {
-  const unnamed = entries.filter((e) => e.raw.operationId !== names.get(e)?.operationId);
+function withOperationIds(document: OpenApiDocument, entries: readonly RawEntry[], names: readonly OperationNames[]): OpenApiDocument {
+  const unnamed = entries.map((entry, i) => ({ entry, operationId: names[i]?.operationId })).filter(({ entry, operationId }) => entry.raw.operationId !== operationId);
   if (unnamed.length === 0) return document;
   const paths = { ...(document.paths as Record<string, Record<string, unknown>>) };
-  for (const entry of unnamed) {
-    paths[entry.path] = { ...paths[entry.path], [entry.method]: { ...entry.raw, operationId: names.get(entry)?.operationId } };
+  for (const { entry, operationId } of unnamed) {
+    paths[entry.path] = { ...paths[entry.path], [entry.method]: { ...entry.raw, operationId } };
   }
   return { ...document, paths };
 }
@@ -113,7 +115,14 @@ function collectOperations(document: OpenApiDocument): RawEntry[] {
  * the interface: kept as written; only operations without one get a derived id (with a warning).
  */
 function decideOperationNames(entries: readonly RawEntry[], problems: Problem[]): Map<RawEntry, OperationNames> {
-  const operationIds = new Map(entries.map((e) => [e, writtenOperationId(e) ?? operationIdFrom(e.method, e.path)]));
+  // A made-up id never takes one the document gives (check-names.ts refuses two operations giving the same).
+  const written = entries.flatMap((e) => writtenOperationId(e) ?? []);
+  const derived = uniqueNames(
+    entries.filter((e) => !writtenOperationId(e)),
+    (e) => operationIdFrom(e.method, e.path),
+    written,
+  );
+  const operationIds = new Map(entries.map((e) => [e, writtenOperationId(e) ?? (derived.get(e) as string)]));
   for (const entry of entries) {
     if (writtenOperationId(entry)) continue;
     problems.push({
