@@ -2,9 +2,12 @@ import { fail } from '../problems.js';
 
 type Locate = (pointer: string) => { line: number; col: number } | undefined;
 
+/** The OpenAPI versions read as they are: 3.0.x, 3.1.x and 3.2.x (redocly lints each by its own ruleset). */
+export const OPENAPI_VERSION = /^3\.[012]\.\d+$/;
+
 /**
- * Only OpenAPI 3.0.x is generated from. Other inputs are refused here, before any rule runs, with a
- * message that says what the document is and what to do, instead of a cascade of schema errors.
+ * Refuses, before any rule runs, what is not an OpenAPI 3.0, 3.1 or 3.2 document, with a message
+ * that says what the document is and what to do, instead of a cascade of schema errors.
  */
 export function checkDocumentVersion(parsed: unknown, file: string, locate: Locate): void {
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
@@ -38,15 +41,13 @@ export function checkDocumentVersion(parsed: unknown, file: string, locate: Loca
       hint: 'add `openapi: 3.0.3` at the top',
     });
   }
-  if (typeof version !== 'string' || !/^3\.0\.\d+$/.test(version)) {
+  if (typeof version !== 'string' || !OPENAPI_VERSION.test(version)) {
     fail({
       code: 'load/unsupported-version',
       file,
       ...locate('#/openapi'),
-      message: `OpenAPI ${String(version)} is not supported; podcast-gen reads OpenAPI 3.0.x`,
-      hint: /^3\.1/.test(String(version))
-        ? 'write the document as OpenAPI 3.0.3 (nullable instead of type arrays), or generate with openapi-typescript for 3.1'
-        : 'set `openapi: 3.0.3` and make the document match it',
+      message: `OpenAPI ${String(version)} is not supported; podcast-gen reads OpenAPI 3.0.x, 3.1.x and 3.2.x `,
+      hint: 'set `openapi` to the version the document is written in, as a string: `openapi: 3.0.3`, `3.1.1` or `3.2.0`',
     });
   }
 }

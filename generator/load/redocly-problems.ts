@@ -17,7 +17,7 @@ const HINTS: Record<string, string> = {
   'bundler': 'check the $ref: the file and the JSON pointer after # must exist',
   'operation-operationId-unique': 'give each operation its own operationId',
   'path-parameters-defined': 'make the path template and the `in: path` parameters name the same parameters',
-  'struct': 'see the OpenAPI 3.0.3 specification for the object at that place',
+  'struct': 'see the OpenAPI specification of the document\'s version for the object at that place',
   'no-identical-paths': 'merge the two path items or rename one parameter',
 };
 
