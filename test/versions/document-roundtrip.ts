@@ -1,0 +1,55 @@
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { STRICT_OPTIONS } from '../robustness/helpers/compile.js';
+import { TSC } from '../helpers/tsc.js';
+
+/** One tsc (TypeScript 7) run over the generated folders, with no `types` (no @types/node). */
+export function compileWithoutTypes(batch: string, folders: readonly string[]): Map<string, string[]> {
+  const config = { compilerOptions: { ...STRICT_OPTIONS, types: [] }, include: folders.map((f) => `${relative(batch, f).replace(/\\/g, '/')}/**/*.ts`) };
+  writeFileSync(join(batch, 'tsconfig.json'), `${JSON.stringify(config, null, 2)}\n`);
+  const result = spawnSync(process.execPath, [TSC, '-p', join(batch, 'tsconfig.json')], { encoding: 'utf8', cwd: batch, maxBuffer: 64 * 1024 * 1024 });
+  const failed = new Map<string, string[]>();
+  for (const line of `${result.stdout}${result.stderr}`.split('\n').filter((l) => /\(\d+,\d+\): error/.test(l))) {
+    const folder = folders.find((f) => line.startsWith(`${relative(batch, f).replace(/\\/g, '/')}/`)) ?? '?';
+    failed.set(folder, [...(failed.get(folder) ?? []), line]);
+  }
+  return failed;
+}
+
+type Module = Record<string, unknown>;
+interface Operation { operationId: string; methodName: string; fields: unknown[] }
+
+/**
+ * Starts the generated mock, makes the generated client, and calls every operation with its
+ * fixture's params. Returns the operations that failed, with why.
+ */
+export async function clientOnOwnMock(out: string): Promise<{ called: string[]; failed: string[] }> {
+  const load = async (path: string) => (await import(pathToFileURL(join(out, path)).href)) as Module;
+  const client = await load('client.ts');
+  const { fixtures } = (await load('fixtures/index.ts')) as { fixtures: Record<string, { params: unknown }> };
+  const { operations } = (await load('operations.ts')) as { operations: Operation[] };
+  const { startMockServer } = (await load('mock/index.ts')) as { startMockServer(): Promise<{ url: string; close(): Promise<void> }> };
+  const create = Object.entries(client).find(([name]) => /^create\w+Client$/.test(name))?.[1] as (options: object) => Record<string, (...args: unknown[]) => Promise<unknown>>;
+  const server = await startMockServer();
+  const called: string[] = [];
+  const failed: string[] = [];
+  try {
+    // Every credential option a client may take: the mock checks only that one is sent.
+    const api = create({ baseUrl: server.url, apiKey: 'k', token: 'k', bearerToken: 'k', accessToken: 'k', username: 'u', password: 'p' });
+    for (const [id, fixture] of Object.entries(fixtures)) {
+      const operation = operations.find((o) => o.operationId === id);
+      if (!operation) throw new Error(`no operation ${id}`);
+      try {
+        await api[operation.methodName]?.(...(operation.fields.length > 0 ? [fixture.params] : []));
+        called.push(id);
+      } catch (error) {
+        failed.push(`${id}: ${(error as Error).message.slice(0, 200)}`);
+      }
+    }
+  } finally {
+    await server.close();
+  }
+  return { called, failed };
+}
