@@ -104,8 +104,8 @@ export function normalizeSchema(schema: Json, pointer: string, problems: Problem
       code: 'model/loosened-keyword',
       severity: 'warn',
       pointer: pointerJoin(pointer, keyword),
-      message: `\`${keyword}\` is not checked by the generated validators (zod, MCP input schemas): they accept more than the document allows here`,
-      hint: 'the types and the server are unaffected; describe the rule in the description, or check it in your own code',
+      message: `\`${keyword}\` is not checked by the generated validators (zod, so the client, the mock and the MCP tools): they accept more than the document allows here`,
+      hint: 'the types are unaffected; state the rule in the description, or check it in your own code',
     });
   }
   return out;

@@ -32,7 +32,7 @@ function documentsIn(folder: string, prefix: string, version: Entry['version']):
     .map((name) => ({ name: `${prefix}/${basename(name).replace(/\.(json|ya?ml)$/, '')}`, spec: join(folder, name), version }));
 }
 
-/** @readme/oas-examples (3.0, plus 2.0 to be refused; 3.1 is test/versions/'s and the documents in test/fixtures/corpus. */
+/** @readme/oas-examples (3.0, plus 2.0 to be refused; 3.1 is tested in test/versions/) and the documents in test/fixtures/corpus. */
 const CORPUS: Entry[] = [
   ...documentsIn(join(EXAMPLES, '3.0', 'json'), 'oas-3.0', '3.0'),
   ...documentsIn(join(FIXTURE_DOCS, 'corpus'), 'corpus', '3.0'),
