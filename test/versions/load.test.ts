@@ -50,3 +50,12 @@ describe('load: the OpenAPI versions read', () => {
     expect(wrong.filter((p) => /struct/.test(p))).toStrictEqual([expect.stringMatching(new RegExp(`wrong-${version.replace(/\./g, '\\.')}\\.yaml:9:\\d+ +(error|warn) +(podcast-gen\\/)?struct(-unread)? +Property \`xyz\` is not expected here`))]);
   });
 });
+
+describe('3.2: what is not generated yet is said, never skipped silently', () => {
+  it('warns at the `query` operation that it is left out of the client', async () => {
+    const { problems } = await generateFiles({ spec: join(FIXTURE_DOCS, 'versions', 'query-3.2.yaml') });
+    expect(problems.filter((p) => p.code === 'model/not-generated').map(formatProblem)).toStrictEqual([
+      expect.stringMatching(/query-3\.2\.yaml:9:5 +warn +model\/not-generated +`query` \(OpenAPI 3\.2\) is not generated yet/),
+    ]);
+  });
+});
