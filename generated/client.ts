@@ -4,8 +4,8 @@
 // sha256: 734445a0be8771094be19753c30080689dba3e6868723a8bdcab1ed5f5347fd5
 
 import { ApiPromise, Core, type AuthSpec, type CoreOptions, type RequestOptions } from './runtime.js';
-import { operationSpecs as $specs } from './operations.js';
-import { operationSchemas as $schemas } from './schemas.js';
+import * as $specs from './operations.js';
+import * as $schemas from './schemas.js';
 import type { operations } from './types.js';
 
 /** Flattens an intersection into one object type, for readable hovers. */
@@ -74,6 +74,14 @@ export type PodcastParams<K extends keyof PodcastOperationTypes> = PodcastOperat
 export type PodcastData<K extends keyof PodcastOperationTypes> = PodcastOperationTypes[K]['data'];
 
 /**
+ * Creates the request engine that the standalone functions below take as their first argument: a
+ * page that imports only the functions it calls bundles only their code and validators.
+ */
+export function createPodcastCore(options: PodcastClientOptions): Core {
+  return new Core(options, $auth);
+}
+
+/**
  * Read quota summary
  *
  * Returns the plan and remaining shared Web credits of the selected Space owner. No body, no parameters. Subject to the shared rate limit: 429 when the shared per-user and per-Space rate limit is exceeded, 503 when the rate limiter is unavailable.
@@ -81,7 +89,7 @@ export type PodcastData<K extends keyof PodcastOperationTypes> = PodcastOperatio
  * `GET /open/podcast/v1/quota/summary` (operationId `quotaSummary`, tool `podcast_quota_summary`, scope `podcast.read`).
  */
 export function quotaSummary(core: Core, options?: RequestOptions): ApiPromise<PodcastData<"quotaSummary">> {
-  return core.request($specs.quotaSummary, undefined, $schemas.quotaSummary, options);
+  return core.request($specs.quotaSummarySpec, undefined, $schemas.quotaSummarySchemas, options);
 }
 
 /**
@@ -96,7 +104,7 @@ export function quotaSummary(core: Core, options?: RequestOptions): ApiPromise<P
  * Assumed (the source leaves this open): the interface description does not name this field; `aspect_ratio` is the integer field of the copied image template result
  */
 export function createMultiCameraAvatar(core: Core, params: PodcastParams<"createMultiCameraAvatar">, options?: RequestOptions): ApiPromise<PodcastData<"createMultiCameraAvatar">> {
-  return core.request($specs.createMultiCameraAvatar, params, $schemas.createMultiCameraAvatar, options);
+  return core.request($specs.createMultiCameraAvatarSpec, params, $schemas.createMultiCameraAvatarSchemas, options);
 }
 
 /**
@@ -108,7 +116,7 @@ export function createMultiCameraAvatar(core: Core, params: PodcastParams<"creat
  * Assumed (the source leaves this open): the interface description says the POST operations list an idempotency header of at most 128 characters but does not name it; Idempotency-Key follows the IETF httpapi idempotency-key-header draft
  */
 export function saveDesignedVoice(core: Core, params?: PodcastParams<"saveDesignedVoice">, options?: RequestOptions): ApiPromise<PodcastData<"saveDesignedVoice">> {
-  return core.request($specs.saveDesignedVoice, params, $schemas.saveDesignedVoice, options);
+  return core.request($specs.saveDesignedVoiceSpec, params, $schemas.saveDesignedVoiceSchemas, options);
 }
 
 /**
@@ -120,7 +128,7 @@ export function saveDesignedVoice(core: Core, params?: PodcastParams<"saveDesign
  * Assumed (the source leaves this open): the interface description says the POST operations list an idempotency header of at most 128 characters but does not name it; Idempotency-Key follows the IETF httpapi idempotency-key-header draft
  */
 export function copyImageTemplate(core: Core, params?: PodcastParams<"copyImageTemplate">, options?: RequestOptions): ApiPromise<PodcastData<"copyImageTemplate">> {
-  return core.request($specs.copyImageTemplate, params, $schemas.copyImageTemplate, options);
+  return core.request($specs.copyImageTemplateSpec, params, $schemas.copyImageTemplateSchemas, options);
 }
 
 /**
@@ -133,7 +141,7 @@ export function copyImageTemplate(core: Core, params?: PodcastParams<"copyImageT
  * Assumed (the source leaves this open): the interface description says the POST operations list an idempotency header of at most 128 characters but does not name it; Idempotency-Key follows the IETF httpapi idempotency-key-header draft
  */
 export function regenerateBackground(core: Core, params?: PodcastParams<"regenerateBackground">, options?: RequestOptions): ApiPromise<PodcastData<"regenerateBackground">> {
-  return core.request($specs.regenerateBackground, params, $schemas.regenerateBackground, options);
+  return core.request($specs.regenerateBackgroundSpec, params, $schemas.regenerateBackgroundSchemas, options);
 }
 
 /**
@@ -145,7 +153,7 @@ export function regenerateBackground(core: Core, params?: PodcastParams<"regener
  * Assumed (the source leaves this open): the interface description says the POST operations list an idempotency header of at most 128 characters but does not name it; Idempotency-Key follows the IETF httpapi idempotency-key-header draft
  */
 export function addImage(core: Core, params?: PodcastParams<"addImage">, options?: RequestOptions): ApiPromise<PodcastData<"addImage">> {
-  return core.request($specs.addImage, params, $schemas.addImage, options);
+  return core.request($specs.addImageSpec, params, $schemas.addImageSchemas, options);
 }
 
 /**
@@ -157,7 +165,7 @@ export function addImage(core: Core, params?: PodcastParams<"addImage">, options
  * Assumed (the source leaves this open): the interface description does not show how the target image is identified; a required integer query parameter id, the id returned by the add image operation, is the conventional choice
  */
 export function deleteImage(core: Core, params: PodcastParams<"deleteImage">, options?: RequestOptions): ApiPromise<PodcastData<"deleteImage">> {
-  return core.request($specs.deleteImage, params, $schemas.deleteImage, options);
+  return core.request($specs.deleteImageSpec, params, $schemas.deleteImageSchemas, options);
 }
 
 /**
@@ -168,7 +176,7 @@ export function deleteImage(core: Core, params: PodcastParams<"deleteImage">, op
  * `GET /open/podcast/v1/image_backgrounds` (operationId `listImageBackgrounds`, tool `podcast_list_image_backgrounds`, scope `asset.read`).
  */
 export function listImageBackgrounds(core: Core, options?: RequestOptions): ApiPromise<PodcastData<"listImageBackgrounds">> {
-  return core.request($specs.listImageBackgrounds, undefined, $schemas.listImageBackgrounds, options);
+  return core.request($specs.listImageBackgroundsSpec, undefined, $schemas.listImageBackgroundsSchemas, options);
 }
 
 /**
@@ -180,7 +188,7 @@ export function listImageBackgrounds(core: Core, options?: RequestOptions): ApiP
  * Assumed (the source leaves this open): the interface description does not show how the target background is identified; a required integer query parameter id, the id field of an image background, is the conventional choice
  */
 export function deleteImageBackground(core: Core, params: PodcastParams<"deleteImageBackground">, options?: RequestOptions): ApiPromise<PodcastData<"deleteImageBackground">> {
-  return core.request($specs.deleteImageBackground, params, $schemas.deleteImageBackground, options);
+  return core.request($specs.deleteImageBackgroundSpec, params, $schemas.deleteImageBackgroundSchemas, options);
 }
 
 /**
@@ -192,7 +200,7 @@ export function deleteImageBackground(core: Core, params: PodcastParams<"deleteI
  * Assumed (the source leaves this open): tool name not given by the interface description; derived from the operationId in the style of the named tools
  */
 export function getSubscription(core: Core, options?: RequestOptions): ApiPromise<PodcastData<"getSubscription">> {
-  return core.request($specs.getSubscription, undefined, $schemas.getSubscription, options);
+  return core.request($specs.getSubscriptionSpec, undefined, $schemas.getSubscriptionSchemas, options);
 }
 
 /**
@@ -203,7 +211,7 @@ export function getSubscription(core: Core, options?: RequestOptions): ApiPromis
  * `GET /open/podcast/v1/catalogs/{kind}` (operationId `searchCatalog`, tool `podcast_catalog`, scope `asset.read`).
  */
 export function searchCatalog(core: Core, params: PodcastParams<"searchCatalog">, options?: RequestOptions): ApiPromise<PodcastData<"searchCatalog">> {
-  return core.request($specs.searchCatalog, params, $schemas.searchCatalog, options);
+  return core.request($specs.searchCatalogSpec, params, $schemas.searchCatalogSchemas, options);
 }
 
 /**
@@ -215,7 +223,7 @@ export function searchCatalog(core: Core, params: PodcastParams<"searchCatalog">
  * Assumed (the source leaves this open): tool name not given by the interface description; derived from the operationId in the style of the named tools
  */
 export function getVoiceCloneAllowance(core: Core, options?: RequestOptions): ApiPromise<PodcastData<"getVoiceCloneAllowance">> {
-  return core.request($specs.getVoiceCloneAllowance, undefined, $schemas.getVoiceCloneAllowance, options);
+  return core.request($specs.getVoiceCloneAllowanceSpec, undefined, $schemas.getVoiceCloneAllowanceSchemas, options);
 }
 
 /** The Podcast Asset, Avatar and Account Interface client: one method per operation. */
@@ -332,13 +340,14 @@ export interface PodcastClient {
 }
 
 /**
- * Creates a client of Podcast Asset, Avatar and Account Interface.
+ * Creates a client of Podcast Asset, Avatar and Account Interface, with every operation: a bundle of it
+ * carries them all ({@link createPodcastCore } and a standalone function carry one).
  *
  * @example
  * const client = createPodcastClient({ apiKey: process.env.PODCAST_API_KEY!, baseUrl: 'https://api.example.com' });
  */
 export function createPodcastClient(options: PodcastClientOptions): PodcastClient {
-  const core = new Core(options, $auth);
+  const core = createPodcastCore(options);
   return {
     quotaSummary: (options) => quotaSummary(core, options),
     createMultiCameraAvatar: (params, options) => createMultiCameraAvatar(core, params, options),

@@ -3,7 +3,19 @@
 // Source: podcast-gen/spec/podcast.openapi.yaml (Podcast Asset, Avatar and Account Interface 1.0.0)
 // sha256: 734445a0be8771094be19753c30080689dba3e6868723a8bdcab1ed5f5347fd5
 
-import { z } from 'zod';
+import { en } from 'zod/locales';
+import * as z from 'zod/mini';
+
+/**
+ * Makes a top-level validator of `schemas.ts`, which calls it marked `@__PURE__`: a bundler then
+ * drops every validator a program does not use (a plain call there would be kept for what it might
+ * do). zod/mini carries no error messages of its own; this installs zod's English ones, as zod's
+ * full build does, unless the program has chosen a locale already.
+ */
+function _schema<T>(make: () => T): T {
+  if (!z.config().localeError) z.config(en());
+  return make();
+}
 
 /** Length in Unicode code points, as JSON Schema counts string lengths. */
 function _chars(value: string): number {
@@ -35,115 +47,115 @@ function _length(min: number | undefined, max: number | undefined) {
 // Component schemas.
 
 /** Response envelope of all JSON responses other than 429. On success (HTTP 200) data carries the operation-specific payload; on failure code, msg, cause, details and rid describe the failure. */
-export const Envelope = z.looseObject({ code: z.number().int().describe("result code").optional(), msg: z.string().describe("message").optional(), cause: z.string().describe("cause text").optional(), data: z.unknown().describe("operation-specific payload, described per endpoint (any value)").optional(), details: z.unknown().describe("additional details (any value)").optional(), rid: z.string().describe("request identifier").optional() }).describe("Response envelope of all JSON responses other than 429. On success (HTTP 200) data carries the operation-specific payload; on failure code, msg, cause, details and rid describe the failure.");
+export const Envelope = /* @__PURE__ */ _schema(() => z.looseObject({ code: z.optional(z.number().check(z.int(), z.describe("result code"))), msg: z.optional(z.string().check(z.describe("message"))), cause: z.optional(z.string().check(z.describe("cause text"))), data: z.optional(z.unknown().check(z.describe("operation-specific payload, described per endpoint (any value)"))), details: z.optional(z.unknown().check(z.describe("additional details (any value)"))), rid: z.optional(z.string().check(z.describe("request identifier"))) }).check(z.describe("Response envelope of all JSON responses other than 429. On success (HTTP 200) data carries the operation-specific payload; on failure code, msg, cause, details and rid describe the failure.")));
 export type Envelope = z.infer<typeof Envelope>;
 
 /** Quota summary (data of the quota summary operation): the plan and remaining shared Web credits of the selected Space owner. */
-export const QuotaSummary = z.looseObject({ credits_included: z.number().describe("credits included in the current Web plan per cycle").optional(), credits_remaining: z.number().describe("current shared Web credit balance of the Space owner").optional(), credits_unlimited: z.boolean().describe("whether credits are unlimited").optional(), plan_id: z.number().int().describe("plan identifier").optional(), plan_name: z.string().describe("plan name").optional() }).describe("Quota summary (data of the quota summary operation): the plan and remaining shared Web credits of the selected Space owner.");
+export const QuotaSummary = /* @__PURE__ */ _schema(() => z.looseObject({ credits_included: z.optional(z.number().check(z.describe("credits included in the current Web plan per cycle"))), credits_remaining: z.optional(z.number().check(z.describe("current shared Web credit balance of the Space owner"))), credits_unlimited: z.optional(z.boolean().check(z.describe("whether credits are unlimited"))), plan_id: z.optional(z.number().check(z.int(), z.describe("plan identifier"))), plan_name: z.optional(z.string().check(z.describe("plan name"))) }).check(z.describe("Quota summary (data of the quota summary operation): the plan and remaining shared Web credits of the selected Space owner.")));
 export type QuotaSummary = z.infer<typeof QuotaSummary>;
 
 /** Multi-camera avatar creation result (data of the create multi-camera avatar operation). */
-export const MultiCameraAvatarResult = z.looseObject({ podcast_avatar_id: z.number().int().describe("podcast avatar identifier").optional(), pack_ids: z.array(z.number().int().describe("a pack identifier")).describe("pack identifiers").optional() }).describe("Multi-camera avatar creation result (data of the create multi-camera avatar operation).");
+export const MultiCameraAvatarResult = /* @__PURE__ */ _schema(() => z.looseObject({ podcast_avatar_id: z.optional(z.number().check(z.int(), z.describe("podcast avatar identifier"))), pack_ids: z.optional(z.array(z.number().check(z.int(), z.describe("a pack identifier"))).check(z.describe("pack identifiers"))) }).check(z.describe("Multi-camera avatar creation result (data of the create multi-camera avatar operation).")));
 export type MultiCameraAvatarResult = z.infer<typeof MultiCameraAvatarResult>;
 
 /** Saved voice result (data of the save designed voice operation). */
-export const SavedVoice = z.looseObject({ timbre_id: z.number().int().describe("timbre identifier").optional(), timbre_unique_id: z.string().describe("unique timbre identifier").optional(), voice_id: z.string().describe("voice identifier").optional() }).describe("Saved voice result (data of the save designed voice operation).");
+export const SavedVoice = /* @__PURE__ */ _schema(() => z.looseObject({ timbre_id: z.optional(z.number().check(z.int(), z.describe("timbre identifier"))), timbre_unique_id: z.optional(z.string().check(z.describe("unique timbre identifier"))), voice_id: z.optional(z.string().check(z.describe("voice identifier"))) }).check(z.describe("Saved voice result (data of the save designed voice operation).")));
 export type SavedVoice = z.infer<typeof SavedVoice>;
 
 /** Copied image template result (data of the copy image template operation). */
-export const CopiedImageTemplate = z.looseObject({ id: z.number().int().describe("identifier of the copied image template").optional(), aspect_ratio: z.number().int().describe("aspect ratio of the copied image template (integer code)").optional() }).describe("Copied image template result (data of the copy image template operation).");
+export const CopiedImageTemplate = /* @__PURE__ */ _schema(() => z.looseObject({ id: z.optional(z.number().check(z.int(), z.describe("identifier of the copied image template"))), aspect_ratio: z.optional(z.number().check(z.int(), z.describe("aspect ratio of the copied image template (integer code)"))) }).check(z.describe("Copied image template result (data of the copy image template operation).")));
 export type CopiedImageTemplate = z.infer<typeof CopiedImageTemplate>;
 
 /** Regenerated background result (data of the regenerate background operation). */
-export const RegeneratedBackground = z.looseObject({ unique_id: z.string().describe("unique identifier of the regenerated background").optional() }).describe("Regenerated background result (data of the regenerate background operation).");
+export const RegeneratedBackground = /* @__PURE__ */ _schema(() => z.looseObject({ unique_id: z.optional(z.string().check(z.describe("unique identifier of the regenerated background"))) }).check(z.describe("Regenerated background result (data of the regenerate background operation).")));
 export type RegeneratedBackground = z.infer<typeof RegeneratedBackground>;
 
 /** Added image result (data of the add image operation). */
-export const AddedImage = z.looseObject({ id: z.number().int().describe("identifier of the registered image").optional() }).describe("Added image result (data of the add image operation).");
+export const AddedImage = /* @__PURE__ */ _schema(() => z.looseObject({ id: z.optional(z.number().check(z.int(), z.describe("identifier of the registered image"))) }).check(z.describe("Added image result (data of the add image operation).")));
 export type AddedImage = z.infer<typeof AddedImage>;
 
 /** Voice clone allowance result (data of the voice clone allowance operation). */
-export const VoiceCloneAllowance = z.looseObject({ free_count: z.number().int().describe("remaining free voice clones of the Web account").optional() }).describe("Voice clone allowance result (data of the voice clone allowance operation).");
+export const VoiceCloneAllowance = /* @__PURE__ */ _schema(() => z.looseObject({ free_count: z.optional(z.number().check(z.int(), z.describe("remaining free voice clones of the Web account"))) }).check(z.describe("Voice clone allowance result (data of the voice clone allowance operation).")));
 export type VoiceCloneAllowance = z.infer<typeof VoiceCloneAllowance>;
 
 /** A reference image of photo_info, with key and url. */
-export const ReferenceImage = z.looseObject({ key: z.string().describe("reference image key").optional(), url: z.string().describe("reference image address").optional() }).describe("A reference image of photo_info, with key and url.");
+export const ReferenceImage = /* @__PURE__ */ _schema(() => z.looseObject({ key: z.optional(z.string().check(z.describe("reference image key"))), url: z.optional(z.string().check(z.describe("reference image address"))) }).check(z.describe("A reference image of photo_info, with key and url.")));
 export type ReferenceImage = z.infer<typeof ReferenceImage>;
 
 /** photo_info of an image background. */
-export const PhotoInfo = z.looseObject({ age: z.string().describe("age (allowed values not shown)").optional(), gender: z.string().describe("gender (allowed values not shown)").optional(), avatar_library_id: z.number().int().describe("avatar library identifier").optional(), avatar_library_name: z.string().describe("avatar library name").optional(), background: z.string().describe("background (allowed values not shown)").optional(), base_photo_url: z.string().describe("base photo address").optional(), detail: z.string().describe("detail (allowed values not shown)").optional(), model: z.number().int().describe("image model (integer)").optional(), number_of_images: z.number().int().describe("number of images").optional(), origin: z.string().describe("origin (allowed values not shown)").optional(), photo_real: z.boolean().describe("photo_real flag").optional(), preset_style: z.string().describe("preset style (allowed values not shown)").optional(), quality: z.string().describe("quality (allowed values not shown)").optional(), resolution: z.string().describe("resolution (allowed values not shown)").optional(), talking_pose: z.string().describe("talking pose (allowed values not shown)").optional(), reference_images: z.array(ReferenceImage).describe("reference images").optional() }).describe("photo_info of an image background.");
+export const PhotoInfo = /* @__PURE__ */ _schema(() => z.looseObject({ age: z.optional(z.string().check(z.describe("age (allowed values not shown)"))), gender: z.optional(z.string().check(z.describe("gender (allowed values not shown)"))), avatar_library_id: z.optional(z.number().check(z.int(), z.describe("avatar library identifier"))), avatar_library_name: z.optional(z.string().check(z.describe("avatar library name"))), background: z.optional(z.string().check(z.describe("background (allowed values not shown)"))), base_photo_url: z.optional(z.string().check(z.describe("base photo address"))), detail: z.optional(z.string().check(z.describe("detail (allowed values not shown)"))), model: z.optional(z.number().check(z.int(), z.describe("image model (integer)"))), number_of_images: z.optional(z.number().check(z.int(), z.describe("number of images"))), origin: z.optional(z.string().check(z.describe("origin (allowed values not shown)"))), photo_real: z.optional(z.boolean().check(z.describe("photo_real flag"))), preset_style: z.optional(z.string().check(z.describe("preset style (allowed values not shown)"))), quality: z.optional(z.string().check(z.describe("quality (allowed values not shown)"))), resolution: z.optional(z.string().check(z.describe("resolution (allowed values not shown)"))), talking_pose: z.optional(z.string().check(z.describe("talking pose (allowed values not shown)"))), reference_images: z.optional(z.array(ReferenceImage).check(z.describe("reference images"))) }).check(z.describe("photo_info of an image background.")));
 export type PhotoInfo = z.infer<typeof PhotoInfo>;
 
 /** Image background (each element of data.list of the list image backgrounds operation). Allowed values of the string fields of an image background are not shown by the interface document. */
-export const ImageBackground = z.looseObject({ id: z.number().int().describe("image background identifier").optional(), photo_unique_id: z.string().describe("unique photo identifier").optional(), background: z.string().describe("background (allowed values not shown)").optional(), category: z.string().describe("category (allowed values not shown)").optional(), width: z.number().int().describe("width").optional(), height: z.number().int().describe("height").optional(), is_demo: z.boolean().describe("whether the background is a demo").optional(), output_url: z.array(z.string().describe("an output address")).describe("output addresses").optional(), progress_desc: z.string().describe("progress description").optional(), err_msg: z.string().describe("error message").optional(), photo_info: PhotoInfo.optional() }).describe("Image background (each element of data.list of the list image backgrounds operation). Allowed values of the string fields of an image background are not shown by the interface document.");
+export const ImageBackground = /* @__PURE__ */ _schema(() => z.looseObject({ id: z.optional(z.number().check(z.int(), z.describe("image background identifier"))), photo_unique_id: z.optional(z.string().check(z.describe("unique photo identifier"))), background: z.optional(z.string().check(z.describe("background (allowed values not shown)"))), category: z.optional(z.string().check(z.describe("category (allowed values not shown)"))), width: z.optional(z.number().check(z.int(), z.describe("width"))), height: z.optional(z.number().check(z.int(), z.describe("height"))), is_demo: z.optional(z.boolean().check(z.describe("whether the background is a demo"))), output_url: z.optional(z.array(z.string().check(z.describe("an output address"))).check(z.describe("output addresses"))), progress_desc: z.optional(z.string().check(z.describe("progress description"))), err_msg: z.optional(z.string().check(z.describe("error message"))), photo_info: z.optional(PhotoInfo) }).check(z.describe("Image background (each element of data.list of the list image backgrounds operation). Allowed values of the string fields of an image background are not shown by the interface document.")));
 export type ImageBackground = z.infer<typeof ImageBackground>;
 
 /** Data of the list image backgrounds operation, an object with list. */
-export const ImageBackgroundList = z.looseObject({ list: z.array(ImageBackground).describe("the image backgrounds").optional() }).describe("Data of the list image backgrounds operation, an object with list.");
+export const ImageBackgroundList = /* @__PURE__ */ _schema(() => z.looseObject({ list: z.optional(z.array(ImageBackground).check(z.describe("the image backgrounds"))) }).check(z.describe("Data of the list image backgrounds operation, an object with list.")));
 export type ImageBackgroundList = z.infer<typeof ImageBackgroundList>;
 
 /** coupon of a subscription. */
-export const Coupon = z.looseObject({ amount_off: z.number().int().describe("amount off").optional(), amount_off_dollar: z.number().describe("amount off in dollars").optional(), currency: z.string().describe("currency").optional(), percent_off: z.number().describe("percent off").optional() }).describe("coupon of a subscription.");
+export const Coupon = /* @__PURE__ */ _schema(() => z.looseObject({ amount_off: z.optional(z.number().check(z.int(), z.describe("amount off"))), amount_off_dollar: z.optional(z.number().check(z.describe("amount off in dollars"))), currency: z.optional(z.string().check(z.describe("currency"))), percent_off: z.optional(z.number().check(z.describe("percent off"))) }).check(z.describe("coupon of a subscription.")));
 export type Coupon = z.infer<typeof Coupon>;
 
 /** enterprise_member_detail of a subscription. */
-export const EnterpriseMemberDetail = z.looseObject({ credits_quota: z.number().describe("credits quota").optional(), credits_used: z.number().describe("credits used").optional(), id: z.number().describe("identifier").optional(), lip_sync_quota: z.number().describe("lip sync quota").optional(), lip_sync_used: z.number().describe("lip sync used").optional(), space_id: z.number().describe("Space identifier").optional(), user_id: z.number().describe("user identifier").optional(), user_status: z.number().describe("user status (numeric code; meaning not shown)").optional(), validity_end_time: z.number().describe("validity end time").optional(), validity_months: z.number().describe("validity months").optional(), validity_start_time: z.number().describe("validity start time").optional(), email: z.string().describe("email").optional(), space_name: z.string().describe("Space name").optional(), username: z.string().describe("username").optional(), has_validity: z.boolean().describe("whether a validity period applies").optional() }).describe("enterprise_member_detail of a subscription.");
+export const EnterpriseMemberDetail = /* @__PURE__ */ _schema(() => z.looseObject({ credits_quota: z.optional(z.number().check(z.describe("credits quota"))), credits_used: z.optional(z.number().check(z.describe("credits used"))), id: z.optional(z.number().check(z.describe("identifier"))), lip_sync_quota: z.optional(z.number().check(z.describe("lip sync quota"))), lip_sync_used: z.optional(z.number().check(z.describe("lip sync used"))), space_id: z.optional(z.number().check(z.describe("Space identifier"))), user_id: z.optional(z.number().check(z.describe("user identifier"))), user_status: z.optional(z.number().check(z.describe("user status (numeric code; meaning not shown)"))), validity_end_time: z.optional(z.number().check(z.describe("validity end time"))), validity_months: z.optional(z.number().check(z.describe("validity months"))), validity_start_time: z.optional(z.number().check(z.describe("validity start time"))), email: z.optional(z.string().check(z.describe("email"))), space_name: z.optional(z.string().check(z.describe("Space name"))), username: z.optional(z.string().check(z.describe("username"))), has_validity: z.optional(z.boolean().check(z.describe("whether a validity period applies"))) }).check(z.describe("enterprise_member_detail of a subscription.")));
 export type EnterpriseMemberDetail = z.infer<typeof EnterpriseMemberDetail>;
 
 /** primary_account of a subscription. */
-export const PrimaryAccount = z.looseObject({ credit: z.number().describe("credit of the primary account").optional(), username: z.string().describe("username of the primary account").optional() }).describe("primary_account of a subscription.");
+export const PrimaryAccount = /* @__PURE__ */ _schema(() => z.looseObject({ credit: z.optional(z.number().check(z.describe("credit of the primary account"))), username: z.optional(z.string().check(z.describe("username of the primary account"))) }).check(z.describe("primary_account of a subscription.")));
 export type PrimaryAccount = z.infer<typeof PrimaryAccount>;
 
 /** privileges shape: api_credit, credit, lip_sync_duration, team_seat (all numeric). */
-export const Privileges = z.looseObject({ api_credit: z.number().describe("API credit").optional(), credit: z.number().describe("credit").optional(), lip_sync_duration: z.number().describe("lip sync duration").optional(), team_seat: z.number().describe("team seats").optional() }).describe("privileges shape: api_credit, credit, lip_sync_duration, team_seat (all numeric).");
+export const Privileges = /* @__PURE__ */ _schema(() => z.looseObject({ api_credit: z.optional(z.number().check(z.describe("API credit"))), credit: z.optional(z.number().check(z.describe("credit"))), lip_sync_duration: z.optional(z.number().check(z.describe("lip sync duration"))), team_seat: z.optional(z.number().check(z.describe("team seats"))) }).check(z.describe("privileges shape: api_credit, credit, lip_sync_duration, team_seat (all numeric).")));
 export type Privileges = z.infer<typeof Privileges>;
 
 /** A supplement object of a subscription. */
-export const Supplement = z.looseObject({ goods_name: z.string().describe("goods name").optional(), goods_type: z.number().describe("goods type (numeric code; meaning not shown)").optional(), num: z.number().describe("num (quantity)").optional(), status: z.number().describe("status (numeric code; meaning not shown)").optional(), vip_end: z.number().describe("vip end").optional(), vip_start: z.number().describe("vip start").optional(), pay_price: z.number().describe("pay price").optional(), purchase_credit: z.number().describe("purchase credit").optional(), sell_price: z.number().describe("sell price").optional(), privileges: Privileges.optional() }).describe("A supplement object of a subscription.");
+export const Supplement = /* @__PURE__ */ _schema(() => z.looseObject({ goods_name: z.optional(z.string().check(z.describe("goods name"))), goods_type: z.optional(z.number().check(z.describe("goods type (numeric code; meaning not shown)"))), num: z.optional(z.number().check(z.describe("num (quantity)"))), status: z.optional(z.number().check(z.describe("status (numeric code; meaning not shown)"))), vip_end: z.optional(z.number().check(z.describe("vip end"))), vip_start: z.optional(z.number().check(z.describe("vip start"))), pay_price: z.optional(z.number().check(z.describe("pay price"))), purchase_credit: z.optional(z.number().check(z.describe("purchase credit"))), sell_price: z.optional(z.number().check(z.describe("sell price"))), privileges: z.optional(Privileges) }).check(z.describe("A supplement object of a subscription.")));
 export type Supplement = z.infer<typeof Supplement>;
 
 /** Subscription (data of the subscription operation): the shared Web subscription and remaining credits. The interface description leaves open the meaning of the numeric status and type codes of the subscription (for example subscription_status, goods_type, subscribe_plan_int, and status and goods_type of a supplement). */
-export const Subscription = z.looseObject({ coupon: Coupon.optional(), current_api_credit: z.number().describe("current API credit").optional(), current_credit: z.number().describe("current credit").optional(), current_dp_usage: z.number().describe("current dp usage").optional(), current_seat: z.number().int().describe("current seat count").optional(), enterprise_member: z.boolean().describe("whether the account is an enterprise member").optional(), enterprise_member_detail: EnterpriseMemberDetail.optional(), goods_name: z.string().describe("goods name").optional(), goods_sn: z.string().describe("goods sn (string code)").optional(), goods_type: z.number().int().describe("goods type (numeric code; meaning not shown)").optional(), ltd_code: z.string().describe("ltd code").optional(), ltd_tier: z.number().int().describe("ltd tier").optional(), num: z.number().int().describe("num (quantity)").optional(), order_sn: z.string().describe("order sn (string code)").optional(), pay_price: z.number().describe("pay price").optional(), period: z.string().describe("period (allowed values not shown)").optional(), plan_current_credit: z.number().describe("current credit of the plan").optional(), plan_info_id: z.number().int().describe("plan info identifier").optional(), plan_total_credit: z.number().describe("total credit of the plan").optional(), primary_account: PrimaryAccount.optional(), privileges: Privileges.optional(), purchase_credit: z.number().describe("purchase credit").optional(), sell_price: z.number().describe("sell price").optional(), service_days: z.number().int().describe("service days").optional(), subscribe_plan: z.string().describe("subscribed plan (allowed values not shown)").optional(), subscribe_plan_int: z.number().int().describe("subscribed plan (numeric code; meaning not shown)").optional(), subscription_status: z.number().int().describe("subscription status (numeric code; meaning not shown)").optional(), supplements: z.array(Supplement).describe("supplements").optional(), total_api_credit: z.number().describe("total API credit").optional(), total_credit: z.number().describe("total credit").optional(), total_dp_usage: z.number().describe("total dp usage").optional(), total_order_price: z.number().describe("total order price").optional(), total_pay_price: z.number().describe("total pay price").optional(), total_seat: z.number().int().describe("total seat count").optional(), video_count: z.number().int().describe("video count").optional(), vip_end: z.number().int().describe("vip end").optional(), vip_start: z.number().int().describe("vip start").optional() }).describe("Subscription (data of the subscription operation): the shared Web subscription and remaining credits. The interface description leaves open the meaning of the numeric status and type codes of the subscription (for example subscription_status, goods_type, subscribe_plan_int, and status and goods_type of a supplement).");
+export const Subscription = /* @__PURE__ */ _schema(() => z.looseObject({ coupon: z.optional(Coupon), current_api_credit: z.optional(z.number().check(z.describe("current API credit"))), current_credit: z.optional(z.number().check(z.describe("current credit"))), current_dp_usage: z.optional(z.number().check(z.describe("current dp usage"))), current_seat: z.optional(z.number().check(z.int(), z.describe("current seat count"))), enterprise_member: z.optional(z.boolean().check(z.describe("whether the account is an enterprise member"))), enterprise_member_detail: z.optional(EnterpriseMemberDetail), goods_name: z.optional(z.string().check(z.describe("goods name"))), goods_sn: z.optional(z.string().check(z.describe("goods sn (string code)"))), goods_type: z.optional(z.number().check(z.int(), z.describe("goods type (numeric code; meaning not shown)"))), ltd_code: z.optional(z.string().check(z.describe("ltd code"))), ltd_tier: z.optional(z.number().check(z.int(), z.describe("ltd tier"))), num: z.optional(z.number().check(z.int(), z.describe("num (quantity)"))), order_sn: z.optional(z.string().check(z.describe("order sn (string code)"))), pay_price: z.optional(z.number().check(z.describe("pay price"))), period: z.optional(z.string().check(z.describe("period (allowed values not shown)"))), plan_current_credit: z.optional(z.number().check(z.describe("current credit of the plan"))), plan_info_id: z.optional(z.number().check(z.int(), z.describe("plan info identifier"))), plan_total_credit: z.optional(z.number().check(z.describe("total credit of the plan"))), primary_account: z.optional(PrimaryAccount), privileges: z.optional(Privileges), purchase_credit: z.optional(z.number().check(z.describe("purchase credit"))), sell_price: z.optional(z.number().check(z.describe("sell price"))), service_days: z.optional(z.number().check(z.int(), z.describe("service days"))), subscribe_plan: z.optional(z.string().check(z.describe("subscribed plan (allowed values not shown)"))), subscribe_plan_int: z.optional(z.number().check(z.int(), z.describe("subscribed plan (numeric code; meaning not shown)"))), subscription_status: z.optional(z.number().check(z.int(), z.describe("subscription status (numeric code; meaning not shown)"))), supplements: z.optional(z.array(Supplement).check(z.describe("supplements"))), total_api_credit: z.optional(z.number().check(z.describe("total API credit"))), total_credit: z.optional(z.number().check(z.describe("total credit"))), total_dp_usage: z.optional(z.number().check(z.describe("total dp usage"))), total_order_price: z.optional(z.number().check(z.describe("total order price"))), total_pay_price: z.optional(z.number().check(z.describe("total pay price"))), total_seat: z.optional(z.number().check(z.int(), z.describe("total seat count"))), video_count: z.optional(z.number().check(z.int(), z.describe("video count"))), vip_end: z.optional(z.number().check(z.int(), z.describe("vip end"))), vip_start: z.optional(z.number().check(z.int(), z.describe("vip start"))) }).check(z.describe("Subscription (data of the subscription operation): the shared Web subscription and remaining credits. The interface description leaves open the meaning of the numeric status and type codes of the subscription (for example subscription_status, goods_type, subscribe_plan_int, and status and goods_type of a supplement).")));
 export type Subscription = z.infer<typeof Subscription>;
 
 /** Body of the 429 response, returned when the shared per-user and per-Space rate limit is exceeded. It does not use the response envelope. */
-export const RateLimitError = z.looseObject({ code: z.number().int().describe("result code"), msg: z.string().describe("message"), retry_after: z.number().int().gte(1).describe("the same waiting time as the Retry-After header, in seconds") }).describe("Body of the 429 response, returned when the shared per-user and per-Space rate limit is exceeded. It does not use the response envelope.");
+export const RateLimitError = /* @__PURE__ */ _schema(() => z.looseObject({ code: z.number().check(z.int(), z.describe("result code")), msg: z.string().check(z.describe("message")), retry_after: z.number().check(z.int(), z.gte(1), z.describe("the same waiting time as the Retry-After header, in seconds")) }).check(z.describe("Body of the 429 response, returned when the shared per-user and per-Space rate limit is exceeded. It does not use the response envelope.")));
 export type RateLimitError = z.infer<typeof RateLimitError>;
 
 /** Multi-camera avatar type, one of default, pet, cartoon. */
-export const AvatarType = z.literal(["default","pet","cartoon"]).describe("Multi-camera avatar type, one of default, pet, cartoon.");
+export const AvatarType = /* @__PURE__ */ _schema(() => z.literal(["default","pet","cartoon"]).check(z.describe("Multi-camera avatar type, one of default, pet, cartoon.")));
 export type AvatarType = z.infer<typeof AvatarType>;
 
 /** Catalog kind, one of voices, avatars, templates. */
-export const CatalogKind = z.literal(["voices","avatars","templates"]).describe("Catalog kind, one of voices, avatars, templates.");
+export const CatalogKind = /* @__PURE__ */ _schema(() => z.literal(["voices","avatars","templates"]).check(z.describe("Catalog kind, one of voices, avatars, templates.")));
 export type CatalogKind = z.infer<typeof CatalogKind>;
 
 /** The shared library background of a multi-camera avatar. It carries id (public background) and user_background_id (user background); exactly one of the two identifiers is supplied (an object with both, or with neither, is invalid). */
-export const MultiCameraBackground = z.xor([z.looseObject({ id: z.number().int().describe("public background identifier"), user_background_id: z.never().optional() }).describe("a public background, identified by id"), z.looseObject({ id: z.never().optional(), user_background_id: z.number().int().describe("user background identifier") }).describe("a user background, identified by user_background_id")], "Invalid input: expected exactly one of id, user_background_id").describe("The shared library background of a multi-camera avatar. It carries id (public background) and user_background_id (user background); exactly one of the two identifiers is supplied (an object with both, or with neither, is invalid).");
+export const MultiCameraBackground = /* @__PURE__ */ _schema(() => z.xor([z.looseObject({ id: z.number().check(z.int(), z.describe("public background identifier")), user_background_id: z.optional(z.never()) }).check(z.describe("a public background, identified by id")), z.looseObject({ id: z.optional(z.never()), user_background_id: z.number().check(z.int(), z.describe("user background identifier")) }).check(z.describe("a user background, identified by user_background_id"))], "Invalid input: expected exactly one of id, user_background_id").check(z.describe("The shared library background of a multi-camera avatar. It carries id (public background) and user_background_id (user background); exactly one of the two identifiers is supplied (an object with both, or with neither, is invalid).")));
 export type MultiCameraBackground = z.infer<typeof MultiCameraBackground>;
 
 /** One host of a multi-camera avatar. */
-export const MultiCameraHost = z.looseObject({ photo_url: z.string().describe("host photo address").optional(), name: z.string().describe("host name").optional(), timbre_unique_id: z.string().describe("voice identifier of the host").optional() }).describe("One host of a multi-camera avatar.");
+export const MultiCameraHost = /* @__PURE__ */ _schema(() => z.looseObject({ photo_url: z.optional(z.string().check(z.describe("host photo address"))), name: z.optional(z.string().check(z.describe("host name"))), timbre_unique_id: z.optional(z.string().check(z.describe("voice identifier of the host"))) }).check(z.describe("One host of a multi-camera avatar.")));
 export type MultiCameraHost = z.infer<typeof MultiCameraHost>;
 
 /** Request body of the create multi-camera avatar operation. background and hosts are required; which other body fields are required is not shown by the interface document. */
-export const CreateMultiCameraAvatarRequest = z.looseObject({ background: MultiCameraBackground, hosts: z.tuple([MultiCameraHost, MultiCameraHost]).describe("exactly 2 elements, ordered left then right"), prompt: z.string().check(_length(undefined, 16000)).meta({"description":"scene and appearance instructions; maximum length 16000","maxLength":16000}).optional(), avatar_type: AvatarType.optional(), model: z.literal([3,9,11]).describe("image-model selector, each value naming one of three image-generation models").optional(), aspect_ratio: z.literal([0,1]).describe("aspect-ratio selector, 0 = 9:16 portrait, 1 = 16:9 landscape").optional() }).describe("Request body of the create multi-camera avatar operation. background and hosts are required; which other body fields are required is not shown by the interface document.");
+export const CreateMultiCameraAvatarRequest = /* @__PURE__ */ _schema(() => z.looseObject({ background: MultiCameraBackground, hosts: z.tuple([MultiCameraHost, MultiCameraHost]).check(z.describe("exactly 2 elements, ordered left then right")), prompt: z.optional(z.string().check(_length(undefined, 16000), z.meta({"description":"scene and appearance instructions; maximum length 16000","maxLength":16000}))), avatar_type: z.optional(AvatarType), model: z.optional(z.literal([3,9,11]).check(z.describe("image-model selector, each value naming one of three image-generation models"))), aspect_ratio: z.optional(z.literal([0,1]).check(z.describe("aspect-ratio selector, 0 = 9:16 portrait, 1 = 16:9 landscape"))) }).check(z.describe("Request body of the create multi-camera avatar operation. background and hosts are required; which other body fields are required is not shown by the interface document.")));
 export type CreateMultiCameraAvatarRequest = z.infer<typeof CreateMultiCameraAvatarRequest>;
 
 /** Request body of the save designed voice operation. Which fields are required and their length bounds are not shown by the interface document. */
-export const SaveDesignedVoiceRequest = z.looseObject({ desc: z.string().describe("voice description").optional(), language: z.string().describe("voice language").optional(), name: z.string().describe("voice name").optional(), tag: z.string().describe("voice tag").optional(), task_item_id: z.number().int().describe("task item identifier").optional() }).describe("Request body of the save designed voice operation. Which fields are required and their length bounds are not shown by the interface document.");
+export const SaveDesignedVoiceRequest = /* @__PURE__ */ _schema(() => z.looseObject({ desc: z.optional(z.string().check(z.describe("voice description"))), language: z.optional(z.string().check(z.describe("voice language"))), name: z.optional(z.string().check(z.describe("voice name"))), tag: z.optional(z.string().check(z.describe("voice tag"))), task_item_id: z.optional(z.number().check(z.int(), z.describe("task item identifier"))) }).check(z.describe("Request body of the save designed voice operation. Which fields are required and their length bounds are not shown by the interface document.")));
 export type SaveDesignedVoiceRequest = z.infer<typeof SaveDesignedVoiceRequest>;
 
 /** Request body of the copy image template operation. */
-export const CopyImageTemplateRequest = z.looseObject({ id: z.number().int().describe("the template to copy").optional() }).describe("Request body of the copy image template operation.");
+export const CopyImageTemplateRequest = /* @__PURE__ */ _schema(() => z.looseObject({ id: z.optional(z.number().check(z.int(), z.describe("the template to copy"))) }).check(z.describe("Request body of the copy image template operation.")));
 export type CopyImageTemplateRequest = z.infer<typeof CopyImageTemplateRequest>;
 
 /** Request body of the regenerate background operation. */
-export const RegenerateBackgroundRequest = z.looseObject({ user_background_id: z.number().int().describe("the primary key of the current user's background record; it is not the identifier of an image-generation task").optional() }).describe("Request body of the regenerate background operation.");
+export const RegenerateBackgroundRequest = /* @__PURE__ */ _schema(() => z.looseObject({ user_background_id: z.optional(z.number().check(z.int(), z.describe("the primary key of the current user's background record; it is not the identifier of an image-generation task"))) }).check(z.describe("Request body of the regenerate background operation.")));
 export type RegenerateBackgroundRequest = z.infer<typeof RegenerateBackgroundRequest>;
 
 /** Request body of the add image operation. */
-export const AddImageRequest = z.looseObject({ image_material: z.string().describe("the already uploaded image to register; its format (encoding, reference kind, size) is not shown by the interface document").optional() }).describe("Request body of the add image operation.");
+export const AddImageRequest = /* @__PURE__ */ _schema(() => z.looseObject({ image_material: z.optional(z.string().check(z.describe("the already uploaded image to register; its format (encoding, reference kind, size) is not shown by the interface document"))) }).check(z.describe("Request body of the add image operation.")));
 export type AddImageRequest = z.infer<typeof AddImageRequest>;
 
 // Operations: input (Params), request body (Body), success payload (Data) and error bodies by status (Errors).
@@ -157,7 +169,7 @@ export const QuotaSummaryErrors = { "429": RateLimitError, default: Envelope };
 export type QuotaSummaryErrors = { [Status in keyof typeof QuotaSummaryErrors]: z.infer<(typeof QuotaSummaryErrors)[Status]> };
 
 /** Input of `createMultiCameraAvatar` (Create a multi-camera avatar): path, query and header parameters and body fields. */
-export const CreateMultiCameraAvatarParams = z.looseObject({ background: MultiCameraBackground, hosts: z.tuple([MultiCameraHost, MultiCameraHost]).describe("exactly 2 elements, ordered left then right"), prompt: z.string().check(_length(undefined, 16000)).meta({"description":"scene and appearance instructions; maximum length 16000","maxLength":16000}).optional(), avatar_type: AvatarType.optional(), model: z.literal([3,9,11]).describe("image-model selector, each value naming one of three image-generation models").optional(), aspect_ratio: z.literal([0,1]).describe("aspect-ratio selector, 0 = 9:16 portrait, 1 = 16:9 landscape").optional() });
+export const CreateMultiCameraAvatarParams = /* @__PURE__ */ _schema(() => z.looseObject({ background: MultiCameraBackground, hosts: z.tuple([MultiCameraHost, MultiCameraHost]).check(z.describe("exactly 2 elements, ordered left then right")), prompt: z.optional(z.string().check(_length(undefined, 16000), z.meta({"description":"scene and appearance instructions; maximum length 16000","maxLength":16000}))), avatar_type: z.optional(AvatarType), model: z.optional(z.literal([3,9,11]).check(z.describe("image-model selector, each value naming one of three image-generation models"))), aspect_ratio: z.optional(z.literal([0,1]).check(z.describe("aspect-ratio selector, 0 = 9:16 portrait, 1 = 16:9 landscape"))) }));
 export type CreateMultiCameraAvatarParams = z.infer<typeof CreateMultiCameraAvatarParams>;
 
 /** Request body of `createMultiCameraAvatar` (application/json). */
@@ -173,7 +185,7 @@ export const CreateMultiCameraAvatarErrors = { "429": RateLimitError, default: E
 export type CreateMultiCameraAvatarErrors = { [Status in keyof typeof CreateMultiCameraAvatarErrors]: z.infer<(typeof CreateMultiCameraAvatarErrors)[Status]> };
 
 /** Input of `saveDesignedVoice` (Save a designed voice): path, query and header parameters and body fields. */
-export const SaveDesignedVoiceParams = z.looseObject({ desc: z.string().describe("voice description").optional(), language: z.string().describe("voice language").optional(), name: z.string().describe("voice name").optional(), tag: z.string().describe("voice tag").optional(), task_item_id: z.number().int().describe("task item identifier").optional() });
+export const SaveDesignedVoiceParams = /* @__PURE__ */ _schema(() => z.looseObject({ desc: z.optional(z.string().check(z.describe("voice description"))), language: z.optional(z.string().check(z.describe("voice language"))), name: z.optional(z.string().check(z.describe("voice name"))), tag: z.optional(z.string().check(z.describe("voice tag"))), task_item_id: z.optional(z.number().check(z.int(), z.describe("task item identifier"))) }));
 export type SaveDesignedVoiceParams = z.infer<typeof SaveDesignedVoiceParams>;
 
 /** Request body of `saveDesignedVoice` (application/json). */
@@ -189,7 +201,7 @@ export const SaveDesignedVoiceErrors = { default: Envelope };
 export type SaveDesignedVoiceErrors = { [Status in keyof typeof SaveDesignedVoiceErrors]: z.infer<(typeof SaveDesignedVoiceErrors)[Status]> };
 
 /** Input of `copyImageTemplate` (Copy an image template): path, query and header parameters and body fields. */
-export const CopyImageTemplateParams = z.looseObject({ id: z.number().int().describe("the template to copy").optional() });
+export const CopyImageTemplateParams = /* @__PURE__ */ _schema(() => z.looseObject({ id: z.optional(z.number().check(z.int(), z.describe("the template to copy"))) }));
 export type CopyImageTemplateParams = z.infer<typeof CopyImageTemplateParams>;
 
 /** Request body of `copyImageTemplate` (application/json). */
@@ -205,7 +217,7 @@ export const CopyImageTemplateErrors = { default: Envelope };
 export type CopyImageTemplateErrors = { [Status in keyof typeof CopyImageTemplateErrors]: z.infer<(typeof CopyImageTemplateErrors)[Status]> };
 
 /** Input of `regenerateBackground` (Regenerate a background): path, query and header parameters and body fields. */
-export const RegenerateBackgroundParams = z.looseObject({ user_background_id: z.number().int().describe("the primary key of the current user's background record; it is not the identifier of an image-generation task").optional() });
+export const RegenerateBackgroundParams = /* @__PURE__ */ _schema(() => z.looseObject({ user_background_id: z.optional(z.number().check(z.int(), z.describe("the primary key of the current user's background record; it is not the identifier of an image-generation task"))) }));
 export type RegenerateBackgroundParams = z.infer<typeof RegenerateBackgroundParams>;
 
 /** Request body of `regenerateBackground` (application/json). */
@@ -221,7 +233,7 @@ export const RegenerateBackgroundErrors = { default: Envelope };
 export type RegenerateBackgroundErrors = { [Status in keyof typeof RegenerateBackgroundErrors]: z.infer<(typeof RegenerateBackgroundErrors)[Status]> };
 
 /** Input of `addImage` (Add an image): path, query and header parameters and body fields. */
-export const AddImageParams = z.looseObject({ image_material: z.string().describe("the already uploaded image to register; its format (encoding, reference kind, size) is not shown by the interface document").optional() });
+export const AddImageParams = /* @__PURE__ */ _schema(() => z.looseObject({ image_material: z.optional(z.string().check(z.describe("the already uploaded image to register; its format (encoding, reference kind, size) is not shown by the interface document"))) }));
 export type AddImageParams = z.infer<typeof AddImageParams>;
 
 /** Request body of `addImage` (application/json). */
@@ -237,11 +249,11 @@ export const AddImageErrors = { default: Envelope };
 export type AddImageErrors = { [Status in keyof typeof AddImageErrors]: z.infer<(typeof AddImageErrors)[Status]> };
 
 /** Input of `deleteImage` (Delete an image): path, query and header parameters and body fields. */
-export const DeleteImageParams = z.looseObject({ id: z.number().int().describe("identifier of the image material to delete (the id returned by the add image operation)") });
+export const DeleteImageParams = /* @__PURE__ */ _schema(() => z.looseObject({ id: z.number().check(z.int(), z.describe("identifier of the image material to delete (the id returned by the add image operation)")) }));
 export type DeleteImageParams = z.infer<typeof DeleteImageParams>;
 
 /** Success payload of `deleteImage` (the envelope's data). */
-export const DeleteImageData = z.unknown().describe("operation-specific payload, described per endpoint (any value)");
+export const DeleteImageData = /* @__PURE__ */ _schema(() => z.unknown().check(z.describe("operation-specific payload, described per endpoint (any value)")));
 export type DeleteImageData = z.infer<typeof DeleteImageData>;
 
 /** Error bodies of `deleteImage` by HTTP status, as the document declares them. */
@@ -257,11 +269,11 @@ export const ListImageBackgroundsErrors = { default: Envelope };
 export type ListImageBackgroundsErrors = { [Status in keyof typeof ListImageBackgroundsErrors]: z.infer<(typeof ListImageBackgroundsErrors)[Status]> };
 
 /** Input of `deleteImageBackground` (Delete an image background): path, query and header parameters and body fields. */
-export const DeleteImageBackgroundParams = z.looseObject({ id: z.number().int().describe("identifier of the image background to delete (the id of an element of the list operation's data.list)") });
+export const DeleteImageBackgroundParams = /* @__PURE__ */ _schema(() => z.looseObject({ id: z.number().check(z.int(), z.describe("identifier of the image background to delete (the id of an element of the list operation's data.list)")) }));
 export type DeleteImageBackgroundParams = z.infer<typeof DeleteImageBackgroundParams>;
 
 /** Success payload of `deleteImageBackground` (the envelope's data). */
-export const DeleteImageBackgroundData = z.unknown().describe("operation-specific payload, described per endpoint (any value)");
+export const DeleteImageBackgroundData = /* @__PURE__ */ _schema(() => z.unknown().check(z.describe("operation-specific payload, described per endpoint (any value)")));
 export type DeleteImageBackgroundData = z.infer<typeof DeleteImageBackgroundData>;
 
 /** Error bodies of `deleteImageBackground` by HTTP status, as the document declares them. */
@@ -277,11 +289,11 @@ export const GetSubscriptionErrors = { default: Envelope };
 export type GetSubscriptionErrors = { [Status in keyof typeof GetSubscriptionErrors]: z.infer<(typeof GetSubscriptionErrors)[Status]> };
 
 /** Input of `searchCatalog` (Search catalogs of voices, avatars or templates): path, query and header parameters and body fields. */
-export const SearchCatalogParams = z.looseObject({ kind: CatalogKind });
+export const SearchCatalogParams = /* @__PURE__ */ _schema(() => z.looseObject({ kind: CatalogKind }));
 export type SearchCatalogParams = z.infer<typeof SearchCatalogParams>;
 
 /** Success payload of `searchCatalog` (the envelope's data). */
-export const SearchCatalogData = z.unknown().describe("operation-specific payload, described per endpoint (any value)");
+export const SearchCatalogData = /* @__PURE__ */ _schema(() => z.unknown().check(z.describe("operation-specific payload, described per endpoint (any value)")));
 export type SearchCatalogData = z.infer<typeof SearchCatalogData>;
 
 /** Error bodies of `searchCatalog` by HTTP status, as the document declares them. */
@@ -296,32 +308,68 @@ export type GetVoiceCloneAllowanceData = z.infer<typeof GetVoiceCloneAllowanceDa
 export const GetVoiceCloneAllowanceErrors = { default: Envelope };
 export type GetVoiceCloneAllowanceErrors = { [Status in keyof typeof GetVoiceCloneAllowanceErrors]: z.infer<(typeof GetVoiceCloneAllowanceErrors)[Status]> };
 
-/** The validators of one operation, as `operationSchemas` holds them. */
+/** The validators of one operation, as `<method>Schemas` and `operationSchemas` hold them. */
 export interface OperationSchemas {
   /** The client method's first argument (absent when the method takes none). */
-  params?: z.ZodType;
+  params?: z.ZodMiniType;
   /** The request body (absent when there is none). */
-  body?: z.ZodType;
+  body?: z.ZodMiniType;
   /** The success payload the client resolves to. */
-  data: z.ZodType;
+  data: z.ZodMiniType;
   /** The envelope around it, where the document declares one (its own fields; `data` is checked by `data`). */
-  envelope?: z.ZodType;
+  envelope?: z.ZodMiniType;
   /** Bodies of declared error responses, by status (`default` included). */
-  errors: Record<string, z.ZodType>;
+  errors: Record<string, z.ZodMiniType>;
 }
 
-/** Every operation's validators, by operationId. */
+/** The validators of `quotaSummary`. */
+export const quotaSummarySchemas = { data: QuotaSummaryData, envelope: Envelope, errors: QuotaSummaryErrors } satisfies OperationSchemas;
+
+/** The validators of `createMultiCameraAvatar`. */
+export const createMultiCameraAvatarSchemas = { params: CreateMultiCameraAvatarParams, body: CreateMultiCameraAvatarBody, data: CreateMultiCameraAvatarData, envelope: Envelope, errors: CreateMultiCameraAvatarErrors } satisfies OperationSchemas;
+
+/** The validators of `saveDesignedVoice`. */
+export const saveDesignedVoiceSchemas = { params: SaveDesignedVoiceParams, body: SaveDesignedVoiceBody, data: SaveDesignedVoiceData, envelope: Envelope, errors: SaveDesignedVoiceErrors } satisfies OperationSchemas;
+
+/** The validators of `copyImageTemplate`. */
+export const copyImageTemplateSchemas = { params: CopyImageTemplateParams, body: CopyImageTemplateBody, data: CopyImageTemplateData, envelope: Envelope, errors: CopyImageTemplateErrors } satisfies OperationSchemas;
+
+/** The validators of `regenerateBackground`. */
+export const regenerateBackgroundSchemas = { params: RegenerateBackgroundParams, body: RegenerateBackgroundBody, data: RegenerateBackgroundData, envelope: Envelope, errors: RegenerateBackgroundErrors } satisfies OperationSchemas;
+
+/** The validators of `addImage`. */
+export const addImageSchemas = { params: AddImageParams, body: AddImageBody, data: AddImageData, envelope: Envelope, errors: AddImageErrors } satisfies OperationSchemas;
+
+/** The validators of `deleteImage`. */
+export const deleteImageSchemas = { params: DeleteImageParams, data: DeleteImageData, envelope: Envelope, errors: DeleteImageErrors } satisfies OperationSchemas;
+
+/** The validators of `listImageBackgrounds`. */
+export const listImageBackgroundsSchemas = { data: ListImageBackgroundsData, envelope: Envelope, errors: ListImageBackgroundsErrors } satisfies OperationSchemas;
+
+/** The validators of `deleteImageBackground`. */
+export const deleteImageBackgroundSchemas = { params: DeleteImageBackgroundParams, data: DeleteImageBackgroundData, envelope: Envelope, errors: DeleteImageBackgroundErrors } satisfies OperationSchemas;
+
+/** The validators of `getSubscription`. */
+export const getSubscriptionSchemas = { data: GetSubscriptionData, envelope: Envelope, errors: GetSubscriptionErrors } satisfies OperationSchemas;
+
+/** The validators of `searchCatalog`. */
+export const searchCatalogSchemas = { params: SearchCatalogParams, data: SearchCatalogData, envelope: Envelope, errors: SearchCatalogErrors } satisfies OperationSchemas;
+
+/** The validators of `getVoiceCloneAllowance`. */
+export const getVoiceCloneAllowanceSchemas = { data: GetVoiceCloneAllowanceData, envelope: Envelope, errors: GetVoiceCloneAllowanceErrors } satisfies OperationSchemas;
+
+/** Every operation's validators, by operationId (a bundle that uses this keeps them all; `<method>Schemas` keeps one). */
 export const operationSchemas = {
-  quotaSummary: { data: QuotaSummaryData, envelope: Envelope, errors: QuotaSummaryErrors },
-  createMultiCameraAvatar: { params: CreateMultiCameraAvatarParams, body: CreateMultiCameraAvatarBody, data: CreateMultiCameraAvatarData, envelope: Envelope, errors: CreateMultiCameraAvatarErrors },
-  saveDesignedVoice: { params: SaveDesignedVoiceParams, body: SaveDesignedVoiceBody, data: SaveDesignedVoiceData, envelope: Envelope, errors: SaveDesignedVoiceErrors },
-  copyImageTemplate: { params: CopyImageTemplateParams, body: CopyImageTemplateBody, data: CopyImageTemplateData, envelope: Envelope, errors: CopyImageTemplateErrors },
-  regenerateBackground: { params: RegenerateBackgroundParams, body: RegenerateBackgroundBody, data: RegenerateBackgroundData, envelope: Envelope, errors: RegenerateBackgroundErrors },
-  addImage: { params: AddImageParams, body: AddImageBody, data: AddImageData, envelope: Envelope, errors: AddImageErrors },
-  deleteImage: { params: DeleteImageParams, data: DeleteImageData, envelope: Envelope, errors: DeleteImageErrors },
-  listImageBackgrounds: { data: ListImageBackgroundsData, envelope: Envelope, errors: ListImageBackgroundsErrors },
-  deleteImageBackground: { params: DeleteImageBackgroundParams, data: DeleteImageBackgroundData, envelope: Envelope, errors: DeleteImageBackgroundErrors },
-  getSubscription: { data: GetSubscriptionData, envelope: Envelope, errors: GetSubscriptionErrors },
-  searchCatalog: { params: SearchCatalogParams, data: SearchCatalogData, envelope: Envelope, errors: SearchCatalogErrors },
-  getVoiceCloneAllowance: { data: GetVoiceCloneAllowanceData, envelope: Envelope, errors: GetVoiceCloneAllowanceErrors },
+  quotaSummary: quotaSummarySchemas,
+  createMultiCameraAvatar: createMultiCameraAvatarSchemas,
+  saveDesignedVoice: saveDesignedVoiceSchemas,
+  copyImageTemplate: copyImageTemplateSchemas,
+  regenerateBackground: regenerateBackgroundSchemas,
+  addImage: addImageSchemas,
+  deleteImage: deleteImageSchemas,
+  listImageBackgrounds: listImageBackgroundsSchemas,
+  deleteImageBackground: deleteImageBackgroundSchemas,
+  getSubscription: getSubscriptionSchemas,
+  searchCatalog: searchCatalogSchemas,
+  getVoiceCloneAllowance: getVoiceCloneAllowanceSchemas,
 } satisfies Record<string, OperationSchemas>;

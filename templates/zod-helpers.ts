@@ -7,8 +7,39 @@
  * schema uses it (generator/emit/zod/runtime-helpers.ts), without its `export`s; a region that
  * names another region's helper brings that one along. Their names start with `_`, which no
  * generated type name can (model/naming.ts splits on `_`).
+ *
+ * They are written with zod/mini (functions and `.check(...)`, no methods), as `schemas.ts` is: a
+ * bundle then carries only the parts of zod a program uses (`z.locales.en` would keep every locale:
+ * a bundler does not look through a namespace inside a namespace). Every top-level statement is a
+ * declaration, so a bundler drops a helper that nothing calls.
  */
-import { z } from 'zod';
+import { en } from 'zod/locales';
+import * as z from 'zod/mini';
+
+// #region _schema
+/**
+ * Makes a top-level validator of `schemas.ts`, which calls it marked `@__PURE__`: a bundler then
+ * drops every validator a program does not use (a plain call there would be kept for what it might
+ * do). zod/mini carries no error messages of its own; this installs zod's English ones, as zod's
+ * full build does, unless the program has chosen a locale already.
+ */
+export function _schema<T>(make: () => T): T {
+  if (!z.config().localeError) z.config(en());
+  return make();
+}
+// #endregion
+
+// #region _cyclic
+/**
+ * `_schema` for a validator that refers to itself. It installs zod's memoizer first, as zod's full
+ * build does (it is read when a schema is made), so a value that contains itself is judged instead
+ * of overflowing the stack.
+ */
+export function _cyclic<T>(make: () => T): T {
+  if (!z.config().memoizer) z.config({ memoizer: z.memoizer() });
+  return _schema(make);
+}
+// #endregion
 
 // #region _chars
 /** Length in Unicode code points, as JSON Schema counts string lengths. */
@@ -147,7 +178,7 @@ export function _unique(items: readonly unknown[]): boolean {
 // #region _oneOfValues
 /** enum with object or array values: one of the values, by JSON equality. */
 export function _oneOfValues(values: readonly unknown[]) {
-  return z.unknown().refine((value) => values.some((v) => _equal(v, value)), { message: `Invalid input: expected one of ${JSON.stringify(values)}` });
+  return z.unknown().check(z.refine((value) => values.some((v) => _equal(v, value)), { message: `Invalid input: expected one of ${JSON.stringify(values)}` }));
 }
 // #endregion
 
@@ -186,9 +217,9 @@ export function _propertyCount(min: number | undefined, max: number | undefined)
 
 // #region _not
 /** not: the value must fail the schema. */
-export function _not(schema: z.ZodType) {
+export function _not(schema: z.core.$ZodType) {
   return z.check<unknown>((ctx) => {
-    if (schema.safeParse(ctx.value).success) ctx.issues.push({ code: 'custom', input: ctx.value, message: 'Invalid input: matches a schema it must not match' });
+    if (z.safeParse(schema, ctx.value).success) ctx.issues.push({ code: 'custom', input: ctx.value, message: 'Invalid input: matches a schema it must not match' });
   });
 }
 // #endregion
@@ -198,7 +229,7 @@ export function _not(schema: z.ZodType) {
  * OpenAPI discriminator: an object must name, in `property`, one of the mapped schemas, and that
  * schema must accept it (besides the oneOf/anyOf it qualifies).
  */
-export function _discriminator(property: string, mapping: () => Record<string, z.ZodType>) {
+export function _discriminator(property: string, mapping: () => Record<string, z.core.$ZodType>) {
   return z.check<unknown>((ctx) => {
     const value = ctx.value;
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return;
@@ -207,7 +238,7 @@ export function _discriminator(property: string, mapping: () => Record<string, z
     const schema = typeof tag === 'string' && Object.prototype.hasOwnProperty.call(schemas, tag) ? schemas[tag] : undefined;
     if (!schema) {
       ctx.issues.push({ code: 'custom', path: [property], input: value, message: `Invalid input: expected one of ${Object.keys(schemas).map((k) => JSON.stringify(k)).join(', ')}` });
-    } else if (!schema.safeParse(value).success) {
+    } else if (!z.safeParse(schema, value).success) {
       ctx.issues.push({ code: 'custom', input: value, message: `Invalid input: not a valid ${tag}` });
     }
   });

@@ -32,6 +32,8 @@ describe('templates/zod-helpers.ts as the generator cuts it', () => {
     const all = helperSource(new Set(HELPER_NAMES));
     expect(all).not.toMatch(/^export /m);
     expect(all.match(/^(?:function|const) (\w+)/gm)).toStrictEqual([
+      'function _schema',
+      'function _cyclic',
       'function _chars',
       'function _length',
       'const _formats',
@@ -57,6 +59,7 @@ describe('templates/zod-helpers.ts as the generator cuts it', () => {
     [['_oneOfValues', '_unique'], ['_equal', '_unique', '_oneOfValues']],
     [['_format'], ['_formats', '_URI', '_format']],
     [['_discriminator', '_chars'], ['_chars', '_discriminator']],
+    [['_cyclic'], ['_schema', '_cyclic']],
   ];
   it.each(closures)('%j brings along what it calls, in the file order: %j', (used, declared) => {
     const text = helperSource(new Set(used));
@@ -73,7 +76,7 @@ describe('templates/zod-helpers.ts as the generator cuts it', () => {
     const dir = join(ROOT, 'test', '.tmp', 'runtime-helpers');
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
-    for (const name of HELPER_NAMES) writeFileSync(join(dir, `${name}.ts`), `import { z } from 'zod';\n\n${helperSource(new Set([name]))}\n\n// z is exported for the helpers that do not use it (noUnusedLocals).\nexport { z, ${name} };\n`);
+    for (const name of HELPER_NAMES) writeFileSync(join(dir, `${name}.ts`), `import { en } from 'zod/locales';\nimport * as z from 'zod/mini';\n\n${helperSource(new Set([name]))}\n\n// en and z are exported for the helpers that do not use them (noUnusedLocals).\nexport { en, z, ${name} };\n`);
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ extends: join(ROOT, 'test', 'generated', 'tsconfig.json'), include: ['*.ts'] }));
     const result = spawnSync(process.execPath, [TSC, '-p', join(dir, 'tsconfig.json')], { encoding: 'utf8' });
     expect(result.stdout + result.stderr).toBe('');

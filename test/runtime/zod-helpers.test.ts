@@ -17,8 +17,8 @@ import {
 } from '../../templates/zod-helpers.js';
 
 /** The issues a check finds in a value (none: it passes). */
-function issuesOf(schema: z.ZodType, value: unknown) {
-  const result = schema.safeParse(value);
+function issuesOf(schema: z.core.$ZodType, value: unknown) {
+  const result = z.safeParse(schema, value);
   return result.success ? [] : result.error.issues;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { helperSource, type HelperName } from '../../generator/emit/zod/runtime-helpers.js';
 import { schemaToZod } from '../../generator/emit/zod/schema-to-zod.js';
 import type { ZodContext, ZodMode } from '../../generator/emit/zod/zod-context.js';
@@ -17,14 +17,14 @@ const COMPONENTS: Record<string, SchemaObject> = { Pet, Cat: { type: 'object', r
 
 /** Schema fragment -> emitted zod source -> behaviour on good and bad values. */
 const CASES: [string, Case][] = [
-  ['integer is z.number().int()', { given: { type: 'integer' }, want: { source: 'z.number().int()', good: [0, -3, 2 ** 40], bad: [1.5, '1', null] } }],
+  ['integer is z.number() with z.int()', { given: { type: 'integer' }, want: { source: 'z.number().check(z.int())', good: [0, -3, 2 ** 40], bad: [1.5, '1', null] } }],
   ['int32 range', { given: { type: 'integer', format: 'int32' }, want: { good: [2 ** 31 - 1, -(2 ** 31)], bad: [2 ** 31, -(2 ** 31) - 1] } }],
   ['number with int32 format is an integer', { given: { type: 'number', format: 'int32' }, want: { good: [3], bad: [3.5] } }],
-  ['inclusive bounds', { given: { type: 'number', minimum: 1, maximum: 2 }, want: { source: '.gte(1).lte(2)', good: [1, 2, 1.5], bad: [0.99, 2.01] } }],
-  ['3.0 boolean exclusive bounds', { given: { type: 'number', minimum: 1, maximum: 2, exclusiveMinimum: true, exclusiveMaximum: true }, want: { source: '.gt(1).lt(2)', good: [1.5], bad: [1, 2] } }],
+  ['inclusive bounds', { given: { type: 'number', minimum: 1, maximum: 2 }, want: { source: '.check(z.gte(1), z.lte(2))', good: [1, 2, 1.5], bad: [0.99, 2.01] } }],
+  ['3.0 boolean exclusive bounds', { given: { type: 'number', minimum: 1, maximum: 2, exclusiveMinimum: true, exclusiveMaximum: true }, want: { source: '.check(z.gt(1), z.lt(2))', good: [1.5], bad: [1, 2] } }],
   // multipleOf divides decimals exactly, as JSON Schema means it; zod's own .multipleOf (a division of
   // doubles with a tolerance) accepts each of the `bad` values below but 0.15, 1e-7 and 2.5.
-  ['multipleOf is decimal divisibility', { given: { type: 'number', multipleOf: 0.1 }, want: { source: '.check(_multipleOf(0.1))', good: [0.3, 1.2, 0, -0.7, 1e21, 123456789012.1], bad: [0.15, 0.1 + 0.2, 1e-7] } }],
+  ['multipleOf is decimal divisibility', { given: { type: 'number', multipleOf: 0.1 }, want: { source: '.check(_multipleOf(0.1), ', good: [0.3, 1.2, 0, -0.7, 1e21, 123456789012.1], bad: [0.15, 0.1 + 0.2, 1e-7] } }],
   ['multipleOf of a large value', { given: { type: 'number', multipleOf: 0.25 }, want: { good: [123456789012345.75, 2.5e-1], bad: [123456789012345.6] } }],
   ['multipleOf with a whole step', { given: { type: 'integer', multipleOf: 5 }, want: { good: [5000000000000000, -15], bad: [5000000000000001, 2.5] } }],
   ['multipleOf with an exponent-written step', { given: { type: 'number', multipleOf: 1e-8 }, want: { good: [3e-8, 0.00000012, 7], bad: [1.5e-8, 1.00000000001] } }],
@@ -54,23 +54,23 @@ const CASES: [string, Case][] = [
   ['readOnly is left out of requests', { given: { type: 'object', required: ['id'], properties: { id: { type: 'integer', readOnly: true } } }, mode: 'request', want: { good: [{}, { id: 'ignored' }], bad: [null] } }],
   ['readOnly is required in responses', { given: { type: 'object', required: ['id'], properties: { id: { type: 'integer', readOnly: true } } }, mode: 'response', want: { good: [{ id: 1 }], bad: [{}] } }],
   ['writeOnly is left out of responses', { given: { type: 'object', required: ['pw'], properties: { pw: { type: 'string', writeOnly: true } } }, mode: 'response', want: { good: [{}], bad: [[]] } }],
-  ['default fills an optional property', { given: { type: 'object', properties: { tag: { type: 'string', default: 'none' } } }, want: { source: '.default("none")', good: [{}, { tag: 'x' }], bad: [{ tag: 1 }] } }],
+  ['default fills an optional property', { given: { type: 'object', properties: { tag: { type: 'string', default: 'none' } } }, want: { source: 'z._default(z.string(), "none")', good: [{}, { tag: 'x' }], bad: [{ tag: 1 }] } }],
   ['a default that does not fit warns', { given: { type: 'object', properties: { n: { type: 'integer', default: 'x' } } }, want: { good: [{}], bad: [{ n: 'y' }], warns: 1 } }],
   ['exactly two items are a tuple', { given: { type: 'array', items: { type: 'string' }, minItems: 2, maxItems: 2 }, want: { source: 'z.tuple([z.string(), z.string()])', good: [['a', 'b']], bad: [['a'], ['a', 'b', 'c'], [1, 2]] } }],
   ['at least two items', { given: { type: 'array', items: { type: 'integer' }, minItems: 2 }, want: { good: [[1, 2], [1, 2, 3]], bad: [[1]] } }],
-  ['large bounds stay an array', { given: { type: 'array', items: { type: 'integer' }, minItems: 1, maxItems: 50 }, want: { source: '.min(1).max(50)', good: [[1]], bad: [[]] } }],
+  ['large bounds stay an array', { given: { type: 'array', items: { type: 'integer' }, minItems: 1, maxItems: 50 }, want: { source: '.check(z.minLength(1), z.maxLength(50))', good: [[1]], bad: [[]] } }],
   ['uniqueItems by JSON equality', { given: { type: 'array', uniqueItems: true }, want: { good: [[1, '1', { a: 1 }]], bad: [[{ a: 1, b: 2 }, { b: 2, a: 1 }]] } }],
   ['allOf keeps both property sets', { given: { allOf: [{ $ref: '#/components/schemas/Pet' }, { type: 'object', required: ['age'], properties: { age: { type: 'integer' } } }] }, want: { good: [{ name: 'x', age: 1, more: true }], bad: [{ name: 'x' }, { age: 1 }] } }],
   ['allOf with additionalProperties: false holds per member', { given: { allOf: [{ type: 'object', additionalProperties: false, properties: { a: {} } }, { type: 'object', properties: { b: {} } }] }, want: { good: [{ a: 1 }], bad: [{ a: 1, b: 2 }] } }],
   ['oneOf is exactly one', { given: { oneOf: [{ type: 'integer' }, { type: 'number' }] }, want: { source: 'z.xor(', good: [1.5], bad: [1, 'x'] } }],
   ['anyOf is at least one', { given: { anyOf: [{ type: 'integer' }, { type: 'number' }] }, want: { good: [1, 1.5], bad: ['x'] } }],
-  ['exactly one of two ids (MultiCameraBackground)', { given: { type: 'object', properties: { id: { type: 'integer' }, user_background_id: { type: 'integer' } }, oneOf: [{ required: ['id'] }, { required: ['user_background_id'] }] }, want: { source: 'z.never().optional()', good: [{ id: 7 }, { user_background_id: 3 }], bad: [{}, { id: 7, user_background_id: 3 }, { id: 'x' }] } }],
+  ['exactly one of two ids (MultiCameraBackground)', { given: { type: 'object', properties: { id: { type: 'integer' }, user_background_id: { type: 'integer' } }, oneOf: [{ required: ['id'] }, { required: ['user_background_id'] }] }, want: { source: 'z.optional(z.never())', good: [{ id: 7 }, { user_background_id: 3 }], bad: [{}, { id: 7, user_background_id: 3 }, { id: 'x' }] } }],
   ['not', { given: { type: 'string', not: { enum: ['blue'] } }, want: { good: ['red'], bad: ['blue', 1] } }],
   ['discriminator by component name', { given: { oneOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }], discriminator: { propertyName: 'kind' } }, want: { good: [{ kind: 'Cat', lives: 9 }, { kind: 'Dog', bark: true }], bad: [{ kind: 'cat', lives: 9 }, { kind: 'Cat', lives: 'x' }, { kind: 'Dog', lives: 9 }] } }],
   ['discriminator with mapping (full and bare names)', { given: { anyOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }], discriminator: { propertyName: 'kind', mapping: { cat: '#/components/schemas/Cat', dog: 'Dog' } } }, want: { good: [{ kind: 'cat', lives: 1 }, { kind: 'dog', bark: true }], bad: [{ kind: 'Cat', lives: 1 }, { kind: 'dog', bark: 1 }] } }],
   ['discriminator without oneOf warns', { given: { type: 'object', discriminator: { propertyName: 'kind' } }, want: { good: [{}], bad: [1], warns: 1 } }],
   ['typeless properties read as an object', { given: { properties: { a: { type: 'string' } } }, want: { good: [{ a: 'x' }], bad: [{ a: 1 }] } }],
-  ['description reaches JSON Schema', { given: { type: 'string', description: 'a name' }, want: { source: '.describe("a name")', good: ['x'], bad: [1] } }],
+  ['description reaches JSON Schema', { given: { type: 'string', description: 'a name' }, want: { source: '.check(z.describe("a name"))', good: ['x'], bad: [1] } }],
 ];
 
 function emit(schema: SchemaObject, mode: ZodMode, helpers: Set<HelperName>, warnings: string[]): string {
@@ -90,15 +90,15 @@ describe('each keyword: schema fragment -> zod source -> behaviour', async () =>
     const warnings: string[] = [];
     return { source: emit(c.given, c.mode ?? 'schema', helpers, warnings), warnings };
   });
-  const components = Object.entries(COMPONENTS).map(([name, s]) => `const ${name}: z.ZodType = ${emit(s, 'schema', helpers, [])};`);
-  const module = [`import { z } from 'zod';`, helperSource(helpers), ...components, `export const cases = [${emitted.map((e) => e.source).join(',\n')}];`].join('\n');
-  const { cases } = (await importSource(module, 'keywords.ts')) as { cases: z.ZodType[] };
+  const components = Object.entries(COMPONENTS).map(([name, s]) => `const ${name}: z.ZodMiniType = ${emit(s, 'schema', helpers, [])};`);
+  const module = [`import * as z from 'zod/mini';`, helperSource(helpers), ...components, `export const cases = [${emitted.map((e) => e.source).join(',\n')}];`].join('\n');
+  const { cases } = (await importSource(module, 'keywords.ts')) as { cases: z.ZodMiniType[] };
 
   it.each(CASES.map(([name, c], i) => [name, c, i] as const))('%s', (_name, { want }, i) => {
     const { source, warnings } = emitted[i] as (typeof emitted)[number];
     if (want.source) expect(source).toContain(want.source);
     if (want.warns !== undefined) expect(warnings).toHaveLength(want.warns);
-    const validator = cases[i] as z.ZodType;
+    const validator = cases[i] as z.ZodMiniType;
     for (const value of want.good) expect(validator.safeParse(value).success, `accepts ${JSON.stringify(value)}`).toBe(true);
     for (const value of want.bad) expect(validator.safeParse(value).success, `rejects ${JSON.stringify(value)}`).toBe(false);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import * as schemas from '../../generated/schemas.js';
 import { operationSchemas } from '../../generated/schemas.js';
 import { SPEC } from '../helpers/paths.js';
@@ -11,8 +11,8 @@ const avatar = { background: { id: 7 }, hosts: [host, host], prompt: 'studio', a
 
 describe('the generated validators accept every example of the document', () => {
   const cases = model.operations.flatMap((op) => {
-    const entry = operationSchemas[op.operationId as keyof typeof operationSchemas] as { params?: z.ZodType; body?: z.ZodType; data: z.ZodType; errors: Record<string, z.ZodType> };
-    const list: [string, z.ZodType | undefined, unknown][] = [];
+    const entry = operationSchemas[op.operationId as keyof typeof operationSchemas] as { params?: z.ZodMiniType; body?: z.ZodMiniType; data: z.ZodMiniType; errors: Record<string, z.ZodMiniType> };
+    const list: [string, z.ZodMiniType | undefined, unknown][] = [];
     if (op.body?.example !== undefined) {
       list.push([`${op.operationId} body`, entry.body, op.body.example]);
       if (op.body.flattened) list.push([`${op.operationId} params`, entry.params, op.body.example]);
@@ -26,7 +26,7 @@ describe('the generated validators accept every example of the document', () => 
   it('has examples to check', () => expect(cases.length).toBeGreaterThanOrEqual(20));
   it.each(cases)('%s', (_name, validator, example) => {
     expect(validator).toBeDefined();
-    const result = (validator as z.ZodType).safeParse(example);
+    const result = (validator as z.ZodMiniType).safeParse(example);
     expect(result.error?.issues ?? []).toEqual([]);
   });
 });

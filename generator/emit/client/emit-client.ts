@@ -3,6 +3,7 @@ import { banner } from '../banner.js';
 import { EXIT_USAGE, fail } from '../../problems.js';
 import { definePlugin } from '../plugin.js';
 import { authSpec, operationSpec } from './operation-specs.js';
+import { createCoreName, operationExports, type OperationExports } from '../shared/operation-exports.js';
 import { dataType, paramsType, typeUsage } from '../shared/type-expressions.js';
 
 /** What the client templates receive for one operation. */
@@ -21,12 +22,17 @@ export interface ClientOperationView {
   /** The JSDoc lines of the method: summary, description, HTTP line, scopes, assumptions. */
   docLines: string[];
   spec: Record<string, unknown>;
+  /** Its wire descriptor's export in `operations.ts` (`quotaSummarySpec`). */
+  specName: string;
+  /** Its validators' export in `schemas.ts` (`quotaSummarySchemas`). */
+  schemasName: string;
 }
 
 /** What the client templates receive. */
 export interface ClientView {
   banner: string;
-  names: ApiModel['names'];
+  /** The model's names, and `createCore` (`createPodcastCore`). */
+  names: ApiModel['names'] & { createCore: string };
   title: string;
   auth: Record<string, unknown>;
   operations: ClientOperationView[];
@@ -37,10 +43,11 @@ export interface ClientView {
 
 /** The view of the model that `operations.ts.hbs` and `client.ts.hbs` render (`runtime.ts` is copied as it is). */
 export function clientView(model: ApiModel): ClientView {
-  const operations = model.operations.map((op) => operationView(model, op));
+  const exportsOf = operationExports(model);
+  const operations = model.operations.map((op) => operationView(model, op, exportsOf.get(op.operationId) as OperationExports));
   return {
     banner: banner(model),
-    names: model.names,
+    names: { ...model.names, createCore: createCoreName(model) },
     title: model.title,
     auth: authSpec(model),
     operations,
@@ -48,7 +55,7 @@ export function clientView(model: ApiModel): ClientView {
   };
 }
 
-function operationView(model: ApiModel, op: OperationModel): ClientOperationView {
+function operationView(model: ApiModel, op: OperationModel, exported: OperationExports): ClientOperationView {
   const view: ClientOperationView = {
     operationId: op.operationId,
     methodName: op.methodName,
@@ -61,6 +68,8 @@ function operationView(model: ApiModel, op: OperationModel): ClientOperationView
     dataType: dataType(model, op),
     docLines: docLines(op),
     spec: operationSpec(model, op),
+    specName: exported.spec,
+    schemasName: exported.schemas,
   };
   if (op.summary) view.summary = op.summary;
   if (op.description) view.description = op.description;
@@ -89,13 +98,18 @@ export const clientPlugin = definePlugin({
   options: {
     /** What the client validates by default: `both`, `request`, `response` or `off` (a client's own `validate` option still wins). */
     validate: 'both',
+    /**
+     * Whether client.ts validates with schemas.ts at all. `false`: it does not import schemas.ts,
+     * so a bundle of the client carries no zod, and nothing is validated whatever `validate` says.
+     */
+    validators: true,
   },
   emit(model, { templates, options }) {
     if (!VALIDATE_MODES.includes(options.validate)) {
       fail({ code: 'config/bad-value', message: `option "validate" of output "client" must be one of ${VALIDATE_MODES.join(', ')}`, hint: `got ${JSON.stringify(options.validate)}` }, EXIT_USAGE);
     }
     // `both` is the runtime's own default: the client then says nothing about it.
-    const view = { ...clientView(model), ...(options.validate === 'both' ? {} : { defaultValidate: options.validate }) };
+    const view = { ...clientView(model), validators: options.validators, ...(options.validate === 'both' ? {} : { defaultValidate: options.validate }) };
     return [
       { path: 'runtime.ts', content: `${view.banner}\n${templates.copied('runtime.ts')}` },
       { path: 'operations.ts', content: templates.render('operations.ts.hbs', view) },

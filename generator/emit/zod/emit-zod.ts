@@ -4,7 +4,8 @@ import { banner } from '../banner.js';
 import { definePlugin } from '../plugin.js';
 import type { Templates } from '../templates.js';
 import type { Problem } from '../../problems.js';
-import { jsDoc, tsString } from '../print.js';
+import { jsDoc, tsPropertyKey, tsString } from '../print.js';
+import { operationExports } from '../shared/operation-exports.js';
 import { directionSensitive, orderUnits, type ComponentUnit } from './component-units.js';
 import { operationValidators } from './operation-schemas.js';
 import { helperSource, type HelperName } from './runtime-helpers.js';
@@ -13,8 +14,9 @@ import { componentConstName } from './validator-names.js';
 import type { ZodContext, ZodMode } from './zod-context.js';
 
 /**
- * `schemas.ts`: a zod 4 validator for every component schema, every operation's input object,
- * request body and success payload, and `operationSchemas` (the client validates with it).
+ * `schemas.ts`: a zod 4 validator (zod/mini) for every component schema, every operation's input
+ * object, request body and success payload, each operation's validators alone (`<method>Schemas`,
+ * which the client validates with) and all of them in `operationSchemas`.
  */
 export const zodPlugin = definePlugin({
   name: 'zod',
@@ -72,19 +74,44 @@ export function renderSchemas({ model, templates, report }: { model: ApiModel; t
     const pointer = pointerJoin('#/components/schemas', unit.component.name);
     const expression = schemaToZod(unit.component.schema, contextFor(unit.mode), pointer);
     emitted.add(unit);
-    return { name: unit.name, docBlock: componentDoc(unit), annotation: annotationOf(unit), expression };
+    return { name: unit.name, docBlock: componentDoc(unit), annotation: annotationOf(unit), expression: topLevel(expression, unit.component.recursive, helpers) };
   });
   const convert = (schema: SchemaObject, mode: 'request' | 'response', pointer: string, relocate?: (pointer: string) => string) =>
     schemaToZod(schema, contextFor(mode, relocate), pointer);
-  const operations = model.operations.map((op) => operationValidators(op, convert, model.envelope));
+  const exportsOf = operationExports(model);
+  const operations = model.operations.map((op) => {
+    const { consts, members } = operationValidators(op, convert, model.envelope);
+    const name = exportsOf.get(op.operationId)?.schemas as string;
+    return {
+      consts: consts.map((c) => ({ ...c, expression: topLevel(c.expression, false, helpers) })),
+      schemas: { name, methodName: op.methodName, expression: topLevel(`{ ${members.join(', ')} }`, false, helpers) },
+      entry: { property: tsPropertyKey(op.operationId), value: name },
+    };
+  });
   return templates.render('schemas.ts.hbs', {
     banner: banner(model),
     importsTypes: components.some((c) => c.annotation.includes('components[')),
+    // `_schema` installs zod's English messages; the other helpers need nothing but `z`.
+    importsLocale: helpers.has('_schema') || helpers.has('_cyclic'),
     helpers: helperSource(helpers),
     components,
     operationConsts: operations.flatMap((o) => o.consts),
+    operationSchemas: operations.map((o) => o.schemas),
     operationEntries: operations.map((o) => o.entry),
   });
+}
+
+/**
+ * A top-level validator's initializer that a bundler may drop when nothing uses it: an expression
+ * that calls nothing (a name, an object of names) as it is, else made inside `_schema` (`_cyclic`
+ * for a validator in a reference cycle), a call marked `@__PURE__`. Marking the expression itself
+ * would not do: a bundler drops a pure call but keeps the calls in its arguments and its callee.
+ */
+function topLevel(expression: string, cyclic: boolean, helpers: Set<HelperName>): string {
+  if (!expression.includes('(')) return expression;
+  const helper = cyclic ? '_cyclic' : '_schema';
+  helpers.add(helper);
+  return `/* @__PURE__ */ ${helper}(() => ${expression.startsWith('{') ? `(${expression})` : expression})`;
 }
 
 function componentDoc(unit: ComponentUnit): string {
@@ -99,7 +126,7 @@ function componentDoc(unit: ComponentUnit): string {
  */
 function annotationOf(unit: ComponentUnit): string {
   if (!unit.component.recursive || unit.mode !== 'schema') return '';
-  return `: z.ZodType<_Inferred<components["schemas"][${tsString(unit.component.name)}]>>`;
+  return `: z.ZodMiniType<_Inferred<components["schemas"][${tsString(unit.component.name)}]>>`;
 }
 
 /**
@@ -108,5 +135,5 @@ function annotationOf(unit: ComponentUnit): string {
  * the variant's own type is inferred and only the recursion itself is `unknown`.
  */
 function lazyParameters(unit: ComponentUnit): string {
-  return unit.mode === 'schema' ? '()' : '(): z.ZodType<unknown>';
+  return unit.mode === 'schema' ? '()' : '(): z.ZodMiniType<unknown>';
 }

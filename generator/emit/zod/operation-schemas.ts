@@ -12,12 +12,6 @@ export interface OperationConst {
   type?: string;
 }
 
-/** An operation's entry of `operationSchemas`. */
-export interface OperationEntry {
-  property: string;
-  members: string;
-}
-
 /**
  * Converts a schema in a direction (bound by the emitter to its context). `relocate` maps the
  * pointers of warnings to their places in the document, where `pointer` is not one (the input
@@ -46,11 +40,11 @@ function inputPlaces(op: OperationModel): (pointer: string) => string {
 
 /**
  * The consts of one operation (`Params` when it takes input, `Body` when it has one, `Data` and
- * `Errors` always) and its `operationSchemas` entry. `Errors` maps each declared error status with
- * a body to its validator (a plain object of validators, so `Errors["429"]` is one); its type maps
- * each status to the body's inferred type.
+ * `Errors` always) and the members of its validators object (`params: QuotaSummaryParams`, ...).
+ * `Errors` maps each declared error status with a body to its validator (a plain object of
+ * validators, so `Errors["429"]` is one); its type maps each status to the body's inferred type.
  */
-export function operationValidators(op: OperationModel, convert: Convert, envelope?: EnvelopeModel): { consts: OperationConst[]; entry: OperationEntry } {
+export function operationValidators(op: OperationModel, convert: Convert, envelope?: EnvelopeModel): { consts: OperationConst[]; members: string[] } {
   const consts: OperationConst[] = [];
   const members: string[] = [];
   const summary = op.summary ?? op.operationId;
@@ -80,5 +74,5 @@ export function operationValidators(op: OperationModel, convert: Convert, envelo
     type: `{ [Status in keyof typeof ${errorsConst}]: z.infer<(typeof ${errorsConst})[Status]> }`,
   });
   members.push(`errors: ${errorsConst}`);
-  return { consts, entry: { property: tsPropertyKey(op.operationId), members: members.join(', ') } };
+  return { consts, members };
 }

@@ -3,6 +3,7 @@ import { pointerJoin, schemaRefName } from '../../model/refs.js';
 import { arrayToZod } from './zod-arrays.js';
 import { compositionsToZod, discriminatorToZod, intersectAll, notToZod } from './zod-compositions.js';
 import type { ZodContext } from './zod-context.js';
+import { render, type Built } from './literals.js';
 import { metaOf } from './zod-meta.js';
 import { objectToZod } from './zod-objects.js';
 import { enumToZod, numberToZod, stringToZod } from './zod-primitives.js';
@@ -16,8 +17,10 @@ const VALUE_KEYWORDS: readonly (keyof SchemaObject)[] = [
 
 /**
  * The zod expression for an OpenAPI 3.0 Schema Object: its type's validator with its keywords, then
- * compositions, `not`, the discriminator, `nullable`, and the annotations (`.meta`, so
- * `z.toJSONSchema()` keeps descriptions). `pointer` names the place for warnings.
+ * compositions, `not`, the discriminator, `nullable`, and the annotations (`z.meta`, so
+ * `z.toJSONSchema()` keeps descriptions). zod/mini's form: checks in `.check(...)`, wrappers as
+ * functions (`z.optional(x)`), so a bundle carries only the parts of zod a page uses. `pointer`
+ * names the place for warnings.
  */
 export function schemaToZod(schema: SchemaObject | boolean | undefined, ctx: ZodContext, pointer: string): string {
   if (schema === undefined || schema === true || schema === null || typeof schema !== 'object') return schema === false ? 'z.never()' : 'z.unknown()';
@@ -26,32 +29,33 @@ export function schemaToZod(schema: SchemaObject | boolean | undefined, ctx: Zod
   const { type, ambiguous } = effectiveType(schema);
   if (ambiguous.length > 0) ctx.inexact(pointer, `no type, and keywords of several types (${ambiguous.join(', ')}); read as ${type}`);
   const typed = typedCore(schema, type, ctx, pointer);
-  let core = typed?.expr;
+  let built: Built | undefined = typed;
   // The "exactly one of these property sets" oneOf is already part of the object's validator.
   const rest = typed?.consumesOneOf ? { ...schema, oneOf: undefined } : schema;
   if (schema.enum) {
     const values = enumToZod(schema, type, ctx);
-    core = core && VALUE_KEYWORDS.some((k) => schema[k] !== undefined) ? intersectAll([values, core]) : values;
+    built = { base: built && VALUE_KEYWORDS.some((k) => schema[k] !== undefined) ? intersectAll([values, render(built)]) : values, checks: [] };
   }
   const composed = rest.allOf || rest.anyOf || rest.oneOf;
-  let expr = composed ? compositionsToZod(rest, core, pointer, child) : core ?? 'z.unknown()';
-  expr += notToZod(schema, ctx, pointer, child);
-  expr += discriminatorToZod(schema, ctx, pointer, child);
+  if (composed) built = { base: compositionsToZod(rest, built && render(built), pointer, child), checks: [] };
+  built ??= { base: 'z.unknown()', checks: [] };
+  for (const check of [notToZod(schema, ctx, pointer, child), discriminatorToZod(schema, ctx, pointer, child)]) if (check) built.checks.push(check);
   if (schema.nullable === true && !schema.enum) {
     if (type === undefined && !isUnconstrained(schema)) ctx.inexact(`${pointer}/nullable`, 'nullable without type: read as "or null" (OpenAPI 3.0.3 gives it no effect there)');
-    if (type !== undefined || !isUnconstrained(schema)) expr += '.nullable()';
+    if (type !== undefined || !isUnconstrained(schema)) built = { base: `z.nullable(${render(built)})`, checks: [] };
   }
-  return expr + metaOf(schema, ctx);
+  const meta = metaOf(schema, ctx);
+  if (meta) built.checks.push(meta);
+  return render(built);
 }
 
-/** The validator of the schema's (explicit or implied) type with its type-specific keywords. */
-function typedCore(schema: SchemaObject, type: SchemaObject['type'], ctx: ZodContext, pointer: string): { expr: string; consumesOneOf?: boolean } | undefined {
+/** The validator of the schema's (explicit or implied) type with its type-specific keywords, its checks not yet added. */
+function typedCore(schema: SchemaObject, type: SchemaObject['type'], ctx: ZodContext, pointer: string): (Built & { consumesOneOf?: boolean }) | undefined {
   if (type === 'object') return objectToZod(schema, ctx, pointer, (s, at) => schemaToZod(s, ctx, at));
-  const expr = typedCoreExpr(schema, type, ctx, pointer);
-  return expr === undefined ? undefined : { expr };
+  return typedCoreExpr(schema, type, ctx, pointer);
 }
 
-function typedCoreExpr(schema: SchemaObject, type: SchemaObject['type'], ctx: ZodContext, pointer: string): string | undefined {
+function typedCoreExpr(schema: SchemaObject, type: SchemaObject['type'], ctx: ZodContext, pointer: string): Built | undefined {
   const child = (s: SchemaObject, at: string) => schemaToZod(s, ctx, at);
   switch (type) {
     case 'string':
@@ -60,7 +64,7 @@ function typedCoreExpr(schema: SchemaObject, type: SchemaObject['type'], ctx: Zo
     case 'integer':
       return numberToZod(schema, ctx, pointer);
     case 'boolean':
-      return 'z.boolean()';
+      return { base: 'z.boolean()', checks: [] };
     case 'array':
       return arrayToZod(schema, ctx, schema.items === undefined ? 'z.unknown()' : child(schema.items, pointerJoin(pointer, 'items')));
     default:

@@ -1,5 +1,5 @@
 import type { SchemaObject } from '../../model/types.js';
-import { literal } from './literals.js';
+import { literal, type Built } from './literals.js';
 import type { ZodContext } from './zod-context.js';
 
 /** Sizes below which bounded arrays become tuples: the rule openapi-typescript's `arrayLength` uses. */
@@ -20,9 +20,10 @@ function tuple(item: string, length: number, rest?: string): string {
  * `type: array`. Small bounded arrays are tuples (`hosts` with exactly 2 items is `[Host, Host]`),
  * so the inferred type agrees with openapi-typescript's `arrayLength` types; the check is the same.
  */
-export function arrayToZod(schema: SchemaObject, ctx: ZodContext, item: string): string {
+export function arrayToZod(schema: SchemaObject, ctx: ZodContext, item: string): Built {
   const bounds = tupleBounds(schema);
   let expr: string;
+  const checks: string[] = [];
   if (bounds && bounds.max === bounds.min) expr = tuple(item, bounds.min);
   else if (bounds && bounds.max === undefined) expr = tuple(item, bounds.min, item);
   else if (bounds && bounds.max !== undefined) {
@@ -30,12 +31,12 @@ export function arrayToZod(schema: SchemaObject, ctx: ZodContext, item: string):
     expr = `z.union([${lengths.map((n) => tuple(item, n)).join(', ')}])`;
   } else {
     expr = `z.array(${item})`;
-    if (schema.minItems !== undefined) expr += `.min(${literal(schema.minItems)})`;
-    if (schema.maxItems !== undefined) expr += `.max(${literal(schema.maxItems)})`;
+    if (schema.minItems !== undefined) checks.push(`z.minLength(${literal(schema.minItems)})`);
+    if (schema.maxItems !== undefined) checks.push(`z.maxLength(${literal(schema.maxItems)})`);
   }
   if (schema.uniqueItems === true) {
     ctx.use('_unique');
-    expr += `.refine(_unique, { message: 'Invalid input: expected unique items' })`;
+    checks.push(`z.refine(_unique, { message: 'Invalid input: expected unique items' })`);
   }
-  return expr;
+  return { base: expr, checks };
 }

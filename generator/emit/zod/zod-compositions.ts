@@ -28,10 +28,10 @@ export function compositionsToZod(schema: SchemaObject, core: string | undefined
 }
 
 /** `not`: a check that the value fails the negated schema. */
-export function notToZod(schema: SchemaObject, ctx: ZodContext, pointer: string, child: ChildToZod): string {
-  if (!schema.not) return '';
+export function notToZod(schema: SchemaObject, ctx: ZodContext, pointer: string, child: ChildToZod): string | undefined {
+  if (!schema.not) return undefined;
   ctx.use('_not');
-  return `.check(_not(${child(schema.not, `${pointer}/not`)}))`;
+  return `_not(${child(schema.not, `${pointer}/not`)})`;
 }
 
 /**
@@ -39,13 +39,13 @@ export function notToZod(schema: SchemaObject, ctx: ZodContext, pointer: string,
  * referenced component's name) and that branch must accept the value. Elsewhere (on a base schema
  * of an allOf hierarchy) it is an annotation only, and said so.
  */
-export function discriminatorToZod(schema: SchemaObject, ctx: ZodContext, pointer: string, child: ChildToZod): string {
+export function discriminatorToZod(schema: SchemaObject, ctx: ZodContext, pointer: string, child: ChildToZod): string | undefined {
   const discriminator = schema.discriminator;
-  if (!discriminator) return '';
+  if (!discriminator) return undefined;
   const branches = schema.oneOf ?? schema.anyOf;
   if (!branches) {
     ctx.inexact(`${pointer}/discriminator`, 'discriminator without oneOf/anyOf is read as an annotation (the schemas that extend this one are not known here)');
-    return '';
+    return undefined;
   }
   const targets = new Map<string, string>();
   for (const [value, target] of Object.entries(discriminator.mapping ?? {})) {
@@ -67,5 +67,5 @@ export function discriminatorToZod(schema: SchemaObject, ctx: ZodContext, pointe
   }
   const entries = [...targets].map(([value, name]): [string, string] => [value, child({ $ref: `#/components/schemas/${name}` }, `${pointer}/discriminator`)]);
   ctx.use('_discriminator');
-  return `.check(_discriminator(${tsString(discriminator.propertyName)}, () => (${objectLiteral(entries)})))`;
+  return `_discriminator(${tsString(discriminator.propertyName)}, () => (${objectLiteral(entries)}))`;
 }

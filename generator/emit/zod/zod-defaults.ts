@@ -5,20 +5,20 @@ import { effectiveType, isUnconstrained } from './zod-types.js';
 import type { ZodContext } from './zod-context.js';
 
 /**
- * A property's value expression: required as is; optional with `.optional()`, or `.default(v)` when
+ * A property's value expression: required as is; optional with `z.optional`, or `z._default(v)` when
  * the document gives a default (openapi-typescript then types the property as present, and so does
  * zod's output). A default that does not fit the schema's type stays an annotation, with a warning.
  */
 export function propertyValue(options: { expr: string; schema: SchemaObject; required: boolean; ctx: ZodContext; pointer: string }): string {
   const { expr, schema, required, ctx, pointer } = options;
   if (required) return expr;
-  if (schema.default === undefined) return `${expr}.optional()`;
-  if (defaultFits(schema, schema.default, ctx, 0)) return `${expr}.default(${literal(schema.default)})`;
+  if (schema.default === undefined) return `z.optional(${expr})`;
+  if (defaultFits(schema, schema.default, ctx, 0)) return `z._default(${expr}, ${literal(schema.default)})`;
   ctx.inexact(`${pointer}/default`, 'default does not fit the schema; the property stays optional (openapi-typescript types it as present)');
-  return `${expr}.optional()`;
+  return `z.optional(${expr})`;
 }
 
-/** True when `value` has the shape the schema's TypeScript type demands (so `.default(value)` compiles). */
+/** True when `value` has the shape the schema's TypeScript type demands (so `z._default(schema, value)` compiles). */
 function defaultFits(schema: SchemaObject, value: unknown, ctx: ZodContext, depth: number): boolean {
   if (depth > 8) return false;
   const resolved = schema.$ref ? ctx.resolve(schema) : schema;

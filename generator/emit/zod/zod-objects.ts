@@ -1,6 +1,6 @@
 import type { SchemaObject } from '../../model/types.js';
 import { pointerJoin } from '../../model/refs.js';
-import { literal, objectLiteral } from './literals.js';
+import { literal, objectLiteral, render, type Built } from './literals.js';
 import { exclusiveRequiredBranches } from '../../model/exclusive-required.js';
 import { propertyValue } from './zod-defaults.js';
 import type { ZodContext } from './zod-context.js';
@@ -24,7 +24,7 @@ function visibleProperties(schema: SchemaObject, ctx: ZodContext): Record<string
  * `additionalProperties: false` (undeclared keys are refused); a schema for additional properties
  * checks every undeclared key.
  */
-export function objectToZod(schema: SchemaObject, ctx: ZodContext, pointer: string, child: ChildToZod): { expr: string; consumesOneOf: boolean } {
+export function objectToZod(schema: SchemaObject, ctx: ZodContext, pointer: string, child: ChildToZod): Built & { consumesOneOf: boolean } {
   const properties = visibleProperties(schema, ctx);
   const dropped = Object.keys(schema.properties ?? {}).filter((name) => !(name in properties));
   const required = (schema.required ?? []).filter((name) => !dropped.includes(name));
@@ -33,14 +33,15 @@ export function objectToZod(schema: SchemaObject, ctx: ZodContext, pointer: stri
   if (exclusive && !involved.some((name) => dropped.includes(name))) {
     const branches = exclusive.map((branch) => {
       const shape = shapeOf({ properties, required: [...required, ...branch.required], forbidden: branch.forbidden, ctx, pointer, child });
-      const expr = finishObject(schema, shape, required, properties, ctx, pointer, child);
-      return branch.description ? `${expr}.describe(${literal(branch.description)})` : expr;
+      const built = finishObject(schema, shape, required, properties, ctx, pointer, child);
+      if (branch.description) built.checks.push(`z.describe(${literal(branch.description)})`);
+      return render(built);
     });
     const sets = exclusive.map((b) => b.required.join(' + ')).join(', ');
-    return { expr: `z.xor([${branches.join(', ')}], ${literal(`Invalid input: expected exactly one of ${sets}`)})`, consumesOneOf: true };
+    return { base: `z.xor([${branches.join(', ')}], ${literal(`Invalid input: expected exactly one of ${sets}`)})`, checks: [], consumesOneOf: true };
   }
   const shape = shapeOf({ properties, required, forbidden: [], ctx, pointer, child });
-  return { expr: finishObject(schema, shape, required, properties, ctx, pointer, child), consumesOneOf: false };
+  return { ...finishObject(schema, shape, required, properties, ctx, pointer, child), consumesOneOf: false };
 }
 
 function shapeOf(options: {
@@ -53,7 +54,7 @@ function shapeOf(options: {
 }): string {
   const { properties, required, forbidden, ctx, pointer, child } = options;
   const entries = Object.entries(properties).map(([name, property]): [string, string] => {
-    if (forbidden.includes(name)) return [name, 'z.never().optional()'];
+    if (forbidden.includes(name)) return [name, 'z.optional(z.never())'];
     const at = pointerJoin(pointer, 'properties', name);
     return [name, propertyValue({ expr: child(property, at), schema: property, required: required.includes(name), ctx, pointer: at })];
   });
@@ -68,26 +69,28 @@ function finishObject(
   ctx: ZodContext,
   pointer: string,
   child: ChildToZod,
-): string {
+): Built {
   const extra = schema.additionalProperties;
   let expr: string;
+  const checks: string[] = [];
   if (extra === false) {
     // Not z.strictObject: inside z.intersection (allOf) zod reports a key as unknown only when no
     // member knows it, while JSON Schema's additionalProperties: false holds for each member alone.
     ctx.use('_closed');
-    expr = `z.looseObject(${shape}).check(_closed(${literal(Object.keys(properties))})).meta({ additionalProperties: false })`;
+    expr = `z.looseObject(${shape})`;
+    checks.push(`_closed(${literal(Object.keys(properties))})`, 'z.meta({ additionalProperties: false })');
   }
   else if (extra && typeof extra === 'object' && Object.keys(extra).length > 0) {
-    expr = `z.object(${shape}).catchall(${child(extra, `${pointer}/additionalProperties`)})`;
+    expr = `z.catchall(z.object(${shape}), ${child(extra, `${pointer}/additionalProperties`)})`;
   } else expr = `z.looseObject(${shape})`;
   const undeclared = required.filter((name) => !(name in properties));
   if (undeclared.length > 0) {
     ctx.use('_keysPresent');
-    expr += `.check(_keysPresent(${literal([...new Set(undeclared)])}))`;
+    checks.push(`_keysPresent(${literal([...new Set(undeclared)])})`);
   }
   if (schema.minProperties !== undefined || schema.maxProperties !== undefined) {
     ctx.use('_propertyCount');
-    expr += `.check(_propertyCount(${literal(schema.minProperties)}, ${literal(schema.maxProperties)}))`;
+    checks.push(`_propertyCount(${literal(schema.minProperties)}, ${literal(schema.maxProperties)})`);
   }
-  return expr;
+  return { base: expr, checks };
 }

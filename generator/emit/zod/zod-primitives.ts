@@ -1,6 +1,6 @@
 import type { SchemaObject } from '../../model/types.js';
 import { tsString } from '../print.js';
-import { literal } from './literals.js';
+import { literal, type Built } from './literals.js';
 import type { ZodContext } from './zod-context.js';
 
 const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 };
@@ -9,52 +9,53 @@ const FLOAT = { min: -(2 ** 128), max: 2 ** 128 - 1 };
 const CHECKED_STRING_FORMATS = new Set(['date-time', 'date', 'uri', 'email', 'uuid', 'byte']);
 
 /** `type: string`: lengths in code points, pattern (unanchored, `u` flag as JSON Schema), formats. */
-export function stringToZod(schema: SchemaObject, ctx: ZodContext, pointer: string): string {
+export function stringToZod(schema: SchemaObject, ctx: ZodContext, pointer: string): Built {
   // A file to upload arrives as a Blob (or File); JSON never carries one, so responses stay strings.
-  if (schema.format === 'binary' && ctx.mode === 'request') return 'z.union([z.string(), z.instanceof(Blob)])';
-  let expr = 'z.string()';
+  if (schema.format === 'binary' && ctx.mode === 'request') return { base: 'z.union([z.string(), z.instanceof(Blob)])', checks: [] };
+  const checks: string[] = [];
   if (schema.minLength !== undefined || schema.maxLength !== undefined) {
     ctx.use('_length');
-    expr += `.check(_length(${literal(schema.minLength)}, ${literal(schema.maxLength)}))`;
+    checks.push(`_length(${literal(schema.minLength)}, ${literal(schema.maxLength)})`);
   }
-  if (typeof schema.pattern === 'string') expr += patternCheck(schema.pattern, ctx, pointer);
+  const pattern = typeof schema.pattern === 'string' ? patternCheck(schema.pattern, ctx, pointer) : undefined;
+  if (pattern) checks.push(pattern);
   if (typeof schema.format === 'string' && CHECKED_STRING_FORMATS.has(schema.format)) {
     ctx.use('_format');
-    expr += `.check(_format(${tsString(schema.format)}))`;
+    checks.push(`_format(${tsString(schema.format)})`);
   }
-  return expr;
+  return { base: 'z.string()', checks };
 }
 
-function patternCheck(pattern: string, ctx: ZodContext, pointer: string): string {
+function patternCheck(pattern: string, ctx: ZodContext, pointer: string): string | undefined {
   for (const flags of ['u', '']) {
     try {
       new RegExp(pattern, flags);
       if (flags === '') ctx.inexact(`${pointer}/pattern`, 'pattern is not a valid Unicode-mode regular expression; checked without the `u` flag');
-      return `.regex(new RegExp(${tsString(pattern)}${flags ? `, ${tsString(flags)}` : ''}))`;
+      return `z.regex(new RegExp(${tsString(pattern)}${flags ? `, ${tsString(flags)}` : ''}))`;
     } catch {
       // try the next flag set
     }
   }
   ctx.inexact(`${pointer}/pattern`, 'pattern is not a valid JavaScript regular expression; it is not checked');
-  return '';
+  return undefined;
 }
 
 /** `type: number|integer`: integer-ness, bounds (3.0 boolean exclusives), multipleOf, numeric formats. */
-export function numberToZod(schema: SchemaObject, ctx: ZodContext, pointer: string): string {
-  let expr = 'z.number()';
+export function numberToZod(schema: SchemaObject, ctx: ZodContext, pointer: string): Built {
+  const checks: string[] = [];
   const format = schema.format;
-  if (schema.type === 'integer' || format === 'int32' || format === 'int64') expr += '.int()';
+  if (schema.type === 'integer' || format === 'int32' || format === 'int64') checks.push('z.int()');
   if (format === 'int64') ctx.inexact(`${pointer}/format`, 'int64: integers beyond ±(2^53-1) are refused (a JSON number cannot carry them exactly)');
-  if (schema.minimum !== undefined) expr += `.${schema.exclusiveMinimum === true ? 'gt' : 'gte'}(${literal(schema.minimum)})`;
-  if (schema.maximum !== undefined) expr += `.${schema.exclusiveMaximum === true ? 'lt' : 'lte'}(${literal(schema.maximum)})`;
+  if (schema.minimum !== undefined) checks.push(`z.${schema.exclusiveMinimum === true ? 'gt' : 'gte'}(${literal(schema.minimum)})`);
+  if (schema.maximum !== undefined) checks.push(`z.${schema.exclusiveMaximum === true ? 'lt' : 'lte'}(${literal(schema.maximum)})`);
   const range = format === 'int32' ? INT32 : format === 'float' ? FLOAT : undefined;
-  if (range) expr += `.gte(${literal(range.min)}).lte(${literal(range.max)})`;
+  if (range) checks.push(`z.gte(${literal(range.min)})`, `z.lte(${literal(range.max)})`);
   if (schema.multipleOf !== undefined) {
-    // Not zod's .multipleOf: it divides doubles with a tolerance (see the helper).
+    // Not zod's multipleOf: it divides doubles with a tolerance (see the helper).
     ctx.use('_multipleOf');
-    expr += `.check(_multipleOf(${literal(schema.multipleOf)}))`;
+    checks.push(`_multipleOf(${literal(schema.multipleOf)})`);
   }
-  return expr;
+  return { base: 'z.number()', checks };
 }
 
 /** `enum`: values of the schema's type (and null when nullable); a literal list or, for objects, JSON equality. */
