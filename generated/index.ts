@@ -8,7 +8,6 @@ export * from './runtime.js';
 export * from './operations.js';
 export * from './schemas.js';
 export type { components, operations as operationTypes, paths } from './types.js';
-export { fixtures, type Fixture, type FixtureResponse } from './fixtures/index.js';
 
 // Validators whose document name another module exports too: that module keeps the name here,
 // the validator is re-exported under an alias (schemas.ts exports it under the document's name).

@@ -7,7 +7,9 @@ const MODULE_OUTPUT: Record<GeneratedExport['owner'], string> = { runtime: 'clie
 
 /**
  * `index.ts`: the generated code's single entry point, re-exporting what this run's outputs wrote
- * (the MCP server and the mock stay separate). `export *` of two modules that both export a name is
+ * (the MCP server, the mock and the fixtures stay separate: a browser bundle of the client never
+ * carries the fixtures' data; they are imported from `fixtures/index.js`). Every module it
+ * re-exports is free of side effects, so a bundler keeps only what a program uses. `export *` of two modules that both export a name is
  * an error (TS2308), so a validator named like another module's export (`RateLimitError`) is
  * resolved here, and only here: the other module keeps the name (explicitly re-exported, which wins
  * over the stars) and the validator is re-exported under its `indexName`. `schemas.ts` itself keeps
@@ -24,14 +26,14 @@ export const indexPlugin = definePlugin({
           .map((s) => ({ name: s.typeName, alias: s.indexName, ...(owners.get(s.typeName) as GeneratedExport) }))
           .filter((c) => has(MODULE_OUTPUT[c.owner]))
       : [];
-    // The fixtures' names are already exported explicitly by the template; the rest are `./<owner>.js`.
+    // index.ts does not export the fixtures' names, so the validator has its name there too (and its alias, as the model names it).
     const kept = clashes.filter((c) => c.owner !== 'fixtures');
     const view = {
       banner: banner(model),
       names: model.names,
       kept,
       aliases: clashes,
-      outputs: { client: has('client'), zod: has('zod'), types: has('types'), fixtures: has('fixtures') },
+      outputs: { client: has('client'), zod: has('zod'), types: has('types') },
     };
     return [{ path: 'index.ts', content: templates.render('index.ts.hbs', view) }];
   },

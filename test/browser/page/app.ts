@@ -4,7 +4,8 @@
  * `window.report` for the test to read. Query: `api` (the API's base address), `only` (operationIds,
  * comma separated; without it every operation and the error checks run), `retries` (maxRetries).
  */
-import { ApiError, RateLimitError, createPodcastClient, fixtures, operations } from '../../../generated/index.js';
+import { fixtures } from '../../../generated/fixtures/index.js';
+import { ApiError, RateLimitError, createPodcastClient, operations } from '../../../generated/index.js';
 
 /** One call's outcome: the data, or the error as the page's script sees it. */
 export type Outcome =
