@@ -67,3 +67,20 @@ describe('fixtures follow the generated types', () => {
     expect(unsatisfied).toStrictEqual(['must']);
   });
 });
+
+describe('document examples fit the generated types', () => {
+  const schema: SchemaObject = {
+    type: 'object',
+    required: ['summary'],
+    properties: { summary: { type: 'string' }, start_private_fork: { type: 'boolean', default: false } },
+  };
+
+  it('gets the default of a property it leaves out (openapi-typescript prints it required)', () => {
+    expect(conform({ summary: 'an advisory' }, schema, resolve)).toStrictEqual({ value: { summary: 'an advisory', start_private_fork: false } });
+  });
+
+  it('is refused when a required key is one the object does not declare', () => {
+    const docker: SchemaObject = { type: 'object', required: ['tags'], properties: { tag: { type: 'array', items: { type: 'string' } } } };
+    expect(conform({ tag: ['latest'], tags: ['latest'] }, docker, resolve)).toBeUndefined();
+  });
+});

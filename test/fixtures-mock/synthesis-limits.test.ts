@@ -80,3 +80,51 @@ describe('synthesize: the discriminator selects the branch the value is made fro
     expect(make(ref('Dog')).value).toMatchObject({ pet_type: 'Dog' });
   });
 });
+
+describe('synthesize: a value no schema-and-type fits is dropped where it may be', () => {
+  // Closed objects (no additionalProperties) that require a key they do not declare: ajv wants the
+  // key, the generated type has no room for it.
+  const model = modelWith({
+    Broken: { type: 'object', required: ['id', 'accessed'], properties: { id: { type: 'string' } } },
+    Fine: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } },
+    Contradictory: { type: 'object', required: ['id', 'code'], properties: { id: { type: 'string' }, code: { allOf: [{ type: 'string' }, { type: 'integer' }] } } },
+  });
+  const make = synthesizer(model);
+  const judge = createJudge(model);
+
+  it('notes a required key the object does not declare, and does not set it', () => {
+    const { value, unsatisfied } = make(ref('Broken'));
+    expect(value).toStrictEqual({ id: expect.any(String) });
+    expect(unsatisfied).toStrictEqual(['accessed']);
+  });
+
+  it('leaves an optional property out, with nothing noted', () => {
+    const schema: SchemaObject = { type: 'object', properties: { link: ref('Broken'), name: { type: 'string' } } };
+    const { value, unsatisfied } = make(schema);
+    expect(value).not.toHaveProperty('link');
+    expect(unsatisfied).toStrictEqual([]);
+    expect(judge(schema, value)).toStrictEqual([]);
+  });
+
+  it('makes an array shorter, down to minItems', () => {
+    expect(make({ type: 'array', items: ref('Broken') })).toStrictEqual({ value: [], unsatisfied: [] });
+    expect(make({ type: 'array', minItems: 1, items: ref('Broken') }).unsatisfied).toStrictEqual(['0.accessed']);
+  });
+
+  it('takes another branch of a oneOf, or null where the schema allows it', () => {
+    const branches: SchemaObject = { type: 'object', required: ['item'], properties: { item: { oneOf: [ref('Contradictory'), ref('Fine')] } } };
+    const { value, unsatisfied } = make(branches);
+    expect(unsatisfied).toStrictEqual([]);
+    expect(judge(branches, value)).toStrictEqual([]);
+    expect(make({ type: 'object', required: ['id', 'accessed'], nullable: true, properties: { id: { type: 'string' } } })).toStrictEqual({ value: null, unsatisfied: [] });
+  });
+
+  it('sets a property with a default (openapi-typescript prints it required), also past the depth limit', () => {
+    const deep: SchemaObject = { type: 'object', properties: { mode: { type: 'string', enum: ['ALWAYS', 'EXEMPT'], default: 'ALWAYS' }, note: { type: 'string' } } };
+    let schema = deep;
+    for (let i = 0; i < 8; i++) schema = { type: 'object', required: ['next'], properties: { next: schema } };
+    let value = make(schema).value as Record<string, unknown>;
+    while ('next' in value) value = value.next as Record<string, unknown>;
+    expect(value).toStrictEqual({ mode: 'ALWAYS' });
+  });
+});

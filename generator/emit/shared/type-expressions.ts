@@ -18,17 +18,23 @@ export function paramsType(model: Pick<ApiModel, 'envelope'>, op: Pick<Operation
     const renamed = fields.filter((f) => f.name !== f.wireName);
     if (renamed.length > 0) parts.push(`{ ${renamed.map((f) => `${tsPropertyKey(f.name)}${f.required ? '' : '?'}: ${parameters}[${tsString(f.wireName)}]`).join('; ')} }`);
   }
-  if (op.body) parts.push(bodyPart(base, op));
+  const body = bodyPart(base, op);
+  if (body !== undefined) parts.push(body);
   return parts.length === 0 ? 'Record<string, never>' : `Simplify<${parts.join(' & ')}>`;
 }
 
-function bodyPart(base: string, op: Pick<OperationModel, 'input' | 'body'>): string {
+/**
+ * The body's part of the input, undefined when it adds no field: a body object without properties
+ * (Google's `CancelOperationRequest`, AWS's empty requests) beside parameters must not add an index
+ * signature of `never` that every parameter's key would have to fit.
+ */
+function bodyPart(base: string, op: Pick<OperationModel, 'input' | 'body'>): string | undefined {
   const body = op.body;
-  if (!body) return '';
+  if (!body) return undefined;
   const bodyType = `NonNullable<${base}['requestBody']>['content'][${tsString(body.contentType)}]`;
   if (!body.flattened) return body.required ? `{ body: ${bodyType} }` : `{ body?: ${bodyType} }`;
   const fields = op.input.filter((f: InputFieldModel) => f.in === 'body-field');
-  if (fields.length === 0) return 'Record<string, never>';
+  if (fields.length === 0) return undefined;
   const picked = `Pick<${bodyType}, ${fields.map((f) => tsString(f.wireName)).join(' | ')}>`;
   return body.required ? picked : `Partial<${picked}>`;
 }
