@@ -1,22 +1,53 @@
 import type { Plugin } from '@redocly/openapi-core';
 import { AssumedReasonRule } from './rules/assumed-reason.js';
 import { IdempotencyHeaderRule } from './rules/idempotency-header.js';
+import { NoIdenticalPathsRule } from './rules/no-identical-paths.js';
+import { OperationIdUniqueRule } from './rules/operation-id-unique.js';
 import { OperationIdRule } from './rules/operation-id.js';
+import { StructRule, StructUnreadRule } from './rules/struct.js';
 import { ToolNameRule } from './rules/tool-name.js';
+
+/** A rule's setting in a redocly config: a severity, or a severity with the rule's options. */
+type RuleSetting = 'error' | 'warn' | 'off' | { severity: 'error' | 'warn' | 'off'; [option: string]: unknown };
+
+/**
+ * What a document without its own lint config is held to (docs/lint.md explains each rule). Errors
+ * are only what would make wrong or uncompilable code; a rule whose finding leaves the code correct
+ * warns, and generation goes on. Where redocly's rule refuses correct documents, podcast-gen's own
+ * takes its place: `struct` -> `podcast-gen/struct` + `podcast-gen/struct-unread`,
+ * `no-identical-paths` and `operation-operationId-unique` -> podcast-gen's rules of those names.
+ */
+export const GENERIC_RULES: Readonly<Record<string, RuleSetting>> = {
+  'podcast-gen/struct': 'error',
+  'podcast-gen/struct-unread': 'warn',
+  'no-unresolved-refs': 'error',
+  'podcast-gen/operation-id-unique': 'error',
+  'path-parameters-defined': 'error',
+  'podcast-gen/no-identical-paths': 'error',
+  'podcast-gen/tool-name': { severity: 'error', required: false },
+  'spec-components-invalid-map-name': 'warn',
+  'podcast-gen/assumed-reason': 'warn',
+};
 
 /**
  * podcast-gen's own lint rules as a redocly plugin. Rules are referenced as `podcast-gen/<rule>` in
- * a redocly config; the `generic` preset is what any OpenAPI 3.0 document is held to (what breaks
- * generation), the committed `spec/redocly.yaml` holds the podcast document to more.
+ * a redocly config; the `generic` preset is what any OpenAPI 3.0 document is held to, the committed
+ * `spec/redocly.yaml` holds the podcast document to more.
  */
 export const podcastGenPlugin: Plugin = {
   id: 'podcast-gen',
-  // Extensions are free-form in OpenAPI; redocly types its own `x-code-samples`, which other vendors
-  // (ReadMe) shape differently, so `struct` would refuse valid documents. Left untyped here.
+  // Extensions are free-form in OpenAPI; redocly types the ones its own tools read (`x-logo`,
+  // `x-webhooks`, `x-tagGroups`, `x-codeSamples`, ...), which other vendors shape differently, so
+  // `struct` would refuse valid documents (apideck's `x-webhooks`, 1Password's `x-logo`). No stage of
+  // podcast-gen reads them: they are left untyped here.
   typeExtension: {
     oas3(types) {
-      const { 'x-codeSamples': _camel, 'x-code-samples': _kebab, ...properties } = (types.Operation?.properties ?? {}) as Record<string, unknown>;
-      return { ...types, Operation: { ...types.Operation, properties } } as typeof types;
+      const untyped: typeof types = {};
+      for (const [name, type] of Object.entries(types)) {
+        const properties = Object.fromEntries(Object.entries(type.properties ?? {}).filter(([key]) => !key.startsWith('x-')));
+        untyped[name] = { ...type, properties };
+      }
+      return untyped;
     },
   },
   rules: {
@@ -24,23 +55,16 @@ export const podcastGenPlugin: Plugin = {
     // rule ids carry the plugin id here, as configs name them.
     oas3: {
       'podcast-gen/operation-id': OperationIdRule,
+      'podcast-gen/operation-id-unique': OperationIdUniqueRule,
+      'podcast-gen/no-identical-paths': NoIdenticalPathsRule,
+      'podcast-gen/struct': StructRule,
+      'podcast-gen/struct-unread': StructUnreadRule,
       'podcast-gen/tool-name': ToolNameRule,
       'podcast-gen/idempotency-header': IdempotencyHeaderRule,
       'podcast-gen/assumed-reason': AssumedReasonRule,
     },
   },
   configs: {
-    generic: {
-      rules: {
-        'struct': 'error',
-        'no-unresolved-refs': 'error',
-        'operation-operationId-unique': 'error',
-        'path-parameters-defined': 'error',
-        'no-identical-paths': 'error',
-        'spec-components-invalid-map-name': 'error',
-        'podcast-gen/tool-name': { severity: 'error', required: false },
-        'podcast-gen/assumed-reason': 'error',
-      },
-    },
+    generic: { rules: { ...GENERIC_RULES } },
   },
 };

@@ -98,8 +98,8 @@ export const BAD_INPUTS: BadInput[] = [
   {
     name: 'duplicate operationIds',
     files: { 'api.yaml': doc('paths:\n  /a:\n    get:\n      operationId: same\n      responses: { "200": { description: ok } }\n  /b:\n    get:\n      operationId: same\n      responses: { "200": { description: ok } }\n') },
-    code: /operation-operationId-unique/,
-    line: /^api\.yaml:10:\d+ .*unique `operationId`.*its own operationId/,
+    code: /podcast-gen\/operation-id-unique/,
+    line: /^api\.yaml:10:\d+ .*GET \/a and GET \/b have the same operationId `same`.*its own operationId/,
     exit: 1,
   },
   {

@@ -1,0 +1,125 @@
+import { isRef, type Location, type NormalizedNodeType, type Oas3Rule, type UserContext } from '@redocly/openapi-core';
+
+/**
+ * Types of the OpenAPI 3.0 document that no stage of podcast-gen reads (nor openapi-typescript,
+ * whose types it emits): their faults cannot change the generated code.
+ */
+const UNREAD_TYPES = new Set(['Tag', 'TagList', 'ExternalDocs', 'Contact', 'License', 'Link', 'LinksMap', 'NamedLinks', 'Xml']);
+
+/**
+ * Required fields whose absence changes no code: a response's description only documents it, and a
+ * missing title or version of the API is named `API` `0.0.0` in the banners.
+ */
+const UNREAD_REQUIRED: Readonly<Record<string, readonly string[]>> = { Response: ['description'], Info: ['title', 'version'] };
+
+/** One way a node departs from OpenAPI 3.0's shape, and whether podcast-gen reads what is wrong. */
+interface Fault {
+  message: string;
+  location: Location | ReturnType<Location['key']>;
+  /** False for what podcast-gen never reads: a field OpenAPI does not define, a part no output uses. */
+  read: boolean;
+}
+
+/**
+ * `podcast-gen/struct`: the parts of a document podcast-gen reads have the shape OpenAPI 3.0 gives
+ * them. A list where an object belongs (`allOf: {...}`), an `enum` that is not a list, a parameter
+ * without `in` or with `in: body`: each of these makes openapi-typescript or an emitter fail, or
+ * makes code that sends a parameter nowhere. Redocly's `struct`, less what the next rule reports.
+ */
+export const StructRule: Oas3Rule = () => ({
+  any(node, context) {
+    for (const fault of faultsOf(node, context)) if (fault.read) context.report({ message: fault.message, location: fault.location });
+  },
+});
+
+/**
+ * `podcast-gen/struct-unread`: departures from OpenAPI 3.0's shape that podcast-gen never reads: a
+ * field OpenAPI does not define (often a misspelling, such as `requried`, worth a look), or a fault in
+ * tags, contact, license, external docs, links or XML hints.
+ */
+export const StructUnreadRule: Oas3Rule = () => ({
+  any(node, context) {
+    for (const fault of faultsOf(node, context)) if (!fault.read) context.report({ message: fault.message, location: fault.location });
+  },
+});
+
+type PropType = NormalizedNodeType['additionalProperties'];
+type ScalarSchema = Exclude<PropType, NormalizedNodeType | ((...args: never[]) => unknown) | null | undefined>;
+
+/** The faults of one node against its type, as redocly's `struct` finds them. */
+function faultsOf(node: unknown, { type, location, key, resolve }: UserContext): Fault[] {
+  const read = !UNREAD_TYPES.has(type.name);
+  const kind = jsonKind(node);
+  if (type.items) return kind === 'array' ? [] : [{ message: `Expected type \`${type.name}\` (array) but got \`${kind}\``, location, read }];
+  if (kind !== 'object') {
+    // Vendor extensions (`x-...`) are free-form.
+    return type.name === 'SpecExtension' ? [] : [{ message: `Expected type \`${type.name}\` (object) but got \`${kind}\``, location, read }];
+  }
+  const object = node as Record<string, unknown>;
+  const faults: Fault[] = [];
+  const required = typeof type.required === 'function' ? type.required(object, key) : (type.required ?? []);
+  for (const field of required) {
+    if (Object.hasOwn(object, field)) continue;
+    faults.push({ message: `The field \`${field}\` must be present on this level.`, location: location.key(), read: read && !UNREAD_REQUIRED[type.name]?.includes(field) });
+  }
+  if (type.requiredOneOf && !type.requiredOneOf.some((field) => Object.hasOwn(object, field))) {
+    faults.push({ message: `Must contain at least one of the following fields: ${type.requiredOneOf.join(', ')}.`, location: location.key(), read });
+  }
+  const allowed = type.allowed?.(object);
+  for (const field of allowed ? Object.keys(object) : []) {
+    if (allowed?.includes(field) || !Object.hasOwn(type.properties, field)) continue;
+    faults.push({ message: `The field \`${field}\` is not allowed here.`, location: location.child([field]).key(), read });
+  }
+  for (const [field, written] of Object.entries(object)) {
+    let propType: PropType = Object.hasOwn(type.properties, field) ? type.properties[field] : type.additionalProperties;
+    if (typeof propType === 'function') propType = propType(written, field);
+    if (propType === undefined) {
+      if (!field.startsWith('x-')) faults.push({ message: `Property \`${field}\` is not expected here.`, location: location.child([field]).key(), read: false });
+      continue;
+    }
+    // Named types are checked when the walk reaches them; `null` means "any value".
+    if (propType === null || isNamedType(propType)) continue;
+    const value = propType.resolvable !== false && isRef(written) ? resolve(written).node : written;
+    faults.push(...scalarFaults(propType, field, value, location.child([field])).map((fault) => ({ ...fault, read })));
+  }
+  return faults;
+}
+
+function scalarFaults(schema: ScalarSchema, field: string, value: unknown, location: Location): Omit<Fault, 'read'>[] {
+  if (schema.enum) return schema.enum.includes(value as string) ? [] : [{ message: notOneOf(field, schema.enum), location }];
+  if (schema.type && !matchesType(value, schema.type)) return [{ message: `Expected type \`${schema.type}\` but got \`${jsonKind(value)}\`.`, location }];
+  const faults: Omit<Fault, 'read'>[] = [];
+  if (Array.isArray(value) && schema.items) {
+    const items = schema.items;
+    value.forEach((item, index) => {
+      if (items.enum && !items.enum.includes(item as string)) faults.push({ message: notOneOf(field, items.enum), location: location.child([index]) });
+      else if (items.type && !matchesType(item, items.type)) faults.push({ message: `Expected type \`${items.type}\` but got \`${jsonKind(item)}\`.`, location: location.child([index]) });
+    });
+  }
+  if (typeof schema.minimum === 'number' && typeof value === 'number' && value < schema.minimum) {
+    faults.push({ message: `The value of the ${field} field must be greater than or equal to ${schema.minimum}`, location });
+  }
+  return faults;
+}
+
+function notOneOf(field: string, values: readonly string[]): string {
+  return `\`${field}\` can be one of the following only: ${values.map((v) => `"${v}"`).join(', ')}.`;
+}
+
+function isNamedType(type: PropType): type is NormalizedNodeType {
+  return typeof (type as { name?: unknown } | null | undefined)?.name === 'string';
+}
+
+function jsonKind(value: unknown): string {
+  if (Array.isArray(value)) return 'array';
+  if (value === null) return 'null';
+  if (Number.isInteger(value)) return 'integer';
+  return typeof value;
+}
+
+function matchesType(value: unknown, type: string): boolean {
+  if (type === 'array') return Array.isArray(value);
+  if (type === 'object') return value !== null && typeof value === 'object' && !Array.isArray(value);
+  if (type === 'integer') return Number.isInteger(value);
+  return typeof value === type;
+}
