@@ -13,7 +13,7 @@ import { lint, load } from './load-and-lint.js';
 import type { LoadedSpec } from './load/read-spec.js';
 import { sourceLabel } from './load/source-label.js';
 import { buildModel } from './model/build-model.js';
-import { checkNameLengths } from './model/check-names.js';
+import { checkNameLengths, checkOperationIds } from './model/check-names.js';
 import type { ApiModel } from './model/types.js';
 import { DEFAULT_SPEC, type ResolvedOptions } from './options.js';
 import { EXIT_USAGE, fail, PodcastGenError, tooDeep, withLazyPlace, type Problem } from './problems.js';
@@ -75,6 +75,7 @@ function modelOf(spec: LoadedSpec, resolved: ResolvedOptions): { model: ApiModel
   const label = sourceLabel({ absoluteRef: spec.absoluteRef, outDir, packageSpecFolder: dirname(DEFAULT_SPEC) });
   // Before any name is made of them: a name too long for a file name would fail only when written.
   checkNameLengths(spec.document, spec.displayPath, spec.locate);
+  checkOperationIds(spec.document, spec.displayPath, spec.locate);
   const built = buildModel(spec.document, { apiName: resolved.name, source: { path: spec.displayPath, label, hash: spec.hash } });
   return { model: built.model, problems: built.problems.map((p) => ({ ...p, file: p.file ?? spec.displayPath })) };
 }

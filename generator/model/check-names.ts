@@ -47,6 +47,42 @@ export function checkNameLengths(document: unknown, shown: string, locate: Locat
   }
 }
 
+/**
+ * Refuses two operations whose operationIds are the same as podcast-gen keeps them (trimmed), naming
+ * both: the id keys the types' `operations`, the client's operation types and the fixtures, so the
+ * output would not compile. Lint reports it too (`podcast-gen/operation-id-unique`); this check holds
+ * whatever lint config a run uses.
+ */
+export function checkOperationIds(document: unknown, shown: string, locate: Locate): void {
+  const first = new Map<string, string>();
+  const paths = (document as { paths?: unknown } | undefined)?.paths;
+  for (const [path, written] of paths && typeof paths === 'object' ? Object.entries(paths) : []) {
+    const ref = (written as { $ref?: unknown } | undefined)?.$ref;
+    const item = typeof ref === 'string' ? getByPointer(document, ref) : written;
+    if (!item || typeof item !== 'object') continue;
+    for (const method of METHODS) {
+      const operationId = ((item as Record<string, unknown>)[method] as { operationId?: unknown } | undefined)?.operationId;
+      const id = typeof operationId === 'string' ? operationId.trim() : '';
+      if (!id) continue;
+      const name = `${method.toUpperCase()} ${short(path)}`;
+      const other = first.get(id);
+      if (other === undefined) {
+        first.set(id, name);
+        continue;
+      }
+      const pointer = `${pointerJoin('#/paths', path, method)}/operationId`;
+      fail({
+        code: 'model/duplicate-operation-id',
+        file: shown,
+        ...locate(pointer),
+        pointer,
+        message: `${other} and ${name} have the same operationId \`${id}\``,
+        hint: 'give each operation its own operationId (it names the operation\'s method, types and files)',
+      });
+    }
+  }
+}
+
 function short(text: string): string {
   return text.length <= 60 ? text : `${text.slice(0, 40)}…`;
 }
