@@ -29,18 +29,6 @@ export function _schema<T>(make: () => T): T {
 }
 // #endregion
 
-// #region _cyclic
-/**
- * `_schema` for a validator that refers to itself. It installs zod's memoizer first, as zod's full
- * build does (it is read when a schema is made), so a value that contains itself is judged instead
- * of overflowing the stack.
- */
-export function _cyclic<T>(make: () => T): T {
-  if (!z.config().memoizer) z.config({ memoizer: z.memoizer() });
-  return _schema(make);
-}
-// #endregion
-
 // #region _chars
 /** Length in Unicode code points, as JSON Schema counts string lengths. */
 export function _chars(value: string): number {

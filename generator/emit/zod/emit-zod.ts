@@ -74,7 +74,7 @@ export function renderSchemas({ model, templates, report }: { model: ApiModel; t
     const pointer = pointerJoin('#/components/schemas', unit.component.name);
     const expression = schemaToZod(unit.component.schema, contextFor(unit.mode), pointer);
     emitted.add(unit);
-    return { name: unit.name, docBlock: componentDoc(unit), annotation: annotationOf(unit), expression: topLevel(expression, unit.component.recursive, helpers) };
+    return { name: unit.name, docBlock: componentDoc(unit), annotation: annotationOf(unit), expression: topLevel(expression, helpers) };
   });
   const convert = (schema: SchemaObject, mode: 'request' | 'response', pointer: string, relocate?: (pointer: string) => string) =>
     schemaToZod(schema, contextFor(mode, relocate), pointer);
@@ -83,8 +83,8 @@ export function renderSchemas({ model, templates, report }: { model: ApiModel; t
     const { consts, members } = operationValidators(op, convert, model.envelope);
     const name = exportsOf.get(op.operationId)?.schemas as string;
     return {
-      consts: consts.map((c) => ({ ...c, expression: topLevel(c.expression, false, helpers) })),
-      schemas: { name, methodName: op.methodName, expression: topLevel(`{ ${members.join(', ')} }`, false, helpers) },
+      consts: consts.map((c) => ({ ...c, expression: topLevel(c.expression, helpers) })),
+      schemas: { name, methodName: op.methodName, expression: topLevel(`{ ${members.join(', ')} }`, helpers) },
       entry: { property: tsPropertyKey(op.operationId), value: name },
     };
   });
@@ -92,7 +92,7 @@ export function renderSchemas({ model, templates, report }: { model: ApiModel; t
     banner: banner(model),
     importsTypes: components.some((c) => c.annotation.includes('components[')),
     // `_schema` installs zod's English messages; the other helpers need nothing but `z`.
-    importsLocale: helpers.has('_schema') || helpers.has('_cyclic'),
+    importsLocale: helpers.has('_schema'),
     helpers: helperSource(helpers),
     components,
     operationConsts: operations.flatMap((o) => o.consts),
@@ -103,15 +103,14 @@ export function renderSchemas({ model, templates, report }: { model: ApiModel; t
 
 /**
  * A top-level validator's initializer that a bundler may drop when nothing uses it: an expression
- * that calls nothing (a name, an object of names) as it is, else made inside `_schema` (`_cyclic`
- * for a validator in a reference cycle), a call marked `@__PURE__`. Marking the expression itself
- * would not do: a bundler drops a pure call but keeps the calls in its arguments and its callee.
+ * that calls nothing (a name, an object of names) as it is, else made inside `_schema`, a call
+ * marked `@__PURE__`. Marking the expression itself would not do: a bundler drops a pure call but
+ * keeps the calls in its arguments and its callee.
  */
-function topLevel(expression: string, cyclic: boolean, helpers: Set<HelperName>): string {
+function topLevel(expression: string, helpers: Set<HelperName>): string {
   if (!expression.includes('(')) return expression;
-  const helper = cyclic ? '_cyclic' : '_schema';
-  helpers.add(helper);
-  return `/* @__PURE__ */ ${helper}(() => ${expression.startsWith('{') ? `(${expression})` : expression})`;
+  helpers.add('_schema');
+  return `/* @__PURE__ */ _schema(() => ${expression.startsWith('{') ? `(${expression})` : expression})`;
 }
 
 function componentDoc(unit: ComponentUnit): string {
