@@ -1,12 +1,16 @@
+import { constants } from 'node:buffer';
 import { BaseResolver, ResolveError, YamlParseError, type Document, type Source } from '@redocly/openapi-core';
 import { fail } from '../problems.js';
 import { checkJsonText, checkYamlAliases, DocumentLimitError, tooDeep } from './document-limits.js';
 
 /**
- * Largest document read, in bytes. Generation takes about 16 times a document's size in memory
- * (a 38 MB document: 0.6 GB, 5 s); GitHub's REST document, among the largest public ones, is 12 MB.
+ * The largest document Node.js can hold as one text (512 MB on 64-bit builds), so the largest
+ * podcast-gen can read at all. podcast-gen sets no smaller limit of its own: a document runs away
+ * by what it holds (nesting, YAML aliases, `$ref` chains: document-limits.ts, ref-chains.ts), not
+ * by its size, and the largest public documents are a tenth of this (Microsoft Graph's beta
+ * document: 45 MB; bench/RESULTS.md has its time and memory).
  */
-export const MAX_DOCUMENT_BYTES = 40 * 1024 * 1024;
+export const MAX_DOCUMENT_BYTES = constants.MAX_STRING_LENGTH;
 
 /**
  * redocly's resolver with stricter and faster parsing: `.json` files (and JSON answers) are parsed
@@ -67,17 +71,16 @@ export async function readRoot(resolver: BaseResolver, absoluteRef: string, show
     return failRead(error, shown, isUrl);
   }
   if (root instanceof Error) return failRead(root, shown, isUrl);
-  if (root.source.body.length > MAX_DOCUMENT_BYTES) tooLarge(shown, root.source.body.length);
   return root;
 }
 
-/** Refuses a document over {@link MAX_DOCUMENT_BYTES}, before any work. */
-export function tooLarge(shown: string, bytes: number): never {
+/** Refuses a document over {@link MAX_DOCUMENT_BYTES} (of `bytes`, when known), before any work. */
+export function tooLarge(shown: string, bytes?: number): never {
   const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
   fail({
     code: 'load/too-large',
     file: shown,
-    message: `the document is ${mb(bytes)}, over podcast-gen's limit of ${mb(MAX_DOCUMENT_BYTES)}`,
+    message: `the document is ${bytes === undefined ? 'larger than' : `${mb(bytes)}, over`} the ${mb(MAX_DOCUMENT_BYTES)} that Node.js can read as one text`,
     hint: 'check that --spec names the API document; otherwise generate from a smaller document holding the operations you need',
   });
 }
@@ -102,6 +105,8 @@ function failRead(error: unknown, shown: string, isUrl: boolean): never {
       hint: 'fix the syntax at that place',
     });
   }
+  // A document over what Node.js holds as one text, which a URL's (unlike a file's) is known to be only when read.
+  if ((error as { originalError?: { code?: unknown } })?.originalError?.code === 'ERR_STRING_TOO_LONG') tooLarge(shown);
   const message = error instanceof ResolveError ? error.originalError.message : (error as Error)?.message ?? String(error);
   const cause = (error as { originalError?: { cause?: { code?: string } }; cause?: { code?: string } })?.originalError?.cause ?? (error as { cause?: { code?: string } })?.cause;
   fail({

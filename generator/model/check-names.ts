@@ -8,9 +8,9 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 
 /**
  * Refuses, before anything is made of it, an operationId or a component schema name longer than
- * {@link MAX_NAME_LENGTH}: each names files and identifiers, and a file name too long for the file
- * system would only fail when written (ENAMETOOLONG). An operation without an operationId is
- * named from its method and path, so its path is held to the same limit.
+ * {@link MAX_NAME_LENGTH}: a name that runs away, repeated in every identifier and file made from it
+ * (file names are shortened to fit: `fileNameFrom`). An operation without an operationId is named
+ * from its method and path, so its path is held to the same limit.
  */
 export function checkNameLengths(document: unknown, shown: string, locate: Locate): void {
   const tooLong = (pointer: string, what: string, length: number, hint: string): never =>
@@ -19,7 +19,7 @@ export function checkNameLengths(document: unknown, shown: string, locate: Locat
       file: shown,
       ...locate(pointer),
       pointer,
-      message: `${what} is ${length.toLocaleString('en-US')} characters long, over podcast-gen's limit of ${MAX_NAME_LENGTH} (it names files and identifiers)`,
+      message: `${what} is ${length.toLocaleString('en-US')} characters long, over podcast-gen's limit of ${MAX_NAME_LENGTH.toLocaleString('en-US')} (it names files and identifiers)`,
       hint,
     });
   const paths = (document as { paths?: unknown } | undefined)?.paths;

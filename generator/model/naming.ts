@@ -92,20 +92,35 @@ export function uniqueNames<K>(keys: readonly K[], make: (key: K) => string, tak
 const RESERVED_FILE_STEMS = /^(package|tsconfig|jsconfig|index|con|prn|aux|nul|com\d|lpt\d)$/i;
 
 /**
- * The longest operationId or schema name a document may use (check-names.ts refuses longer):
- * each names files (`fixtures/<operationId>.json`) and identifiers, and a file name has at most
- * 255 bytes on common file systems.
+ * The longest operationId or schema name a document may use (check-names.ts refuses longer): a
+ * guard against names that run away, far above real ones (Microsoft Graph's beta document has
+ * operationIds of 245 characters). Identifiers have no limit of their own; file names do (below).
  */
-export const MAX_NAME_LENGTH = 200;
+export const MAX_NAME_LENGTH = 1_000;
+
+/**
+ * The longest file base name made from an operation: a file name has at most 255 bytes on common
+ * file systems, and room is left for a `-2`, a `_` and the extension. A longer name keeps its start
+ * and ends with a hash of the whole, so it stays unique and stable.
+ */
+export const MAX_FILE_STEM = 200;
 
 /**
  * A file base name for an operation: the operationId when it is a plain file name (letters, digits,
  * `_`, `-` and inner dots, not reserved), else `fallback` (an identifier). Never leaves its folder.
  */
 export function fileNameFrom(operationId: string, fallback: string): string {
-  const plain = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/.test(operationId) && !operationId.endsWith('.') && operationId.length <= MAX_NAME_LENGTH;
-  const stem = plain ? operationId : fallback;
+  const plain = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/.test(operationId) && !operationId.endsWith('.');
+  const whole = plain ? operationId : fallback;
+  const stem = whole.length <= MAX_FILE_STEM ? whole : `${whole.slice(0, MAX_FILE_STEM - 9)}-${fnv1a(whole)}`;
   return RESERVED_FILE_STEMS.test(stem.split('.')[0] ?? stem) ? `${stem}_` : stem;
+}
+
+/** FNV-1a of a text, as 8 hex digits: a short, stable fingerprint (not a secure hash). */
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
 /** Like {@link uniqueNames}, but unique ignoring case (macOS and Windows file names ignore it). */

@@ -48,14 +48,6 @@ export async function closedPort(): Promise<number> {
   return port;
 }
 
-/** A document of about `megabytes` MB: one operation with many long-described schemas. */
-export function hugeDocument(megabytes: number): string {
-  const schemas: string[] = [];
-  const text = 'x'.repeat(1000);
-  for (let i = 0; schemas.length * 1050 < megabytes * 1024 * 1024; i++) schemas.push(`    S${i}: { type: string, description: "${text}" }`);
-  return doc(`${okPaths}components:\n  schemas:\n${schemas.join('\n')}\n`);
-}
-
 export const BAD_INPUTS: BadInput[] = [
   { name: 'missing file', code: /load\/missing/, line: /^nope\.yaml .*no such file.*check the path/, spec: 'nope.yaml', exit: 1 },
   { name: 'a folder', folders: ['api'], spec: 'api', code: /load\/directory/, line: /^api .*folder.*name the YAML or JSON file/, exit: 1 },
@@ -117,7 +109,6 @@ export const BAD_INPUTS: BadInput[] = [
     exit: 1,
   },
   { name: 'paths is a list', files: { 'api.yaml': doc('paths:\n  - /a\n') }, code: /struct/, line: /^api\.yaml:4:\d+ .*`Paths` \(object\) but got `array`.*specification/, exit: 1 },
-  { name: 'document over the size limit (50 MB)', files: { 'api.yaml': hugeDocument(50) }, code: /load\/too-large/, line: /^api\.yaml .*49\.\d MB, over .* limit of 40\.0 MB.*--spec/, exit: 1 },
   {
     name: 'unreachable --spec URL',
     spec: async () => `http://127.0.0.1:${await closedPort()}/x.yaml`,

@@ -26,8 +26,8 @@ const CASES: HostileCase[] = [
   { name: 'a schema nested 5,000 levels deep (JSON)', file: 'deep.json', text: () => nestedSchema(5000), code: 'load/too-deep', message: /nests deeper than 100 levels at #\/components\/schemas\/Deep(\/properties\/a)+/ },
   { name: 'a value nested 101 levels deep (JSON)', file: 'deep101.json', text: () => nestedJson(101), code: 'load/too-deep', message: /nests deeper than 100 levels at #\/x-deep(\/0)+/ },
   { name: 'a value nested 5,000 levels deep (YAML)', file: 'deep.yaml', text: () => nestedYaml(5000), code: 'load/too-deep', message: /nests deeper than 100 levels/ },
-  { name: 'an operationId of 10,000 characters', file: 'long.yaml', text: () => longOperationId(10_000), code: 'model/name-too-long', message: /the operationId of GET \/a is 10,000 characters long, over podcast-gen's limit of 200/ },
-  { name: 'a schema name of 10,000 characters', file: 'long-schema.yaml', text: () => longSchemaName(10_000), code: 'model/name-too-long', message: /the schema name S{20}\S*… is 10,000 characters long, over podcast-gen's limit of 200/ },
+  { name: 'an operationId of 10,000 characters', file: 'long.yaml', text: () => longOperationId(10_000), code: 'model/name-too-long', message: /the operationId of GET \/a is 10,000 characters long, over podcast-gen's limit of 1,000/ },
+  { name: 'a schema name of 10,000 characters', file: 'long-schema.yaml', text: () => longSchemaName(10_000), code: 'model/name-too-long', message: /the schema name S{20}\S*… is 10,000 characters long, over podcast-gen's limit of 1,000/ },
 ];
 
 /** A stack trace's frame line, as V8 prints it. */
