@@ -53,11 +53,7 @@ for (const size of [100, 1000, 5000]) addJson(`synthetic-${size}`, syntheticDocu
 const github = join(peersDir, 'node_modules', '@octokit', 'openapi', 'generated', 'api.github.com.json');
 if (existsSync(github)) {
   copyFileSync(github, join(docs, 'github.json'));
-  // GitHub's document has two pairs of paths that differ only in a parameter's name, which OpenAPI
-  // forbids and podcast-gen's lint refuses; the benchmark lets them through as warnings.
-  const lintConfig = join(docs, 'github.redocly.yaml');
-  writeFileSync(lintConfig, 'extends:\n  - podcast-gen/generic\nrules:\n  no-identical-paths: warn\n');
-  documents.push({ name: 'github', file: join(docs, 'github.json'), operations: countOperations(JSON.parse(readFileSync(github, 'utf8')) as Record<string, unknown>), lintConfig });
+  documents.push({ name: 'github', file: join(docs, 'github.json'), operations: countOperations(JSON.parse(readFileSync(github, 'utf8')) as Record<string, unknown>) });
 }
 
 // Every run writes a folder of its own, and the outputs are deleted only when the benchmark ends.
