@@ -101,7 +101,7 @@ export function targetNote(rows: readonly Row[]): string {
   const shown = (x: { document: string; peer: string; ratio: number }) => `${x.document} ${x.ratio.toFixed(2)} of ${x.peer}`;
   const misses = ratios.filter((x) => x.ratio > x.limit);
   if (misses.length > 0) {
-    return `- Where this run misses the target: ${misses.map(shown).join(', ')}. On large documents podcast-gen does, on the same two cores, what openapi-typescript does (the types) plus lint, the model, zod, the client, MCP, one fixture file per operation, and writing over a thousand files (131 MB on 5,000 operations); the two threads are busy to the end.`;
+    return `- Where this run misses the target: ${misses.map(shown).join(', ')}. On large documents podcast-gen does, in one thread, what openapi-typescript does (the types: compare "podcast-gen, types") plus lint, the model, zod, the client, MCP, one fixture file per operation, and writing over a thousand files.`;
   }
   const closest = TARGETS.map(([peer]) => ratios.filter((x) => x.peer === peer).sort((a, b) => b.ratio - a.ratio)[0]).filter((x) => x !== undefined);
   return `- This run meets the target on every document where the peers ran (a peer that failed or timed out is not compared). Closest: ${closest.map(shown).join('; ')}. A run varies by a few hundredths of a second on small documents and by a few percent on large ones.`;
