@@ -2,7 +2,8 @@
  * `npm run bench`: podcast-gen's full generation beside @hey-api/openapi-ts, orval and
  * openapi-typescript on the same documents (each a cold process, median of several runs, the tools'
  * runs interleaved), time per operation as documents grow, peak memory, the client's per-call
- * overhead beside openapi-fetch and validation throughput. Prints tables and writes bench/RESULTS.md.
+ * overhead beside openapi-fetch, validation throughput and the client's bundle sizes
+ * (bench/bundle-size.ts). Prints tables and writes bench/RESULTS.md.
  *
  *   npm run bench                 all documents, 3 runs each
  *   npm run bench -- --runs 5 --only podcast,petstore
@@ -13,6 +14,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseYaml } from '@redocly/openapi-core';
+import { benchBundleSize } from './bundle-size.js';
 import { measureCallOverhead } from './call-overhead.js';
 import { measureSideBySide, runOnce, type Sample } from './measure.js';
 import { installPeers, tools } from './peers.js';
@@ -95,6 +97,7 @@ if (existsSync(join(ROOT, 'bench', 'validation.ts'))) {
 const machine = `${cpus().length} CPU(s) (${cpus()[0]?.model.trim() ?? 'unknown'}), ${(totalmem() / 1024 ** 3).toFixed(1)} GB memory, Node ${process.version}, ${process.platform}`;
 const text = writeResults({ file: join(ROOT, 'bench', 'RESULTS.md'), machine, runs, versions, rows, overhead, timeoutSeconds: TIMEOUT_MS / 1000, ...(validation ? { validation } : {}) });
 console.log(`\n${text}`);
+console.log(`\n${await benchBundleSize({ root: ROOT, peers: peersDir, versions })}`);
 
 rmSync(outputs, { recursive: true, force: true });
 rmSync(oldOutputs, { recursive: true, force: true });
