@@ -92,6 +92,13 @@ describe('the generic preset (documents without a lint config of their own)', ()
     expect(goesOn).toBe(severity === 'warn');
   });
 
+  it("OpenAPI 3.0's nullable and boolean exclusive bounds in a 3.1 schema pass lint: the model reads them as in 3.0", async () => {
+    const source = doc({ components: '  schemas:\n    Count: { type: integer, nullable: true, minimum: 0, exclusiveMinimum: true, maximum: 9, exclusiveMaximum: false }' }).replace('openapi: 3.0.3', 'openapi: 3.1.0');
+    const { problems, goesOn } = await lintWithPreset('read-as-in-3.0', source);
+    expect(problems).toStrictEqual([]);
+    expect(goesOn).toBe(true);
+  });
+
   it('every rule of the preset has a case', () => {
     expect(CASES.map(([rule]) => rule).sort()).toStrictEqual(Object.keys(GENERIC_RULES).sort());
   });

@@ -12,6 +12,16 @@ const UNREAD_TYPES = new Set(['Tag', 'TagList', 'ExternalDocs', 'Contact', 'Lice
  */
 const UNREAD_REQUIRED: Readonly<Record<string, readonly string[]>> = { Response: ['description'], Info: ['title', 'version'] };
 
+/**
+ * OpenAPI 3.0's forms in a 3.1 or 3.2 schema: the model reads them as in 3.0 and warns about them
+ * itself (model/normalize-schema.ts), so they make the same code.
+ */
+const READ_AS_IN_3_0: Readonly<Record<string, (value: unknown) => boolean>> = {
+  nullable: (value) => typeof value === 'boolean',
+  exclusiveMinimum: (value) => typeof value === 'boolean',
+  exclusiveMaximum: (value) => typeof value === 'boolean',
+};
+
 /** One way a node departs from OpenAPI 3.0's shape, and whether podcast-gen reads what is wrong. */
 interface Fault {
   message: string;
@@ -71,6 +81,7 @@ function faultsOf(node: unknown, { type, location, key, resolve }: UserContext):
     faults.push({ message: `The field \`${field}\` is not allowed here.`, location: location.child([field]).key(), read });
   }
   for (const [field, written] of Object.entries(object)) {
+    if (type.name === 'Schema' && READ_AS_IN_3_0[field]?.(written)) continue;
     let propType: PropType = Object.hasOwn(type.properties, field) ? type.properties[field] : type.additionalProperties;
     if (typeof propType === 'function') propType = propType(written, field);
     if (propType === undefined) {
