@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type Handlebars from 'handlebars';
-import { PACKAGE_ROOT } from '../options.js';
+import { PACKAGE_ROOT } from '../package-root.js';
 import { fail } from '../problems.js';
 import { commentText, jsDoc, jsonLiteral, tsAccess, tsIdentifier, tsPropertyKey, tsString, tsUnion } from './print.js';
 
