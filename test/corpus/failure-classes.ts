@@ -30,6 +30,8 @@ const WITHOUT_NODE_TYPES = new Set(['TS2591', 'TS2580', 'TS2307', 'TS2503', 'TS7
 export function diagnosticClass(diagnostic: Diagnostic): string {
   const { file, code } = diagnostic;
   if (file === '') return `tsc: ${code} (no file)`;
+  const library = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1];
+  if (library) return `${library} declarations: ${code}${WITHOUT_NODE_TYPES.has(code) ? " (Node's types missing)" : ''}`;
   if (file.startsWith('fixtures/')) return `fixtures: ${code}`;
   if (file === 'mcp/server.ts' && code === 'TS2590') return 'mcp/server.ts: TS2590 (union too complex)';
   if (file.startsWith('mock/') && WITHOUT_NODE_TYPES.has(code)) return "mock/: Node's types missing";
