@@ -24,7 +24,7 @@ const CASES: [string, Case][] = [
   ['3.0 boolean exclusive bounds', { given: { type: 'number', minimum: 1, maximum: 2, exclusiveMinimum: true, exclusiveMaximum: true }, want: { source: '.check(z.gt(1), z.lt(2))', good: [1.5], bad: [1, 2] } }],
   // multipleOf divides decimals exactly, as JSON Schema means it; zod's own .multipleOf (a division of
   // doubles with a tolerance) accepts each of the `bad` values below but 0.15, 1e-7 and 2.5.
-  ['multipleOf is decimal divisibility', { given: { type: 'number', multipleOf: 0.1 }, want: { source: '.check(_multipleOf(0.1), ', good: [0.3, 1.2, 0, -0.7, 1e21, 123456789012.1], bad: [0.15, 0.1 + 0.2, 1e-7] } }],
+  ['multipleOf is decimal divisibility', { given: { type: 'number', multipleOf: 0.1 }, want: { source: '.check(_multipleOf(0.1))', good: [0.3, 1.2, 0, -0.7, 1e21, 123456789012.1], bad: [0.15, 0.1 + 0.2, 1e-7] } }],
   ['multipleOf of a large value', { given: { type: 'number', multipleOf: 0.25 }, want: { good: [123456789012345.75, 2.5e-1], bad: [123456789012345.6] } }],
   ['multipleOf with a whole step', { given: { type: 'integer', multipleOf: 5 }, want: { good: [5000000000000000, -15], bad: [5000000000000001, 2.5] } }],
   ['multipleOf with an exponent-written step', { given: { type: 'number', multipleOf: 1e-8 }, want: { good: [3e-8, 0.00000012, 7], bad: [1.5e-8, 1.00000000001] } }],
@@ -70,7 +70,8 @@ const CASES: [string, Case][] = [
   ['discriminator with mapping (full and bare names)', { given: { anyOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }], discriminator: { propertyName: 'kind', mapping: { cat: '#/components/schemas/Cat', dog: 'Dog' } } }, want: { good: [{ kind: 'cat', lives: 1 }, { kind: 'dog', bark: true }], bad: [{ kind: 'Cat', lives: 1 }, { kind: 'dog', bark: 1 }] } }],
   ['discriminator without oneOf warns', { given: { type: 'object', discriminator: { propertyName: 'kind' } }, want: { good: [{}], bad: [1], warns: 1 } }],
   ['typeless properties read as an object', { given: { properties: { a: { type: 'string' } } }, want: { good: [{ a: 'x' }], bad: [{ a: 1 }] } }],
-  ['description reaches JSON Schema', { given: { type: 'string', description: 'a name' }, want: { source: '.check(z.describe("a name"))', good: ['x'], bad: [1] } }],
+  ['a description beside a lone reference annotates a copy, not the component', { given: { allOf: [{ $ref: '#/components/schemas/Pet' }], description: 'a pet' }, want: { source: 'z.lazy(() => Pet).check(z.meta({"description":"a pet"}))', good: [{ name: 'x' }], bad: [{}] } }],
+  ['description reaches JSON Schema', { given: { type: 'string', description: 'a name' }, want: { source: 'z.string().register(z.globalRegistry, {"description":"a name"})', good: ['x'], bad: [1] } }],
 ];
 
 function emit(schema: SchemaObject, mode: ZodMode, helpers: Set<HelperName>, warnings: string[]): string {

@@ -10,15 +10,26 @@ export function withChecks(expr: string, checks: readonly string[]): string {
   return checks.length === 0 ? expr : `${expr}.check(${checks.join(', ')})`;
 }
 
-/** A validator and the checks still to be added to it: gathered so they go in one `.check(...)`. */
+/** A validator, and the checks and annotations still to be added to it: gathered so they go in one `.check(...)` and one registration. */
 export interface Built {
   base: string;
   checks: string[];
+  /** Annotations for zod's registry (`z.toJSONSchema` prints them), none when absent. */
+  meta?: Record<string, unknown>;
 }
 
-/** The expression of a {@link Built}. */
+/**
+ * The expression of a {@link Built}. Annotations are registered on the validator itself
+ * (`.register(z.globalRegistry, {...})`) rather than added as a `z.meta` check: a check that does
+ * nothing still runs on every parse, and stops `zod/compile` from compiling the validator. A
+ * validator made elsewhere (a component, `z.lazy(...)`) is shared, so it gets the `z.meta` check,
+ * which annotates a copy.
+ */
 export function render(built: Built): string {
-  return withChecks(built.base, built.checks);
+  const expr = withChecks(built.base, built.checks);
+  if (!built.meta || Object.keys(built.meta).length === 0) return expr;
+  const shared = /^[A-Za-z_$][\w$]*$/.test(expr) || expr.startsWith('z.lazy(');
+  return shared ? withChecks(expr, [`z.meta(${literal(built.meta)})`]) : `${expr}.register(z.globalRegistry, ${literal(built.meta)})`;
 }
 
 /** `{ a: 1, b: "x" }` from entries whose values are already expressions (undefined ones skipped). */

@@ -17,7 +17,7 @@ const VALUE_KEYWORDS: readonly (keyof SchemaObject)[] = [
 
 /**
  * The zod expression for an OpenAPI 3.0 Schema Object: its type's validator with its keywords, then
- * compositions, `not`, the discriminator, `nullable`, and the annotations (`z.meta`, so
+ * compositions, `not`, the discriminator, `nullable`, and the annotations (in zod's registry, so
  * `z.toJSONSchema()` keeps descriptions). zod/mini's form: checks in `.check(...)`, wrappers as
  * functions (`z.optional(x)`), so a bundle carries only the parts of zod a page uses. `pointer`
  * names the place for warnings.
@@ -45,7 +45,7 @@ export function schemaToZod(schema: SchemaObject | boolean | undefined, ctx: Zod
     if (type !== undefined || !isUnconstrained(schema)) built = { base: `z.nullable(${render(built)})`, checks: [] };
   }
   const meta = metaOf(schema, ctx);
-  if (meta) built.checks.push(meta);
+  if (meta) built.meta = { ...built.meta, ...meta };
   return render(built);
 }
 

@@ -34,7 +34,7 @@ export function objectToZod(schema: SchemaObject, ctx: ZodContext, pointer: stri
     const branches = exclusive.map((branch) => {
       const shape = shapeOf({ properties, required: [...required, ...branch.required], forbidden: branch.forbidden, ctx, pointer, child });
       const built = finishObject(schema, shape, required, properties, ctx, pointer, child);
-      if (branch.description) built.checks.push(`z.describe(${literal(branch.description)})`);
+      if (branch.description) built.meta = { ...built.meta, description: branch.description };
       return render(built);
     });
     const sets = exclusive.map((b) => b.required.join(' + ')).join(', ');
@@ -78,7 +78,7 @@ function finishObject(
     // member knows it, while JSON Schema's additionalProperties: false holds for each member alone.
     ctx.use('_closed');
     expr = `z.looseObject(${shape})`;
-    checks.push(`_closed(${literal(Object.keys(properties))})`, 'z.meta({ additionalProperties: false })');
+    checks.push(`_closed(${literal(Object.keys(properties))})`);
   }
   else if (extra && typeof extra === 'object' && Object.keys(extra).length > 0) {
     expr = `z.catchall(z.object(${shape}), ${child(extra, `${pointer}/additionalProperties`)})`;
@@ -92,5 +92,5 @@ function finishObject(
     ctx.use('_propertyCount');
     checks.push(`_propertyCount(${literal(schema.minProperties)}, ${literal(schema.maxProperties)})`);
   }
-  return { base: expr, checks };
+  return { base: expr, checks, ...(extra === false ? { meta: { additionalProperties: false } } : {}) };
 }
