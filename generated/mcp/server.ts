@@ -10,1090 +10,23 @@
  */
 import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
-import type { z } from 'zod';
-import type { PodcastClient, PodcastParams } from '../client.js';
+import type { PodcastClient } from '../client.js';
 import { ApiError, ClientError, RateLimitError, RequestValidationError, ResponseValidationError, type RequestOptions, type ValidationIssue } from '../runtime.js';
-import { operationSchemas as $schemas } from '../schemas.js';
+import * as $schemasModule from '../schemas.js';
+import type { OperationSchemas } from '../schemas.js';
 
-/** The `tools/list` result of the server (the same data as `tools.json`), every tool with its schemas. */
-export const podcastMcpTools: { resultType: 'complete'; tools: Tool[]; ttlMs: number; cacheScope: 'private' } = {
-  "resultType": "complete",
-  "tools": [
-    {
-      "name": "podcast_add_image",
-      "title": "Add an image",
-      "description": "Registers an already uploaded image in the shared podcast library.",
-      "inputSchema": {
-        "type": "object",
-        "properties": {
-          "image_material": {
-            "type": "string",
-            "description": "the already uploaded image to register; its format (encoding, reference kind, size) is not shown by the interface document"
-          }
-        }
-      },
-      "outputSchema": {
-        "type": "object",
-        "description": "Added image result (data of the add image operation).",
-        "properties": {
-          "id": {
-            "type": "integer",
-            "description": "identifier of the registered image"
-          }
-        }
-      },
-      "annotations": {
-        "readOnlyHint": false,
-        "destructiveHint": false,
-        "idempotentHint": false,
-        "openWorldHint": true
-      },
-      "_meta": {
-        "dev.podcast-gen/operation": {
-          "operationId": "addImage",
-          "method": "POST",
-          "path": "/open/podcast/v1/images",
-          "scopes": [
-            "asset.write"
-          ],
-          "assumptions": [
-            "the interface description says the POST operations list an idempotency header of at most 128 characters but does not name it; Idempotency-Key follows the IETF httpapi idempotency-key-header draft"
-          ]
-        }
-      }
-    },
-    {
-      "name": "podcast_catalog",
-      "title": "Search catalogs of voices, avatars or templates",
-      "description": "Searches voices, avatars or templates in the shared Web libraries. Query parameters are not shown by the interface document, so none are declared here. The shape of the response data is not shown (an arbitrary value).",
-      "inputSchema": {
-        "type": "object",
-        "properties": {
-          "kind": {
-            "$ref": "#/$defs/CatalogKind"
-          }
-        },
-        "required": [
-          "kind"
-        ],
-        "$defs": {
-          "CatalogKind": {
-            "type": "string",
-            "description": "Catalog kind, one of voices, avatars, templates.",
-            "enum": [
-              "voices",
-              "avatars",
-              "templates"
-            ]
-          }
-        }
-      },
-      "annotations": {
-        "readOnlyHint": true,
-        "openWorldHint": true
-      },
-      "_meta": {
-        "dev.podcast-gen/operation": {
-          "operationId": "searchCatalog",
-          "method": "GET",
-          "path": "/open/podcast/v1/catalogs/{kind}",
-          "scopes": [
-            "asset.read"
-          ],
-          "assumptions": []
-        }
-      }
-    },
-    {
-      "name": "podcast_copy_image_template",
-      "title": "Copy an image template",
-      "description": "Copies an accessible image podcast template into the shared Web library.",
-      "inputSchema": {
-        "type": "object",
-        "properties": {
-          "id": {
-            "type": "integer",
-            "description": "the template to copy"
-          }
-        }
-      },
-      "outputSchema": {
-        "type": "object",
-        "description": "Copied image template result (data of the copy image template operation).",
-        "properties": {
-          "id": {
-            "type": "integer",
-            "description": "identifier of the copied image template"
-          },
-          "aspect_ratio": {
-            "type": "integer",
-            "description": "aspect ratio of the copied image template (integer code)"
-          }
-        }
-      },
-      "annotations": {
-        "readOnlyHint": false,
-        "destructiveHint": false,
-        "idempotentHint": false,
-        "openWorldHint": true
-      },
-      "_meta": {
-        "dev.podcast-gen/operation": {
-          "operationId": "copyImageTemplate",
-          "method": "POST",
-          "path": "/open/podcast/v1/image_templates/copy",
-          "scopes": [
-            "asset.write"
-          ],
-          "assumptions": [
-            "the interface description says the POST operations list an idempotency header of at most 128 characters but does not name it; Idempotency-Key follows the IETF httpapi idempotency-key-header draft"
-          ]
-        }
-      }
-    },
-    {
-      "name": "podcast_create_multi_camera_avatar",
-      "title": "Create a multi-camera avatar",
-      "description": "Generates two podcast hosts with a shared library background, using the existing Web multi-camera pricing and asset storage. Charges made through this interface are taken from the shared Web credit balance. Subject to the shared rate limit: 429 when the shared per-user and per-Space rate limit is exceeded.",
-      "inputSchema": {
-        "type": "object",
-        "properties": {
-          "background": {
-            "$ref": "#/$defs/MultiCameraBackground"
-          },
-          "hosts": {
-            "type": "array",
-            "description": "exactly 2 elements, ordered left then right",
-            "minItems": 2,
-            "maxItems": 2,
-            "items": {
-              "$ref": "#/$defs/MultiCameraHost"
-            }
-          },
-          "prompt": {
-            "type": "string",
-            "description": "scene and appearance instructions; maximum length 16000",
-            "maxLength": 16000
-          },
-          "avatar_type": {
-            "$ref": "#/$defs/AvatarType"
-          },
-          "model": {
-            "type": "integer",
-            "description": "image-model selector, each value naming one of three image-generation models",
-            "enum": [
-              3,
-              9,
-              11
-            ]
-          },
-          "aspect_ratio": {
-            "type": "integer",
-            "description": "aspect-ratio selector, 0 = 9:16 portrait, 1 = 16:9 landscape",
-            "enum": [
-              0,
-              1
-            ]
-          }
-        },
-        "required": [
-          "background",
-          "hosts"
-        ],
-        "$defs": {
-          "AvatarType": {
-            "type": "string",
-            "description": "Multi-camera avatar type, one of default, pet, cartoon.",
-            "enum": [
-              "default",
-              "pet",
-              "cartoon"
-            ]
-          },
-          "MultiCameraBackground": {
-            "type": "object",
-            "description": "The shared library background of a multi-camera avatar. It carries id (public background) and user_background_id (user background); exactly one of the two identifiers is supplied (an object with both, or with neither, is invalid).",
-            "properties": {
-              "id": {
-                "type": "integer",
-                "description": "public background identifier"
-              },
-              "user_background_id": {
-                "type": "integer",
-                "description": "user background identifier"
-              }
-            },
-            "oneOf": [
-              {
-                "description": "a public background, identified by id",
-                "required": [
-                  "id"
-                ]
-              },
-              {
-                "description": "a user background, identified by user_background_id",
-                "required": [
-                  "user_background_id"
-                ]
-              }
-            ]
-          },
-          "MultiCameraHost": {
-            "type": "object",
-            "description": "One host of a multi-camera avatar.",
-            "properties": {
-              "photo_url": {
-                "type": "string",
-                "description": "host photo address"
-              },
-              "name": {
-                "type": "string",
-                "description": "host name"
-              },
-              "timbre_unique_id": {
-                "type": "string",
-                "description": "voice identifier of the host"
-              }
-            }
-          }
-        }
-      },
-      "outputSchema": {
-        "type": "object",
-        "description": "Multi-camera avatar creation result (data of the create multi-camera avatar operation).",
-        "properties": {
-          "podcast_avatar_id": {
-            "type": "integer",
-            "description": "podcast avatar identifier"
-          },
-          "pack_ids": {
-            "type": "array",
-            "description": "pack identifiers",
-            "items": {
-              "type": "integer",
-              "description": "a pack identifier"
-            }
-          }
-        }
-      },
-      "annotations": {
-        "readOnlyHint": false,
-        "destructiveHint": false,
-        "idempotentHint": false,
-        "openWorldHint": true
-      },
-      "_meta": {
-        "dev.podcast-gen/operation": {
-          "operationId": "createMultiCameraAvatar",
-          "method": "POST",
-          "path": "/open/podcast/v1/avatars/multi_camera",
-          "scopes": [
-            "podcast.generate"
-          ],
-          "assumptions": [
-            "the interface description says the POST operations list an idempotency header of at most 128 characters but does not name it; Idempotency-Key follows the IETF httpapi idempotency-key-header draft",
-            "the interface description does not name this field; `model` is the integer image-model field of photo_info",
-            "the interface description does not name this field; `aspect_ratio` is the integer field of the copied image template result"
-          ]
-        }
-      }
-    },
-    {
-      "name": "podcast_delete_image",
-      "title": "Delete an image",
-      "description": "Deletes a user image material. The interface document does not show how the target image is identified; here it is the required query parameter id. The shape of the response data is not shown (an arbitrary value).",
-      "inputSchema": {
-        "type": "object",
-        "properties": {
-          "id": {
-            "type": "integer",
-            "description": "identifier of the image material to delete (the id returned by the add image operation)"
-          }
-        },
-        "required": [
-          "id"
-        ]
-      },
-      "annotations": {
-        "readOnlyHint": false,
-        "destructiveHint": true,
-        "idempotentHint": true,
-        "openWorldHint": true
-      },
-      "_meta": {
-        "dev.podcast-gen/operation": {
-          "operationId": "deleteImage",
-          "method": "DELETE",
-          "path": "/open/podcast/v1/images",
-          "scopes": [
-            "asset.write"
-          ],
-          "assumptions": [
-            "the interface description does not show how the target image is identified; a required integer query parameter id, the id returned by the add image operation, is the conventional choice"
-          ]
-        }
-      }
-    },
-    {
-      "name": "podcast_delete_image_background",
-      "title": "Delete an image background",
-      "description": "Deletes a user image podcast background. The interface document does not show how the target background is identified; here it is the required query parameter id. The shape of the response data is not shown (an arbitrary value).",
-      "inputSchema": {
-        "type": "object",
-        "properties": {
-          "id": {
-            "type": "integer",
-            "description": "identifier of the image background to delete (the id of an element of the list operation's data.list)"
-          }
-        },
-        "required": [
-          "id"
-        ]
-      },
-      "annotations": {
-        "readOnlyHint": false,
-        "destructiveHint": true,
-        "idempotentHint": true,
-        "openWorldHint": true
-      },
-      "_meta": {
-        "dev.podcast-gen/operation": {
-          "operationId": "deleteImageBackground",
-          "method": "DELETE",
-          "path": "/open/podcast/v1/image_backgrounds",
-          "scopes": [
-            "asset.write"
-          ],
-          "assumptions": [
-            "the interface description does not show how the target background is identified; a required integer query parameter id, the id field of an image background, is the conventional choice"
-          ]
-        }
-      }
-    },
-    {
-      "name": "podcast_get_subscription",
-      "title": "Read subscription",
-      "description": "Returns the shared Web subscription and remaining credits. No body. The tool name and OAuth scope of this operation are not given by the interface document.",
-      "inputSchema": {
-        "type": "object",
-        "properties": {}
-      },
-      "outputSchema": {
-        "type": "object",
-        "description": "Subscription (data of the subscription operation): the shared Web subscription and remaining credits. The interface description leaves open the meaning of the numeric status and type codes of the subscription (for example subscription_status, goods_type, subscribe_plan_int, and status and goods_type of a supplement).",
-        "properties": {
-          "coupon": {
-            "$ref": "#/$defs/Coupon"
-          },
-          "current_api_credit": {
-            "type": "number",
-            "description": "current API credit"
-          },
-          "current_credit": {
-            "type": "number",
-            "description": "current credit"
-          },
-          "current_dp_usage": {
-            "type": "number",
-            "description": "current dp usage"
-          },
-          "current_seat": {
-            "type": "integer",
-            "description": "current seat count"
-          },
-          "enterprise_member": {
-            "type": "boolean",
-            "description": "whether the account is an enterprise member"
-          },
-          "enterprise_member_detail": {
-            "$ref": "#/$defs/EnterpriseMemberDetail"
-          },
-          "goods_name": {
-            "type": "string",
-            "description": "goods name"
-          },
-          "goods_sn": {
-            "type": "string",
-            "description": "goods sn (string code)"
-          },
-          "goods_type": {
-            "type": "integer",
-            "description": "goods type (numeric code; meaning not shown)"
-          },
-          "ltd_code": {
-            "type": "string",
-            "description": "ltd code"
-          },
-          "ltd_tier": {
-            "type": "integer",
-            "description": "ltd tier"
-          },
-          "num": {
-            "type": "integer",
-            "description": "num (quantity)"
-          },
-          "order_sn": {
-            "type": "string",
-            "description": "order sn (string code)"
-          },
-          "pay_price": {
-            "type": "number",
-            "description": "pay price"
-          },
-          "period": {
-            "type": "string",
-            "description": "period (allowed values not shown)"
-          },
-          "plan_current_credit": {
-            "type": "number",
-            "description": "current credit of the plan"
-          },
-          "plan_info_id": {
-            "type": "integer",
-            "description": "plan info identifier"
-          },
-          "plan_total_credit": {
-            "type": "number",
-            "description": "total credit of the plan"
-          },
-          "primary_account": {
-            "$ref": "#/$defs/PrimaryAccount"
-          },
-          "privileges": {
-            "$ref": "#/$defs/Privileges"
-          },
-          "purchase_credit": {
-            "type": "number",
-            "description": "purchase credit"
-          },
-          "sell_price": {
-            "type": "number",
-            "description": "sell price"
-          },
-          "service_days": {
-            "type": "integer",
-            "description": "service days"
-          },
-          "subscribe_plan": {
-            "type": "string",
-            "description": "subscribed plan (allowed values not shown)"
-          },
-          "subscribe_plan_int": {
-            "type": "integer",
-            "description": "subscribed plan (numeric code; meaning not shown)"
-          },
-          "subscription_status": {
-            "type": "integer",
-            "description": "subscription status (numeric code; meaning not shown)"
-          },
-          "supplements": {
-            "type": "array",
-            "description": "supplements",
-            "items": {
-              "$ref": "#/$defs/Supplement"
-            }
-          },
-          "total_api_credit": {
-            "type": "number",
-            "description": "total API credit"
-          },
-          "total_credit": {
-            "type": "number",
-            "description": "total credit"
-          },
-          "total_dp_usage": {
-            "type": "number",
-            "description": "total dp usage"
-          },
-          "total_order_price": {
-            "type": "number",
-            "description": "total order price"
-          },
-          "total_pay_price": {
-            "type": "number",
-            "description": "total pay price"
-          },
-          "total_seat": {
-            "type": "integer",
-            "description": "total seat count"
-          },
-          "video_count": {
-            "type": "integer",
-            "description": "video count"
-          },
-          "vip_end": {
-            "type": "integer",
-            "description": "vip end"
-          },
-          "vip_start": {
-            "type": "integer",
-            "description": "vip start"
-          }
-        },
-        "$defs": {
-          "Coupon": {
-            "type": "object",
-            "description": "coupon of a subscription.",
-            "properties": {
-              "amount_off": {
-                "type": "integer",
-                "description": "amount off"
-              },
-              "amount_off_dollar": {
-                "type": "number",
-                "description": "amount off in dollars"
-              },
-              "currency": {
-                "type": "string",
-                "description": "currency"
-              },
-              "percent_off": {
-                "type": "number",
-                "description": "percent off"
-              }
-            }
-          },
-          "EnterpriseMemberDetail": {
-            "type": "object",
-            "description": "enterprise_member_detail of a subscription.",
-            "properties": {
-              "credits_quota": {
-                "type": "number",
-                "description": "credits quota"
-              },
-              "credits_used": {
-                "type": "number",
-                "description": "credits used"
-              },
-              "id": {
-                "type": "number",
-                "description": "identifier"
-              },
-              "lip_sync_quota": {
-                "type": "number",
-                "description": "lip sync quota"
-              },
-              "lip_sync_used": {
-                "type": "number",
-                "description": "lip sync used"
-              },
-              "space_id": {
-                "type": "number",
-                "description": "Space identifier"
-              },
-              "user_id": {
-                "type": "number",
-                "description": "user identifier"
-              },
-              "user_status": {
-                "type": "number",
-                "description": "user status (numeric code; meaning not shown)"
-              },
-              "validity_end_time": {
-                "type": "number",
-                "description": "validity end time"
-              },
-              "validity_months": {
-                "type": "number",
-                "description": "validity months"
-              },
-              "validity_start_time": {
-                "type": "number",
-                "description": "validity start time"
-              },
-              "email": {
-                "type": "string",
-                "description": "email"
-              },
-              "space_name": {
-                "type": "string",
-                "description": "Space name"
-              },
-              "username": {
-                "type": "string",
-                "description": "username"
-              },
-              "has_validity": {
-                "type": "boolean",
-                "description": "whether a validity period applies"
-              }
-            }
-          },
-          "PrimaryAccount": {
-            "type": "object",
-            "description": "primary_account of a subscription.",
-            "properties": {
-              "credit": {
-                "type": "number",
-                "description": "credit of the primary account"
-              },
-              "username": {
-                "type": "string",
-                "description": "username of the primary account"
-              }
-            }
-          },
-          "Privileges": {
-            "type": "object",
-            "description": "privileges shape: api_credit, credit, lip_sync_duration, team_seat (all numeric).",
-            "properties": {
-              "api_credit": {
-                "type": "number",
-                "description": "API credit"
-              },
-              "credit": {
-                "type": "number",
-                "description": "credit"
-              },
-              "lip_sync_duration": {
-                "type": "number",
-                "description": "lip sync duration"
-              },
-              "team_seat": {
-                "type": "number",
-                "description": "team seats"
-              }
-            }
-          },
-          "Supplement": {
-            "type": "object",
-            "description": "A supplement object of a subscription.",
-            "properties": {
-              "goods_name": {
-                "type": "string",
-                "description": "goods name"
-              },
-              "goods_type": {
-                "type": "number",
-                "description": "goods type (numeric code; meaning not shown)"
-              },
-              "num": {
-                "type": "number",
-                "description": "num (quantity)"
-              },
-              "status": {
-                "type": "number",
-                "description": "status (numeric code; meaning not shown)"
-              },
-              "vip_end": {
-                "type": "number",
-                "description": "vip end"
-              },
-              "vip_start": {
-                "type": "number",
-                "description": "vip start"
-              },
-              "pay_price": {
-                "type": "number",
-                "description": "pay price"
-              },
-              "purchase_credit": {
-                "type": "number",
-                "description": "purchase credit"
-              },
-              "sell_price": {
-                "type": "number",
-                "description": "sell price"
-              },
-              "privileges": {
-                "$ref": "#/$defs/Privileges"
-              }
-            }
-          }
-        }
-      },
-      "annotations": {
-        "readOnlyHint": true,
-        "openWorldHint": true
-      },
-      "_meta": {
-        "dev.podcast-gen/operation": {
-          "operationId": "getSubscription",
-          "method": "GET",
-          "path": "/open/podcast/v1/subscription",
-          "scopes": [],
-          "assumptions": [
-            "tool name not given by the interface description; derived from the operationId in the style of the named tools"
-          ]
-        }
-      }
-    },
-    {
-      "name": "podcast_get_voice_clone_allowance",
-      "title": "Read the remaining free voice clones",
-      "description": "Returns the remaining free voice clones of the Web account. No body. The tool name and OAuth scope of this operation are not given by the interface document.",
-      "inputSchema": {
-        "type": "object",
-        "properties": {}
-      },
-      "outputSchema": {
-        "type": "object",
-        "description": "Voice clone allowance result (data of the voice clone allowance operation).",
-        "properties": {
-          "free_count": {
-            "type": "integer",
-            "description": "remaining free voice clones of the Web account"
-          }
-        }
-      },
-      "annotations": {
-        "readOnlyHint": true,
-        "openWorldHint": true
-      },
-      "_meta": {
-        "dev.podcast-gen/operation": {
-          "operationId": "getVoiceCloneAllowance",
-          "method": "GET",
-          "path": "/open/podcast/v1/voices/clone/allowance",
-          "scopes": [],
-          "assumptions": [
-            "tool name not given by the interface description; derived from the operationId in the style of the named tools"
-          ]
-        }
-      }
-    },
-    {
-      "name": "podcast_list_image_backgrounds",
-      "title": "List image backgrounds",
-      "description": "Lists image podcast backgrounds. Response data: an object with list, an array of image background objects. Query parameters and paging are not shown by the interface document, so none are declared here.",
-      "inputSchema": {
-        "type": "object",
-        "properties": {}
-      },
-      "outputSchema": {
-        "type": "object",
-        "description": "Data of the list image backgrounds operation, an object with list.",
-        "properties": {
-          "list": {
-            "type": "array",
-            "description": "the image backgrounds",
-            "items": {
-              "$ref": "#/$defs/ImageBackground"
-            }
-          }
-        },
-        "$defs": {
-          "ImageBackground": {
-            "type": "object",
-            "description": "Image background (each element of data.list of the list image backgrounds operation). Allowed values of the string fields of an image background are not shown by the interface document.",
-            "properties": {
-              "id": {
-                "type": "integer",
-                "description": "image background identifier"
-              },
-              "photo_unique_id": {
-                "type": "string",
-                "description": "unique photo identifier"
-              },
-              "background": {
-                "type": "string",
-                "description": "background (allowed values not shown)"
-              },
-              "category": {
-                "type": "string",
-                "description": "category (allowed values not shown)"
-              },
-              "width": {
-                "type": "integer",
-                "description": "width"
-              },
-              "height": {
-                "type": "integer",
-                "description": "height"
-              },
-              "is_demo": {
-                "type": "boolean",
-                "description": "whether the background is a demo"
-              },
-              "output_url": {
-                "type": "array",
-                "description": "output addresses",
-                "items": {
-                  "type": "string",
-                  "description": "an output address"
-                }
-              },
-              "progress_desc": {
-                "type": "string",
-                "description": "progress description"
-              },
-              "err_msg": {
-                "type": "string",
-                "description": "error message"
-              },
-              "photo_info": {
-                "$ref": "#/$defs/PhotoInfo"
-              }
-            }
-          },
-          "PhotoInfo": {
-            "type": "object",
-            "description": "photo_info of an image background.",
-            "properties": {
-              "age": {
-                "type": "string",
-                "description": "age (allowed values not shown)"
-              },
-              "gender": {
-                "type": "string",
-                "description": "gender (allowed values not shown)"
-              },
-              "avatar_library_id": {
-                "type": "integer",
-                "description": "avatar library identifier"
-              },
-              "avatar_library_name": {
-                "type": "string",
-                "description": "avatar library name"
-              },
-              "background": {
-                "type": "string",
-                "description": "background (allowed values not shown)"
-              },
-              "base_photo_url": {
-                "type": "string",
-                "description": "base photo address"
-              },
-              "detail": {
-                "type": "string",
-                "description": "detail (allowed values not shown)"
-              },
-              "model": {
-                "type": "integer",
-                "description": "image model (integer)"
-              },
-              "number_of_images": {
-                "type": "integer",
-                "description": "number of images"
-              },
-              "origin": {
-                "type": "string",
-                "description": "origin (allowed values not shown)"
-              },
-              "photo_real": {
-                "type": "boolean",
-                "description": "photo_real flag"
-              },
-              "preset_style": {
-                "type": "string",
-                "description": "preset style (allowed values not shown)"
-              },
-              "quality": {
-                "type": "string",
-                "description": "quality (allowed values not shown)"
-              },
-              "resolution": {
-                "type": "string",
-                "description": "resolution (allowed values not shown)"
-              },
-              "talking_pose": {
-                "type": "string",
-                "description": "talking pose (allowed values not shown)"
-              },
-              "reference_images": {
-                "type": "array",
-                "description": "reference images",
-                "items": {
-                  "$ref": "#/$defs/ReferenceImage"
-                }
-              }
-            }
-          },
-          "ReferenceImage": {
-            "type": "object",
-            "description": "A reference image of photo_info, with key and url.",
-            "properties": {
-              "key": {
-                "type": "string",
-                "description": "reference image key"
-              },
-              "url": {
-                "type": "string",
-                "description": "reference image address"
-              }
-            }
-          }
-        }
-      },
-      "annotations": {
-        "readOnlyHint": true,
-        "openWorldHint": true
-      },
-      "_meta": {
-        "dev.podcast-gen/operation": {
-          "operationId": "listImageBackgrounds",
-          "method": "GET",
-          "path": "/open/podcast/v1/image_backgrounds",
-          "scopes": [
-            "asset.read"
-          ],
-          "assumptions": []
-        }
-      }
-    },
-    {
-      "name": "podcast_quota_summary",
-      "title": "Read quota summary",
-      "description": "Returns the plan and remaining shared Web credits of the selected Space owner. No body, no parameters. Subject to the shared rate limit: 429 when the shared per-user and per-Space rate limit is exceeded, 503 when the rate limiter is unavailable.",
-      "inputSchema": {
-        "type": "object",
-        "properties": {}
-      },
-      "outputSchema": {
-        "type": "object",
-        "description": "Quota summary (data of the quota summary operation): the plan and remaining shared Web credits of the selected Space owner.",
-        "properties": {
-          "credits_included": {
-            "type": "number",
-            "description": "credits included in the current Web plan per cycle"
-          },
-          "credits_remaining": {
-            "type": "number",
-            "description": "current shared Web credit balance of the Space owner"
-          },
-          "credits_unlimited": {
-            "type": "boolean",
-            "description": "whether credits are unlimited"
-          },
-          "plan_id": {
-            "type": "integer",
-            "description": "plan identifier"
-          },
-          "plan_name": {
-            "type": "string",
-            "description": "plan name"
-          }
-        }
-      },
-      "annotations": {
-        "readOnlyHint": true,
-        "openWorldHint": true
-      },
-      "_meta": {
-        "dev.podcast-gen/operation": {
-          "operationId": "quotaSummary",
-          "method": "GET",
-          "path": "/open/podcast/v1/quota/summary",
-          "scopes": [
-            "podcast.read"
-          ],
-          "assumptions": []
-        }
-      }
-    },
-    {
-      "name": "podcast_regenerate_background",
-      "title": "Regenerate a background",
-      "description": "Regenerates a background with its original settings and the same Web charges. Charges made through this interface are taken from the shared Web credit balance.",
-      "inputSchema": {
-        "type": "object",
-        "properties": {
-          "user_background_id": {
-            "type": "integer",
-            "description": "the primary key of the current user's background record; it is not the identifier of an image-generation task"
-          }
-        }
-      },
-      "outputSchema": {
-        "type": "object",
-        "description": "Regenerated background result (data of the regenerate background operation).",
-        "properties": {
-          "unique_id": {
-            "type": "string",
-            "description": "unique identifier of the regenerated background"
-          }
-        }
-      },
-      "annotations": {
-        "readOnlyHint": false,
-        "destructiveHint": false,
-        "idempotentHint": false,
-        "openWorldHint": true
-      },
-      "_meta": {
-        "dev.podcast-gen/operation": {
-          "operationId": "regenerateBackground",
-          "method": "POST",
-          "path": "/open/podcast/v1/backgrounds/regenerate",
-          "scopes": [
-            "podcast.generate"
-          ],
-          "assumptions": [
-            "the interface description says the POST operations list an idempotency header of at most 128 characters but does not name it; Idempotency-Key follows the IETF httpapi idempotency-key-header draft"
-          ]
-        }
-      }
-    },
-    {
-      "name": "podcast_save_designed_voice",
-      "title": "Save a designed voice",
-      "description": "Saves a designed voice to the shared Web voice library.",
-      "inputSchema": {
-        "type": "object",
-        "properties": {
-          "desc": {
-            "type": "string",
-            "description": "voice description"
-          },
-          "language": {
-            "type": "string",
-            "description": "voice language"
-          },
-          "name": {
-            "type": "string",
-            "description": "voice name"
-          },
-          "tag": {
-            "type": "string",
-            "description": "voice tag"
-          },
-          "task_item_id": {
-            "type": "integer",
-            "description": "task item identifier"
-          }
-        }
-      },
-      "outputSchema": {
-        "type": "object",
-        "description": "Saved voice result (data of the save designed voice operation).",
-        "properties": {
-          "timbre_id": {
-            "type": "integer",
-            "description": "timbre identifier"
-          },
-          "timbre_unique_id": {
-            "type": "string",
-            "description": "unique timbre identifier"
-          },
-          "voice_id": {
-            "type": "string",
-            "description": "voice identifier"
-          }
-        }
-      },
-      "annotations": {
-        "readOnlyHint": false,
-        "destructiveHint": false,
-        "idempotentHint": false,
-        "openWorldHint": true
-      },
-      "_meta": {
-        "dev.podcast-gen/operation": {
-          "operationId": "saveDesignedVoice",
-          "method": "POST",
-          "path": "/open/podcast/v1/voices/design/save",
-          "scopes": [
-            "asset.write"
-          ],
-          "assumptions": [
-            "the interface description says the POST operations list an idempotency header of at most 128 characters but does not name it; Idempotency-Key follows the IETF httpapi idempotency-key-header draft"
-          ]
-        }
-      }
-    }
-  ],
-  "ttlMs": 0,
-  "cacheScope": "private"
+/**
+ * The `tools/list` result of the server (the same data as `tools.json`): every tool with its
+ * schemas, each self-contained. The tools are built on first read, from one table of definitions
+ * that all tools share.
+ */
+export const podcastMcpTools: { resultType: 'complete'; readonly tools: Tool[]; ttlMs: number; cacheScope: 'private' } = {
+  resultType: 'complete',
+  get tools(): Tool[] {
+    return allTools();
+  },
+  ttlMs: 0,
+  cacheScope: 'private',
 };
 
 /** The environment variables `npx podcast-gen mcp` reads. */
@@ -1118,97 +51,39 @@ export interface PodcastMcpServerOptions {
 /** How a tool reaches its operation. */
 interface ToolBinding {
   operationId: string;
+  /** The client method that calls it. */
+  method: string;
+  /** True when the method takes input (its first argument), checked first with the operation's `params` validator. */
+  input: boolean;
   /** Every scope the tool needs. */
   scopes: readonly string[];
   /** True when the payload is not an object: `structuredContent` is then `{ data }`. */
   wrapData: boolean;
-  /** The operation's input validator (absent when it takes no input). */
-  params?: z.ZodType;
-  run(client: PodcastClient, input: unknown, options: RequestOptions): Promise<unknown>;
 }
 
+// Tools are looked up by name in plain string-keyed tables, never through a type per tool: the
+// checker's work then stays the same however many tools a document has.
 const $bindings: Record<string, ToolBinding> = {
-  podcast_add_image: {
-    operationId: "addImage",
-    scopes: ["asset.write"],
-    wrapData: false,
-    params: $schemas.addImage.params,
-    run: (client, input, options) => client.addImage(input as PodcastParams<"addImage">, options),
-  } satisfies ToolBinding,
-  podcast_catalog: {
-    operationId: "searchCatalog",
-    scopes: ["asset.read"],
-    wrapData: true,
-    params: $schemas.searchCatalog.params,
-    run: (client, input, options) => client.searchCatalog(input as PodcastParams<"searchCatalog">, options),
-  } satisfies ToolBinding,
-  podcast_copy_image_template: {
-    operationId: "copyImageTemplate",
-    scopes: ["asset.write"],
-    wrapData: false,
-    params: $schemas.copyImageTemplate.params,
-    run: (client, input, options) => client.copyImageTemplate(input as PodcastParams<"copyImageTemplate">, options),
-  } satisfies ToolBinding,
-  podcast_create_multi_camera_avatar: {
-    operationId: "createMultiCameraAvatar",
-    scopes: ["podcast.generate"],
-    wrapData: false,
-    params: $schemas.createMultiCameraAvatar.params,
-    run: (client, input, options) => client.createMultiCameraAvatar(input as PodcastParams<"createMultiCameraAvatar">, options),
-  } satisfies ToolBinding,
-  podcast_delete_image: {
-    operationId: "deleteImage",
-    scopes: ["asset.write"],
-    wrapData: true,
-    params: $schemas.deleteImage.params,
-    run: (client, input, options) => client.deleteImage(input as PodcastParams<"deleteImage">, options),
-  } satisfies ToolBinding,
-  podcast_delete_image_background: {
-    operationId: "deleteImageBackground",
-    scopes: ["asset.write"],
-    wrapData: true,
-    params: $schemas.deleteImageBackground.params,
-    run: (client, input, options) => client.deleteImageBackground(input as PodcastParams<"deleteImageBackground">, options),
-  } satisfies ToolBinding,
-  podcast_get_subscription: {
-    operationId: "getSubscription",
-    scopes: [],
-    wrapData: false,
-    run: (client, _input, options) => client.getSubscription(options),
-  } satisfies ToolBinding,
-  podcast_get_voice_clone_allowance: {
-    operationId: "getVoiceCloneAllowance",
-    scopes: [],
-    wrapData: false,
-    run: (client, _input, options) => client.getVoiceCloneAllowance(options),
-  } satisfies ToolBinding,
-  podcast_list_image_backgrounds: {
-    operationId: "listImageBackgrounds",
-    scopes: ["asset.read"],
-    wrapData: false,
-    run: (client, _input, options) => client.listImageBackgrounds(options),
-  } satisfies ToolBinding,
-  podcast_quota_summary: {
-    operationId: "quotaSummary",
-    scopes: ["podcast.read"],
-    wrapData: false,
-    run: (client, _input, options) => client.quotaSummary(options),
-  } satisfies ToolBinding,
-  podcast_regenerate_background: {
-    operationId: "regenerateBackground",
-    scopes: ["podcast.generate"],
-    wrapData: false,
-    params: $schemas.regenerateBackground.params,
-    run: (client, input, options) => client.regenerateBackground(input as PodcastParams<"regenerateBackground">, options),
-  } satisfies ToolBinding,
-  podcast_save_designed_voice: {
-    operationId: "saveDesignedVoice",
-    scopes: ["asset.write"],
-    wrapData: false,
-    params: $schemas.saveDesignedVoice.params,
-    run: (client, input, options) => client.saveDesignedVoice(input as PodcastParams<"saveDesignedVoice">, options),
-  } satisfies ToolBinding,
+  podcast_add_image: { operationId: "addImage", method: "addImage", input: true, scopes: ["asset.write"], wrapData: false },
+  podcast_catalog: { operationId: "searchCatalog", method: "searchCatalog", input: true, scopes: ["asset.read"], wrapData: true },
+  podcast_copy_image_template: { operationId: "copyImageTemplate", method: "copyImageTemplate", input: true, scopes: ["asset.write"], wrapData: false },
+  podcast_create_multi_camera_avatar: { operationId: "createMultiCameraAvatar", method: "createMultiCameraAvatar", input: true, scopes: ["podcast.generate"], wrapData: false },
+  podcast_delete_image: { operationId: "deleteImage", method: "deleteImage", input: true, scopes: ["asset.write"], wrapData: true },
+  podcast_delete_image_background: { operationId: "deleteImageBackground", method: "deleteImageBackground", input: true, scopes: ["asset.write"], wrapData: true },
+  podcast_get_subscription: { operationId: "getSubscription", method: "getSubscription", input: false, scopes: [], wrapData: false },
+  podcast_get_voice_clone_allowance: { operationId: "getVoiceCloneAllowance", method: "getVoiceCloneAllowance", input: false, scopes: [], wrapData: false },
+  podcast_list_image_backgrounds: { operationId: "listImageBackgrounds", method: "listImageBackgrounds", input: false, scopes: ["asset.read"], wrapData: false },
+  podcast_quota_summary: { operationId: "quotaSummary", method: "quotaSummary", input: false, scopes: ["podcast.read"], wrapData: false },
+  podcast_regenerate_background: { operationId: "regenerateBackground", method: "regenerateBackground", input: true, scopes: ["podcast.generate"], wrapData: false },
+  podcast_save_designed_voice: { operationId: "saveDesignedVoice", method: "saveDesignedVoice", input: true, scopes: ["asset.write"], wrapData: false },
 };
+
+/**
+ * Every operation's validators, by operationId, reached through the module object: naming
+ * `operationSchemas` itself in an expression makes the checker work through the type of every
+ * validator in it, work that grows with the document.
+ */
+const $validators = ($schemasModule as { operationSchemas: unknown }).operationSchemas as Record<string, OperationSchemas>;
 
 /**
  * Creates the MCP server of Podcast Asset, Avatar and Account Interface: every tool of {@link podcastMcpTools }, its arguments
@@ -1226,12 +101,11 @@ export function createPodcastMcpServer(client: PodcastClient, options: PodcastMc
   });
   const granted = options.scopes === undefined ? undefined : new Set(options.scopes);
   const redact = redactor(options.redact ?? []);
-  const tools = new Map(podcastMcpTools.tools.map((tool) => [tool.name, tool]));
-  const listed = podcastMcpTools.tools.filter((tool) => refusal(tool.name, granted) === undefined);
-  server.setRequestHandler('tools/list', () => ({ tools: listed }));
+  let listed: Tool[] | undefined;
+  server.setRequestHandler('tools/list', () => ({ tools: (listed ??= allTools().filter((tool) => refusal(tool.name, granted) === undefined)) }));
   server.setRequestHandler('tools/call', async (request, ctx) => {
     const name = request.params.name;
-    const tool = tools.get(name);
+    const tool = toolOf(name);
     const binding = bindingOf(name);
     if (!tool || !binding) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
     const refused = refusal(name, granted);
@@ -1262,13 +136,17 @@ function missingScopes(binding: ToolBinding, granted: ReadonlySet<string> | unde
 
 async function callTool(client: PodcastClient, binding: ToolBinding, args: unknown, signal: AbortSignal): Promise<CallToolResult> {
   let input: unknown = args;
-  if (binding.params) {
-    const parsed = binding.params.safeParse(args);
+  const params = binding.input ? $validators[binding.operationId]?.params : undefined;
+  if (params) {
+    const parsed = params.safeParse(args);
     if (!parsed.success) return invalid(binding.operationId, parsed.error.issues.map((i) => ({ path: i.path.map((p) => (typeof p === 'number' ? p : String(p))), message: i.message })));
     input = parsed.data;
   }
   try {
-    const data = await binding.run(client, input, { signal });
+    const method = (client as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>)[binding.method];
+    if (!method) throw new Error(`the client has no method ${binding.method}`);
+    const options: RequestOptions = { signal };
+    const data = await (binding.input ? method.call(client, input, options) : method.call(client, options));
     const structured: unknown = binding.wrapData ? { data: data ?? null } : data;
     if (!isRecord(structured)) return failure(`${binding.operationId} answered with a payload that is not an object.`, { kind: 'response', operationId: binding.operationId });
     return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
@@ -1321,3 +199,156 @@ function redactor(secrets: readonly string[]): (result: CallToolResult) => CallT
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/** A JSON Schema (2020-12) as plain JSON. */
+type JsonSchema = { [keyword: string]: unknown };
+
+/**
+ * A tool as this file carries it: its schemas reference the shared definitions (`#/$defs/<name>`)
+ * without holding them, and an `outputSchema` given as a string is that response definition.
+ */
+interface ToolEntry {
+  name: string;
+  inputSchema: JsonSchema;
+  outputSchema?: JsonSchema | string;
+  [key: string]: unknown;
+}
+
+/** The data below, parsed on first use. */
+let $data: { defs: Record<string, JsonSchema>; responseDefs: Record<string, JsonSchema>; entries: Map<string, ToolEntry> } | undefined;
+const $tools = new Map<string, Tool>();
+let $allTools: Tool[] | undefined;
+const $refs = new WeakMap<JsonSchema, readonly string[]>();
+
+function data(): NonNullable<typeof $data> {
+  $data ??= {
+    defs: JSON.parse($defsJson) as Record<string, JsonSchema>,
+    responseDefs: JSON.parse($responseDefsJson) as Record<string, JsonSchema>,
+    entries: new Map((JSON.parse($toolsJson) as ToolEntry[]).map((entry) => [entry.name, entry])),
+  };
+  return $data;
+}
+
+/** Every tool as listed, sorted by name. */
+function allTools(): Tool[] {
+  $allTools ??= [...data().entries.keys()].map((name) => toolOf(name) as Tool);
+  return $allTools;
+}
+
+/** A tool as listed (each schema with the definitions it reaches as `$defs`), or undefined for a name that is no tool. */
+function toolOf(name: string): Tool | undefined {
+  const built = $tools.get(name);
+  if (built) return built;
+  const entry = data().entries.get(name);
+  if (!entry) return undefined;
+  const tool = Object.fromEntries(Object.entries(entry).map(([key, value]) => {
+    if (key === 'inputSchema') return [key, withDefs(value as JsonSchema, 'request')];
+    if (key !== 'outputSchema') return [key, value];
+    // An outputSchema's root is an object (MCP): a response definition may leave its type implicit.
+    const root = typeof value === 'string' ? definition(value, 'response') : (value as JsonSchema);
+    return [key, withDefs(root.type === 'object' ? root : { type: 'object', ...root }, 'response')];
+  })) as Tool;
+  $tools.set(name, tool);
+  return tool;
+}
+
+/** A shared definition, read for requests or for responses (only readOnly and writeOnly properties make them differ). */
+function definition(name: string, direction: 'request' | 'response'): JsonSchema {
+  const { defs, responseDefs } = data();
+  const found = direction === 'response' && Object.hasOwn(responseDefs, name) ? responseDefs[name] : Object.hasOwn(defs, name) ? defs[name] : undefined;
+  if (!found) throw new Error(`no shared definition ${name}`);
+  return found;
+}
+
+/** `schema` with every definition it reaches, directly or through others, as its `$defs` (sorted by name). */
+function withDefs(schema: JsonSchema, direction: 'request' | 'response'): JsonSchema {
+  const reached = new Set<string>();
+  const reach = (names: readonly string[]): void => {
+    for (const name of names) {
+      if (reached.has(name)) continue;
+      reached.add(name);
+      reach(refsOf(definition(name, direction)));
+    }
+  };
+  reach(refsOf(schema));
+  if (reached.size === 0) return schema;
+  const names = [...reached].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return { ...schema, $defs: Object.fromEntries(names.map((name) => [name, definition(name, direction)])) };
+}
+
+/** The definitions a schema references itself (found once per schema: every tool reaches the same definitions). */
+function refsOf(schema: JsonSchema): readonly string[] {
+  let refs = $refs.get(schema);
+  if (!refs) $refs.set(schema, (refs = collectRefs(schema, [])));
+  return refs;
+}
+
+function collectRefs(node: unknown, into: string[]): string[] {
+  if (Array.isArray(node)) {
+    for (const item of node) collectRefs(item, into);
+  } else if (typeof node === 'object' && node !== null) {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string' && value.startsWith('#/$defs/')) into.push(definitionName(value.slice('#/$defs/'.length)));
+      else collectRefs(value, into);
+    }
+  }
+  return into;
+}
+
+/** A `$defs` name from its reference token (percent-decoded, then `~1` is `/` and `~0` is `~`). */
+function definitionName(token: string): string {
+  let text = token;
+  try {
+    text = decodeURIComponent(token);
+  } catch {
+    // Not percent-encoded: as written.
+  }
+  return text.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+// The data: JSON text, which the type checker reads as one string (a literal of many tools would
+// be a type too complex to represent), parsed on first use. One definition or tool a line.
+
+/** Every component schema as JSON Schema 2020-12, read for requests (readOnly properties left out), by type name; places inside one by their pointer. */
+const $defsJson = String.raw`{
+"AddedImage":{"type":"object","description":"Added image result (data of the add image operation).","properties":{"id":{"type":"integer","description":"identifier of the registered image"}}},
+"AvatarType":{"type":"string","description":"Multi-camera avatar type, one of default, pet, cartoon.","enum":["default","pet","cartoon"]},
+"CatalogKind":{"type":"string","description":"Catalog kind, one of voices, avatars, templates.","enum":["voices","avatars","templates"]},
+"CopiedImageTemplate":{"type":"object","description":"Copied image template result (data of the copy image template operation).","properties":{"id":{"type":"integer","description":"identifier of the copied image template"},"aspect_ratio":{"type":"integer","description":"aspect ratio of the copied image template (integer code)"}}},
+"Coupon":{"type":"object","description":"coupon of a subscription.","properties":{"amount_off":{"type":"integer","description":"amount off"},"amount_off_dollar":{"type":"number","description":"amount off in dollars"},"currency":{"type":"string","description":"currency"},"percent_off":{"type":"number","description":"percent off"}}},
+"EnterpriseMemberDetail":{"type":"object","description":"enterprise_member_detail of a subscription.","properties":{"credits_quota":{"type":"number","description":"credits quota"},"credits_used":{"type":"number","description":"credits used"},"id":{"type":"number","description":"identifier"},"lip_sync_quota":{"type":"number","description":"lip sync quota"},"lip_sync_used":{"type":"number","description":"lip sync used"},"space_id":{"type":"number","description":"Space identifier"},"user_id":{"type":"number","description":"user identifier"},"user_status":{"type":"number","description":"user status (numeric code; meaning not shown)"},"validity_end_time":{"type":"number","description":"validity end time"},"validity_months":{"type":"number","description":"validity months"},"validity_start_time":{"type":"number","description":"validity start time"},"email":{"type":"string","description":"email"},"space_name":{"type":"string","description":"Space name"},"username":{"type":"string","description":"username"},"has_validity":{"type":"boolean","description":"whether a validity period applies"}}},
+"ImageBackground":{"type":"object","description":"Image background (each element of data.list of the list image backgrounds operation). Allowed values of the string fields of an image background are not shown by the interface document.","properties":{"id":{"type":"integer","description":"image background identifier"},"photo_unique_id":{"type":"string","description":"unique photo identifier"},"background":{"type":"string","description":"background (allowed values not shown)"},"category":{"type":"string","description":"category (allowed values not shown)"},"width":{"type":"integer","description":"width"},"height":{"type":"integer","description":"height"},"is_demo":{"type":"boolean","description":"whether the background is a demo"},"output_url":{"type":"array","description":"output addresses","items":{"type":"string","description":"an output address"}},"progress_desc":{"type":"string","description":"progress description"},"err_msg":{"type":"string","description":"error message"},"photo_info":{"$ref":"#/$defs/PhotoInfo"}}},
+"ImageBackgroundList":{"type":"object","description":"Data of the list image backgrounds operation, an object with list.","properties":{"list":{"type":"array","description":"the image backgrounds","items":{"$ref":"#/$defs/ImageBackground"}}}},
+"MultiCameraAvatarResult":{"type":"object","description":"Multi-camera avatar creation result (data of the create multi-camera avatar operation).","properties":{"podcast_avatar_id":{"type":"integer","description":"podcast avatar identifier"},"pack_ids":{"type":"array","description":"pack identifiers","items":{"type":"integer","description":"a pack identifier"}}}},
+"MultiCameraBackground":{"type":"object","description":"The shared library background of a multi-camera avatar. It carries id (public background) and user_background_id (user background); exactly one of the two identifiers is supplied (an object with both, or with neither, is invalid).","properties":{"id":{"type":"integer","description":"public background identifier"},"user_background_id":{"type":"integer","description":"user background identifier"}},"oneOf":[{"description":"a public background, identified by id","required":["id"]},{"description":"a user background, identified by user_background_id","required":["user_background_id"]}]},
+"MultiCameraHost":{"type":"object","description":"One host of a multi-camera avatar.","properties":{"photo_url":{"type":"string","description":"host photo address"},"name":{"type":"string","description":"host name"},"timbre_unique_id":{"type":"string","description":"voice identifier of the host"}}},
+"PhotoInfo":{"type":"object","description":"photo_info of an image background.","properties":{"age":{"type":"string","description":"age (allowed values not shown)"},"gender":{"type":"string","description":"gender (allowed values not shown)"},"avatar_library_id":{"type":"integer","description":"avatar library identifier"},"avatar_library_name":{"type":"string","description":"avatar library name"},"background":{"type":"string","description":"background (allowed values not shown)"},"base_photo_url":{"type":"string","description":"base photo address"},"detail":{"type":"string","description":"detail (allowed values not shown)"},"model":{"type":"integer","description":"image model (integer)"},"number_of_images":{"type":"integer","description":"number of images"},"origin":{"type":"string","description":"origin (allowed values not shown)"},"photo_real":{"type":"boolean","description":"photo_real flag"},"preset_style":{"type":"string","description":"preset style (allowed values not shown)"},"quality":{"type":"string","description":"quality (allowed values not shown)"},"resolution":{"type":"string","description":"resolution (allowed values not shown)"},"talking_pose":{"type":"string","description":"talking pose (allowed values not shown)"},"reference_images":{"type":"array","description":"reference images","items":{"$ref":"#/$defs/ReferenceImage"}}}},
+"PrimaryAccount":{"type":"object","description":"primary_account of a subscription.","properties":{"credit":{"type":"number","description":"credit of the primary account"},"username":{"type":"string","description":"username of the primary account"}}},
+"Privileges":{"type":"object","description":"privileges shape: api_credit, credit, lip_sync_duration, team_seat (all numeric).","properties":{"api_credit":{"type":"number","description":"API credit"},"credit":{"type":"number","description":"credit"},"lip_sync_duration":{"type":"number","description":"lip sync duration"},"team_seat":{"type":"number","description":"team seats"}}},
+"QuotaSummary":{"type":"object","description":"Quota summary (data of the quota summary operation): the plan and remaining shared Web credits of the selected Space owner.","properties":{"credits_included":{"type":"number","description":"credits included in the current Web plan per cycle"},"credits_remaining":{"type":"number","description":"current shared Web credit balance of the Space owner"},"credits_unlimited":{"type":"boolean","description":"whether credits are unlimited"},"plan_id":{"type":"integer","description":"plan identifier"},"plan_name":{"type":"string","description":"plan name"}}},
+"ReferenceImage":{"type":"object","description":"A reference image of photo_info, with key and url.","properties":{"key":{"type":"string","description":"reference image key"},"url":{"type":"string","description":"reference image address"}}},
+"RegeneratedBackground":{"type":"object","description":"Regenerated background result (data of the regenerate background operation).","properties":{"unique_id":{"type":"string","description":"unique identifier of the regenerated background"}}},
+"SavedVoice":{"type":"object","description":"Saved voice result (data of the save designed voice operation).","properties":{"timbre_id":{"type":"integer","description":"timbre identifier"},"timbre_unique_id":{"type":"string","description":"unique timbre identifier"},"voice_id":{"type":"string","description":"voice identifier"}}},
+"Subscription":{"type":"object","description":"Subscription (data of the subscription operation): the shared Web subscription and remaining credits. The interface description leaves open the meaning of the numeric status and type codes of the subscription (for example subscription_status, goods_type, subscribe_plan_int, and status and goods_type of a supplement).","properties":{"coupon":{"$ref":"#/$defs/Coupon"},"current_api_credit":{"type":"number","description":"current API credit"},"current_credit":{"type":"number","description":"current credit"},"current_dp_usage":{"type":"number","description":"current dp usage"},"current_seat":{"type":"integer","description":"current seat count"},"enterprise_member":{"type":"boolean","description":"whether the account is an enterprise member"},"enterprise_member_detail":{"$ref":"#/$defs/EnterpriseMemberDetail"},"goods_name":{"type":"string","description":"goods name"},"goods_sn":{"type":"string","description":"goods sn (string code)"},"goods_type":{"type":"integer","description":"goods type (numeric code; meaning not shown)"},"ltd_code":{"type":"string","description":"ltd code"},"ltd_tier":{"type":"integer","description":"ltd tier"},"num":{"type":"integer","description":"num (quantity)"},"order_sn":{"type":"string","description":"order sn (string code)"},"pay_price":{"type":"number","description":"pay price"},"period":{"type":"string","description":"period (allowed values not shown)"},"plan_current_credit":{"type":"number","description":"current credit of the plan"},"plan_info_id":{"type":"integer","description":"plan info identifier"},"plan_total_credit":{"type":"number","description":"total credit of the plan"},"primary_account":{"$ref":"#/$defs/PrimaryAccount"},"privileges":{"$ref":"#/$defs/Privileges"},"purchase_credit":{"type":"number","description":"purchase credit"},"sell_price":{"type":"number","description":"sell price"},"service_days":{"type":"integer","description":"service days"},"subscribe_plan":{"type":"string","description":"subscribed plan (allowed values not shown)"},"subscribe_plan_int":{"type":"integer","description":"subscribed plan (numeric code; meaning not shown)"},"subscription_status":{"type":"integer","description":"subscription status (numeric code; meaning not shown)"},"supplements":{"type":"array","description":"supplements","items":{"$ref":"#/$defs/Supplement"}},"total_api_credit":{"type":"number","description":"total API credit"},"total_credit":{"type":"number","description":"total credit"},"total_dp_usage":{"type":"number","description":"total dp usage"},"total_order_price":{"type":"number","description":"total order price"},"total_pay_price":{"type":"number","description":"total pay price"},"total_seat":{"type":"integer","description":"total seat count"},"video_count":{"type":"integer","description":"video count"},"vip_end":{"type":"integer","description":"vip end"},"vip_start":{"type":"integer","description":"vip start"}}},
+"Supplement":{"type":"object","description":"A supplement object of a subscription.","properties":{"goods_name":{"type":"string","description":"goods name"},"goods_type":{"type":"number","description":"goods type (numeric code; meaning not shown)"},"num":{"type":"number","description":"num (quantity)"},"status":{"type":"number","description":"status (numeric code; meaning not shown)"},"vip_end":{"type":"number","description":"vip end"},"vip_start":{"type":"number","description":"vip start"},"pay_price":{"type":"number","description":"pay price"},"purchase_credit":{"type":"number","description":"purchase credit"},"sell_price":{"type":"number","description":"sell price"},"privileges":{"$ref":"#/$defs/Privileges"}}},
+"VoiceCloneAllowance":{"type":"object","description":"Voice clone allowance result (data of the voice clone allowance operation).","properties":{"free_count":{"type":"integer","description":"remaining free voice clones of the Web account"}}}
+}`;
+
+/** The definitions that read differently in responses (writeOnly properties left out instead). */
+const $responseDefsJson = String.raw`{}`;
+
+/** Every tool, sorted by name, its schemas referencing the definitions above. */
+const $toolsJson = String.raw`[
+{"name":"podcast_add_image","title":"Add an image","description":"Registers an already uploaded image in the shared podcast library.","inputSchema":{"type":"object","properties":{"image_material":{"type":"string","description":"the already uploaded image to register; its format (encoding, reference kind, size) is not shown by the interface document"}}},"outputSchema":"AddedImage","annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":false,"openWorldHint":true},"_meta":{"dev.podcast-gen/operation":{"operationId":"addImage","method":"POST","path":"/open/podcast/v1/images","scopes":["asset.write"],"assumptions":["the interface description says the POST operations list an idempotency header of at most 128 characters but does not name it; Idempotency-Key follows the IETF httpapi idempotency-key-header draft"]}}},
+{"name":"podcast_catalog","title":"Search catalogs of voices, avatars or templates","description":"Searches voices, avatars or templates in the shared Web libraries. Query parameters are not shown by the interface document, so none are declared here. The shape of the response data is not shown (an arbitrary value).","inputSchema":{"type":"object","properties":{"kind":{"$ref":"#/$defs/CatalogKind"}},"required":["kind"]},"annotations":{"readOnlyHint":true,"openWorldHint":true},"_meta":{"dev.podcast-gen/operation":{"operationId":"searchCatalog","method":"GET","path":"/open/podcast/v1/catalogs/{kind}","scopes":["asset.read"],"assumptions":[]}}},
+{"name":"podcast_copy_image_template","title":"Copy an image template","description":"Copies an accessible image podcast template into the shared Web library.","inputSchema":{"type":"object","properties":{"id":{"type":"integer","description":"the template to copy"}}},"outputSchema":"CopiedImageTemplate","annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":false,"openWorldHint":true},"_meta":{"dev.podcast-gen/operation":{"operationId":"copyImageTemplate","method":"POST","path":"/open/podcast/v1/image_templates/copy","scopes":["asset.write"],"assumptions":["the interface description says the POST operations list an idempotency header of at most 128 characters but does not name it; Idempotency-Key follows the IETF httpapi idempotency-key-header draft"]}}},
+{"name":"podcast_create_multi_camera_avatar","title":"Create a multi-camera avatar","description":"Generates two podcast hosts with a shared library background, using the existing Web multi-camera pricing and asset storage. Charges made through this interface are taken from the shared Web credit balance. Subject to the shared rate limit: 429 when the shared per-user and per-Space rate limit is exceeded.","inputSchema":{"type":"object","properties":{"background":{"$ref":"#/$defs/MultiCameraBackground"},"hosts":{"type":"array","description":"exactly 2 elements, ordered left then right","minItems":2,"maxItems":2,"items":{"$ref":"#/$defs/MultiCameraHost"}},"prompt":{"type":"string","description":"scene and appearance instructions; maximum length 16000","maxLength":16000},"avatar_type":{"$ref":"#/$defs/AvatarType"},"model":{"type":"integer","description":"image-model selector, each value naming one of three image-generation models","enum":[3,9,11]},"aspect_ratio":{"type":"integer","description":"aspect-ratio selector, 0 = 9:16 portrait, 1 = 16:9 landscape","enum":[0,1]}},"required":["background","hosts"]},"outputSchema":"MultiCameraAvatarResult","annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":false,"openWorldHint":true},"_meta":{"dev.podcast-gen/operation":{"operationId":"createMultiCameraAvatar","method":"POST","path":"/open/podcast/v1/avatars/multi_camera","scopes":["podcast.generate"],"assumptions":["the interface description says the POST operations list an idempotency header of at most 128 characters but does not name it; Idempotency-Key follows the IETF httpapi idempotency-key-header draft","the interface description does not name this field; \u0060model\u0060 is the integer image-model field of photo_info","the interface description does not name this field; \u0060aspect_ratio\u0060 is the integer field of the copied image template result"]}}},
+{"name":"podcast_delete_image","title":"Delete an image","description":"Deletes a user image material. The interface document does not show how the target image is identified; here it is the required query parameter id. The shape of the response data is not shown (an arbitrary value).","inputSchema":{"type":"object","properties":{"id":{"type":"integer","description":"identifier of the image material to delete (the id returned by the add image operation)"}},"required":["id"]},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":true,"openWorldHint":true},"_meta":{"dev.podcast-gen/operation":{"operationId":"deleteImage","method":"DELETE","path":"/open/podcast/v1/images","scopes":["asset.write"],"assumptions":["the interface description does not show how the target image is identified; a required integer query parameter id, the id returned by the add image operation, is the conventional choice"]}}},
+{"name":"podcast_delete_image_background","title":"Delete an image background","description":"Deletes a user image podcast background. The interface document does not show how the target background is identified; here it is the required query parameter id. The shape of the response data is not shown (an arbitrary value).","inputSchema":{"type":"object","properties":{"id":{"type":"integer","description":"identifier of the image background to delete (the id of an element of the list operation's data.list)"}},"required":["id"]},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":true,"openWorldHint":true},"_meta":{"dev.podcast-gen/operation":{"operationId":"deleteImageBackground","method":"DELETE","path":"/open/podcast/v1/image_backgrounds","scopes":["asset.write"],"assumptions":["the interface description does not show how the target background is identified; a required integer query parameter id, the id field of an image background, is the conventional choice"]}}},
+{"name":"podcast_get_subscription","title":"Read subscription","description":"Returns the shared Web subscription and remaining credits. No body. The tool name and OAuth scope of this operation are not given by the interface document.","inputSchema":{"type":"object","properties":{}},"outputSchema":"Subscription","annotations":{"readOnlyHint":true,"openWorldHint":true},"_meta":{"dev.podcast-gen/operation":{"operationId":"getSubscription","method":"GET","path":"/open/podcast/v1/subscription","scopes":[],"assumptions":["tool name not given by the interface description; derived from the operationId in the style of the named tools"]}}},
+{"name":"podcast_get_voice_clone_allowance","title":"Read the remaining free voice clones","description":"Returns the remaining free voice clones of the Web account. No body. The tool name and OAuth scope of this operation are not given by the interface document.","inputSchema":{"type":"object","properties":{}},"outputSchema":"VoiceCloneAllowance","annotations":{"readOnlyHint":true,"openWorldHint":true},"_meta":{"dev.podcast-gen/operation":{"operationId":"getVoiceCloneAllowance","method":"GET","path":"/open/podcast/v1/voices/clone/allowance","scopes":[],"assumptions":["tool name not given by the interface description; derived from the operationId in the style of the named tools"]}}},
+{"name":"podcast_list_image_backgrounds","title":"List image backgrounds","description":"Lists image podcast backgrounds. Response data: an object with list, an array of image background objects. Query parameters and paging are not shown by the interface document, so none are declared here.","inputSchema":{"type":"object","properties":{}},"outputSchema":"ImageBackgroundList","annotations":{"readOnlyHint":true,"openWorldHint":true},"_meta":{"dev.podcast-gen/operation":{"operationId":"listImageBackgrounds","method":"GET","path":"/open/podcast/v1/image_backgrounds","scopes":["asset.read"],"assumptions":[]}}},
+{"name":"podcast_quota_summary","title":"Read quota summary","description":"Returns the plan and remaining shared Web credits of the selected Space owner. No body, no parameters. Subject to the shared rate limit: 429 when the shared per-user and per-Space rate limit is exceeded, 503 when the rate limiter is unavailable.","inputSchema":{"type":"object","properties":{}},"outputSchema":"QuotaSummary","annotations":{"readOnlyHint":true,"openWorldHint":true},"_meta":{"dev.podcast-gen/operation":{"operationId":"quotaSummary","method":"GET","path":"/open/podcast/v1/quota/summary","scopes":["podcast.read"],"assumptions":[]}}},
+{"name":"podcast_regenerate_background","title":"Regenerate a background","description":"Regenerates a background with its original settings and the same Web charges. Charges made through this interface are taken from the shared Web credit balance.","inputSchema":{"type":"object","properties":{"user_background_id":{"type":"integer","description":"the primary key of the current user's background record; it is not the identifier of an image-generation task"}}},"outputSchema":"RegeneratedBackground","annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":false,"openWorldHint":true},"_meta":{"dev.podcast-gen/operation":{"operationId":"regenerateBackground","method":"POST","path":"/open/podcast/v1/backgrounds/regenerate","scopes":["podcast.generate"],"assumptions":["the interface description says the POST operations list an idempotency header of at most 128 characters but does not name it; Idempotency-Key follows the IETF httpapi idempotency-key-header draft"]}}},
+{"name":"podcast_save_designed_voice","title":"Save a designed voice","description":"Saves a designed voice to the shared Web voice library.","inputSchema":{"type":"object","properties":{"desc":{"type":"string","description":"voice description"},"language":{"type":"string","description":"voice language"},"name":{"type":"string","description":"voice name"},"tag":{"type":"string","description":"voice tag"},"task_item_id":{"type":"integer","description":"task item identifier"}}},"outputSchema":"SavedVoice","annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":false,"openWorldHint":true},"_meta":{"dev.podcast-gen/operation":{"operationId":"saveDesignedVoice","method":"POST","path":"/open/podcast/v1/voices/design/save","scopes":["asset.write"],"assumptions":["the interface description says the POST operations list an idempotency header of at most 128 characters but does not name it; Idempotency-Key follows the IETF httpapi idempotency-key-header draft"]}}}
+]`;

@@ -2,8 +2,10 @@ import { camelCase, pascalCase, snakeCase } from '../../model/naming.js';
 import type { ApiModel } from '../../model/types.js';
 import { banner } from '../banner.js';
 import { definePlugin } from '../plugin.js';
-import { jsonTextLiteral } from '../print.js';
-import { buildManifest, buildToolBindings, type McpManifest } from './tool-manifest.js';
+import { jsonLines, rawTemplateText } from './json-text.js';
+import type { JsonSchema } from './json-schema.js';
+import type { SchemaTable } from './schema-table.js';
+import { buildManifest, buildToolBindings, type McpManifest, type McpToolBinding } from './tool-manifest.js';
 
 /** What `mcp-server.ts.hbs` receives. */
 export interface McpServerView {
@@ -18,11 +20,19 @@ export interface McpServerView {
   optionsType: string;
   serverInfo: { name: string; title: string; version: string };
   env: { apiKey: string; baseUrl: string; scopes: string };
+  /** The `tools/list` result: every tool with self-contained schemas (`tools.json`). */
   manifest: McpManifest;
-  /** `manifest` as a JSON literal, what `{{{jsonPretty manifest}}}` prints: made from the text of `tools.json`. */
-  manifestLiteral: string;
+  /**
+   * The definitions every tool shares, read for requests, as `String.raw` template text of a JSON
+   * object (one definition a line): component schemas by type name, places inside them by pointer.
+   */
+  defsText: string;
+  /** The definitions that read differently in responses (writeOnly properties left out), the same way. */
+  responseDefsText: string;
+  /** The tools, sorted by name, their schemas referencing the shared definitions, as `String.raw` template text of a JSON array (one tool a line). */
+  toolsText: string;
   tools: { name: string; operationId: string; methodName: string; hasInput: boolean; scopes: string[]; wrapData: boolean }[];
-  /** True when some tool takes input (its params type and validator are then imported). */
+  /** True when some tool takes input (the validators are then imported). */
   anyInput: boolean;
 }
 
@@ -32,14 +42,15 @@ export function mcpServerView(model: ApiModel): McpServerView {
 }
 
 /**
- * The server's view and the manifest's JSON text. The manifest holds every tool's schemas (megabytes
- * for a large document): it is serialized once, for `tools.json` and for the literal in `server.ts`.
+ * The server's view and the manifest's JSON text (`tools.json`). The server carries each
+ * definition once, however many tools reach it, and builds the manifest's `$defs` when it lists.
  */
 function mcpServer(model: ApiModel): { view: McpServerView; manifestJson: string } {
-  const bindings = buildToolBindings(model);
+  const { bindings, table } = buildToolBindings(model);
   const api = model.names.api;
   const manifest = buildManifest(bindings);
   const manifestJson = JSON.stringify(manifest, null, 2);
+  const { defs, responseDefs } = carriedDefinitions(bindings, table);
   const view: McpServerView = {
     banner: banner(model),
     title: model.title,
@@ -50,7 +61,9 @@ function mcpServer(model: ApiModel): { view: McpServerView; manifestJson: string
     serverInfo: { name: snakeCase(api).replace(/_/g, '-'), title: model.title, version: model.version },
     env: { apiKey: `${model.names.envPrefix}_API_KEY`, baseUrl: `${model.names.envPrefix}_BASE_URL`, scopes: `${model.names.envPrefix}_SCOPES` },
     manifest,
-    manifestLiteral: jsonTextLiteral(manifestJson),
+    defsText: rawTemplateText(jsonLines(defs)),
+    responseDefsText: rawTemplateText(jsonLines(responseDefs)),
+    toolsText: rawTemplateText(jsonLines(bindings.map((b) => b.entry))),
     tools: bindings.map(({ tool, operation, wrapData }) => ({
       name: tool.name,
       operationId: operation.operationId,
@@ -62,6 +75,36 @@ function mcpServer(model: ApiModel): { view: McpServerView; manifestJson: string
     anyInput: bindings.some(({ operation }) => operation.hasInput),
   };
   return { view, manifestJson };
+}
+
+/**
+ * The definitions the server carries, sorted by key: those some tool's schemas reach or have as
+ * their root (a large document has many components no tool's input or object payload uses).
+ * `defs` holds them as requests read them, and as responses read them where that is the same;
+ * `responseDefs` the others.
+ */
+function carriedDefinitions(bindings: readonly McpToolBinding[], table: SchemaTable): { defs: Map<string, JsonSchema>; responseDefs: Map<string, JsonSchema> } {
+  const reached = { request: new Set<string>(), response: new Set<string>() };
+  for (const { tool, entry } of bindings) {
+    for (const key of Object.keys(tool.inputSchema.$defs ?? {})) reached.request.add(key);
+    for (const key of Object.keys(tool.outputSchema?.$defs ?? {})) reached.response.add(key);
+    // A response component that is the output schema's root.
+    if (typeof entry.outputSchema === 'string') reached.response.add(entry.outputSchema);
+  }
+  const { request, response } = table.defs;
+  const defs = new Map<string, JsonSchema>();
+  const responseDefs = new Map<string, JsonSchema>();
+  for (const key of [...reached.request].sort(byText)) defs.set(key, request.get(key) as JsonSchema);
+  for (const key of [...reached.response].sort(byText)) {
+    const schema = response.get(key) as JsonSchema;
+    if (schema !== request.get(key)) responseDefs.set(key, schema);
+    else defs.set(key, schema);
+  }
+  return { defs: new Map([...defs].sort(([a], [b]) => byText(a, b))), responseDefs };
+}
+
+function byText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** `mcp/tools.json` (an MCP `tools/list` result) and `mcp/server.ts` (the server serving it). */

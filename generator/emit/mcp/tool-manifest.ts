@@ -1,12 +1,13 @@
 /**
  * The MCP tool manifest of a model: one `Tool` (as `tools/list` returns it) per operation. Pure.
- * Every schema is made self-contained JSON Schema 2020-12 by `json-schema.ts`.
+ * Tools' schemas are JSON Schema 2020-12 (`json-schema.ts`) referencing one shared table of
+ * definitions (`schema-table.ts`); as listed, each is self-contained through its own `$defs`.
  */
 import type { ApiModel, OperationModel, SchemaObject } from '../../model/types.js';
 import { schemaRefName } from '../../model/refs.js';
-import { hasFlaggedProperty } from '../../model/schemas.js';
 import { fail } from '../../problems.js';
-import { toJsonSchema, withDefs, type JsonSchema, type RefNamer } from './json-schema.js';
+import { withDefs, type JsonSchema } from './json-schema.js';
+import { buildSchemaTable, type SchemaTable } from './schema-table.js';
 
 /** What MCP hosts accept as a tool name (the strictest of the big model hosts' rules). */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -43,37 +44,66 @@ export interface McpManifest {
   cacheScope: 'private';
 }
 
+/**
+ * A tool as `server.ts` carries it: its schemas reference the shared {@link SchemaTable} (no
+ * `$defs`), and an `outputSchema` that is a response component is that component's key. The
+ * server adds each schema's `$defs` from the table when it lists the tool.
+ */
+export interface McpToolEntry extends Omit<McpTool, 'outputSchema'> {
+  outputSchema?: JsonSchema | string;
+}
+
 /** A tool with the operation it calls and how its payload becomes `structuredContent`. */
 export interface McpToolBinding {
+  /** The tool as `tools/list` lists it: every schema self-contained (`tools.json`). */
   tool: McpTool;
+  /** The same tool referencing the shared table (`server.ts`). */
+  entry: McpToolEntry;
   operation: OperationModel;
   /** True when the payload is not an object: `structuredContent` is then `{ data }`. */
   wrapData: boolean;
 }
 
+/** The tools of a model, sorted by name, and the table of definitions their schemas share. */
+export interface McpTools {
+  bindings: McpToolBinding[];
+  table: SchemaTable;
+}
+
 /** Builds every tool of the model, sorted by name; fails on a name MCP hosts refuse or a collision. */
-export function buildToolBindings(model: ApiModel): McpToolBinding[] {
+export function buildToolBindings(model: ApiModel): McpTools {
   // Arguments are checked by the request-direction validators, payloads by the response-direction
-  // ones; each schema's $defs are read the same way (readOnly left out of input, writeOnly of output).
-  const defName = refNamer(model);
-  const { request: requestDefs, response: responseDefs } = componentSchemas(model, defName);
+  // ones; the definitions are read the same way (readOnly left out of input, writeOnly of output).
+  const table = buildSchemaTable(model);
   const schemasByName = new Map(model.schemas.map((schema) => [schema.name, schema]));
   const seen = new Map<string, OperationModel>();
-  const bindings = model.operations.map((operation) => {
+  const entries = model.operations.map((operation) => {
     checkToolName(operation, seen);
-    const output = outputSchemaOf(operation, responseDefs, schemasByName, defName);
-    const tool: McpTool = {
+    const output = outputSchemaOf(operation, table, schemasByName);
+    const entry: McpToolEntry = {
       name: operation.toolName,
       title: operation.toolTitle,
       description: describe(operation),
-      inputSchema: withDefs(toJsonSchema(operation.inputSchema, defName, 'request'), requestDefs),
+      inputSchema: table.convert(operation.inputSchema, 'request'),
       ...(output ? { outputSchema: output } : {}),
       annotations: annotationsOf(operation),
       _meta: { [model.names.metaKey]: metaOf(operation) },
     };
-    return { tool, operation, wrapData: output === undefined };
+    return { entry, operation };
   });
-  return bindings.sort((a, b) => (a.tool.name < b.tool.name ? -1 : a.tool.name > b.tool.name ? 1 : 0));
+  // Self-contained once every tool is converted: a tool's schemas may add places to the table.
+  const bindings = entries.map(({ entry, operation }) => ({ tool: selfContained(entry, table), entry, operation, wrapData: entry.outputSchema === undefined }));
+  return { bindings: bindings.sort((a, b) => (a.tool.name < b.tool.name ? -1 : a.tool.name > b.tool.name ? 1 : 0)), table };
+}
+
+/** The tool as `tools/list` lists it: each schema with the definitions it reaches as `$defs` (as the server does at run time). */
+function selfContained({ outputSchema, ...tool }: McpToolEntry, table: SchemaTable): McpTool {
+  const inputSchema = withDefs(tool.inputSchema, table.defs.request);
+  if (outputSchema === undefined) return { ...tool, inputSchema };
+  const root = typeof outputSchema === 'string' ? objectRooted(table.defs.response.get(outputSchema) as JsonSchema) : outputSchema;
+  // Key order as listed: outputSchema after inputSchema, before annotations and _meta.
+  const { annotations, _meta, ...head } = tool;
+  return { ...head, inputSchema, outputSchema: withDefs(root, table.defs.response), annotations, _meta };
 }
 
 /** The `tools/list` result of all tools. */
@@ -117,8 +147,11 @@ function metaOf(operation: OperationModel): McpToolMeta {
   };
 }
 
-/** The payload's schema as an object-rooted `outputSchema`, or undefined when the payload is not an object. */
-function outputSchemaOf(operation: OperationModel, components: ReadonlyMap<string, JsonSchema>, schemasByName: ReadonlyMap<string, ApiModel['schemas'][number]>, defName: RefNamer): JsonSchema | undefined {
+/**
+ * The payload's schema as an object-rooted `outputSchema` (a response component: its key in the
+ * table), or undefined when the payload is not an object.
+ */
+function outputSchemaOf(operation: OperationModel, table: SchemaTable, schemasByName: ReadonlyMap<string, ApiModel['schemas'][number]>): JsonSchema | string | undefined {
   if (operation.data.kind !== 'json') return undefined;
   let schema: SchemaObject | undefined = operation.data.schema;
   let typeName: string | undefined;
@@ -129,40 +162,15 @@ function outputSchemaOf(operation: OperationModel, components: ReadonlyMap<strin
     schema = named?.schema;
   }
   if (!schema || !isObjectSchema(schema)) return undefined;
-  const root = typeName ? (components.get(typeName) as JsonSchema) : toJsonSchema(schema, defName, 'response');
-  return withDefs(root.type === 'object' ? root : { type: 'object', ...root }, components);
+  return typeName ?? objectRooted(table.convert(schema, 'response'));
+}
+
+/** An `outputSchema` root must be `type: object` (MCP); an object schema may leave the type implicit. */
+function objectRooted(schema: JsonSchema): JsonSchema {
+  return schema.type === 'object' ? schema : { type: 'object', ...schema };
 }
 
 function isObjectSchema(schema: SchemaObject): boolean {
   if (schema.nullable || schema.oneOf || schema.anyOf || schema.not) return false;
   return schema.type === 'object' || (schema.type === undefined && schema.properties !== undefined && schema.allOf === undefined);
-}
-
-/**
- * Every component schema converted for requests and for responses, keyed by its unique type name
- * (the `$defs` key). Only readOnly and writeOnly properties make the two differ (references are
- * converted alike both ways): a component with neither anywhere in it is converted once, and both
- * maps hold that one object.
- */
-function componentSchemas(model: ApiModel, defName: RefNamer): Record<'request' | 'response', Map<string, JsonSchema>> {
-  const request = new Map<string, JsonSchema>();
-  const response = new Map<string, JsonSchema>();
-  for (const { typeName, schema } of model.schemas) {
-    const forRequests = toJsonSchema(schema, defName, 'request');
-    const sameBothWays = !hasFlaggedProperty(schema, 'readOnly') && !hasFlaggedProperty(schema, 'writeOnly');
-    request.set(typeName, forRequests);
-    response.set(typeName, sameBothWays ? forRequests : toJsonSchema(schema, defName, 'response'));
-  }
-  return { request, response };
-}
-
-/** `#/components/schemas/<name>` -> the component's type name (valid, unique: a safe `$defs` key). */
-function refNamer(model: ApiModel): RefNamer {
-  const byName = new Map(model.schemas.map((s) => [s.name, s.typeName]));
-  return (ref) => {
-    const name = schemaRefName({ $ref: ref });
-    const typeName = name === undefined ? undefined : byName.get(name);
-    if (typeName === undefined) fail({ code: 'mcp/unresolved-ref', message: `cannot make a tool schema self-contained: unknown reference ${ref}`, hint: 'references in schemas must point at #/components/schemas/<name>' });
-    return typeName;
-  };
 }
