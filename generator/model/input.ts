@@ -92,7 +92,8 @@ export function objectProperties(document: OpenApiDocument, schema: SchemaObject
   if (!resolved || resolved.oneOf || resolved.anyOf || resolved.allOf || resolved.not || resolved.nullable) return undefined;
   if (typeof resolved.additionalProperties === 'object') return undefined;
   if (resolved.type !== 'object' && !resolved.properties) return undefined;
-  return normalizeSchema(document, resolved.properties ?? {}) as Record<string, SchemaObject>;
+  // Each property is a schema (a reference into another schema's properties is resolved); the map itself is not.
+  return Object.fromEntries(Object.entries(resolved.properties ?? {}).map(([name, property]) => [name, normalizeSchema(document, property)]));
 }
 
 /**
