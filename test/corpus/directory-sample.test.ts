@@ -110,8 +110,8 @@ function report(run: { sample: readonly DirectoryDocument[]; passed: number; fai
     '',
     ...[...failures].flatMap(([id, list]) => list.map((f) => `  FAIL ${id} [${f.stage}] ${f.first.slice(0, 240)}`)),
     '',
-    'failure classes (documents; stages; examples):',
-    ...tally(failures).map((c) => `  ${String(c.documents.length).padStart(3)}  ${c.name}  [${c.stages.join(', ')}]  e.g. ${c.documents.slice(0, 2).join(', ')}`),
+    'failure classes (documents, of which failing for this class only; stages; examples):',
+    ...tally(failures).map((c) => `  ${String(c.documents.length).padStart(3)} (${c.alone})  ${c.name}  [${c.stages.join(', ')}]  e.g. ${c.documents.slice(0, 2).join(', ')}`),
     '',
     `pass rate: ${passed}/${sample.length} (${((100 * passed) / sample.length).toFixed(1)} %), floor ${FLOOR}; checks: ${CHECKS.map((c) => c.name).join(', ')}`,
   ];

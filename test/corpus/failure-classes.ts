@@ -38,9 +38,19 @@ export function diagnosticClass(diagnostic: Diagnostic): string {
   return `${file.includes('/') ? `${file.split('/')[0]}/` : file}: ${code}`;
 }
 
+/** One class and the documents it stops. */
+export interface FailureClass {
+  name: string;
+  documents: string[];
+  /** How many of them fail for this class only: what fixing it alone would add to the pass rate. */
+  alone: number;
+  stages: string[];
+}
+
 /** Documents per class (a document with several classes counts once in each), most documents first. */
-export function tally(failures: ReadonlyMap<string, readonly Failure[]>): { name: string; documents: string[]; stages: string[] }[] {
+export function tally(failures: ReadonlyMap<string, readonly Failure[]>): FailureClass[] {
   const classes = new Map<string, { documents: Set<string>; stages: Set<string> }>();
+  const classesOf = new Map<string, Set<string>>();
   for (const [document, list] of failures) {
     for (const failure of list) {
       for (const name of failure.classes) {
@@ -48,10 +58,11 @@ export function tally(failures: ReadonlyMap<string, readonly Failure[]>): { name
         entry.documents.add(document);
         entry.stages.add(failure.stage);
         classes.set(name, entry);
+        classesOf.set(document, (classesOf.get(document) ?? new Set<string>()).add(name));
       }
     }
   }
   return [...classes]
-    .map(([name, { documents, stages }]) => ({ name, documents: [...documents], stages: [...stages] }))
+    .map(([name, { documents, stages }]) => ({ name, documents: [...documents], alone: [...documents].filter((d) => classesOf.get(d)?.size === 1).length, stages: [...stages] }))
     .sort((a, b) => b.documents.length - a.documents.length || a.name.localeCompare(b.name));
 }
