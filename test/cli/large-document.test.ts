@@ -69,7 +69,7 @@ describe('a large document through the shipped CLI', () => {
     const spec = write('duplicate.json', document);
     const failed = run(spec, 'failed');
     expect(failed.code).toBe(1);
-    expect(failed.stderr).toMatch(/^duplicate\.json:\d+:\d+ {2}error {2}operation-operationId-unique /m);
+    expect(failed.stderr).toMatch(/^duplicate\.json:\d+:\d+ {2}error {2}podcast-gen\/operation-id-unique /m);
     expect(existsSync(join(dir, 'failed'))).toBe(false);
   }, 60_000);
 

@@ -10,14 +10,9 @@ const EXAMPLES = join(ROOT, 'node_modules', '@readme', 'oas-examples');
 
 /** What fails today, with why and whose code it is; the test fails when one starts passing. */
 const KNOWN: Record<string, string> = {
-  // podcast-gen/struct (generator/lint/) refuses draft-04's boolean exclusiveMinimum, which a 3.1
-  // schema may use under `$schema: draft-04`; the model reads it (model/normalize-schema.ts).
-  '3.1/schema-validation-local': 'lint: boolean exclusiveMinimum under $schema draft-04',
-  '3.1/schema-validation-top-level': 'lint: boolean exclusiveMinimum under $schema draft-04',
   // The document's own example `trip_id` is not a uuid; fixtures take document examples unchecked.
   '3.1/train-travel create-booking': 'fixtures: the document example is not a valid uuid',
   // Not 3.1's: the 3.0 twin of each fails the same way (MCP server and client templates).
-  '3.1/security tsc': 'mcp/server.ts: a tool without params calls `undefined.safeParse` (type never)',
   // Same with the 3.0 twin: the mock refuses its own fixtures of cookie/header/path styles
   // (fixtures and mock), and fixtures of incompatible allOf branches cannot be valid.
   '3.1/parameters-style *': 'mock: refuses the fixtures of styled cookie/header/path/query parameters (as for 3.0)',
