@@ -67,9 +67,9 @@ export function byPlace(a: Problem, b: Problem): number {
 }
 
 /**
- * `line` and `col` found on first read. Finding them builds an AST of the whole source (0.4 s for
- * GitHub's 12 MB document), worth it only for problems someone reads: under `--quiet` warnings are
- * never printed. Enumerable, so spreads and JSON carry them like plain fields (a copy, not this
+ * `line` and `col` found on first read. Finding them reads through the source (a YAML AST of all
+ * of it, for a YAML document), worth it only for problems someone reads: under `--quiet` warnings
+ * are never printed. Enumerable, so spreads and JSON carry them like plain fields (a copy, not this
  * object, is what gets other places).
  */
 export function withLazyPlace(problem: Problem, find: () => { line: number; col: number } | undefined): Problem {

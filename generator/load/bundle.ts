@@ -1,7 +1,6 @@
 import { bundle, type BaseResolver, type Config, type Document, type NormalizedProblem } from '@redocly/openapi-core';
 import { decodeToken, unescapeToken } from '../json-pointer.js';
-import { shortPointer } from './locate.js';
-import { parsedAsJson } from './read-root.js';
+import { parsedAsJson, shortPointer } from './locate.js';
 import { findRefChainProblem, findRefCycle, MAX_REF_CHAIN } from './ref-chains.js';
 import { fail } from '../problems.js';
 

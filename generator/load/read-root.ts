@@ -2,6 +2,7 @@ import { constants } from 'node:buffer';
 import { BaseResolver, ResolveError, YamlParseError, type Document, type Source } from '@redocly/openapi-core';
 import { fail } from '../problems.js';
 import { checkJsonText, checkYamlAliases, DocumentLimitError, tooDeep } from './document-limits.js';
+import { parsedAsJson } from './locate.js';
 
 /**
  * The largest document Node.js can hold as one text (512 MB on 64-bit builds), so the largest
@@ -50,12 +51,6 @@ export class JsonParseError extends Error {
     this.line = before.length;
     this.col = (before.at(-1)?.length ?? 0) + 1;
   }
-}
-
-/** Whether the resolver parses this source with JSON.parse (and nothing else): a `.json` name or a JSON media type. */
-export function parsedAsJson(source: Source): boolean {
-  const name = /^https?:/i.test(source.absoluteRef) ? new URL(source.absoluteRef).pathname : source.absoluteRef;
-  return /\.json$/i.test(name) || /\bjson\b/i.test(source.mimeType ?? '');
 }
 
 /**

@@ -1,7 +1,7 @@
-import { getLineColLocation, type Document, type NormalizedProblem } from '@redocly/openapi-core';
+import type { Document, NormalizedProblem } from '@redocly/openapi-core';
 import { getByPointer } from '../json-pointer.js';
 import { withLazyPlace, type Problem } from '../problems.js';
-import { displayPath } from './locate.js';
+import { displayPath, locatePointer } from './locate.js';
 
 /**
  * Redocly's problems in podcast-gen's shape, with file:line:col resolved from their pointers. With
@@ -36,14 +36,8 @@ function toProblem(problem: NormalizedProblem, cwd: string, root: Document | und
   if (!where) return base;
   base.file = displayPath(where.source.absoluteRef, cwd);
   if (where.pointer !== undefined) base.pointer = where.pointer;
-  return withLazyPlace(base, () => {
-    try {
-      return getLineColLocation(where).start;
-    } catch {
-      // The pointer names nothing in the source (a bundled node): the pointer alone is still precise.
-      return undefined;
-    }
-  });
+  // A pointer that names nothing in the source (a bundled node) has no place: the pointer alone is still precise.
+  return withLazyPlace(base, () => (where.pointer === undefined ? undefined : locatePointer(where.source, where.pointer, where.reportOnKey ?? false)));
 }
 
 /** `Can't resolve $ref` -> `Can't resolve $ref "#/components/schemas/Nope"` (the value at the place). */
