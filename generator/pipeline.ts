@@ -125,5 +125,8 @@ async function emitOf(plugin: Plugin<object>, model: ApiModel, context: PluginCo
  */
 function placed(problem: Problem, spec: LoadedSpec): Problem {
   const { pointer } = problem;
-  return pointer && problem.line === undefined ? withLazyPlace({ ...problem }, () => spec.locate(pointer)) : problem;
+  if (!pointer || problem.line !== undefined) return problem;
+  // A converted Swagger 2.0 document's problems name the place in the file as written.
+  const inFile = spec.pointerInFile(pointer);
+  return withLazyPlace({ ...problem, pointer: inFile }, () => spec.locate(pointer));
 }

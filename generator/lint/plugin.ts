@@ -41,14 +41,8 @@ export const podcastGenPlugin: Plugin = {
   // `struct` would refuse valid documents (apideck's `x-webhooks`, 1Password's `x-logo`). No stage of
   // podcast-gen reads them: they are left untyped here.
   typeExtension: {
-    oas3(types) {
-      const untyped: typeof types = {};
-      for (const [name, type] of Object.entries(types)) {
-        const properties = Object.fromEntries(Object.entries(type.properties ?? {}).filter(([key]) => !key.startsWith('x-')));
-        untyped[name] = { ...type, properties };
-      }
-      return untyped;
-    },
+    oas3: untypeExtensions,
+    oas2: untypeExtensions,
   },
   rules: {
     // Ready plugin objects are not prefixed by redocly (only plugins loaded from files are), so the
@@ -65,6 +59,19 @@ export const podcastGenPlugin: Plugin = {
     },
   },
   configs: {
-    generic: { rules: { ...GENERIC_RULES } },
+    // A Swagger 2.0 document is linted as written, by redocly's 2.0 rules (podcast-gen's are
+    // written for 3.x); what breaks generation is what its `struct` refuses, and what the generic
+    // rules above refuse (`no-unresolved-refs`, `path-parameters-defined`).
+    generic: { rules: { ...GENERIC_RULES }, oas2Rules: { struct: 'error' } },
   },
 };
+
+/** The types of a ruleset without their `x-` properties (see `typeExtension` above). */
+function untypeExtensions<T extends Record<string, { properties?: Record<string, unknown> }>>(types: T): T {
+  const untyped: Record<string, unknown> = {};
+  for (const [name, type] of Object.entries(types)) {
+    const properties = Object.fromEntries(Object.entries(type.properties ?? {}).filter(([key]) => !key.startsWith('x-')));
+    untyped[name] = { ...type, properties };
+  }
+  return untyped as T;
+}

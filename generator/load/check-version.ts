@@ -6,7 +6,7 @@ type Locate = (pointer: string) => { line: number; col: number } | undefined;
 export const OPENAPI_VERSION = /^3\.[012]\.\d+$/;
 
 /**
- * Refuses, before any rule runs, what is not an OpenAPI 3.0, 3.1 or 3.2 document, with a message
+ * Refuses, before any rule runs, what is not a Swagger 2.0 or OpenAPI 3.0, 3.1 or 3.2 document, with a message
  * that says what the document is and what to do, instead of a cascade of schema errors.
  */
 export function checkDocumentVersion(parsed: unknown, file: string, locate: Locate): void {
@@ -22,12 +22,17 @@ export function checkDocumentVersion(parsed: unknown, file: string, locate: Loca
   }
   const root = parsed as Record<string, unknown>;
   if ('swagger' in root) {
+    // Swagger 2.0 is read (converted to OpenAPI 3.0 in memory: swagger-2.ts); 1.x is another format.
+    if (root.swagger === '2.0') return;
+    const number = typeof root.swagger === 'number';
     fail({
-      code: 'load/swagger-2',
+      code: 'load/unsupported-version',
       file,
       ...locate('#/swagger'),
-      message: `Swagger ${String(root.swagger)} is not supported`,
-      hint: 'convert it to OpenAPI 3.0 first (e.g. `npx swagger2openapi in.yaml -o out.yaml`)',
+      message: number
+        ? `\`swagger\` is the number ${String(root.swagger)}; Swagger 2.0 names its version as a string`
+        : `Swagger ${String(root.swagger)} is not supported; podcast-gen reads Swagger 2.0 and OpenAPI 3.0.x, 3.1.x and 3.2.x`,
+      hint: number ? 'write `swagger: "2.0"`, quoted' : 'convert the document to OpenAPI 3.0',
     });
   }
   const version = root.openapi;

@@ -6,9 +6,10 @@ import { fail, PodcastGenError, type Problem } from '../problems.js';
 import { bundleOrFail } from './bundle.js';
 import { checkDocumentVersion } from './check-version.js';
 import { normalizeDiscriminatorMappings } from './discriminator-mapping.js';
-import { displayPath, locatePointer } from './locate.js';
+import { displayPath, locatePointer, parsedAsJson } from './locate.js';
 import { DocumentResolver, MAX_DOCUMENT_BYTES, readRoot, tooLarge } from './read-root.js';
 import { toProblems } from './redocly-problems.js';
+import { convertSwagger2, isSwagger2, originalPointer } from './swagger-2.js';
 
 /** An OpenAPI document as JSON: plain objects, arrays and scalars. */
 export type OpenApiDocument = Record<string, unknown>;
@@ -23,14 +24,22 @@ export interface LoadedSpec {
   root: Document;
   /** The resolver that read it, kept so lint reuses its cache instead of reading again. */
   resolver: BaseResolver;
-  /** The bundled document: every external `$ref` pulled in, internal `$ref`s kept. */
+  /**
+   * The bundled document: every external `$ref` pulled in, internal `$ref`s kept. A Swagger 2.0
+   * document is here converted to OpenAPI 3.0; `root` keeps it as written.
+   */
   document: OpenApiDocument;
   /** sha256 (hex) of the bundled document's canonical JSON: names the input in file banners. */
   hash: string;
   /** Problems met while bundling (warnings only; errors throw). */
   problems: Problem[];
-  /** Line and column of a JSON pointer in the root file. */
+  /**
+   * Line and column in the root file of a JSON pointer into `document` (for a converted Swagger 2.0
+   * document, of the place it came from: {@link LoadedSpec.pointerInFile}).
+   */
   locate(pointer: string): { line: number; col: number } | undefined;
+  /** The pointer into the root file of a pointer into `document`: itself, except for Swagger 2.0. */
+  pointerInFile(pointer: string): string;
 }
 
 /** Options of {@link readSpec}. */
@@ -52,15 +61,19 @@ export async function readSpec(options: ReadSpecOptions): Promise<LoadedSpec> {
 
   const resolver = new DocumentResolver(options.config.resolve);
   const root = await readRoot(resolver, absoluteRef, shown, isUrl);
-  const locate = (pointer: string) => locatePointer(root.source, pointer);
-  checkDocumentVersion(root.parsed, shown, locate);
-  normalizeDiscriminatorMappings(root.parsed, root.source.body);
+  const locateInRoot = (pointer: string) => locatePointer(root.source, pointer);
+  checkDocumentVersion(root.parsed, shown, locateInRoot);
+  const swagger2 = isSwagger2(root.parsed);
+  normalizeDiscriminatorMappings(root.parsed, root.source.body, parsedAsJson(root.source));
 
-  const bundled = await bundleOrFail({ root, config: options.config, resolver, shown, locate });
+  const bundled = await bundleOrFail({ root, config: options.config, resolver, shown, locate: locateInRoot });
   const problems = toProblems(bundled.problems, cwd, root);
   const errors = problems.filter((p) => p.severity === 'error');
   if (errors.length > 0) throw new PodcastGenError(errors);
-  const document = bundled.document as OpenApiDocument;
+  const document = swagger2 ? convertSwagger2(bundled.document) : (bundled.document as OpenApiDocument);
+  // Lint reads the 2.0 document as written; what later stages find in the conversion is placed back in it.
+  const pointerInFile = swagger2 ? (pointer: string) => originalPointer(bundled.document, document, pointer) : (pointer: string) => pointer;
+  const locate = swagger2 ? (pointer: string) => locateInRoot(pointerInFile(pointer)) : locateInRoot;
   let hash: string | undefined;
   return {
     displayPath: shown,
@@ -74,6 +87,7 @@ export async function readSpec(options: ReadSpecOptions): Promise<LoadedSpec> {
     },
     problems,
     locate,
+    pointerInFile,
   };
 }
 

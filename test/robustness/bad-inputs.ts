@@ -64,7 +64,7 @@ export const BAD_INPUTS: BadInput[] = [
   { name: 'missing openapi field', files: { 'api.yaml': `${info}${okPaths}` }, code: /load\/no-version/, line: /^api\.yaml:1:1 .*no `openapi` field.*add `openapi: 3\.0\.3`/, exit: 1 },
   { name: 'openapi is a number', files: { 'api.yaml': `openapi: 3.0\n${info}${okPaths}` }, code: /load\/unsupported-version/, line: /^api\.yaml:1:\d+ .*OpenAPI 3 is not supported.*openapi: 3\.0\.3/, exit: 1 },
   { name: 'openapi 4.0', files: { 'api.yaml': `openapi: 4.0.0\n${info}${okPaths}` }, code: /load\/unsupported-version/, line: /^api\.yaml:1:\d+ .*OpenAPI 4\.0\.0 is not supported/, exit: 1 },
-  { name: 'Swagger 2.0', files: { 'api.yaml': `swagger: "2.0"\n${info}paths: {}\n` }, code: /load\/swagger-2/, line: /^api\.yaml:1:\d+ .*Swagger 2\.0 is not supported.*swagger2openapi/, exit: 1 },
+  { name: 'Swagger 1.2', files: { 'api.yaml': `swagger: "1.2"\n${info}paths: {}\n` }, code: /load\/unsupported-version/, line: /^api\.yaml:1:\d+ .*Swagger 1\.2 is not supported; podcast-gen reads Swagger 2\.0 and OpenAPI/, exit: 1 },
   { name: 'OpenAPI 3.3', files: { 'api.yaml': `openapi: 3.3.0\n${info}${okPaths}` }, code: /load\/unsupported-version/, line: /^api\.yaml:1:\d+ .*OpenAPI 3\.3\.0 is not supported.*3\.0\.x, 3\.1\.x and 3\.2\.x/, exit: 1 },
   {
     name: 'unresolved internal $ref',

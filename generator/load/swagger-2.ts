@@ -1,0 +1,109 @@
+import { upgrade } from '@scalar/openapi-upgrader';
+import { decodeToken, escapeToken, getByPointer } from '../json-pointer.js';
+
+/**
+ * Swagger 2.0, read by converting it to OpenAPI 3.0 in memory (@scalar/openapi-upgrader): `body`
+ * and `formData` parameters become request bodies (a `type: file` field a binary string),
+ * `collectionFormat` a parameter's `style` and `explode`, `x-nullable` `nullable`, `produces` and
+ * `consumes` the content types of responses and request bodies, `securityDefinitions` security
+ * schemes (oauth2's `flow` its `flows`), `host`, `basePath` and `schemes` the servers.
+ *
+ * The user wrote the 2.0 document, so the lint reads it as written (redocly's oas2 rules) and every
+ * later problem, which points into the converted document, is placed back in it with
+ * {@link originalPointer}.
+ */
+export function convertSwagger2(bundled: unknown): Record<string, unknown> {
+  // The converter changes what it is given, and the bundle may be the parsed root lint reads; its
+  // result may hold one node in two places (a response schema under each content type): the JSON
+  // round trips give the later stages a tree of their own, as JSON.parse makes it.
+  const converted = upgrade(JSON.parse(JSON.stringify(bundled)) as Record<string, unknown>, '3.0');
+  return JSON.parse(JSON.stringify(converted)) as Record<string, unknown>;
+}
+
+/** Whether the parsed root is a Swagger 2.0 document. */
+export function isSwagger2(parsed: unknown): boolean {
+  return !!parsed && typeof parsed === 'object' && (parsed as { swagger?: unknown }).swagger === '2.0';
+}
+
+const COMPONENTS: Record<string, string> = {
+  schemas: 'definitions',
+  parameters: 'parameters',
+  responses: 'responses',
+  securitySchemes: 'securityDefinitions',
+  requestBodies: 'parameters',
+};
+
+/**
+ * The place in the 2.0 document (`original`) of a pointer into its conversion (`converted`): the
+ * same place where both have it (`#/paths/~1pets/get/operationId`), the 2.0 form of a moved one
+ * (`components/schemas` -> `definitions`, a request body -> its `body` or `formData` parameter, a
+ * response's content -> its `schema`, a parameter's `schema` -> the parameter), else the nearest
+ * enclosing place the 2.0 document has: at worst the operation, or the path.
+ */
+export function originalPointer(original: unknown, converted: unknown, pointer: string): string {
+  const tokens = pointer.replace(/^#/, '').split('/').slice(1).map(decodeToken);
+  const mapped = mapTokens(original, converted, tokens);
+  // The nearest enclosing place that exists as written.
+  for (let length = mapped.length; length > 0; length--) {
+    const candidate = toPointer(mapped.slice(0, length));
+    if (getByPointer(original, candidate) !== undefined) return candidate;
+  }
+  return '#';
+}
+
+function mapTokens(original: unknown, converted: unknown, tokens: string[]): string[] {
+  const [head, kind, ...rest] = tokens;
+  if (head === 'components' && kind !== undefined) {
+    const target = COMPONENTS[kind];
+    return target ? [target, ...rest] : tokens;
+  }
+  if (head !== 'paths' || tokens.length < 3) return tokens;
+  // `#/paths/{path}/parameters/...` (the path item's) or `#/paths/{path}/{method}/...`.
+  const path = tokens[1] as string;
+  const atItem = tokens[2] === 'parameters';
+  const base = atItem ? ['paths', path] : ['paths', path, tokens[2] as string];
+  const after = tokens.slice(base.length);
+  const [field, key, ...more] = after;
+  if (field === 'parameters' && key !== undefined) return [...base, ...parameterTokens(original, converted, base, Number(key), more)];
+  if (field === 'requestBody') return [...base, ...bodyTokens(original, base, after.slice(1))];
+  if (field === 'responses' && key !== undefined) {
+    // `content/{type}/schema/...` -> `schema/...`; `headers/...` as written.
+    if (more[0] === 'content') return [...base, 'responses', key, ...(more[2] === 'schema' ? more.slice(2) : [])];
+    return [...base, 'responses', key, ...more];
+  }
+  return tokens;
+}
+
+/** A converted parameter (the n-th) -> the 2.0 parameter of the same name and place; `schema/x` -> `x`. */
+function parameterTokens(original: unknown, converted: unknown, base: string[], index: number, more: string[]): string[] {
+  const parameter = getByPointer(converted, toPointer([...base, 'parameters', String(index)])) as { name?: unknown; in?: unknown; $ref?: unknown } | undefined;
+  const list = getByPointer(original, toPointer([...base, 'parameters'])) as unknown[] | undefined;
+  if (!parameter || !Array.isArray(list)) return [];
+  const at = list.findIndex((p) => {
+    const written = p as { name?: unknown; in?: unknown; $ref?: unknown };
+    if (parameter.$ref !== undefined) return written.$ref === String(parameter.$ref).replace('#/components/parameters/', '#/parameters/');
+    return written.name === parameter.name && written.in === parameter.in;
+  });
+  if (at < 0) return [];
+  return ['parameters', String(at), ...(more[0] === 'schema' ? more.slice(1) : more)];
+}
+
+/** `requestBody/content/{type}/schema/...` -> the `body` parameter's `schema/...`, or the named `formData` parameter. */
+function bodyTokens(original: unknown, base: string[], after: string[]): string[] {
+  const list = (getByPointer(original, toPointer([...base, 'parameters'])) as unknown[] | undefined) ?? [];
+  if (!Array.isArray(list)) return [];
+  const body = list.findIndex((p) => (p as { in?: unknown })?.in === 'body');
+  const schemaTokens = after[0] === 'content' && after[2] === 'schema' ? after.slice(3) : [];
+  if (body >= 0) return ['parameters', String(body), 'schema', ...schemaTokens];
+  // formData: `properties/{name}/...` names the parameter.
+  if (schemaTokens[0] === 'properties' && schemaTokens[1] !== undefined) {
+    const field = list.findIndex((p) => (p as { in?: unknown; name?: unknown })?.in === 'formData' && (p as { name?: unknown }).name === schemaTokens[1]);
+    if (field >= 0) return ['parameters', String(field), ...schemaTokens.slice(2)];
+  }
+  const first = list.findIndex((p) => (p as { in?: unknown })?.in === 'formData');
+  return first >= 0 ? ['parameters', String(first)] : [];
+}
+
+function toPointer(tokens: readonly string[]): string {
+  return `#${tokens.map((t) => `/${escapeToken(t)}`).join('')}`;
+}
