@@ -6,7 +6,8 @@
 /**
  * The client's runtime: errors, the request loop (retries, timeouts, idempotency keys, redirects),
  * wire encoding and response decoding. It depends on nothing but `fetch`, `AbortController`, `URL`,
- * `TextEncoder`, `btoa` and `crypto.randomUUID`, so it runs in Node 20+, Deno, Bun and browsers.
+ * `TextEncoder`, `TextDecoder`, `btoa` and `crypto.randomUUID`, so it runs in Node 20+, Deno, Bun and
+ * browsers.
  *
  * Where the credential may go, and what the client holds:
  * - Redirects are followed by the client itself (`redirect: 'manual'`), at most 5 hops per attempt.
@@ -19,6 +20,8 @@
  *   `baseUrl` at the address that answers.
  * - A response body is read as a stream and given up, with a {@link ResponseTooLargeError}, once it
  *   passes `maxResponseBytes` (default 50 MiB), or at once when its `Content-Length` says it would.
+ *   A streamed response (OpenAPI 3.2 `itemSchema`) is read item by item as the caller iterates; there
+ *   the limit holds for each item, and `timeoutMs` for the response's headers.
  * - Every wait before a retry is at least 100 ms and at most `maxRetryWaitMs`.
  * - Whatever the client shows (hooks, errors, the result's headers) has the credential replaced by
  *   `[redacted]`: as sent, re-cased, base64 or base64url encoded, percent-escaped.
@@ -46,11 +49,13 @@ export interface ValidationIssue {
 /** A parameter or body field of an operation, and where it goes on the wire. */
 export interface FieldSpec {
   name: string;
-  in: 'path' | 'query' | 'header' | 'cookie' | 'body-field' | 'body';
+  in: 'path' | 'query' | 'querystring' | 'header' | 'cookie' | 'body-field' | 'body';
   wireName: string;
   required: boolean;
   style?: string;
   explode?: boolean;
+  /** For `in: querystring`: the media type the whole query string is written in. */
+  contentType?: string;
 }
 
 /** Everything the runtime needs to call one operation: generated from the document. */
@@ -64,7 +69,9 @@ export interface OperationSpec {
   idempotency?: { header: string; maxLength?: number };
   /** The envelope's payload property, when responses are enveloped. */
   envelopeData?: string;
-  dataKind: 'json' | 'text' | 'binary' | 'none';
+  dataKind: 'json' | 'text' | 'binary' | 'none' | 'stream';
+  /** For `dataKind: 'stream'`: how the items are framed (server-sent events, JSON Lines, JSON text sequences). */
+  stream?: 'sse' | 'jsonl' | 'json-seq';
   retryStatuses: readonly number[];
   retryConnectionErrors: boolean;
   /** The 429 body's field that carries the wait in seconds. */
@@ -402,7 +409,7 @@ export class Core {
         continue;
       }
       const { response, headers } = answer;
-      if (response.ok) return this.#decode<T>(spec, response, headers, attempt, validate, validators);
+      if (response.ok) return this.#decode<T>(spec, answer, attempt, validate, validators, maxBytes);
       const failure = await this.#failure(spec, response, headers);
       if (!retriesLeft || !spec.retryStatuses.includes(response.status)) throw failure;
       const asked = failure instanceof RateLimitError ? failure.retryAfter : retryAfterSeconds(response.headers.get('retry-after'));
@@ -420,10 +427,12 @@ export class Core {
     const query = new URLSearchParams();
     const headers: Record<string, string> = { accept: 'application/json', ...this.#options.headers };
     const cookies: string[] = [];
+    let querystring = '';
     for (const field of spec.fields) {
       const value = input[field.name];
       if (value === undefined) continue;
       if (field.in === 'query') appendQuery(query, field, value);
+      else if (field.in === 'querystring') querystring = encodeQuerystring(field, value);
       else if (field.in === 'header') headers[field.wireName] = Array.isArray(value) ? value.join(',') : String(value);
       else if (field.in === 'cookie') cookies.push(`${field.wireName}=${encodeURIComponent(String(value))}`);
     }
@@ -438,7 +447,7 @@ export class Core {
     if (idempotencyKey !== undefined && spec.idempotency) headers[spec.idempotency.header] = idempotencyKey;
     Object.assign(headers, options.headers);
     const { body, shown } = encodeBody(spec, input, headers);
-    const search = query.toString();
+    const search = [querystring, query.toString()].filter(Boolean).join('&');
     return { url: `${base}${path}${search ? `?${search}` : ''}`, method: spec.method, headers, body, shownBody: shown, credentialed: true };
   }
 
@@ -454,6 +463,7 @@ export class Core {
     }, timeoutMs);
     const onAbort = () => controller.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
+    let streaming = false;
     const fetchImpl = this.#options.fetch ?? globalThis.fetch;
     // A failure of fetch or of reading the body, as the client's error for it.
     const network = async <R>(step: () => Promise<R>): Promise<R> => {
@@ -477,6 +487,12 @@ export class Core {
         const response = await network(() => fetchImpl(hop.url, init));
         const next = this.#redirect(spec, response, hop, hops);
         const event = { operationId: spec.operationId, method: hop.method, url: shownUrl, status: response.status, headers: this.#redactHeaders(headersOf(response)), attempt };
+        if (next === undefined && response.ok && spec.dataKind === 'stream') {
+          // Read as the caller iterates: the time limit was for the answer to start; the caller's signal still stops it.
+          streaming = true;
+          await this.#options.onResponse?.({ ...event, durationMs: Date.now() - started });
+          return { response, headers: event.headers, controller };
+        }
         if (next === undefined) {
           const bytes = response.status === 204 || response.status === 205 || response.status === 304 ? null : await network(() => readCapped(response, maxBytes, spec.operationId, controller));
           await this.#options.onResponse?.({ ...event, durationMs: Date.now() - started });
@@ -488,7 +504,7 @@ export class Core {
       }
     } finally {
       clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
+      if (!streaming) signal?.removeEventListener('abort', onAbort);
     }
   }
 
@@ -522,7 +538,12 @@ export class Core {
     return { url: target.href, method: becomesGet ? 'GET' : hop.method, headers, body: dropsBody ? undefined : hop.body, shownBody: dropsBody ? undefined : hop.shownBody, credentialed };
   }
 
-  async #decode<T>(spec: OperationSpec, response: Response, headers: Record<string, string>, attempts: number, validate: ValidateMode, validators: OperationValidators): Promise<ApiResult<T>> {
+  async #decode<T>(spec: OperationSpec, answer: Answer, attempts: number, validate: ValidateMode, validators: OperationValidators, maxBytes: number): Promise<ApiResult<T>> {
+    const { response, headers } = answer;
+    if (spec.dataKind === 'stream') {
+      const items = streamItems({ spec, response, validator: validate === 'both' || validate === 'response' ? validators.data : undefined, maxBytes, controller: answer.controller });
+      return { data: items as T, status: response.status, headers, body: undefined, rid: undefined, attempts };
+    }
     const body = await readBody(response, spec.dataKind);
     let data = spec.envelopeData !== undefined && isRecord(body) ? body[spec.envelopeData] : body;
     const checksResponse = validate === 'both' || validate === 'response';
@@ -590,6 +611,8 @@ export class Core {
 interface Answer {
   response: Response;
   headers: Record<string, string>;
+  /** For a streamed response, whose body is still unread: aborts the connection when the caller stops early. */
+  controller?: AbortController;
 }
 
 interface BuiltRequest {
@@ -711,6 +734,22 @@ function encodeBody(spec: OperationSpec, input: Record<string, unknown>, headers
   return { body: value as BodyInit, shown: '[binary]' };
 }
 
+/**
+ * A 3.2 `in: querystring` value as the whole query string: a form (`a=1&b=2`) for
+ * application/x-www-form-urlencoded, else the value's text (JSON for a JSON media type), escaped.
+ */
+function encodeQuerystring(field: FieldSpec, value: unknown): string {
+  const type = (field.contentType ?? '').toLowerCase();
+  if (type.startsWith('application/x-www-form-urlencoded')) {
+    const form = new URLSearchParams();
+    if (isRecord(value)) for (const [name, item] of Object.entries(value)) appendForm(form, name, item);
+    else if (typeof value === 'string') return value;
+    return form.toString();
+  }
+  const text = typeof value === 'string' && !/json/.test(type) ? value : JSON.stringify(value);
+  return encodeURIComponent(text);
+}
+
 function appendForm(form: URLSearchParams, name: string, value: unknown): void {
   if (value === undefined || value === null) return;
   if (Array.isArray(value)) for (const item of value) appendForm(form, name, item);
@@ -733,6 +772,113 @@ function appendQuery(query: URLSearchParams, field: FieldSpec, value: unknown): 
     return;
   }
   query.append(field.wireName, String(value));
+}
+
+/**
+ * The items of a streamed response, parsed as they arrive and validated one by one (an item that
+ * does not match throws a {@link ResponseValidationError} whose path starts with its index). Leaving
+ * the loop early closes the connection.
+ */
+async function* streamItems(options: { spec: OperationSpec; response: Response; validator: Validator | undefined; maxBytes: number; controller: AbortController | undefined }): AsyncGenerator<unknown, void, undefined> {
+  const { spec, response, validator, maxBytes } = options;
+  if (!response.body) return;
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  const frames = spec.stream === 'sse' ? sseFrames() : separatedFrames(spec.stream === 'json-seq' ? '\x1e' : '\n');
+  let index = 0;
+  const deliver = (raw: unknown): unknown => {
+    const at = index++;
+    if (!validator) return raw;
+    const result = validator.safeParse(raw);
+    if (result.success) return result.data;
+    throw new ResponseValidationError(spec.operationId, response.status, result.error.issues.map((i) => { const issue = toIssue(i); issue.path = [at, ...issue.path]; return issue; }));
+  };
+  const parse = (text: string): unknown => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      throw new ResponseValidationError(spec.operationId, response.status, [{ path: [index], message: 'the item is not valid JSON' }]);
+    }
+  };
+  try {
+    for (;;) {
+      let read: ReadableStreamReadResult<Uint8Array>;
+      try {
+        read = await reader.read();
+      } catch (error) {
+        throw new ConnectionError(`${spec.operationId}: the stream broke off: ${describeCause(error)}`, spec.operationId);
+      }
+      const text = read.done ? decoder.decode() : decoder.decode(read.value, { stream: true });
+      for (const frame of frames.push(text, read.done)) yield deliver(typeof frame === 'string' ? parse(frame) : frame);
+      if (frames.pending() > maxBytes) throw new ResponseTooLargeError({ operationId: spec.operationId, status: response.status, limit: maxBytes });
+      if (read.done) return;
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+    options.controller?.abort();
+  }
+}
+
+/** Splits text into records at `separator` (JSON Lines: a newline; JSON text sequences: RS), blank ones skipped. */
+function separatedFrames(separator: string): { push(text: string, done: boolean): string[]; pending(): number } {
+  let buffer = '';
+  return {
+    push(text, done) {
+      buffer += text;
+      const parts = buffer.split(separator);
+      buffer = done ? '' : (parts.pop() ?? '');
+      return parts.map((p) => p.trim()).filter((p) => p !== '');
+    },
+    pending: () => buffer.length,
+  };
+}
+
+/** One server-sent event: its `data` lines joined, and `event`, `id`, `retry` where it sets them (WHATWG HTML, "event stream interpretation"). */
+interface ServerSentEvent {
+  data: string;
+  event?: string;
+  id?: string;
+  retry?: number;
+}
+
+function sseFrames(): { push(text: string, done: boolean): ServerSentEvent[]; pending(): number } {
+  let buffer = '';
+  let data: string[] = [];
+  let event: Omit<ServerSentEvent, 'data'> = {};
+  let started = false;
+  const events: ServerSentEvent[] = [];
+  const line = (text: string): void => {
+    if (text === '') {
+      if (started) events.push({ data: data.join('\n'), ...event });
+      data = [];
+      event = {};
+      started = false;
+      return;
+    }
+    if (text.startsWith(':')) return;
+    const colon = text.indexOf(':');
+    const field = colon < 0 ? text : text.slice(0, colon);
+    const value = colon < 0 ? '' : text.slice(colon + 1).replace(/^ /, '');
+    if (field === 'data') {
+      data.push(value);
+      started = true;
+    } else if (field === 'event') event.event = value;
+    else if (field === 'id' && !value.includes('\0')) event.id = value;
+    else if (field === 'retry' && /^\d+$/.test(value)) event.retry = Number(value);
+  };
+  return {
+    push(text, done) {
+      buffer += text;
+      // A trailing \r may be the first half of a \r\n: held until the next chunk says.
+      const hold = !done && buffer.endsWith('\r') ? '\r' : '';
+      const lines = (hold ? buffer.slice(0, -1) : buffer).split(/\r\n|\r|\n/);
+      buffer = (done ? '' : (lines.pop() ?? '')) + hold;
+      for (const each of lines) line(each);
+      if (done) line('');
+      return events.splice(0);
+    },
+    pending: () => buffer.length + data.reduce((n, d) => n + d.length, 0),
+  };
 }
 
 async function readBody(response: Response, kind: OperationSpec['dataKind']): Promise<unknown> {

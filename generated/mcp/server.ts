@@ -146,7 +146,9 @@ async function callTool(client: PodcastClient, binding: ToolBinding, args: unkno
     const method = (client as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>)[binding.method];
     if (!method) throw new Error(`the client has no method ${binding.method}`);
     const options: RequestOptions = { signal };
-    const data = await (binding.input ? method.call(client, input, options) : method.call(client, options));
+    const answer = await (binding.input ? method.call(client, input, options) : method.call(client, options));
+    // A streamed payload (OpenAPI 3.2 itemSchema) is answered with its first items.
+    const data = isAsyncIterable(answer) ? await firstItems(answer) : answer;
     const structured: unknown = binding.wrapData ? { data: data ?? null } : data;
     if (!isRecord(structured)) return failure(`${binding.operationId} answered with a payload that is not an object.`, { kind: 'response', operationId: binding.operationId });
     return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
@@ -194,6 +196,22 @@ function redactor(secrets: readonly string[]): (result: CallToolResult) => CallT
     return value;
   };
   return (result) => walk(result) as CallToolResult;
+}
+
+/** How many items of a streamed payload a tool answers with: a stream may never end. */
+const MAX_STREAM_ITEMS = 100;
+
+function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+  return typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
+}
+
+async function firstItems(items: AsyncIterable<unknown>): Promise<unknown[]> {
+  const taken: unknown[] = [];
+  for await (const item of items) {
+    taken.push(item);
+    if (taken.length >= MAX_STREAM_ITEMS) break;
+  }
+  return taken;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -12,11 +12,13 @@ export type WireType = 'string' | 'number' | 'integer' | 'boolean' | 'array' | '
 /** One input field as the mock reads it back from a request. */
 export interface MockField {
   name: string;
-  in: 'path' | 'query' | 'header' | 'cookie' | 'body-field' | 'body';
+  in: 'path' | 'query' | 'querystring' | 'header' | 'cookie' | 'body-field' | 'body';
   wireName: string;
   type: WireType;
   itemType?: WireType;
   explode?: boolean;
+  contentType?: string;
+  properties?: Record<string, WireType>;
 }
 
 /** One operation as the mock routes it. */
@@ -307,6 +309,8 @@ function matchSegments(segments: readonly string[], parts: readonly string[]): R
 export interface RequestParts {
   pathParams: Record<string, string>;
   query: URLSearchParams;
+  /** The whole query string, without its `?` (an OpenAPI 3.2 querystring parameter's value). */
+  rawQuery: string;
   headers: IncomingHttpHeaders;
   body: unknown;
 }
@@ -320,6 +324,7 @@ export function readInput(route: MockRoute, parts: RequestParts): Record<string,
     let value: unknown;
     if (field.in === 'path') value = coerce(parts.pathParams[field.wireName], field.type);
     else if (field.in === 'query') value = readQuery(field, parts.query);
+    else if (field.in === 'querystring') value = readQuerystring(field, parts.rawQuery);
     else if (field.in === 'header') value = coerce(headerValue(parts.headers, field.wireName), field.type);
     else if (field.in === 'cookie') value = coerce(cookies[field.wireName], field.type);
     else if (field.in === 'body-field') value = bodyObject[field.wireName];
@@ -327,6 +332,24 @@ export function readInput(route: MockRoute, parts: RequestParts): Record<string,
     if (value !== undefined) input[field.name] = value;
   }
   return input;
+}
+
+/** A querystring parameter's value: a form read into an object (each property coerced), else the decoded text (parsed when JSON). */
+function readQuerystring(field: MockField, raw: string): unknown {
+  if (raw === '') return undefined;
+  const type = (field.contentType ?? '').toLowerCase();
+  if (type.startsWith('application/x-www-form-urlencoded')) {
+    const value: Record<string, unknown> = {};
+    const form = new URLSearchParams(raw);
+    for (const name of new Set(form.keys())) {
+      const all = form.getAll(name);
+      const wire = field.properties?.[name] ?? 'any';
+      value[name] = wire === 'array' ? all : coerce(all[0], wire);
+    }
+    return value;
+  }
+  const text = safeDecode(raw);
+  return type.includes('json') ? coerce(text, 'object') : text;
 }
 
 function readQuery(field: MockField, query: URLSearchParams): unknown {

@@ -195,7 +195,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     }
     const body = parseBody(raw, route);
     if (body === INVALID_JSON) return reply(failure(400, 'invalid request: the body is not valid JSON'));
-    const problem = checkIdempotency(route, req.headers) ?? (options.validate === false || route.bodyKind === 'other' ? undefined : validate(route, readInput(route, { pathParams, query: url.searchParams, headers: req.headers, body })));
+    const problem = checkIdempotency(route, req.headers) ?? (options.validate === false || route.bodyKind === 'other' ? undefined : validate(route, readInput(route, { pathParams, query: url.searchParams, rawQuery: url.search.slice(1), headers: req.headers, body })));
     if (problem) return reply(failure(400, problem.message, problem.issues));
     const fixture = served[route.operationId];
     reply(fixture ? structuredClone(fixture.response) : failure(501, `no fixture for ${route.operationId}`));

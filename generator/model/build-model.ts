@@ -7,7 +7,8 @@ import { camelCase, fileNameFrom, generatedExports, operationIdFrom, pascalCase,
 import { buildOperation, type OperationNames, type RawOperation } from './operation.js';
 import { pointerJoin } from './refs.js';
 import { buildSchemas, findEnvelope } from './schemas.js';
-import type { ApiModel, EntryNames, HttpMethod, OperationModel, ServerModel } from './types.js';
+import { buildTags } from './tags.js';
+import type { ApiModel, EntryNames, FixedHttpMethod, HttpMethod, OperationModel, ServerModel } from './types.js';
 
 /** Options of {@link buildModel}. */
 export interface ModelOptions {
@@ -17,16 +18,20 @@ export interface ModelOptions {
   source: ApiModel['source'];
 }
 
-const METHODS: HttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+const METHODS: FixedHttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'];
 
 interface RawEntry {
   path: string;
   method: HttpMethod;
+  /** True for a key of 3.2's `additionalOperations` (the method is then sent as written). */
+  additional: boolean;
+  /** JSON pointer of the operation: `#/paths/<path>/<method>` or `.../additionalOperations/<method>`. */
+  pointer: string;
   raw: RawOperation;
   pathParameters: unknown[] | undefined;
 }
 
-/** Builds the model of a bundled OpenAPI 3.0 document. Pure: no I/O, same input, same output. */
+/** Builds the model of a bundled OpenAPI 3.x document. Pure: no I/O, same input, same output. */
 export function buildModel(written: OpenApiDocument, options: ModelOptions): { model: ApiModel; problems: Problem[] } {
   // 3.1 and 3.2 schemas are read in 3.0's shape; the types emitter keeps the document as written.
   const { document, problems } = normalizeDocument(written);
@@ -39,17 +44,17 @@ export function buildModel(written: OpenApiDocument, options: ModelOptions): { m
   const envelope = findEnvelope(schemas);
   const auth = buildAuth(document);
   const assumptions = collectAssumptions(document);
-  const operations: OperationModel[] = entries.map((entry) => {
-    const pointer = pointerJoin('#/paths', entry.path, entry.method);
-    return buildOperation({
+  const operations: OperationModel[] = entries.map((entry) =>
+    buildOperation({
       document,
       ...entry,
       names: names.get(entry) as OperationNames,
       envelope,
       auth,
-      assumptions: assumptionsFor(document, pointer, entry.raw, assumptions),
-    });
-  });
+      assumptions: assumptionsFor(document, entry.pointer, entry.raw, assumptions),
+      problems,
+    }),
+  );
   // A 429 the operation does not declare still comes from the one rate limiter: its body field is shared.
   const documentRetryAfter = operations.map((op) => op.retryAfterField).find((field) => field !== undefined);
   if (documentRetryAfter) for (const op of operations) op.retryAfterField ??= documentRetryAfter;
@@ -62,6 +67,7 @@ export function buildModel(written: OpenApiDocument, options: ModelOptions): { m
     schemas,
     operations,
     assumptions,
+    tags: buildTags(document),
     document: withOperationIds(written, document === written ? entries : collectOperations(written), entries.map((e) => names.get(e) as OperationNames)),
   };
   if (info.description) model.description = info.description;
@@ -79,7 +85,10 @@ function withOperationIds(document: OpenApiDocument, entries: readonly RawEntry[
   if (unnamed.length === 0) return document;
   const paths = { ...(document.paths as Record<string, Record<string, unknown>>) };
   for (const { entry, operationId } of unnamed) {
-    paths[entry.path] = { ...paths[entry.path], [entry.method]: { ...entry.raw, operationId } };
+    const item = paths[entry.path] ?? {};
+    paths[entry.path] = entry.additional
+      ? { ...item, additionalOperations: { ...(item.additionalOperations as Record<string, unknown>), [entry.method]: { ...entry.raw, operationId } } }
+      : { ...item, [entry.method]: { ...entry.raw, operationId } };
   }
   return { ...document, paths };
 }
@@ -102,9 +111,16 @@ function collectOperations(document: OpenApiDocument): RawEntry[] {
   const entries: RawEntry[] = [];
   for (const [path, item] of Object.entries(paths)) {
     if (!item || typeof item !== 'object') continue;
+    const pathParameters = item.parameters as unknown[] | undefined;
     for (const method of METHODS) {
       const raw = item[method];
-      if (raw && typeof raw === 'object') entries.push({ path, method, raw: raw as RawOperation, pathParameters: item.parameters as unknown[] | undefined });
+      if (raw && typeof raw === 'object') entries.push({ path, method, additional: false, pointer: pointerJoin('#/paths', path, method), raw: raw as RawOperation, pathParameters });
+    }
+    // 3.2: any other method, keyed as it is sent.
+    const additional = item.additionalOperations;
+    if (!additional || typeof additional !== 'object') continue;
+    for (const [method, raw] of Object.entries(additional as Record<string, unknown>)) {
+      if (raw && typeof raw === 'object') entries.push({ path, method, additional: true, pointer: pointerJoin('#/paths', path, 'additionalOperations', method), raw: raw as RawOperation, pathParameters });
     }
   }
   return entries;
@@ -128,7 +144,7 @@ function decideOperationNames(entries: readonly RawEntry[], problems: Problem[])
     problems.push({
       code: 'model/derived-operation-id',
       severity: 'warn',
-      pointer: pointerJoin('#/paths', entry.path, entry.method),
+      pointer: entry.pointer,
       message: `operation has no operationId; using \`${operationIds.get(entry)}\``,
       hint: 'add an operationId so the method name cannot change when paths do',
     });

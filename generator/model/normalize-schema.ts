@@ -59,17 +59,6 @@ export function normalizeDocument(document: OpenApiDocument): { document: OpenAp
     }
     return out;
   };
-  for (const [path, item] of Object.entries((document.paths ?? {}) as Record<string, Json>)) {
-    for (const key of ['query', 'additionalOperations'].filter((k) => item && typeof item === 'object' && k in item)) {
-      problems.push({
-        code: 'model/not-generated',
-        severity: 'warn',
-        pointer: pointerJoin('#/paths', path, key),
-        message: `\`${key}\` (OpenAPI 3.2) is not generated yet: the client, validators, MCP tools and mock leave ${key === 'query' ? 'this QUERY operation' : 'these operations'} out`,
-        hint: 'the types output still types it; see docs/versions.md',
-      });
-    }
-  }
   return { document: walk(document, '#', undefined, undefined) as OpenApiDocument, problems };
 }
 

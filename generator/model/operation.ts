@@ -4,6 +4,8 @@ import { mediaKind } from './media.js';
 import { humanize } from './naming.js';
 import { pointerJoin } from './refs.js';
 import { buildResponses, envelopeDataSchema, pickSuccess } from './responses.js';
+import type { Problem } from '../problems.js';
+import { streamOf } from './streams.js';
 import type { AssumptionModel, AuthModel, EnvelopeModel, HttpMethod, OperationModel, ResponseModel, SchemaObject } from './types.js';
 
 /** An operation as the document writes it. */
@@ -33,14 +35,23 @@ export interface OperationNames {
   toolNameDerived: boolean;
 }
 
-const IDEMPOTENT_METHODS = new Set<HttpMethod>(['get', 'head', 'options', 'put', 'delete', 'trace']);
-const READ_ONLY_METHODS = new Set<HttpMethod>(['get', 'head', 'options', 'trace']);
+/**
+ * QUERY is safe and idempotent (the IETF draft "The HTTP QUERY Method"). A method of 3.2's
+ * `additionalOperations` is neither, whatever its name, as POST: it is not retried after a
+ * connection failure unless it carries an idempotency key, and its tool is not read-only.
+ */
+const IDEMPOTENT_METHODS = new Set<HttpMethod>(['get', 'head', 'options', 'put', 'delete', 'trace', 'query']);
+const READ_ONLY_METHODS = new Set<HttpMethod>(['get', 'head', 'options', 'trace', 'query']);
 
 /** Builds one operation's model from its path item, method and already-decided names. */
 export function buildOperation(options: {
   document: OpenApiDocument;
   path: string;
   method: HttpMethod;
+  /** True for a key of 3.2's `additionalOperations`: sent as written, never read as a fixed method. */
+  additional: boolean;
+  /** JSON pointer of the operation. */
+  pointer: string;
   raw: RawOperation;
   pathParameters: unknown[] | undefined;
   names: OperationNames;
@@ -48,9 +59,13 @@ export function buildOperation(options: {
   auth: AuthModel | undefined;
   /** The assumptions that apply to this operation (its own and its components'). */
   assumptions: AssumptionModel[];
+  /** Where a choice the model cannot honour is said (a stream it does not read item by item). */
+  problems: Problem[];
 }): OperationModel {
-  const { document, path, method, raw, names, envelope, auth } = options;
-  const pointer = pointerJoin('#/paths', path, method);
+  const { document, path, raw, names, envelope, auth, pointer } = options;
+  // A fixed method's semantics never apply to an additional operation that happens to share its name.
+  const method = options.method;
+  const known = !options.additional;
   const parameters = mergeParameters(document, options.pathParameters, raw.parameters, { pathItem: pointerJoin('#/paths', path), operation: pointer });
   const body = buildBody(document, raw.requestBody, new Set(parameters.map((p) => p.parameter.name)), pointerJoin(pointer, 'requestBody'));
   const input = uniqueInputNames(buildInputFields({ document, parameters, body, auth }));
@@ -59,7 +74,7 @@ export function buildOperation(options: {
   const errors = responses.filter((r) => r !== success && !(typeof r.status === 'number' && r.status < 400 && r.status >= 100));
   const idempotency = idempotencyOf(parameters.map((p) => p.parameter));
   const declared503 = errors.some((r) => r.status === 503);
-  const idempotentMethod = IDEMPOTENT_METHODS.has(method);
+  const idempotentMethod = known && IDEMPOTENT_METHODS.has(method);
   // Written out, not spread from `names`: an object literal that starts with a spread and goes on
   // with many fields is made slowly, and its many fields then read slowly (model of 5,000
   // operations: 480 -> 340 ms, and every emitter reads operations).
@@ -71,6 +86,7 @@ export function buildOperation(options: {
     toolName: names.toolName,
     toolNameDerived: names.toolNameDerived,
     method,
+    httpMethod: options.additional ? method : method.toUpperCase(),
     path,
     pointer,
     deprecated: raw.deprecated === true,
@@ -83,13 +99,13 @@ export function buildOperation(options: {
     hasInput: input.length > 0,
     inputRequired: input.some((f) => f.required),
     success,
-    data: dataOf(document, success, envelope),
+    data: dataOf(document, success, envelope, { pointer, httpMethod: options.additional ? method : method.toUpperCase(), path, problems: options.problems }),
     errors,
     retryStatuses: retryStatuses(declared503),
     retryConnectionErrors: idempotentMethod || idempotency !== undefined,
     annotations: {
-      readOnly: READ_ONLY_METHODS.has(method),
-      destructive: method === 'delete' || method === 'put',
+      readOnly: known && READ_ONLY_METHODS.has(method),
+      destructive: known && (method === 'delete' || method === 'put'),
       idempotent: idempotentMethod,
       openWorld: true,
     },
@@ -121,7 +137,8 @@ function retryStatuses(declared503: boolean): number[] {
   return declared503 ? [429, 503] : [429];
 }
 
-function dataOf(document: OpenApiDocument, success: ResponseModel, envelope: EnvelopeModel | undefined): OperationModel['data'] {
+function dataOf(document: OpenApiDocument, success: ResponseModel, envelope: EnvelopeModel | undefined, where: Parameters<typeof streamOf>[1]): OperationModel['data'] {
+  if (success.itemSchema) return streamOf(success, where);
   if (success.enveloped && envelope && success.schema && success.pointer) {
     return { ...envelopeDataSchema(document, success.schema, envelope, success.pointer), fromEnvelope: true, kind: 'json' };
   }

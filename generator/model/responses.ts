@@ -6,7 +6,7 @@ import type { EnvelopeModel, ResponseModel, SchemaObject } from './types.js';
 interface RawResponse {
   description?: string;
   headers?: Record<string, unknown>;
-  content?: Record<string, { schema?: unknown; example?: unknown; examples?: Record<string, { value?: unknown }> }>;
+  content?: Record<string, { schema?: unknown; itemSchema?: unknown; example?: unknown; examples?: Record<string, { value?: unknown }> }>;
 }
 
 /** Every response of an operation (at `pointer`), in the document's order. */
@@ -32,6 +32,10 @@ function buildResponse(document: OpenApiDocument, status: string, raw: RawRespon
   if (schema && contentType) response.pointer = realPointer(document, pointerJoin(pointer, 'content', contentType, 'schema'));
   const example = mediaExample(media);
   if (example !== undefined) response.example = example;
+  if (media?.itemSchema !== undefined && contentType) {
+    response.itemSchema = normalizeSchema(document, media.itemSchema);
+    response.itemPointer = realPointer(document, pointerJoin(pointer, 'content', contentType, 'itemSchema'));
+  }
   const retryAfterField = response.status === 429 && schema ? findRetryAfterField(document, schema) : undefined;
   if (retryAfterField) response.retryAfterField = retryAfterField;
   return response;

@@ -67,6 +67,8 @@ export interface ApiModel {
   operations: OperationModel[];
   /** Every `x-assumed` of the document: choices the source leaves open. */
   assumptions: AssumptionModel[];
+  /** The document's `tags`, in its order (only those it declares; operations may name others). */
+  tags: TagModel[];
   /**
    * The bundled document itself, for the one emitter whose input is a document by nature (the
    * types, printed by openapi-typescript). Every other emitter reads the fields above.
@@ -127,8 +129,15 @@ export interface NamedSchemaModel {
   recursive: boolean;
 }
 
-export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
-export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
+/** A path item's fixed-field methods (`query` is OpenAPI 3.2's). */
+export type FixedHttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace' | 'query';
+/**
+ * An operation's method as the document keys it: a fixed field (`get`, `query`), or a key of 3.2's
+ * `additionalOperations` as written (`COPY`, `LINK`).
+ */
+export type HttpMethod = FixedHttpMethod | (string & {});
+/** `querystring` (OpenAPI 3.2): the whole query string as one value, described by `content`. */
+export type ParameterLocation = 'path' | 'query' | 'querystring' | 'header' | 'cookie';
 
 /** One property of an operation's flattened input object (the client method's first argument). */
 export interface InputFieldModel {
@@ -144,7 +153,11 @@ export interface InputFieldModel {
   pointer: string;
   description?: string;
   deprecated?: boolean;
-  /** Media type of a parameter given by `content` instead of `schema` (openapi-typescript types it `string`). */
+  /**
+   * Media type of a parameter given by `content` instead of `schema` (openapi-typescript types it
+   * `string`); for `in: querystring`, how the whole query string is written
+   * (`application/x-www-form-urlencoded`, `application/json`, ...).
+   */
   contentType?: string;
   /** Query/path serialization of the parameter (OpenAPI `style` and `explode`). */
   style?: string;
@@ -183,6 +196,10 @@ export interface ResponseModel {
   retryAfterField?: string;
   /** The document's example of the body, if any. */
   example?: unknown;
+  /** OpenAPI 3.2 `itemSchema`: the body is a stream of items of this schema (SSE, JSON Lines, ...). */
+  itemSchema?: SchemaObject;
+  /** JSON pointer of `itemSchema` where the document writes it (references followed), with `itemSchema`. */
+  itemPointer?: string;
 }
 
 export interface OperationModel {
@@ -197,6 +214,11 @@ export interface OperationModel {
    */
   fileName: string;
   method: HttpMethod;
+  /**
+   * The method as sent on the wire: a fixed field's in upper case (`QUERY`), an `additionalOperations`
+   * key exactly as written (HTTP methods are case-sensitive).
+   */
+  httpMethod: string;
   /** Path template as written, `/open/podcast/v1/catalogs/{kind}`. */
   path: string;
   /** JSON pointer of the operation in the document. */
@@ -232,9 +254,14 @@ export interface OperationModel {
   data: {
     schema: SchemaObject;
     fromEnvelope: boolean;
-    kind: 'json' | 'text' | 'binary' | 'none';
+    kind: 'json' | 'text' | 'binary' | 'none' | 'stream';
     /** JSON pointer of the payload's schema where the document writes it (absent when it writes none). */
     pointer?: string;
+    /**
+     * For `kind: 'stream'` (OpenAPI 3.2 `itemSchema`): how the items are framed, and `schema` is one
+     * item's. The client resolves to an async iterable of validated items.
+     */
+    stream?: StreamFormat;
   };
   /** Non-2xx responses the document declares (429, 503, default, ...). */
   errors: ResponseModel[];
@@ -251,6 +278,24 @@ export interface OperationModel {
   annotations: { readOnly: boolean; destructive: boolean; idempotent: boolean; openWorld: boolean };
   /** `x-assumed` notes on this operation, its parameters, body and their fields. */
   assumptions: AssumptionModel[];
+}
+
+/**
+ * How a streamed response frames its items: `sse` (text/event-stream: each event an object of
+ * `data`, `event`, `id`, `retry`), `jsonl` (application/jsonl, application/x-ndjson: one JSON value a
+ * line), `json-seq` (application/json-seq, RFC 7464: each value after an RS character).
+ */
+export type StreamFormat = 'sse' | 'jsonl' | 'json-seq';
+
+/** A tag of the document (`tags`), with OpenAPI 3.2's `summary`, `parent` and `kind`. */
+export interface TagModel {
+  name: string;
+  summary?: string;
+  description?: string;
+  /** The name of the tag this one is nested under (3.2 `parent`). */
+  parent?: string;
+  /** What the tag is for (3.2 `kind`: `nav`, `badge`, `audience`, or the document's own word). */
+  kind?: string;
 }
 
 export interface AssumptionModel {

@@ -60,7 +60,7 @@ function operationView(model: ApiModel, op: OperationModel, exported: OperationE
     operationId: op.operationId,
     methodName: op.methodName,
     deprecated: op.deprecated,
-    method: op.method.toUpperCase(),
+    method: op.httpMethod,
     path: op.path,
     hasInput: op.hasInput,
     inputRequired: op.inputRequired,
@@ -80,7 +80,7 @@ function docLines(op: OperationModel): string[] {
   const lines: string[] = [];
   if (op.summary) lines.push(op.summary, '');
   if (op.description) lines.push(op.description, '');
-  lines.push(`\`${op.method.toUpperCase()} ${op.path}\` (operationId \`${op.operationId}\`, tool \`${op.toolName}\`${op.scopes.length > 0 ? `, scope ${op.scopes.map((s) => `\`${s}\``).join(', ')}` : ''}).`);
+  lines.push(`\`${op.httpMethod} ${op.path}\` (operationId \`${op.operationId}\`, tool \`${op.toolName}\`${op.scopes.length > 0 ? `, scope ${op.scopes.map((s) => `\`${s}\``).join(', ')}` : ''}).`);
   if (op.chargesCredits) lines.push('Charges shared Web credits.');
   for (const assumption of op.assumptions) lines.push(`Assumed (the source leaves this open): ${assumption.reason}`);
   if (op.deprecated) lines.push('@deprecated');

@@ -9,7 +9,7 @@ export function operationSpec(model: ApiModel, op: OperationModel): Record<strin
   const spec: Record<string, unknown> = {
     operationId: op.operationId,
     methodName: op.methodName,
-    method: op.method.toUpperCase(),
+    method: op.httpMethod,
     path: op.path,
     fields: op.input.map((f) => ({
       name: f.name,
@@ -18,6 +18,7 @@ export function operationSpec(model: ApiModel, op: OperationModel): Record<strin
       required: f.required,
       ...(f.style ? { style: f.style } : {}),
       ...(f.explode === undefined ? {} : { explode: f.explode }),
+      ...(f.in === 'querystring' && f.contentType ? { contentType: f.contentType } : {}),
     })),
   };
   if (op.body) {
@@ -27,6 +28,7 @@ export function operationSpec(model: ApiModel, op: OperationModel): Record<strin
   if (op.idempotency) spec.idempotency = { header: op.idempotency.header, ...(op.idempotency.maxLength === undefined ? {} : { maxLength: op.idempotency.maxLength }) };
   if (op.data.fromEnvelope && model.envelope) spec.envelopeData = model.envelope.dataProperty;
   spec.dataKind = op.data.kind;
+  if (op.data.stream) spec.stream = op.data.stream;
   spec.retryStatuses = op.retryStatuses;
   spec.retryConnectionErrors = op.retryConnectionErrors;
   if (op.retryAfterField) spec.retryAfterField = op.retryAfterField;

@@ -3,6 +3,7 @@
  * Tools' schemas are JSON Schema 2020-12 (`json-schema.ts`) referencing one shared table of
  * definitions (`schema-table.ts`); as listed, each is self-contained through its own `$defs`.
  */
+import { tagPlaces, type TagPlace } from '../../model/tags.js';
 import type { ApiModel, OperationModel, SchemaObject } from '../../model/types.js';
 import { schemaRefName } from '../../model/refs.js';
 import { fail } from '../../problems.js';
@@ -32,6 +33,11 @@ export interface McpToolMeta {
   scopes: string[];
   /** The `x-assumed` reasons of the operation: choices the source document leaves open. */
   assumptions: string[];
+  /**
+   * Where the document nests its tags (OpenAPI 3.2 `parent`): each of the operation's tags with its
+   * path from the top-level tag, its `summary` and `kind`, for hosts that group tools.
+   */
+  tags?: TagPlace[];
 }
 
 /** The manifest: a `tools/list` result, valid under protocol revisions 2025-11-25 and 2026-07-28. */
@@ -87,7 +93,7 @@ export function buildToolBindings(model: ApiModel): McpTools {
       inputSchema: table.convert(operation.inputSchema, 'request'),
       ...(output ? { outputSchema: output } : {}),
       annotations: annotationsOf(operation),
-      _meta: { [model.names.metaKey]: metaOf(operation) },
+      _meta: { [model.names.metaKey]: metaOf(operation, model.tags) },
     };
     return { entry, operation };
   });
@@ -137,14 +143,17 @@ function annotationsOf(operation: OperationModel): McpTool['annotations'] {
   return readOnly ? { readOnlyHint: true, openWorldHint: openWorld } : { readOnlyHint: false, destructiveHint: destructive, idempotentHint: idempotent, openWorldHint: openWorld };
 }
 
-function metaOf(operation: OperationModel): McpToolMeta {
-  return {
+function metaOf(operation: OperationModel, tags: ApiModel['tags']): McpToolMeta {
+  const meta: McpToolMeta = {
     operationId: operation.operationId,
-    method: operation.method.toUpperCase(),
+    method: operation.httpMethod,
     path: operation.path,
     scopes: [...operation.scopes],
     assumptions: [...new Set(operation.assumptions.map((a) => a.reason))],
   };
+  const places = tagPlaces(tags, operation.tags);
+  if (places) meta.tags = places;
+  return meta;
 }
 
 /**

@@ -21,6 +21,10 @@ export interface MockField {
   itemType?: WireType;
   /** For query arrays: false means one comma-separated value (OpenAPI `explode: false`). */
   explode?: boolean;
+  /** For `in: querystring`: the media type of the whole query string. */
+  contentType?: string;
+  /** For a form-encoded querystring: each property's JSON type, to coerce its text to. */
+  properties?: Record<string, WireType>;
 }
 
 /** One operation as the mock routes it. */
@@ -58,7 +62,8 @@ export function mockRoutes(model: ApiModel): MockRoute[] {
 function mockRoute(op: OperationModel, resolve: SchemaResolver): MockRoute {
   const route: MockRoute = {
     operationId: op.operationId,
-    method: op.method.toUpperCase(),
+    // Node's server reads the method in upper case; a route is matched the same way.
+    method: op.httpMethod.toUpperCase(),
     path: op.path,
     fields: op.input.map((field) => mockField(field, resolve)),
   };
@@ -75,8 +80,14 @@ function mockRoute(op: OperationModel, resolve: SchemaResolver): MockRoute {
 function mockField(field: InputFieldModel, resolve: SchemaResolver): MockField {
   const schema = mergeAllOf([derefSchema(field.schema, resolve)], resolve);
   const result: MockField = { name: field.name, in: field.in, wireName: field.wireName, type: wireType(schema) };
-  if (result.type === 'array') result.itemType = wireType(mergeAllOf([schema.items ?? {}], resolve));
+  if (result.type === 'array') result.itemType = wireType(mergeAllOf([schema.items || {}], resolve));
   if (field.explode === false) result.explode = false;
+  if (field.in === 'querystring') {
+    result.contentType = field.contentType ?? 'application/x-www-form-urlencoded';
+    if (mediaKind(result.contentType) === 'form') {
+      result.properties = Object.fromEntries(Object.entries(schema.properties ?? {}).map(([name, property]) => [name, wireType(mergeAllOf([derefSchema(property, resolve)], resolve))]));
+    }
+  }
   return result;
 }
 

@@ -8,10 +8,11 @@ import { tsPropertyKey, tsString } from '../print.js';
 export function paramsType(model: Pick<ApiModel, 'envelope'>, op: Pick<OperationModel, 'operationId' | 'input' | 'body'>): string {
   const base = operationsEntry(op);
   const parts: string[] = [];
-  for (const location of ['path', 'query', 'header', 'cookie'] as const) {
+  for (const location of ['path', 'query', 'querystring', 'header', 'cookie'] as const) {
     const fields = op.input.filter((f) => f.in === location);
     if (fields.length === 0) continue;
-    const parameters = `NonNullable<${base}['parameters'][${tsString(location)}]>`;
+    // types.ts prints a 3.2 querystring parameter among `query`, by its name (emit/types/oas32-printable.ts).
+    const parameters = `NonNullable<${base}['parameters'][${tsString(location === 'querystring' ? 'query' : location)}]>`;
     const same = fields.filter((f) => f.name === f.wireName);
     if (same.length > 0) parts.push(`Pick<${parameters}, ${same.map((f) => tsString(f.wireName)).join(' | ')}>`);
     // Inputs renamed by the model (`query_id` for a second `id`, `constructor_`) keep their wire name's type.
@@ -39,13 +40,18 @@ function bodyPart(base: string, op: Pick<OperationModel, 'input' | 'body'>): str
   return body.required ? picked : `Partial<${picked}>`;
 }
 
-/** The type the method resolves to: the envelope's data, the JSON body, text, a Blob or nothing. */
+/**
+ * The type the method resolves to: the envelope's data, the JSON body, text, a Blob, nothing, or
+ * (3.2 `itemSchema`) an async iterable of items, typed by one item (types.ts prints a streamed
+ * media type's content as its item).
+ */
 export function dataType(model: Pick<ApiModel, 'envelope'>, op: Pick<OperationModel, 'operationId' | 'data' | 'success'>): string {
   if (op.data.kind === 'none') return 'void';
   if (op.data.kind === 'text') return 'string';
   if (op.data.kind === 'binary') return 'Blob';
   const status = op.success.status === 'default' ? tsString('default') : String(op.success.status);
   const body = `NonNullable<${operationsEntry(op)}['responses'][${status}]['content']>[${tsString(op.success.contentType ?? 'application/json')}]`;
+  if (op.data.kind === 'stream') return `AsyncIterable<${body}>`;
   if (!op.data.fromEnvelope) return body;
   const data = `${body}[${tsString(model.envelope?.dataProperty ?? 'data')}]`;
   return `Exclude<${data}, undefined>`;

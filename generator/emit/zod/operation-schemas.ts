@@ -56,8 +56,9 @@ export function operationValidators(op: OperationModel, convert: Convert, envelo
     consts.push({ name: bodyName(op), docBlock: jsDoc([`Request body of \`${op.methodName}\` (${op.body.contentType}).`]), expression: convert(op.body.schema, 'request', op.body.pointer) });
     members.push(`body: ${bodyName(op)}`);
   }
-  const data = op.data.kind === 'json' || op.data.kind === 'text' ? convert(op.data.schema, 'response', op.data.pointer ?? pointerJoin(op.pointer, 'responses', statusKey(op.success))) : 'z.unknown()';
-  consts.push({ name: dataName(op), docBlock: jsDoc([`Success payload of \`${op.methodName}\`${op.data.fromEnvelope ? ' (the envelope\'s data)' : ''}.`]), expression: data });
+  // A stream's validator is one item's: the client checks each as it arrives.
+  const data = op.data.kind === 'json' || op.data.kind === 'text' || op.data.kind === 'stream' ? convert(op.data.schema, 'response', op.data.pointer ?? pointerJoin(op.pointer, 'responses', statusKey(op.success))) : 'z.unknown()';
+  consts.push({ name: dataName(op), docBlock: jsDoc([`Success payload of \`${op.methodName}\`${op.data.fromEnvelope ? ' (the envelope\'s data)' : op.data.kind === 'stream' ? ' (one item of the stream)' : ''}.`]), expression: data });
   members.push(`data: ${dataName(op)}`);
   if (op.data.fromEnvelope && envelope) {
     const ref = `${SCHEMA_REF_PREFIX}${envelope.schemaName}`;
