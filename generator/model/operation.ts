@@ -4,6 +4,7 @@ import { mediaKind } from './media.js';
 import { humanize } from './naming.js';
 import { pointerJoin } from './refs.js';
 import { buildResponses, envelopeDataSchema, pickSuccess } from './responses.js';
+import { scopesOf } from './scopes.js';
 import type { Problem } from '../problems.js';
 import { streamOf } from './streams.js';
 import type { AssumptionModel, AuthModel, EnvelopeModel, HttpMethod, OperationModel, ResponseModel, SchemaObject } from './types.js';
@@ -20,6 +21,7 @@ export interface RawOperation {
   responses?: Record<string, unknown>;
   'x-tool-name'?: unknown;
   'x-tool-name-derived'?: unknown;
+  security?: unknown;
   'x-oauth-scopes'?: unknown;
   'x-credits'?: unknown;
   'x-assumed'?: unknown;
@@ -92,7 +94,7 @@ export function buildOperation(options: {
     deprecated: raw.deprecated === true,
     tags: raw.tags ?? [],
     toolTitle: raw.summary?.trim() || humanize(names.operationId),
-    scopes: Array.isArray(raw['x-oauth-scopes']) ? raw['x-oauth-scopes'].map(String) : [],
+    scopes: scopesOf(document, raw),
     chargesCredits: raw['x-credits'] === true,
     input,
     inputSchema: inputSchemaOf(input),

@@ -233,7 +233,7 @@ export interface OperationModel {
   toolNameDerived: boolean;
   /** Tool title for humans (the summary, else the operationId in words). */
   toolTitle: string;
-  /** OAuth scopes of the tool (`x-oauth-scopes`); empty when the document gives none. */
+  /** OAuth scopes of the tool: `x-oauth-scopes`, else what its security requirements ask of an oauth2 or openIdConnect scheme; empty when neither names any. */
   scopes: string[];
   /** True when the operation charges credits (`x-credits`). */
   chargesCredits: boolean;

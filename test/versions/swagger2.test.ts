@@ -134,6 +134,13 @@ describe('Swagger 2.0: @readme/oas-examples and a document of every 2.0 feature,
     });
   });
 
+  it('securityDefinitions: oauth2 scopes of an operation are its MCP tool\'s scopes; basic and apiKey ask for none', () => {
+    const out = generated.get('fixture/swagger-2.0') as string;
+    const { tools } = JSON.parse(readFileSync(join(out, 'mcp', 'tools.json'), 'utf8')) as { tools: { name: string; _meta: Record<string, { scopes: string[] }> }[] };
+    const scopes = Object.fromEntries(tools.map((t) => [t.name, t._meta['dev.podcast-gen/operation']?.scopes]));
+    expect(scopes).toStrictEqual({ list_pets: ['pets:read'], create_pet: ['pets:write'], get_pet: [], update_pet: [], upload_photo: [], get_note: [] });
+  });
+
   it('types: x-nullable is `| null`, a file field a Blob, produces/consumes the content types', () => {
     const out = generated.get('fixture/swagger-2.0') as string;
     const types = readFileSync(join(out, 'types.ts'), 'utf8');
