@@ -232,3 +232,109 @@ export function _discriminator(property: string, mapping: () => Record<string, z
   });
 }
 // #endregion
+
+// #region _ifThenElse
+/** if/then/else (JSON Schema 2020-12): a value `when` accepts must pass `then`, any other `otherwise`. */
+export function _ifThenElse(when: z.core.$ZodType, then: z.core.$ZodType | undefined, otherwise: z.core.$ZodType | undefined) {
+  return z.check<unknown>((ctx) => {
+    const holds = z.safeParse(when, ctx.value).success;
+    const branch = holds ? then : otherwise;
+    if (branch && !z.safeParse(branch, ctx.value).success) ctx.issues.push({ code: 'custom', input: ctx.value, message: `Invalid input: ${holds ? 'matches `if` but not `then`' : 'matches neither `if` nor `else`'}` });
+  });
+}
+// #endregion
+
+// #region _contains
+/** contains with minContains/maxContains: how many items `schema` accepts. */
+export function _contains(schema: z.core.$ZodType, min: number, max: number | undefined) {
+  return z.check<readonly unknown[]>((ctx) => {
+    const count = ctx.value.filter((item) => z.safeParse(schema, item).success).length;
+    if (count < min || (max !== undefined && count > max)) ctx.issues.push({ code: 'custom', input: ctx.value, message: `Invalid input: expected ${min}${max === undefined ? ' or more' : ` to ${max}`} matching items, got ${count}` });
+  });
+}
+// #endregion
+
+// #region _restItems
+/** unevaluatedItems where the evaluated items are known: items from `start` on pass `rest` (false: there are none). */
+export function _restItems(start: number, rest: z.core.$ZodType | false) {
+  return z.check<readonly unknown[]>((ctx) => {
+    for (let i = start; i < ctx.value.length; i++) {
+      if (rest === false || !z.safeParse(rest, ctx.value[i]).success) {
+        ctx.issues.push({ code: 'custom', path: [i], input: ctx.value, message: rest === false ? `Too big: expected at most ${start} items` : 'Invalid input: item not accepted' });
+        return;
+      }
+    }
+  });
+}
+// #endregion
+
+// #region _patternProperties
+/** patternProperties: every key a pattern matches has a value that pattern's schema accepts. */
+export function _patternProperties(patterns: readonly (readonly [RegExp, z.core.$ZodType])[]) {
+  return z.check<Record<string, unknown>>((ctx) => {
+    for (const [key, value] of Object.entries(ctx.value)) {
+      for (const [pattern, schema] of patterns) {
+        if (pattern.test(key) && !z.safeParse(schema, value).success) ctx.issues.push({ code: 'custom', path: [key], input: ctx.value, message: `Invalid input: not accepted for keys matching ${pattern}` });
+      }
+    }
+  });
+}
+// #endregion
+
+// #region _propertyNames
+/** propertyNames: every key is accepted by `schema`. */
+export function _propertyNames(schema: z.core.$ZodType) {
+  return z.check<Record<string, unknown>>((ctx) => {
+    const keys = Object.keys(ctx.value).filter((key) => !z.safeParse(schema, key).success);
+    if (keys.length > 0) ctx.issues.push({ code: 'custom', input: ctx.value, message: `Invalid input: property name${keys.length > 1 ? 's' : ''} not allowed: ${keys.map((k) => JSON.stringify(k)).join(', ')}` });
+  });
+}
+// #endregion
+
+// #region _dependentRequired
+/** dependentRequired: where a key is present, the keys it names are present too. */
+export function _dependentRequired(dependencies: Record<string, readonly string[]>) {
+  return z.check<Record<string, unknown>>((ctx) => {
+    for (const [key, needed] of Object.entries(dependencies)) {
+      if (!Object.prototype.hasOwnProperty.call(ctx.value, key)) continue;
+      for (const name of needed) {
+        if (!Object.prototype.hasOwnProperty.call(ctx.value, name)) ctx.issues.push({ code: 'custom', path: [name], input: ctx.value, message: `Invalid input: expected a value (${JSON.stringify(key)} is present)` });
+      }
+    }
+  });
+}
+// #endregion
+
+// #region _dependentSchemas
+/** dependentSchemas: where a key is present, the whole object passes that key's schema. */
+export function _dependentSchemas(dependencies: Record<string, z.core.$ZodType>) {
+  return z.check<Record<string, unknown>>((ctx) => {
+    for (const [key, schema] of Object.entries(dependencies)) {
+      if (Object.prototype.hasOwnProperty.call(ctx.value, key) && !z.safeParse(schema, ctx.value).success) ctx.issues.push({ code: 'custom', input: ctx.value, message: `Invalid input: not accepted when ${JSON.stringify(key)} is present` });
+    }
+  });
+}
+// #endregion
+
+// #region _restProperties
+/**
+ * additionalProperties beside patternProperties, and unevaluatedProperties where the evaluated keys
+ * are known: a key no declared name or pattern covers (nor a name or pattern of a branch the value
+ * passes, `[schema, names, patterns, every key]`) passes `rest` (false: there is none).
+ */
+export function _restProperties(
+  names: readonly string[],
+  patterns: readonly RegExp[],
+  rest: z.core.$ZodType | false,
+  branches: readonly (readonly [z.core.$ZodType, readonly string[], readonly RegExp[], boolean])[] = [],
+) {
+  return z.check<Record<string, unknown>>((ctx) => {
+    const passed = branches.filter(([schema]) => z.safeParse(schema, ctx.value).success);
+    if (passed.some(([, , , all]) => all)) return;
+    const covered = (key: string) =>
+      names.includes(key) || patterns.some((p) => p.test(key)) || passed.some(([, n, p]) => n.includes(key) || p.some((q) => q.test(key)));
+    const keys = Object.keys(ctx.value).filter((key) => !covered(key) && (rest === false || !z.safeParse(rest, ctx.value[key]).success));
+    if (keys.length > 0) ctx.issues.push({ code: 'custom', params: { unrecognizedKeys: keys }, input: ctx.value, message: `Invalid input: key${keys.length > 1 ? 's' : ''} not allowed here: ${keys.map((k) => JSON.stringify(k)).join(', ')}` });
+  });
+}
+// #endregion

@@ -1,29 +1,10 @@
 import type { OpenApiDocument } from '../load/read-spec.js';
 import type { Problem } from '../problems.js';
-import { pointerJoin } from './refs.js';
+import { inexactKeywords } from './evaluated.js';
+import { pointerJoin, schemaRefName } from './refs.js';
+import type { SchemaObject } from './types.js';
 
 type Json = Record<string, unknown>;
-
-/**
- * JSON Schema 2020-12 keywords (OpenAPI 3.1 and 3.2) that have no exact 3.0 form. The schema is
- * read without them, so the zod validators and the MCP input schemas accept more than the document
- * allows (never less), and a warning names the keyword and its place.
- */
-export const LOOSENED_KEYWORDS = [
-  'prefixItems',
-  'if',
-  'then',
-  'else',
-  'dependentRequired',
-  'dependentSchemas',
-  'unevaluatedProperties',
-  'unevaluatedItems',
-  'patternProperties',
-  'propertyNames',
-  'contains',
-  'minContains',
-  'maxContains',
-] as const;
 
 /** Keywords whose value is one schema, a list of schemas, or a map of schemas. */
 const ONE = ['items', 'not', 'additionalProperties', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems'];
@@ -41,17 +22,24 @@ const TEXT_MEDIA = /^(text\/|application\/(json|xml|[^;]*\+json|[^;]*\+xml)\b)/i
  * `exclusiveMinimum` -> `minimum` + `exclusiveMinimum: true`; `anyOf`/`oneOf` with a `{type: "null"}`
  * branch -> the rest, `nullable`; `$ref` with constraining siblings -> `allOf: [$ref]` + siblings;
  * `contentMediaType` of bytes -> `format: binary`, `contentEncoding: base64` -> `format: byte`.
- * Keywords without a 3.0 form are dropped with a warning ({@link LOOSENED_KEYWORDS}). A 3.0 document
- * is returned as it is. Pure: the input is never changed; JSON pointers stay valid (keys are kept).
+ * Keywords without a 3.0 form (`prefixItems`, `if`, `patternProperties`, ...) are kept as they are:
+ * the validators and the MCP schemas read them; where the validators cannot check one exactly
+ * (evaluated-set keywords that depend on the value), a warning names it and its place
+ * (`model/loosened-keyword`). A 3.0 document is returned as it is. Pure: the input is never changed; JSON pointers stay valid (keys are kept).
  */
 export function normalizeDocument(document: OpenApiDocument): { document: OpenApiDocument; problems: Problem[] } {
   const version = typeof document.openapi === 'string' ? document.openapi : '';
   if (!/^3\.[12]\./.test(version)) return { document, problems: [] };
   const problems: Problem[] = [];
+  const roots: [Json, string][] = [];
   const walk = (node: unknown, pointer: string, key: string | undefined, parentKey: string | undefined): unknown => {
     if (Array.isArray(node)) return node.map((item, i) => walk(item, `${pointer}/${i}`, key, parentKey));
     if (!node || typeof node !== 'object') return node;
-    if (key === 'schema' || key === 'itemSchema' || parentKey === 'schemas') return normalizeSchema(node as Json, pointer, problems);
+    if (key === 'schema' || key === 'itemSchema' || parentKey === 'schemas') {
+      const schema = normalizeSchema(node as Json, pointer, problems);
+      roots.push([schema, pointer]);
+      return schema;
+    }
     const out: Json = {};
     for (const [child, value] of Object.entries(node as Json)) {
       // Examples are data, and extensions free-form: a `schema` key inside either is no schema.
@@ -59,7 +47,43 @@ export function normalizeDocument(document: OpenApiDocument): { document: OpenAp
     }
     return out;
   };
-  return { document: walk(document, '#', undefined, undefined) as OpenApiDocument, problems };
+  const normalized = walk(document, '#', undefined, undefined) as OpenApiDocument;
+  problems.push(...loosenedKeywords(normalized, roots));
+  return { document: normalized, problems };
+}
+
+/** A warning for each keyword the validators check less strictly than the document says (see model/evaluated.ts). */
+function loosenedKeywords(document: OpenApiDocument, roots: readonly [Json, string][]): Problem[] {
+  const components = ((document.components as Json | undefined)?.schemas ?? {}) as Record<string, SchemaObject>;
+  const resolve = (schema: SchemaObject) => {
+    const name = schemaRefName(schema);
+    return name !== undefined && Object.hasOwn(components, name) ? components[name] : undefined;
+  };
+  const problems: Problem[] = [];
+  const visit = (node: unknown, pointer: string): void => {
+    if (!node || typeof node !== 'object' || Array.isArray(node)) return;
+    for (const keyword of inexactKeywords(node as SchemaObject, resolve)) {
+      problems.push({
+        code: 'model/loosened-keyword',
+        severity: 'warn',
+        pointer: pointerJoin(pointer, keyword),
+        message: `\`${keyword}\` is checked less strictly by the generated validators (zod, so the client, the mock and the MCP tools' inputs) than the document says: which properties or items it covers depends on the branches the value passes; they accept more than the document allows here, never less`,
+        hint: 'the types and the MCP JSON Schema keep it; list the properties in `properties` with `additionalProperties: false` where the branches allow it',
+      });
+    }
+    forEachSubschema(node as Json, pointer, visit);
+  };
+  for (const [schema, pointer] of roots) visit(schema, pointer);
+  return problems;
+}
+
+/** Calls `visit` with each direct subschema of `schema` and its pointer. */
+function forEachSubschema(schema: Json, pointer: string, visit: (node: unknown, pointer: string) => void): void {
+  for (const [key, value] of Object.entries(schema)) {
+    if (ONE.includes(key)) visit(value, pointerJoin(pointer, key));
+    else if (LIST.includes(key) && Array.isArray(value)) value.forEach((v, i) => visit(v, pointerJoin(pointer, key, String(i))));
+    else if (MAP.includes(key) && value && typeof value === 'object') for (const [name, v] of Object.entries(value as Json)) visit(v, pointerJoin(pointer, key, name));
+  }
 }
 
 /** One schema (and its subschemas) in 3.0's shape. */
@@ -97,17 +121,6 @@ export function normalizeSchema(schema: Json, pointer: string, problems: Problem
   nullBranch(out, 'oneOf');
   bytes(out);
   out = refWithSiblings(out);
-  for (const keyword of LOOSENED_KEYWORDS) {
-    if (!(keyword in out)) continue;
-    delete out[keyword];
-    problems.push({
-      code: 'model/loosened-keyword',
-      severity: 'warn',
-      pointer: pointerJoin(pointer, keyword),
-      message: `\`${keyword}\` is not checked by the generated validators (zod, so the client, the mock and the MCP tools): they accept more than the document allows here`,
-      hint: 'the types are unaffected; state the rule in the description, or check it in your own code',
-    });
-  }
   return out;
 }
 
@@ -121,7 +134,9 @@ function typeArray(schema: Json): Json {
   if (!Array.isArray(type)) return schema;
   const types = [...new Set(type.filter((t): t is string => typeof t === 'string' && t !== 'null'))];
   const { type: _type, ...rest } = schema;
-  const out: Json = type.includes('null') ? { ...rest, nullable: true } : rest;
+  // An enum without null refuses null whatever the type says (3.0's `nullable` would admit it).
+  const nullable = type.includes('null') && !(Array.isArray(rest.enum) && !rest.enum.includes(null));
+  const out: Json = nullable ? { ...rest, nullable: true } : rest;
   if (types.length === 1) out.type = types[0];
   else if (types.length === 0) out.enum = [null];
   else {

@@ -87,10 +87,17 @@ export function normalizeSchema(document: OpenApiDocument, schema: unknown, seen
   return result as SchemaObject;
 }
 
-const SCHEMA_CHILDREN = new Set(['items', 'not', 'additionalProperties', 'allOf', 'oneOf', 'anyOf', 'properties']);
+/** Keywords whose value is a map of subschemas by name (the 2020-12 ones too). */
+export const SCHEMA_MAPS: ReadonlySet<string> = new Set(['properties', 'patternProperties', 'dependentSchemas']);
+
+/** Keywords whose value is a subschema, a list of them, or a map of them. */
+export const SCHEMA_CHILDREN: ReadonlySet<string> = new Set([
+  'items', 'not', 'additionalProperties', 'allOf', 'oneOf', 'anyOf', ...SCHEMA_MAPS,
+  'prefixItems', 'contains', 'unevaluatedItems', 'propertyNames', 'unevaluatedProperties', 'if', 'then', 'else',
+]);
 
 function normalizeChild(document: OpenApiDocument, key: string, value: unknown, seen: ReadonlySet<string>): unknown {
-  if (key === 'properties' && value && typeof value === 'object') {
+  if (SCHEMA_MAPS.has(key) && value && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value).map(([name, child]) => [name, normalizeSchema(document, child, seen)]));
   }
   if (typeof value === 'boolean') return value;
@@ -107,7 +114,7 @@ export function directSchemaRefs(schema: unknown, into: Set<string> = new Set())
   const name = schemaRefName(schema as SchemaObject);
   if (name !== undefined) into.add(name);
   for (const [key, value] of Object.entries(schema)) {
-    if (key === 'properties' && value && typeof value === 'object') directSchemaRefs(Object.values(value), into);
+    if (SCHEMA_MAPS.has(key) && value && typeof value === 'object') directSchemaRefs(Object.values(value), into);
     else if (SCHEMA_CHILDREN.has(key)) directSchemaRefs(value, into);
   }
   return into;

@@ -57,7 +57,7 @@ export function findEnvelope(schemas: readonly NamedSchemaModel[]): EnvelopeMode
   return undefined;
 }
 
-const FLAG_CHILDREN = ['items', 'not', 'additionalProperties', 'allOf', 'oneOf', 'anyOf'] as const;
+const FLAG_CHILDREN = ['items', 'not', 'additionalProperties', 'allOf', 'oneOf', 'anyOf', 'prefixItems', 'contains', 'unevaluatedItems', 'unevaluatedProperties', 'if', 'then', 'else'] as const;
 
 /**
  * True when the schema (not following references) has a property carrying `flag`: where a
@@ -70,5 +70,6 @@ export function hasFlaggedProperty(schema: unknown, flag: 'readOnly' | 'writeOnl
   const node = schema as SchemaObject;
   const properties = Object.values(node.properties ?? {});
   if (properties.some((p) => p && p[flag] === true)) return true;
-  return properties.some((p) => hasFlaggedProperty(p, flag)) || FLAG_CHILDREN.some((key) => hasFlaggedProperty(node[key], flag));
+  const maps = [...Object.values(node.patternProperties ?? {}), ...Object.values(node.dependentSchemas ?? {})];
+  return [...properties, ...maps].some((p) => hasFlaggedProperty(p, flag)) || FLAG_CHILDREN.some((key) => hasFlaggedProperty(node[key], flag));
 }

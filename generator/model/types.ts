@@ -28,7 +28,8 @@ export interface SchemaObject {
   additionalProperties?: boolean | SchemaObject;
   minProperties?: number;
   maxProperties?: number;
-  items?: SchemaObject;
+  /** `false` (2020-12, beside `prefixItems`): no items past the prefix. */
+  items?: SchemaObject | false;
   minItems?: number;
   maxItems?: number;
   uniqueItems?: boolean;
@@ -40,6 +41,22 @@ export interface SchemaObject {
   minLength?: number;
   maxLength?: number;
   pattern?: string;
+  // JSON Schema 2020-12 keywords (OpenAPI 3.1 and 3.2), carried as the document writes them; a
+  // subschema may be a boolean there (`then: false`).
+  /** Schemas of the first items, in order (the rest follow `items`). */
+  prefixItems?: (SchemaObject | boolean)[];
+  contains?: SchemaObject | boolean;
+  minContains?: number;
+  maxContains?: number;
+  unevaluatedItems?: SchemaObject | boolean;
+  patternProperties?: Record<string, SchemaObject | boolean>;
+  propertyNames?: SchemaObject | boolean;
+  dependentRequired?: Record<string, string[]>;
+  dependentSchemas?: Record<string, SchemaObject | boolean>;
+  unevaluatedProperties?: SchemaObject | boolean;
+  if?: SchemaObject | boolean;
+  then?: SchemaObject | boolean;
+  else?: SchemaObject | boolean;
   [extension: `x-${string}`]: unknown;
 }
 

@@ -48,6 +48,14 @@ describe('templates/zod-helpers.ts as the generator cuts it', () => {
       'function _propertyCount',
       'function _not',
       'function _discriminator',
+      'function _ifThenElse',
+      'function _contains',
+      'function _restItems',
+      'function _patternProperties',
+      'function _propertyNames',
+      'function _dependentRequired',
+      'function _dependentSchemas',
+      'function _restProperties',
     ]);
   });
 

@@ -2,7 +2,8 @@
  * OpenAPI 3.0 Schema Object -> JSON Schema draft 2020-12 (the dialect MCP assumes for `inputSchema`
  * and `outputSchema`). Pure. Component references become local `#/$defs/<typeName>` references,
  * `nullable` becomes `anyOf` with `{ type: 'null' }`, boolean `exclusiveMinimum`/`exclusiveMaximum`
- * become numbers, `example` becomes `examples`; every constraint is kept. OpenAPI-only keywords
+ * become numbers, `example` becomes `examples`; every constraint is kept, the 2020-12 keywords of a
+ * 3.1 or 3.2 document (`prefixItems`, `if`/`then`/`else`, `patternProperties`, ...) as they are. OpenAPI-only keywords
  * (`discriminator`, `xml`, `externalDocs`, `x-*`) and formats JSON Schema does not define are dropped.
  * Read in a direction, readOnly (request) or writeOnly (response) properties are left out with
  * their `required` entries, exactly as the zod validators of that direction leave them out.
@@ -23,7 +24,11 @@ const JSON_SCHEMA_FORMATS = new Set([
 const SAME = new Set([
   'title', 'description', 'type', 'enum', 'default', 'deprecated', 'readOnly', 'writeOnly', 'required',
   'minProperties', 'maxProperties', 'minItems', 'maxItems', 'uniqueItems', 'minLength', 'maxLength', 'pattern', 'multipleOf',
+  'minContains', 'maxContains', 'dependentRequired',
 ]);
+
+/** 2020-12 keywords (OpenAPI 3.1, 3.2) whose value is one subschema: kept natively, converted inside. */
+const ONE_2020 = new Set(['contains', 'unevaluatedItems', 'propertyNames', 'unevaluatedProperties', 'if', 'then', 'else']);
 
 /** Annotations that stay on the outside when a nullable schema is wrapped in `anyOf`. */
 const OUTER_ANNOTATIONS = ['title', 'description', 'default', 'examples', 'deprecated', 'readOnly', 'writeOnly'];
@@ -39,6 +44,8 @@ export type Direction = 'schema' | 'request' | 'response';
 
 /** Converts one schema; references are rewritten with `defName` and left for {@link withDefs} to collect. */
 export function toJsonSchema(schema: SchemaObject, defName: RefNamer, direction: Direction = 'schema'): JsonSchema {
+  // A boolean subschema (2020-12: `items: false`, `then: false`) means the same in both dialects.
+  if (typeof schema === 'boolean') return schema as unknown as JsonSchema;
   const converted = convertCore(schema, defName, direction);
   if (schema.nullable !== true || schema.$ref) return converted;
   const outer: JsonSchema = {};
@@ -88,7 +95,11 @@ function convertCore(schema: SchemaObject, defName: RefNamer, direction: Directi
       out.properties = Object.fromEntries(visible.map(([name, s]) => [name, convert(s)]));
     } else if (key === 'items' || key === 'not') out[key] = convert(value as SchemaObject);
     else if (key === 'additionalProperties') out[key] = typeof value === 'boolean' ? value : convert(value as SchemaObject);
-    else if (key === 'allOf' || key === 'oneOf' || key === 'anyOf') out[key] = (value as SchemaObject[]).map(convert);
+    else if (key === 'allOf' || key === 'oneOf' || key === 'anyOf' || key === 'prefixItems') out[key] = (value as SchemaObject[]).map(convert);
+    else if (ONE_2020.has(key)) out[key] = convert(value as SchemaObject);
+    else if (key === 'patternProperties' || key === 'dependentSchemas') {
+      out[key] = Object.fromEntries(Object.entries(value as Record<string, SchemaObject>).map(([name, s]) => [name, convert(s)]));
+    }
     // nullable is handled by the caller; exclusive* with minimum/maximum; the rest has no JSON Schema meaning.
   }
   return out;

@@ -7,7 +7,10 @@ import { BUILTIN_TEMPLATES_DIR } from '../templates.js';
  * The helpers of templates/zod-helpers.ts that `schemas.ts` may carry, in the file's order.
  * test/runtime/zod-helpers-source.test.ts fails when this list and the file's regions differ.
  */
-export const HELPER_NAMES = ['_schema', '_chars', '_length', '_format', '_decimal', '_multipleOf', '_equal', '_unique', '_oneOfValues', '_keysPresent', '_closed', '_propertyCount', '_not', '_discriminator'] as const;
+export const HELPER_NAMES = [
+  '_schema', '_chars', '_length', '_format', '_decimal', '_multipleOf', '_equal', '_unique', '_oneOfValues', '_keysPresent', '_closed', '_propertyCount', '_not', '_discriminator',
+  '_ifThenElse', '_contains', '_restItems', '_patternProperties', '_propertyNames', '_dependentRequired', '_dependentSchemas', '_restProperties',
+] as const;
 
 /** Name of a runtime helper. */
 export type HelperName = (typeof HELPER_NAMES)[number];

@@ -1,7 +1,7 @@
 import type { SchemaObject } from '../../model/types.js';
-import { pointerJoin, schemaRefName } from '../../model/refs.js';
+import { schemaRefName } from '../../model/refs.js';
 import { arrayToZod } from './zod-arrays.js';
-import { compositionsToZod, discriminatorToZod, intersectAll, notToZod } from './zod-compositions.js';
+import { compositionsToZod, discriminatorToZod, ifThenElseToZod, intersectAll, notToZod } from './zod-compositions.js';
 import type { ZodContext } from './zod-context.js';
 import { render, type Built } from './literals.js';
 import { metaOf } from './zod-meta.js';
@@ -13,6 +13,7 @@ import { effectiveType, isUnconstrained } from './zod-types.js';
 const VALUE_KEYWORDS: readonly (keyof SchemaObject)[] = [
   'properties', 'additionalProperties', 'required', 'minProperties', 'maxProperties', 'items', 'minItems', 'maxItems',
   'uniqueItems', 'minimum', 'maximum', 'multipleOf', 'minLength', 'maxLength', 'pattern', 'format',
+  'prefixItems', 'contains', 'unevaluatedItems', 'patternProperties', 'propertyNames', 'dependentRequired', 'dependentSchemas', 'unevaluatedProperties',
 ];
 
 /**
@@ -25,7 +26,7 @@ const VALUE_KEYWORDS: readonly (keyof SchemaObject)[] = [
 export function schemaToZod(schema: SchemaObject | boolean | undefined, ctx: ZodContext, pointer: string): string {
   if (schema === undefined || schema === true || schema === null || typeof schema !== 'object') return schema === false ? 'z.never()' : 'z.unknown()';
   if (schema.$ref !== undefined) return refToZod(schema.$ref, ctx, pointer);
-  const child = (s: SchemaObject, at: string) => schemaToZod(s, ctx, at);
+  const child = (s: SchemaObject | boolean, at: string) => schemaToZod(s, ctx, at);
   const { type, ambiguous } = effectiveType(schema);
   if (ambiguous.length > 0) ctx.inexact(pointer, `no type, and keywords of several types (${ambiguous.join(', ')}); read as ${type}`);
   const typed = typedCore(schema, type, ctx, pointer);
@@ -39,7 +40,7 @@ export function schemaToZod(schema: SchemaObject | boolean | undefined, ctx: Zod
   const composed = rest.allOf || rest.anyOf || rest.oneOf;
   if (composed) built = { base: compositionsToZod(rest, built && render(built), pointer, child), checks: [] };
   built ??= { base: 'z.unknown()', checks: [] };
-  for (const check of [notToZod(schema, ctx, pointer, child), discriminatorToZod(schema, ctx, pointer, child)]) if (check) built.checks.push(check);
+  for (const check of [notToZod(schema, ctx, pointer, child), discriminatorToZod(schema, ctx, pointer, child), ifThenElseToZod(schema, ctx, pointer, child)]) if (check) built.checks.push(check);
   if (schema.nullable === true && !schema.enum) {
     if (type === undefined && !isUnconstrained(schema)) ctx.inexact(`${pointer}/nullable`, 'nullable without type: read as "or null" (OpenAPI 3.0.3 gives it no effect there)');
     if (type !== undefined || !isUnconstrained(schema)) built = { base: `z.nullable(${render(built)})`, checks: [] };
@@ -56,7 +57,7 @@ function typedCore(schema: SchemaObject, type: SchemaObject['type'], ctx: ZodCon
 }
 
 function typedCoreExpr(schema: SchemaObject, type: SchemaObject['type'], ctx: ZodContext, pointer: string): Built | undefined {
-  const child = (s: SchemaObject, at: string) => schemaToZod(s, ctx, at);
+  const child = (s: SchemaObject | boolean, at: string) => schemaToZod(s, ctx, at);
   switch (type) {
     case 'string':
       return stringToZod(schema, ctx, pointer);
@@ -66,7 +67,7 @@ function typedCoreExpr(schema: SchemaObject, type: SchemaObject['type'], ctx: Zo
     case 'boolean':
       return { base: 'z.boolean()', checks: [] };
     case 'array':
-      return arrayToZod(schema, ctx, schema.items === undefined ? 'z.unknown()' : child(schema.items, pointerJoin(pointer, 'items')));
+      return arrayToZod(schema, ctx, pointer, child);
     default:
       return undefined;
   }

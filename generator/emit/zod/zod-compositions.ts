@@ -27,6 +27,14 @@ export function compositionsToZod(schema: SchemaObject, core: string | undefined
   return parts.length === 0 ? 'z.unknown()' : intersectAll(parts);
 }
 
+/** `if`/`then`/`else` (2020-12): a check choosing `then` or `else` by whether `if` accepts the value. */
+export function ifThenElseToZod(schema: SchemaObject, ctx: ZodContext, pointer: string, child: ChildToZod): string | undefined {
+  if (schema.if === undefined || (schema.then === undefined && schema.else === undefined)) return undefined;
+  ctx.use('_ifThenElse');
+  const part = (key: 'then' | 'else') => (schema[key] === undefined ? 'undefined' : child(schema[key], pointerJoin(pointer, key)));
+  return `_ifThenElse(${child(schema.if, pointerJoin(pointer, 'if'))}, ${part('then')}, ${part('else')})`;
+}
+
 /** `not`: a check that the value fails the negated schema. */
 export function notToZod(schema: SchemaObject, ctx: ZodContext, pointer: string, child: ChildToZod): string | undefined {
   if (!schema.not) return undefined;

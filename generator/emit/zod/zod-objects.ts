@@ -1,12 +1,14 @@
 import type { SchemaObject } from '../../model/types.js';
 import { pointerJoin } from '../../model/refs.js';
+import { unevaluatedPropertiesPlan } from '../../model/evaluated.js';
 import { literal, objectLiteral, render, type Built } from './literals.js';
+import { regexExpression } from './zod-primitives.js';
 import { exclusiveRequiredBranches } from '../../model/exclusive-required.js';
 import { propertyValue } from './zod-defaults.js';
 import type { ZodContext } from './zod-context.js';
 
 /** Converts a child schema (passed in to avoid an import cycle with schema-to-zod). */
-export type ChildToZod = (schema: SchemaObject, pointer: string) => string;
+export type ChildToZod = (schema: SchemaObject | boolean, pointer: string) => string;
 
 /** Properties that exist in this direction: readOnly ones are not sent, writeOnly ones not returned. */
 function visibleProperties(schema: SchemaObject, ctx: ZodContext): Record<string, SchemaObject> {
@@ -73,7 +75,17 @@ function finishObject(
   const extra = schema.additionalProperties;
   let expr: string;
   const checks: string[] = [];
-  if (extra === false) {
+  const patterns = Object.entries(schema.patternProperties ?? {}).flatMap(([pattern, s]) => {
+    const regex = regexExpression(pattern, ctx, pointerJoin(pointer, 'patternProperties', pattern));
+    return regex ? [{ pattern, regex, schema: s }] : [];
+  });
+  if (patterns.length > 0 && extra !== undefined && extra !== true) {
+    // Keys a pattern matches are not additional: neither z.catchall nor _closed knows patterns.
+    ctx.use('_restProperties');
+    expr = `z.looseObject(${shape})`;
+    const rest = extra === false ? 'false' : child(extra, `${pointer}/additionalProperties`);
+    checks.push(`_restProperties(${literal(Object.keys(properties))}, [${patterns.map((p) => p.regex).join(', ')}], ${rest})`);
+  } else if (extra === false) {
     // Not z.strictObject: inside z.intersection (allOf) zod reports a key as unknown only when no
     // member knows it, while JSON Schema's additionalProperties: false holds for each member alone.
     ctx.use('_closed');
@@ -92,5 +104,49 @@ function finishObject(
     ctx.use('_propertyCount');
     checks.push(`_propertyCount(${literal(schema.minProperties)}, ${literal(schema.maxProperties)})`);
   }
+  checks.push(...jsonSchema2020Checks(schema, patterns, ctx, pointer, child));
   return { base: expr, checks, ...(extra === false ? { meta: { additionalProperties: false } } : {}) };
+}
+
+/** The object keywords of JSON Schema 2020-12 as checks: patternProperties, propertyNames, dependentRequired, dependentSchemas, unevaluatedProperties. */
+function jsonSchema2020Checks(schema: SchemaObject, patterns: { pattern: string; regex: string; schema: SchemaObject | boolean }[], ctx: ZodContext, pointer: string, child: ChildToZod): string[] {
+  const checks: string[] = [];
+  if (patterns.length > 0) {
+    ctx.use('_patternProperties');
+    checks.push(`_patternProperties([${patterns.map((p) => `[${p.regex}, ${child(p.schema, pointerJoin(pointer, 'patternProperties', p.pattern))}]`).join(', ')}])`);
+  }
+  if (schema.propertyNames !== undefined) {
+    ctx.use('_propertyNames');
+    checks.push(`_propertyNames(${child(schema.propertyNames, pointerJoin(pointer, 'propertyNames'))})`);
+  }
+  if (schema.dependentRequired && Object.keys(schema.dependentRequired).length > 0) {
+    ctx.use('_dependentRequired');
+    checks.push(`_dependentRequired(${literal(schema.dependentRequired)})`);
+  }
+  const dependent = Object.entries(schema.dependentSchemas ?? {});
+  if (dependent.length > 0) {
+    ctx.use('_dependentSchemas');
+    checks.push(`_dependentSchemas(${objectLiteral(dependent.map(([name, s]) => [name, child(s, pointerJoin(pointer, 'dependentSchemas', name))]))})`);
+  }
+  const unevaluated = unevaluatedPropertiesCheck(schema, ctx, pointer, child);
+  if (unevaluated) checks.push(unevaluated);
+  return checks;
+}
+
+/**
+ * unevaluatedProperties where the evaluated keys are known (model/evaluated.ts): the keys of the
+ * object's own keywords and `allOf`, and of the `anyOf`/`oneOf` branches the value passes. Elsewhere
+ * the model has warned (`model/loosened-keyword`) and nothing is checked: the validator accepts more.
+ */
+function unevaluatedPropertiesCheck(schema: SchemaObject, ctx: ZodContext, pointer: string, child: ChildToZod): string | undefined {
+  const rest = schema.unevaluatedProperties;
+  if (rest === undefined || rest === true) return undefined;
+  const hidden = (p: SchemaObject) => (ctx.mode === 'request' && p.readOnly === true) || (ctx.mode === 'response' && p.writeOnly === true);
+  const plan = unevaluatedPropertiesPlan(schema, ctx.resolve, hidden);
+  if (!plan || plan.fixed.all) return undefined;
+  const regexes = (patterns: readonly string[]) => `[${patterns.flatMap((p) => regexExpression(p, ctx, pointer) ?? []).join(', ')}]`;
+  const branches = plan.branches.map((b, i) => `[${child(b.schema, pointerJoin(pointer, schema.anyOf ? 'anyOf' : 'oneOf', i))}, ${literal(b.evaluated.names)}, ${regexes(b.evaluated.patterns)}, ${b.evaluated.all}]`);
+  ctx.use('_restProperties');
+  const restExpr = rest === false ? 'false' : child(rest, pointerJoin(pointer, 'unevaluatedProperties'));
+  return `_restProperties(${literal(plan.fixed.names)}, ${regexes(plan.fixed.patterns)}, ${restExpr}${branches.length > 0 ? `, [${branches.join(', ')}]` : ''})`;
 }

@@ -27,16 +27,22 @@ export function stringToZod(schema: SchemaObject, ctx: ZodContext, pointer: stri
 }
 
 function patternCheck(pattern: string, ctx: ZodContext, pointer: string): string | undefined {
+  const regex = regexExpression(pattern, ctx, `${pointer}/pattern`);
+  return regex && `z.regex(${regex})`;
+}
+
+/** `new RegExp(pattern, 'u')` as JSON Schema reads a pattern (without `u`, warned, where only that compiles; undefined where nothing does). */
+export function regexExpression(pattern: string, ctx: ZodContext, pointer: string): string | undefined {
   for (const flags of ['u', '']) {
     try {
       new RegExp(pattern, flags);
-      if (flags === '') ctx.inexact(`${pointer}/pattern`, 'pattern is not a valid Unicode-mode regular expression; checked without the `u` flag');
-      return `z.regex(new RegExp(${tsString(pattern)}${flags ? `, ${tsString(flags)}` : ''}))`;
+      if (flags === '') ctx.inexact(pointer, 'pattern is not a valid Unicode-mode regular expression; checked without the `u` flag');
+      return `new RegExp(${tsString(pattern)}${flags ? `, ${tsString(flags)}` : ''})`;
     } catch {
       // try the next flag set
     }
   }
-  ctx.inexact(`${pointer}/pattern`, 'pattern is not a valid JavaScript regular expression; it is not checked');
+  ctx.inexact(pointer, 'pattern is not a valid JavaScript regular expression; it is not checked');
   return undefined;
 }
 

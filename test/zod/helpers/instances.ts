@@ -54,7 +54,7 @@ function typedArbitrary(schema: SchemaObject, components: Components, depth: num
     case 'array': {
       const min = schema.minItems ?? 0;
       const max = Math.min(schema.maxItems ?? min + 3, min + 3);
-      return fc.array(arbitrary(schema.items ?? {}, components, depth + 1), { minLength: min, maxLength: Math.max(min, max) });
+      return fc.array(arbitrary(schema.items || {}, components, depth + 1), { minLength: min, maxLength: Math.max(min, max) });
     }
     case 'object':
       return objectArbitrary(schema, components, depth);

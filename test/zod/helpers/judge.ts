@@ -53,7 +53,7 @@ export function decimalMultiple(value: number, step: number): boolean {
  * the tag. Required names without a declaration get an empty one (the converter would drop them
  * from `required` otherwise; JSON Schema meaning is unchanged).
  */
-function interpret(schema: unknown, components: Record<string, SchemaObject>): unknown {
+export function interpret(schema: unknown, components: Record<string, SchemaObject>): unknown {
   if (Array.isArray(schema)) return schema.map((s) => interpret(s, components));
   if (!schema || typeof schema !== 'object') return schema;
   const node = Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, k === 'enum' || k === 'default' || k === 'example' ? v : interpret(v, components)])) as SchemaObject & Record<string, unknown>;

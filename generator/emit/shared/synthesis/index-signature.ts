@@ -30,7 +30,7 @@ function literalsKept(value: unknown, property: SchemaObject, indexed: SchemaObj
   const own = flat(property, resolve);
   const index = flat(indexed, resolve);
   if (typeof value === 'string' || typeof value === 'number') return !hasLiterals(index, resolve) || hasLiterals(own, resolve);
-  if (Array.isArray(value)) return value.every((item) => literalsKept(item, own.items ?? {}, index.items ?? {}, resolve, depth + 1));
+  if (Array.isArray(value)) return value.every((item) => literalsKept(item, own.items || {}, index.items || {}, resolve, depth + 1));
   if (value === null || typeof value !== 'object') return true;
   return Object.entries(value).every(([key, item]) => literalsKept(item, member(own, key), member(index, key), resolve, depth + 1));
 }
