@@ -9,7 +9,7 @@ import { normalizeDiscriminatorMappings } from './discriminator-mapping.js';
 import { displayPath, locatePointer, parsedAsJson } from './locate.js';
 import { DocumentResolver, MAX_DOCUMENT_BYTES, readRoot, tooLarge } from './read-root.js';
 import { toProblems } from './redocly-problems.js';
-import { convertSwagger2, isSwagger2, originalPointer } from './swagger-2.js';
+import { conversionWarnings, convertSwagger2, isSwagger2, originalPointer } from './swagger-2.js';
 
 /** An OpenAPI document as JSON: plain objects, arrays and scalars. */
 export type OpenApiDocument = Record<string, unknown>;
@@ -71,6 +71,7 @@ export async function readSpec(options: ReadSpecOptions): Promise<LoadedSpec> {
   const errors = problems.filter((p) => p.severity === 'error');
   if (errors.length > 0) throw new PodcastGenError(errors);
   const document = swagger2 ? convertSwagger2(bundled.document) : (bundled.document as OpenApiDocument);
+  if (swagger2) problems.push(...conversionWarnings(bundled.document, shown, locateInRoot));
   // Lint reads the 2.0 document as written; what later stages find in the conversion is placed back in it.
   const pointerInFile = swagger2 ? (pointer: string) => originalPointer(bundled.document, document, pointer) : (pointer: string) => pointer;
   const locate = swagger2 ? (pointer: string) => locateInRoot(pointerInFile(pointer)) : locateInRoot;

@@ -1,5 +1,6 @@
 import { upgrade } from '@scalar/openapi-upgrader';
 import { decodeToken, escapeToken, getByPointer } from '../json-pointer.js';
+import { withLazyPlace, type Problem } from '../problems.js';
 
 /**
  * Swagger 2.0, read by converting it to OpenAPI 3.0 in memory (@scalar/openapi-upgrader): `body`
@@ -18,6 +19,34 @@ export function convertSwagger2(bundled: unknown): Record<string, unknown> {
   // round trips give the later stages a tree of their own, as JSON.parse makes it.
   const converted = upgrade(JSON.parse(JSON.stringify(bundled)) as Record<string, unknown>, '3.0');
   return JSON.parse(JSON.stringify(converted)) as Record<string, unknown>;
+}
+
+/**
+ * What the conversion cannot carry, said at its place in the 2.0 document: `collectionFormat: tsv`
+ * has no OpenAPI 3.0 `style`, so the parameter is read as 3.0's default for its place (repeated
+ * query fields, comma-separated elsewhere).
+ */
+export function conversionWarnings(original: unknown, file: string, locate: (pointer: string) => { line: number; col: number } | undefined): Problem[] {
+  const problems: Problem[] = [];
+  const warn = (parameter: unknown, at: string[]) => {
+    if ((parameter as { collectionFormat?: unknown } | undefined)?.collectionFormat !== 'tsv') return;
+    const pointer = toPointer([...at, 'collectionFormat']);
+    const name = String((parameter as { name?: unknown }).name);
+    problems.push(withLazyPlace({ code: 'load/not-converted', severity: 'warn', file, pointer, message: `\`collectionFormat: tsv\` of \`${name}\` has no OpenAPI 3.0 form; it is sent as OpenAPI 3.0's default for its place`, hint: 'use csv, ssv, pipes or multi' }, () => locate(pointer)));
+  };
+  const each = (list: unknown, at: string[]) => {
+    if (Array.isArray(list)) list.forEach((parameter, index) => warn(parameter, [...at, String(index)]));
+  };
+  const document = original as { parameters?: Record<string, unknown>; paths?: Record<string, Record<string, { parameters?: unknown } | undefined>> };
+  for (const [name, parameter] of Object.entries(document.parameters ?? {})) warn(parameter, ['parameters', name]);
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    if (!item || typeof item !== 'object') continue;
+    for (const [key, value] of Object.entries(item)) {
+      if (key === 'parameters') each(value, ['paths', path, 'parameters']);
+      else each(value?.parameters, ['paths', path, key, 'parameters']);
+    }
+  }
+  return problems;
 }
 
 /** Whether the parsed root is a Swagger 2.0 document. */

@@ -234,6 +234,11 @@ ${ok}`;
     expect(map('#/paths/~1counts/post/operationId')).toBe('#/paths/~1counts/post/operationId');
   });
 
+  it('what the conversion cannot carry is warned at its place: collectionFormat tsv', async () => {
+    const problems = await problemsOf(write('tsv.yaml', `${head}  /a:\n    get:\n      operationId: getA\n      parameters:\n        - { name: t, in: query, type: array, items: { type: string }, collectionFormat: tsv }\n${ok}`));
+    expect(problems).toStrictEqual([expect.stringMatching(/^\S*tsv\.yaml:8:71 +warn +load\/not-converted +`collectionFormat: tsv` of `t` has no OpenAPI 3\.0 form/)]);
+  });
+
   it('refuses Swagger 1.x, and a version written as a number, at the `swagger` field', async () => {
     expect(await problemsOf(write('v12.yaml', 'info: { title: T, version: "1" }\nswagger: "1.2"\npaths: {}\n'))).toStrictEqual([
       expect.stringMatching(/^\S*v12\.yaml:2:1 +error +load\/unsupported-version +Swagger 1\.2 is not supported; podcast-gen reads Swagger 2\.0 and OpenAPI 3\.0\.x, 3\.1\.x and 3\.2\.x/),
