@@ -39,17 +39,27 @@ function exclusiveUnion({ ots, ts }: PrinterModules, schema: SchemaObject, optio
 }
 
 /**
- * Arrays with both bounds and `minItems > 0`: openapi-typescript's own union counts lengths from 0
- * (minItems 1, maxItems 3 gives `[] | [T] | [T, T]`); this gives `[T] | [T, T] | [T, T, T]`.
+ * Arrays typed by their length where openapi-typescript's own tuples are wrong:
+ * - both bounds and `minItems > 0`: its union counts lengths from 0 (minItems 1, maxItems 3 gives
+ *   `[] | [T] | [T, T]`); this gives `[T] | [T, T] | [T, T, T]`;
+ * - any bound on an array of arrays: its element is wrapped in one array too many (`minItems: 2`
+ *   of `number[]` gives `[number[][], number[][], ...number[][][]]`); this gives
+ *   `[number[], number[], ...number[][]]`.
  */
 function boundedTuples({ ots, ts }: PrinterModules, schema: SchemaObject, options: TransformNodeOptions): ts.TypeNode | undefined {
   const { transformSchemaObject, tsUnion } = ots;
   const array = schema as ModelSchema;
-  if (array.type !== 'array' || !array.minItems || array.maxItems === undefined || array.maxItems <= array.minItems) return undefined;
-  const { minItems: min, maxItems: max } = array;
-  if ((max * (max + 1) - min * (min - 1)) / 2 >= 30) return undefined;
+  if (array.type !== 'array') return undefined;
+  const min = array.minItems ?? 0;
+  const max = array.maxItems !== undefined && array.maxItems >= min ? array.maxItems : undefined;
+  const ofArrays = typeof array.items === 'object' && array.items !== null && !Array.isArray(array.items) && array.items.type === 'array';
+  const lengthUnion = min > 0 && max !== undefined && max > min;
+  if (!lengthUnion && !(ofArrays && (min > 0 || max !== undefined))) return undefined;
+  // openapi-typescript's limit on the code a tuple may take.
+  if ((max === undefined ? min : (max * (max + 1) - min * (min - 1)) / 2) >= 30) return undefined;
   const item = array.items ? transformSchemaObject(array.items as SchemaObject, options) : ts.factory.createKeywordTypeNode(ts.SyntaxKind.UnknownKeyword);
-  const lengths = Array.from({ length: max - min + 1 }, (_, i) => min + i);
-  const tuples = lengths.map((n) => ts.factory.createTupleTypeNode(Array.from({ length: n }, () => item)));
+  const tuple = (n: number, rest: boolean) =>
+    ts.factory.createTupleTypeNode([...Array.from({ length: n }, () => item), ...(rest ? [ts.factory.createRestTypeNode(ts.factory.createArrayTypeNode(item))] : [])]);
+  const tuples = max === undefined ? [tuple(min, true)] : Array.from({ length: max - min + 1 }, (_, i) => tuple(min + i, false));
   return array.nullable ? tsUnion([...tuples, ts.factory.createLiteralTypeNode(ts.factory.createNull())]) : tsUnion(tuples);
 }
