@@ -21,7 +21,7 @@ export interface RawParameter {
 interface RawRequestBody {
   description?: string;
   required?: boolean;
-  content?: Record<string, { schema?: unknown; example?: unknown; examples?: Record<string, { value?: unknown }> }>;
+  content?: Record<string, { schema?: unknown; itemSchema?: unknown; example?: unknown; examples?: Record<string, { value?: unknown }> }>;
 }
 
 /** A parameter with the JSON pointer of where it is written (the path item's or the operation's list). */
@@ -77,6 +77,8 @@ export function buildBody(document: OpenApiDocument, rawBody: unknown, parameter
     Object.keys(properties).every((name) => !parameterNames.has(name) && name !== 'body');
   const at = realPointer(document, pointerJoin(pointer, 'content', contentType, 'schema'));
   const result: BodyModel = { contentType, required: body.required === true, schema, flattened, pointer: at };
+  // 3.2: a body of items (itemSchema, no schema) is bytes to the client; the operation says so.
+  if (media?.schema === undefined && media?.itemSchema !== undefined) result.itemSchemaPointer = realPointer(document, pointerJoin(pointer, 'content', contentType, 'itemSchema'));
   if (body.description) result.description = body.description;
   const example = mediaExample(media);
   if (example !== undefined) result.example = example;

@@ -7,7 +7,7 @@ import { buildResponses, envelopeDataSchema, pickSuccess } from './responses.js'
 import { scopesOf } from './scopes.js';
 import type { Problem } from '../problems.js';
 import { streamOf } from './streams.js';
-import type { AssumptionModel, AuthModel, EnvelopeModel, HttpMethod, OperationModel, ResponseModel, SchemaObject } from './types.js';
+import type { AssumptionModel, AuthModel, BodyModel, EnvelopeModel, HttpMethod, OperationModel, ResponseModel, SchemaObject } from './types.js';
 
 /** An operation as the document writes it. */
 export interface RawOperation {
@@ -70,6 +70,7 @@ export function buildOperation(options: {
   const known = !options.additional;
   const parameters = mergeParameters(document, options.pathParameters, raw.parameters, { pathItem: pointerJoin('#/paths', path), operation: pointer });
   const body = buildBody(document, raw.requestBody, new Set(parameters.map((p) => p.parameter.name)), pointerJoin(pointer, 'requestBody'));
+  if (body?.itemSchemaPointer) options.problems.push(requestStreamNotWritten(options.additional ? method : method.toUpperCase(), path, body));
   const input = uniqueInputNames(buildInputFields({ document, parameters, body, auth }));
   const responses = buildResponses(document, raw.responses, envelope, pointer);
   const success = pickSuccess(responses);
@@ -120,6 +121,17 @@ export function buildOperation(options: {
   const retryAfterField = errors.find((r) => r.status === 429)?.retryAfterField;
   if (retryAfterField) operation.retryAfterField = retryAfterField;
   return operation;
+}
+
+/** A request body given by `itemSchema` is sent as the bytes the caller gives, not written item by item. */
+function requestStreamNotWritten(httpMethod: string, path: string, body: BodyModel): Problem {
+  return {
+    code: 'model/stream-not-read',
+    severity: 'warn',
+    pointer: body.itemSchemaPointer ?? body.pointer,
+    message: `${httpMethod} ${path}: its \`${body.contentType}\` request body (itemSchema) is not written item by item; the client sends the body as given (a string, Blob or stream), unvalidated`,
+    hint: 'frame the items yourself, or describe the body with `schema`',
+  };
 }
 
 function idempotencyOf(parameters: readonly RawParameter[]): OperationModel['idempotency'] {

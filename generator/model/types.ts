@@ -190,6 +190,8 @@ export interface BodyModel {
   description?: string;
   /** True when the body's fields are spread into the input object; false: under `body`. */
   flattened: boolean;
+  /** Where the document describes the body only by a 3.2 `itemSchema` (a stream of items the client does not write). */
+  itemSchemaPointer?: string;
   /** The document's example of the body, if any. */
   example?: unknown;
 }

@@ -219,9 +219,10 @@ describe('OpenAPI 3.2 documents: generated with the defaults, compiled by TypeSc
     expect(tool('copy_items')?._meta['dev.podcast-gen/operation']).toMatchObject({ method: 'COPY', tags: [{ name: 'catalog', path: ['catalog'] }] });
   });
 
-  it('says where a streamed response is not read item by item, naming the method and path, and resolves it as bytes', async () => {
+  it('says where a stream is not read or written item by item, naming the method and path, and passes it as bytes', async () => {
     expect((problems.get('more-3.2.yaml') ?? []).filter((p) => p.code === 'model/stream-not-read').map(formatProblem)).toStrictEqual([
       expect.stringMatching(/more-3\.2\.yaml:40:15 +warn +model\/stream-not-read +GET \/items\/\{id\}\/parts: the items of its `multipart\/mixed` response \(itemSchema\) are not read one by one/),
+      expect.stringMatching(/more-3\.2\.yaml:48:13 +warn +model\/stream-not-read +POST \/items\/import: its `application\/x-ndjson` request body \(itemSchema\) is not written item by item/),
     ]);
     const operations = readFileSync(join(outs.get('more-3.2.yaml') as string, 'operations.ts'), 'utf8');
     expect(operations).toMatch(/"operationId": "itemParts",[^]*?"dataKind": "binary"/);

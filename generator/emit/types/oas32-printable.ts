@@ -6,8 +6,9 @@
  *   `operations` entries are kept (types.ts's `paths` does not list them);
  * - an `in: querystring` parameter is printed as an `in: query` parameter of its name whose schema
  *   is its content's (`parameters.query.<name>`: the whole query string's value);
- * - a media type with an `itemSchema` and no `schema` is printed with the item's schema
- *   (`content["application/jsonl"]` is one item's type).
+ * - a response's media type with an `itemSchema` and no `schema` is printed with the item's schema
+ *   (`content["application/jsonl"]` is one item's type); a request body's is left as it is (typed
+ *   `unknown`: the client sends it as the bytes given).
  */
 
 type Json = Record<string, unknown>;
@@ -21,17 +22,19 @@ export function needs32Printing(document: Json): boolean {
 
 /** A copy of a 3.2 document with querystring parameters and item schemas in printable form. */
 export function printable32(document: Json): Json {
-  const walk = (node: unknown, key: string | undefined): unknown => {
-    if (Array.isArray(node)) return node.map((item) => walk(item, key));
+  const walk = (node: unknown, request: boolean): unknown => {
+    if (Array.isArray(node)) return node.map((item) => walk(item, request));
     if (!node || typeof node !== 'object') return node;
     const object = node as Json;
     if (object.in === 'querystring' && typeof object.name === 'string') return querystringAsQuery(object);
     const out: Json = {};
-    for (const [child, value] of Object.entries(object)) out[child] = child === 'example' || child === 'examples' || child.startsWith('x-') ? value : walk(value, child);
-    if (key !== undefined && out.itemSchema !== undefined && out.schema === undefined) out.schema = out.itemSchema;
+    for (const [child, value] of Object.entries(object)) {
+      out[child] = child === 'example' || child === 'examples' || child.startsWith('x-') ? value : walk(value, request || child === 'requestBody' || child === 'requestBodies');
+    }
+    if (!request && out.itemSchema !== undefined && out.schema === undefined) out.schema = out.itemSchema;
     return out;
   };
-  return Object.fromEntries(Object.entries(document).map(([key, value]) => [key, ITEM_SCHEMA_OWNERS.includes(key) ? walk(value, key) : value]));
+  return Object.fromEntries(Object.entries(document).map(([key, value]) => [key, ITEM_SCHEMA_OWNERS.includes(key) ? walk(value, false) : value]));
 }
 
 function querystringAsQuery(parameter: Json): Json {
