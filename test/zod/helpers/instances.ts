@@ -54,7 +54,12 @@ function typedArbitrary(schema: SchemaObject, components: Components, depth: num
     case 'array': {
       const min = schema.minItems ?? 0;
       const max = Math.min(schema.maxItems ?? min + 3, min + 3);
-      return fc.array(arbitrary(schema.items || {}, components, depth + 1), { minLength: min, maxLength: Math.max(min, max) });
+      const sub = (s: SchemaObject | boolean | undefined) => (s === false ? fc.constant(null) : arbitrary(s === true ? {} : s, components, depth + 1));
+      const rest = fc.array(sub(schema.items === false ? {} : schema.items), { minLength: schema.prefixItems ? 0 : min, maxLength: Math.max(min, max) });
+      // 2020-12: the prefix (some of it), the rest, and an item made from `contains` somewhere.
+      const prefix = schema.prefixItems ? fc.tuple(...schema.prefixItems.map(sub), fc.nat()).map((values) => values.slice(0, Number(values.at(-1)) % (values.length) || values.length - 1)) : fc.constant([]);
+      const contained = schema.contains === undefined ? fc.constant([]) : fc.array(sub(schema.contains), { minLength: 0, maxLength: 3 });
+      return fc.tuple(prefix, rest, contained).map(([p, r, c]) => [...p, ...(schema.items === false ? [] : r), ...c]);
     }
     case 'object':
       return objectArbitrary(schema, components, depth);
