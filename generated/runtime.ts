@@ -409,7 +409,7 @@ export class Core {
         continue;
       }
       const { response, headers } = answer;
-      if (response.ok) return this.#decode<T>(spec, answer, attempt, validate, validators, maxBytes);
+      if (response.ok) return this.#decode<T>(spec, answer, attempt, validate, validators, maxBytes, options.signal);
       const failure = await this.#failure(spec, response, headers);
       if (!retriesLeft || !spec.retryStatuses.includes(response.status)) throw failure;
       const asked = failure instanceof RateLimitError ? failure.retryAfter : retryAfterSeconds(response.headers.get('retry-after'));
@@ -538,10 +538,10 @@ export class Core {
     return { url: target.href, method: becomesGet ? 'GET' : hop.method, headers, body: dropsBody ? undefined : hop.body, shownBody: dropsBody ? undefined : hop.shownBody, credentialed };
   }
 
-  async #decode<T>(spec: OperationSpec, answer: Answer, attempts: number, validate: ValidateMode, validators: OperationValidators, maxBytes: number): Promise<ApiResult<T>> {
+  async #decode<T>(spec: OperationSpec, answer: Answer, attempts: number, validate: ValidateMode, validators: OperationValidators, maxBytes: number, signal: AbortSignal | undefined): Promise<ApiResult<T>> {
     const { response, headers } = answer;
     if (spec.dataKind === 'stream') {
-      const items = streamItems({ spec, response, validator: validate === 'both' || validate === 'response' ? validators.data : undefined, maxBytes, controller: answer.controller });
+      const items = streamItems({ spec, response, validator: validate === 'both' || validate === 'response' ? validators.data : undefined, maxBytes, controller: answer.controller, signal, redact: (text) => this.redact(text) });
       return { data: items as T, status: response.status, headers, body: undefined, rid: undefined, attempts };
     }
     const body = await readBody(response, spec.dataKind);
@@ -779,7 +779,7 @@ function appendQuery(query: URLSearchParams, field: FieldSpec, value: unknown): 
  * does not match throws a {@link ResponseValidationError} whose path starts with its index). Leaving
  * the loop early closes the connection.
  */
-async function* streamItems(options: { spec: OperationSpec; response: Response; validator: Validator | undefined; maxBytes: number; controller: AbortController | undefined }): AsyncGenerator<unknown, void, undefined> {
+async function* streamItems(options: { spec: OperationSpec; response: Response; validator: Validator | undefined; maxBytes: number; controller: AbortController | undefined; signal: AbortSignal | undefined; redact(text: string): string }): AsyncGenerator<unknown, void, undefined> {
   const { spec, response, validator, maxBytes } = options;
   if (!response.body) return;
   const reader = response.body.getReader();
@@ -806,7 +806,8 @@ async function* streamItems(options: { spec: OperationSpec; response: Response; 
       try {
         read = await reader.read();
       } catch (error) {
-        throw new ConnectionError(`${spec.operationId}: the stream broke off: ${describeCause(error)}`, spec.operationId);
+        if (options.signal?.aborted) throw new AbortError(`${spec.operationId} was aborted`, spec.operationId);
+        throw new ConnectionError(`${spec.operationId}: the stream broke off: ${options.redact(describeCause(error))}`, spec.operationId);
       }
       const text = read.done ? decoder.decode() : decoder.decode(read.value, { stream: true });
       for (const frame of frames.push(text, read.done)) yield deliver(typeof frame === 'string' ? parse(frame) : frame);
@@ -872,9 +873,11 @@ function sseFrames(): { push(text: string, done: boolean): ServerSentEvent[]; pe
       // A trailing \r may be the first half of a \r\n: held until the next chunk says.
       const hold = !done && buffer.endsWith('\r') ? '\r' : '';
       const lines = (hold ? buffer.slice(0, -1) : buffer).split(/\r\n|\r|\n/);
-      buffer = (done ? '' : (lines.pop() ?? '')) + hold;
+      // The text after the last line end is an unfinished line: kept for the next chunk, dropped at the end.
+      const rest = lines.pop() ?? '';
+      buffer = done ? '' : rest + hold;
+      // At the end, an event not closed by a blank line is dropped, as the standard says.
       for (const each of lines) line(each);
-      if (done) line('');
       return events.splice(0);
     },
     pending: () => buffer.length + data.reduce((n, d) => n + d.length, 0),
