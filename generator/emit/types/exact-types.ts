@@ -2,7 +2,7 @@
  * openapi-typescript options that make its types as exact as the zod validators, so the two agree
  * (test/zod/types-agree.test.ts asserts assignability both ways): tuples for small bounded arrays,
  * `Record<string, unknown>` for empty objects (JSON Schema objects are open), and a `transform` for
- * two shapes openapi-typescript prints loosely.
+ * three shapes openapi-typescript prints loosely or wrongly.
  */
 import type ts from 'typescript';
 import type { OpenAPITSOptions, SchemaObject, TransformNodeOptions } from 'openapi-typescript';
@@ -15,7 +15,7 @@ export function exactTypeOptions(modules: PrinterModules): Pick<OpenAPITSOptions
   return {
     arrayLength: true,
     emptyObjectsUnknown: true,
-    transform: (schema, options) => exclusiveUnion(modules, schema, options) ?? boundedTuples(modules, schema, options),
+    transform: (schema, options) => exclusiveUnion(modules, schema, options) ?? prefixTuple(modules, schema, options) ?? boundedTuples(modules, schema, options),
   };
 }
 
@@ -36,6 +36,25 @@ function exclusiveUnion({ ots, ts }: PrinterModules, schema: SchemaObject, optio
       return tsIntersection([own, never]);
     }),
   );
+}
+
+/**
+ * 2020-12's `prefixItems` as the zod validator reads it: `[P0, P1?, ...Rest[]]`, the items past
+ * `minItems` optional (JSON Schema does not require the prefix to be complete), the rest typed by
+ * `items` (none with `items: false`, `unknown` without `items`). openapi-typescript 7 applies
+ * `minItems` to the whole tuple (`[[A, B], [A, B], ...]`) and drops the rest.
+ */
+function prefixTuple({ ots, ts }: PrinterModules, schema: SchemaObject, options: TransformNodeOptions): ts.TypeNode | undefined {
+  const { transformSchemaObject, tsUnion } = ots;
+  const array = schema as ModelSchema & { type?: unknown };
+  if (!Array.isArray(array.prefixItems)) return undefined;
+  const type = (s: unknown) => (s === false ? ts.factory.createKeywordTypeNode(ts.SyntaxKind.NeverKeyword) : s === true || s === undefined ? ts.factory.createKeywordTypeNode(ts.SyntaxKind.UnknownKeyword) : transformSchemaObject(s as SchemaObject, options));
+  const required = Math.min(array.minItems ?? 0, array.prefixItems.length);
+  const elements: ts.TypeNode[] = array.prefixItems.map((item, i) => (i < required ? type(item) : ts.factory.createOptionalTypeNode(type(item))));
+  if (array.items !== false) elements.push(ts.factory.createRestTypeNode(ts.factory.createArrayTypeNode(type(array.items))));
+  const tuple = ts.factory.createTupleTypeNode(elements);
+  const nullable = array.nullable === true || (Array.isArray(array.type) && array.type.includes('null'));
+  return nullable ? tsUnion([tuple, ts.factory.createLiteralTypeNode(ts.factory.createNull())]) : tuple;
 }
 
 /**

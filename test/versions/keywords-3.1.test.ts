@@ -1,0 +1,69 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { load } from 'js-yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generate, generateFiles } from '../../generator/index.js';
+import type { Problem } from '../../generator/problems.js';
+import { FIXTURE_DOCS } from '../helpers/paths.js';
+import { batchFolder, removeBatch } from '../robustness/helpers/compile.js';
+import { ajv2020, documentJudge } from '../zod/helpers/judge-2020.js';
+import { clientOnOwnMock, compileWithoutTypes } from './document-roundtrip.js';
+
+const SPEC = join(FIXTURE_DOCS, 'versions', 'keywords-3.1.yaml');
+const document = load(readFileSync(SPEC, 'utf8')) as {
+  components: { schemas: Record<string, unknown> };
+  paths: Record<string, { post: { requestBody: { content: Record<string, { schema: Record<string, unknown> }> } } }>;
+};
+
+describe('a 3.1 document using every JSON Schema 2020-12 keyword podcast-gen maps', () => {
+  let batch: string;
+  let out: string;
+  let problems: Problem[];
+  beforeAll(async () => {
+    batch = batchFolder('keywords-3.1');
+    out = join(batch, 'out');
+    problems = (await generate({ spec: SPEC, out })).problems;
+  }, 120_000);
+  afterAll(() => removeBatch(batch));
+
+  it('compiles under strict TypeScript 7 without `types`', () => {
+    expect([...compileWithoutTypes(batch, [out])]).toStrictEqual([]);
+  }, 120_000);
+
+  it('its fixtures are valid by ajv (2020-12) against the document as written; those no value is made for are named', () => {
+    const judged: string[] = [];
+    const everything = document.paths['/everything']?.post.requestBody.content['application/json']?.schema;
+    for (const file of readdirSync(join(out, 'fixtures')).filter((f) => f.endsWith('.json'))) {
+      const fixture = JSON.parse(readFileSync(join(out, 'fixtures', file), 'utf8')) as { operationId: string; params: unknown; response: { body: unknown } };
+      if (fixture.operationId === 'postEverything') {
+        const validate = ajv2020().compile({ ...everything, components: document.components });
+        expect(validate(fixture.params), JSON.stringify(fixture.params)).toBe(true);
+        judged.push('Everything');
+        continue;
+      }
+      const name = fixture.operationId === 'getPoint' ? 'Point' : fixture.operationId === 'postShape' ? 'Shape' : fixture.operationId.slice(3);
+      expect(documentJudge(document, name)(fixture.response.body), `${fixture.operationId}: ${JSON.stringify(fixture.response.body)}`).toBe(true);
+      judged.push(name);
+    }
+    const leftOut = problems.filter((p) => p.code === 'fixtures/unsatisfiable').map((p) => p.message);
+    expect(judged.length + leftOut.length).toBe(14);
+    expect(judged.length).toBeGreaterThanOrEqual(10);
+    expect(leftOut.every((m) => /getConditional/.test(m)), leftOut.join('\n')).toBe(true);
+  });
+
+  it('the client completes every fixture against the generated mock', async () => {
+    const { called, failed } = await clientOnOwnMock(out);
+    expect(failed).toStrictEqual([]);
+    expect(called.length).toBeGreaterThanOrEqual(10);
+  }, 60_000);
+
+  it("the MCP tools' JSON Schema (2020-12) keeps the keywords as they are", async () => {
+    const { files } = await generateFiles({ spec: SPEC });
+    const text = files.find((f) => f.path === 'mcp/tools.json')?.content ?? '';
+    for (const keyword of ['prefixItems', 'patternProperties', 'dependentRequired', 'dependentSchemas', 'propertyNames', 'unevaluatedProperties', 'if', 'then', 'else']) {
+      expect(text, keyword).toContain(`"${keyword}"`);
+    }
+    expect(text).toContain('"unevaluatedItems"');
+    expect(text).toContain('"contains"');
+  });
+});
