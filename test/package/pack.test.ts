@@ -127,6 +127,16 @@ describe.skipIf(!process.env.PODCAST_GEN_PACK_TEST)('the packed tarball in a fre
     expect(stale.stdout).toContain('+++ b/client.ts');
   }, 300_000);
 
+  it('reads a Swagger 2.0 document (its converter is bundled, not installed) with lint and generate', () => {
+    // A dev dependency, bundled into the pipeline and the lint command: the package needs none at run time.
+    expect(existsSync(join(project, 'node_modules', '@scalar', 'openapi-upgrader'))).toBe(false);
+    cpSync(join(ROOT, 'test', 'fixtures', 'versions', 'swagger-2.0.yaml'), join(project, 'api', 'pets.yaml'));
+    ok(run('npx', ['--no', '--', 'podcast-gen', 'lint', '--spec', 'api/pets.yaml']));
+    const generated = ok(run('npx', ['--no', '--', 'podcast-gen', '--spec', 'api/pets.yaml', '--out', 'src/pets']));
+    expect(generated.stdout).toMatch(/^podcast-gen: 6 operations from api\/pets\.yaml -> src\/pets\//m);
+    expect(readFileSync(join(project, 'src', 'pets', 'types.ts'), 'utf8')).toContain('"multipart/form-data"');
+  }, 120_000);
+
   it('loads a podcast-gen.config.ts without tsx in the project', () => {
     const config = join(project, 'podcast-gen.config.ts');
     writeFileSync(config, "import { defineConfig } from 'podcast-gen';\nconst spec: string = 'api/podcast.openapi.yaml';\nexport default defineConfig({ spec });\n");
