@@ -219,6 +219,29 @@ describe('OpenAPI 3.2 documents: generated with the defaults, compiled by TypeSc
     expect(tool('copy_items')?._meta['dev.podcast-gen/operation']).toMatchObject({ method: 'COPY', tags: [{ name: 'catalog', path: ['catalog'] }] });
   });
 
+  it('answers an MCP call of a streamed operation with its items (the SDK client over an in-memory transport)', async () => {
+    const { Client, InMemoryTransport } = await import('@modelcontextprotocol/client');
+    const { createPodcastMcpServer } = (await load('features-3.2.yaml', 'mcp/server.ts')) as { createPodcastMcpServer(client: Api): { connect(transport: unknown): Promise<void>; close(): Promise<void> } };
+    const { fixtures } = (await load('features-3.2.yaml', 'fixtures/index.ts')) as { fixtures: Record<string, { response: { body: unknown } }> };
+    const { api, close } = await featuresOnMock();
+    const server = createPodcastMcpServer(api);
+    const [near, far] = InMemoryTransport.createLinkedPair();
+    const client = new Client({ name: 'oas32-test', version: '1.0.0' });
+    try {
+      await server.connect(far);
+      await client.connect(near);
+      const streamed = await client.callTool({ name: 'stream_items', arguments: { limit: 2 } });
+      const lines = String(fixtures.streamItems?.response.body).trim().split('\n').map((l) => JSON.parse(l) as unknown);
+      expect(streamed.structuredContent).toStrictEqual({ data: lines });
+      const queried = await client.callTool({ name: 'search_items', arguments: { name: 'lamp' } });
+      expect(queried.structuredContent).toStrictEqual({ data: fixtures.searchItems?.response.body });
+    } finally {
+      await client.close();
+      await server.close();
+      await close();
+    }
+  });
+
   it('says where a stream is not read or written item by item, naming the method and path, and passes it as bytes', async () => {
     expect((problems.get('more-3.2.yaml') ?? []).filter((p) => p.code === 'model/stream-not-read').map(formatProblem)).toStrictEqual([
       expect.stringMatching(/more-3\.2\.yaml:40:15 +warn +model\/stream-not-read +GET \/items\/\{id\}\/parts: the items of its `multipart\/mixed` response \(itemSchema\) are not read one by one/),
