@@ -70,10 +70,13 @@ export async function readSpec(options: ReadSpecOptions): Promise<LoadedSpec> {
   const problems = toProblems(bundled.problems, cwd, root);
   const errors = problems.filter((p) => p.severity === 'error');
   if (errors.length > 0) throw new PodcastGenError(errors);
-  const document = swagger2 ? convertSwagger2(bundled.document) : (bundled.document as OpenApiDocument);
+  // A Swagger 2.0 document is converted when the model first reads it, after lint: the converter
+  // throws on what lint reports at its place (a parameter without `in`).
+  let converted: OpenApiDocument | undefined;
+  const documentOf = swagger2 ? () => (converted ??= convertOrFail(bundled.document, shown)) : () => bundled.document as OpenApiDocument;
   if (swagger2) problems.push(...conversionWarnings(bundled.document, shown, locateInRoot));
   // Lint reads the 2.0 document as written; what later stages find in the conversion is placed back in it.
-  const pointerInFile = swagger2 ? (pointer: string) => originalPointer(bundled.document, document, pointer) : (pointer: string) => pointer;
+  const pointerInFile = swagger2 ? (pointer: string) => originalPointer(bundled.document, documentOf(), pointer) : (pointer: string) => pointer;
   const locate = swagger2 ? (pointer: string) => locateInRoot(pointerInFile(pointer)) : locateInRoot;
   let hash: string | undefined;
   return {
@@ -81,15 +84,30 @@ export async function readSpec(options: ReadSpecOptions): Promise<LoadedSpec> {
     absoluteRef,
     root,
     resolver,
-    document,
+    get document() {
+      return documentOf();
+    },
     // Made when first read (by the model): a run that fails lint never needs it.
     get hash() {
-      return (hash ??= hashDocument(document));
+      return (hash ??= hashDocument(documentOf()));
     },
     problems,
     locate,
     pointerInFile,
   };
+}
+
+function convertOrFail(bundled: unknown, shown: string): OpenApiDocument {
+  try {
+    return convertSwagger2(bundled);
+  } catch (error) {
+    fail({
+      code: 'load/swagger-2-conversion',
+      file: shown,
+      message: `cannot convert the Swagger 2.0 document to OpenAPI 3.0: ${(error as Error)?.message ?? String(error)}`,
+      hint: 'check the document against the Swagger 2.0 specification',
+    });
+  }
 }
 
 function checkLocalFile(path: string, shown: string): void {

@@ -200,6 +200,11 @@ ${ok}`;
     expect(problems).toStrictEqual([expect.stringMatching(/^\S*struct\.yaml:7:7 +error +struct +Property `requestBody` is not expected here/)]);
   });
 
+  it('what the converter cannot read is a lint error at its place, before any conversion', async () => {
+    const problems = await problemsOf(write('no-in.yaml', `${head}  /a:\n    get:\n      operationId: getA\n      parameters:\n        - name: q\n          type: string\n${ok}`));
+    expect(problems).toStrictEqual([expect.stringMatching(/^\S*no-in\.yaml:8:11 +error +struct +The field `in` must be present on this level/)]);
+  });
+
   it('an unresolved $ref is an error at its line', async () => {
     const problems = await problemsOf(write('ref.yaml', `${head}  /a:\n    get:\n      operationId: getA\n      responses:\n        "200": { description: ok, schema: { $ref: "#/definitions/Nope" } }\n`));
     expect(problems.filter((p) => / error /.test(p))).toStrictEqual([expect.stringMatching(/^\S*ref\.yaml:8:43 +error +\S+ +Can't resolve \$ref "#\/definitions\/Nope"/)]);
