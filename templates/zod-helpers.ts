@@ -29,6 +29,19 @@ export function _schema<T>(make: () => T): T {
 }
 // #endregion
 
+// #region _meta
+/**
+ * Registers a validator's annotations in zod's global registry (`z.toJSONSchema` prints them) and
+ * returns the validator, as `.register(z.globalRegistry, meta)` does. Its type is the reason: the
+ * method's own fits the metadata to the registry for every validator it is called on, which costs
+ * the type checker of a large `schemas.ts` as much as all the rest of its work.
+ */
+export function _meta<T>(schema: T, meta: Record<string, unknown>): T {
+  z.globalRegistry.add(schema as z.ZodMiniType, meta as z.core.GlobalMeta);
+  return schema;
+}
+// #endregion
+
 // #region _chars
 /** Length in Unicode code points, as JSON Schema counts string lengths. */
 export function _chars(value: string): number {

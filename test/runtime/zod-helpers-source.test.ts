@@ -33,6 +33,7 @@ describe('templates/zod-helpers.ts as the generator cuts it', () => {
     expect(all).not.toMatch(/^export /m);
     expect(all.match(/^(?:function|const) (\w+)/gm)).toStrictEqual([
       'function _schema',
+      'function _meta',
       'function _chars',
       'function _length',
       'const _formats',

@@ -1,4 +1,5 @@
 import { jsonLiteral, tsPropertyKey } from '../print.js';
+import type { ZodContext } from './zod-context.js';
 
 /** A JSON value as a TS expression (numbers, strings, objects), escaped for source. */
 export function literal(value: unknown): string {
@@ -20,16 +21,19 @@ export interface Built {
 
 /**
  * The expression of a {@link Built}. Annotations are registered on the validator itself
- * (`.register(z.globalRegistry, {...})`) rather than added as a `z.meta` check: a check that does
- * nothing still runs on every parse, and stops `zod/compile` from compiling the validator. A
- * validator made elsewhere (a component, `z.lazy(...)`) is shared, so it gets the `z.meta` check,
- * which annotates a copy.
+ * (`_meta(validator, {...})`, which does what `.register(z.globalRegistry, {...})` does with a type
+ * that costs the checker nothing) rather than added as a `z.meta` check: a check that does nothing
+ * still runs on every parse, and stops `zod/compile` from compiling the validator. A validator made
+ * elsewhere (a component, `z.lazy(...)`) is shared, so it gets the `z.meta` check, which annotates
+ * a copy.
  */
-export function render(built: Built): string {
+export function render(built: Built, ctx: Pick<ZodContext, 'use'>): string {
   const expr = withChecks(built.base, built.checks);
   if (!built.meta || Object.keys(built.meta).length === 0) return expr;
   const shared = /^[A-Za-z_$][\w$]*$/.test(expr) || expr.startsWith('z.lazy(');
-  return shared ? withChecks(expr, [`z.meta(${literal(built.meta)})`]) : `${expr}.register(z.globalRegistry, ${literal(built.meta)})`;
+  if (shared) return withChecks(expr, [`z.meta(${literal(built.meta)})`]);
+  ctx.use('_meta');
+  return `_meta(${expr}, ${literal(built.meta)})`;
 }
 
 /** `{ a: 1, b: "x" }` from entries whose values are already expressions (undefined ones skipped). */

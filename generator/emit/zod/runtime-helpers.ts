@@ -8,7 +8,7 @@ import { BUILTIN_TEMPLATES_DIR } from '../templates.js';
  * test/runtime/zod-helpers-source.test.ts fails when this list and the file's regions differ.
  */
 export const HELPER_NAMES = [
-  '_schema', '_chars', '_length', '_format', '_decimal', '_multipleOf', '_equal', '_unique', '_oneOfValues', '_keysPresent', '_closed', '_propertyCount', '_not', '_discriminator',
+  '_schema', '_meta', '_chars', '_length', '_format', '_decimal', '_multipleOf', '_equal', '_unique', '_oneOfValues', '_keysPresent', '_closed', '_propertyCount', '_not', '_discriminator',
   '_ifThenElse', '_contains', '_restItems', '_patternProperties', '_propertyNames', '_dependentRequired', '_dependentSchemas', '_restProperties',
 ] as const;
 

@@ -35,19 +35,19 @@ export function schemaToZod(schema: SchemaObject | boolean | undefined, ctx: Zod
   const rest = typed?.consumesOneOf ? { ...schema, oneOf: undefined } : schema;
   if (schema.enum) {
     const values = enumToZod(schema, type, ctx);
-    built = { base: built && VALUE_KEYWORDS.some((k) => schema[k] !== undefined) ? intersectAll([values, render(built)]) : values, checks: [] };
+    built = { base: built && VALUE_KEYWORDS.some((k) => schema[k] !== undefined) ? intersectAll([values, render(built, ctx)]) : values, checks: [] };
   }
   const composed = rest.allOf || rest.anyOf || rest.oneOf;
-  if (composed) built = { base: compositionsToZod(rest, built && render(built), pointer, child), checks: [] };
+  if (composed) built = { base: compositionsToZod(rest, built && render(built, ctx), pointer, child), checks: [] };
   built ??= { base: 'z.unknown()', checks: [] };
   for (const check of [notToZod(schema, ctx, pointer, child), discriminatorToZod(schema, ctx, pointer, child), ifThenElseToZod(schema, ctx, pointer, child)]) if (check) built.checks.push(check);
   if (schema.nullable === true && !schema.enum) {
     if (type === undefined && !isUnconstrained(schema)) ctx.inexact(`${pointer}/nullable`, 'nullable without type: read as "or null" (OpenAPI 3.0.3 gives it no effect there)');
-    if (type !== undefined || !isUnconstrained(schema)) built = { base: `z.nullable(${render(built)})`, checks: [] };
+    if (type !== undefined || !isUnconstrained(schema)) built = { base: `z.nullable(${render(built, ctx)})`, checks: [] };
   }
   const meta = metaOf(schema, ctx);
   if (meta) built.meta = { ...built.meta, ...meta };
-  return render(built);
+  return render(built, ctx);
 }
 
 /** The validator of the schema's (explicit or implied) type with its type-specific keywords, its checks not yet added. */

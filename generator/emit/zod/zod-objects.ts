@@ -37,7 +37,7 @@ export function objectToZod(schema: SchemaObject, ctx: ZodContext, pointer: stri
       const shape = shapeOf({ properties, required: [...required, ...branch.required], forbidden: branch.forbidden, ctx, pointer, child });
       const built = finishObject(schema, shape, required, properties, ctx, pointer, child);
       if (branch.description) built.meta = { ...built.meta, description: branch.description };
-      return render(built);
+      return render(built, ctx);
     });
     const sets = exclusive.map((b) => b.required.join(' + ')).join(', ');
     return { base: `z.xor([${branches.join(', ')}], ${literal(`Invalid input: expected exactly one of ${sets}`)})`, checks: [], consumesOneOf: true };
