@@ -17,8 +17,36 @@ export function convertSwagger2(bundled: unknown): Record<string, unknown> {
   // The converter changes what it is given, and the bundle may be the parsed root lint reads; its
   // result may hold one node in two places (a response schema under each content type): the JSON
   // round trips give the later stages a tree of their own, as JSON.parse makes it.
-  const converted = upgrade(JSON.parse(JSON.stringify(bundled)) as Record<string, unknown>, '3.0');
-  return JSON.parse(JSON.stringify(converted)) as Record<string, unknown>;
+  const converted = JSON.parse(JSON.stringify(upgrade(JSON.parse(JSON.stringify(bundled)) as Record<string, unknown>, '3.0'))) as Record<string, unknown>;
+  requireFormBodies(bundled, converted);
+  return converted;
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'];
+
+/**
+ * A request body made of `formData` parameters is required when one of them is (the converter
+ * leaves it optional, so the client would type every form field optional): as a `body`
+ * parameter's `required` makes its request body required.
+ */
+function requireFormBodies(original: unknown, converted: Record<string, unknown>): void {
+  const parameterOf = (parameter: unknown) => {
+    const ref = (parameter as { $ref?: unknown } | undefined)?.$ref;
+    return (typeof ref === 'string' ? getByPointer(original, ref) : parameter) as { in?: unknown; required?: unknown } | undefined;
+  };
+  const paths = (original as { paths?: Record<string, Record<string, { parameters?: unknown } | undefined> | undefined> }).paths ?? {};
+  for (const [path, item] of Object.entries(paths)) {
+    if (!item || typeof item !== 'object') continue;
+    const shared = Array.isArray(item.parameters) ? item.parameters : [];
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (!operation || typeof operation !== 'object') continue;
+      const own = Array.isArray(operation.parameters) ? operation.parameters : [];
+      const required = [...shared, ...own].map(parameterOf).some((p) => p?.in === 'formData' && p.required === true);
+      const body = getByPointer(converted, toPointer(['paths', path, method, 'requestBody'])) as Record<string, unknown> | undefined;
+      if (required && body && typeof body === 'object' && !('$ref' in body)) body.required = true;
+    }
+  }
 }
 
 /**

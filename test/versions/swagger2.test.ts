@@ -116,6 +116,14 @@ describe('Swagger 2.0: @readme/oas-examples and a document of every 2.0 feature,
       expect(Object.fromEntries(new URLSearchParams(last().body))).toStrictEqual({ name: 'Tom' });
     });
 
+    it('a required formData parameter is required (the client refuses a form without it); the others are optional', async () => {
+      await expect(api.updatePet?.({ petId: 3 })).rejects.toThrow(/name/);
+      await expect(api.uploadPhoto?.({ petId: 3, caption: 'hi' })).rejects.toThrow(/file/);
+      const requests = server.requests.length;
+      await api.uploadPhoto?.({ petId: 3, file: new Blob(['x']) });
+      expect(server.requests.length).toBe(requests + 1);
+    });
+
     it('a `type: file` formData parameter is uploaded as a multipart file', async () => {
       const result = await api.uploadPhoto?.({ petId: 3, file: new Blob(['PNG…'], { type: 'image/png' }), caption: 'hi' });
       expect(last().headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
@@ -149,6 +157,7 @@ describe('Swagger 2.0: @readme/oas-examples and a document of every 2.0 feature,
     expect(types).toMatch(/"application\/x-www-form-urlencoded": \{/);
     expect(types).toMatch(/"application\/xml": components\["schemas"\]\["Pet"\];/);
     expect(types).toMatch(/"text\/plain": string;/);
+    expect(types).toMatch(/"application\/x-www-form-urlencoded": \{\n\s+name: string;\n\s+nicknames\?: string\[\];/);
     const client = readFileSync(join(out, 'client.ts'), 'utf8');
     expect(client).toMatch(/uploadPhoto: \{\n\s+params: .*"multipart\/form-data"/);
   });
