@@ -24,6 +24,10 @@ interface Mock { url: string; close(): Promise<void> }
  * their itemSchema; a querystring parameter by its content's schema.
  */
 const TYPE_CHECKS = `import { createPodcastClient } from './client.js';
+import type { operations, paths } from './types.js';
+
+// types.ts names the 3.2 operations in \`paths\` too.
+export const listed: [paths['/items']['query'], paths['/items']['additionalOperations']['COPY']] extends [operations['searchItems'], operations['copyItems']] ? true : never = true;
 
 export async function typeChecks(): Promise<void> {
   const api = createPodcastClient({ apiKey: 'k', baseUrl: 'http://127.0.0.1' });

@@ -3,7 +3,7 @@
  * so that `operations["<id>"]` types every operation the client has:
  * - a `query` operation and those of `additionalOperations` are printed from a second document
  *   whose path items hold each of them as a `get` ({@link extraOperationsDocument}); only its
- *   `operations` entries are kept (types.ts's `paths` does not list them);
+ *   `operations` entries are kept, and `paths` names them (print-types.ts);
  * - an `in: querystring` parameter is printed as an `in: query` parameter of its name whose schema
  *   is its content's (`parameters.query.<name>`: the whole query string's value);
  * - a response's media type with an `itemSchema` and no `schema` is printed with the item's schema

@@ -31,8 +31,43 @@ export function printTypes(document: ApiModel['document']): string {
   // The document was linted and bundled once already: openapiTS() would do both again (transform-document.ts).
   const nodes = transformDocument(modules, printable as unknown as Printed, options);
   const extra = oas32 ? extraOperationsDocument(printable as Record<string, unknown>) : undefined;
-  if (extra) mergeOperations(modules, nodes, transformDocument(modules, extra as unknown as Printed, options));
+  if (extra) {
+    mergeOperations(modules, nodes, transformDocument(modules, extra as unknown as Printed, options));
+    addExtraMethods(modules, nodes, printable as Record<string, unknown>);
+  }
   return modules.ots.astToString(nodes);
+}
+
+/**
+ * Each path item of `paths` with its 3.2 operations: `query: operations["search"]` and
+ * `additionalOperations: { COPY: operations["copyItems"] }` (openapi-typescript prints neither).
+ */
+function addExtraMethods({ ts }: PrinterModules, nodes: ts.Node[], document: Record<string, unknown>): void {
+  const at = nodes.findIndex((node) => ts.isInterfaceDeclaration(node) && node.name.text === 'paths');
+  const paths = nodes[at];
+  if (!paths || !ts.isInterfaceDeclaration(paths)) return;
+  const f = ts.factory;
+  const operation = (raw: unknown) => {
+    const id = (raw as { operationId?: unknown } | undefined)?.operationId;
+    return typeof id === 'string' ? f.createIndexedAccessTypeNode(f.createTypeReferenceNode('operations'), f.createLiteralTypeNode(f.createStringLiteral(id.replace(/#/g, '/')))) : undefined;
+  };
+  const items = (document.paths ?? {}) as Record<string, { query?: unknown; additionalOperations?: Record<string, unknown> }>;
+  const members = paths.members.map((member) => {
+    const name = member.name && (ts.isStringLiteral(member.name) || ts.isIdentifier(member.name)) ? member.name.text : undefined;
+    const item = name === undefined ? undefined : items[name];
+    if (!item || !ts.isPropertySignature(member) || !member.type || !ts.isTypeLiteralNode(member.type)) return member;
+    const added: ts.TypeElement[] = [];
+    const query = operation(item.query);
+    if (query) added.push(f.createPropertySignature(undefined, 'query', undefined, query));
+    const additional = Object.entries(item.additionalOperations ?? {}).flatMap(([method, raw]) => {
+      const type = operation(raw);
+      return type ? [f.createPropertySignature(undefined, f.createStringLiteral(method), undefined, type)] : [];
+    });
+    if (additional.length > 0) added.push(f.createPropertySignature(undefined, 'additionalOperations', undefined, f.createTypeLiteralNode(additional)));
+    if (added.length === 0) return member;
+    return f.updatePropertySignature(member, member.modifiers, member.name, member.questionToken, f.updateTypeLiteralNode(member.type, f.createNodeArray([...member.type.members, ...added])));
+  });
+  nodes[at] = f.updateInterfaceDeclaration(paths, paths.modifiers, paths.name, paths.typeParameters, paths.heritageClauses, members);
 }
 
 /** `operations` of `nodes` with the entries of `extra`'s `operations` added (3.2's query and additional operations). */
