@@ -5,6 +5,7 @@
 import { dirname, resolve } from 'node:path';
 import { chooseOutputs, type ChosenOutputs } from './emit/choose-outputs.js';
 import { ALWAYS, builtinPlugins } from './emit/index.js';
+import { flatText } from './emit/flat-text.js';
 import { manifestFile } from './emit/manifest.js';
 import type { GeneratedFile, Plugin, PluginContext } from './emit/plugin.js';
 import { pluginOptions } from './emit/plugin-options.js';
@@ -97,6 +98,7 @@ async function emit(model: ApiModel, outputs: ReturnType<typeof chooseRunOutputs
       const other = madeBy.get(file.path);
       if (other) fail({ code: 'plugin/same-file', message: `outputs "${other}" and "${plugin.name}" both make ${file.path}`, hint: 'give one of them another file name' });
       madeBy.set(file.path, plugin.name);
+      flatText(file.content);
       files.push(file);
     }
     timer(`emit ${plugin.name}`);
