@@ -229,6 +229,8 @@ interface ToolEntry {
   name: string;
   inputSchema: JsonSchema;
   outputSchema?: JsonSchema | string;
+  /** Definitions each schema leaves out of the listing (over the generator's budget); not listed itself. */
+  leftOut?: { inputSchema?: string[]; outputSchema?: string[] };
   [key: string]: unknown;
 }
 
@@ -259,12 +261,13 @@ function toolOf(name: string): Tool | undefined {
   if (built) return built;
   const entry = data().entries.get(name);
   if (!entry) return undefined;
-  const tool = Object.fromEntries(Object.entries(entry).map(([key, value]) => {
-    if (key === 'inputSchema') return [key, withDefs(value as JsonSchema, 'request')];
+  const { leftOut, ...listed } = entry;
+  const tool = Object.fromEntries(Object.entries(listed).map(([key, value]) => {
+    if (key === 'inputSchema') return [key, withDefs(value as JsonSchema, 'request', leftOut?.inputSchema)];
     if (key !== 'outputSchema') return [key, value];
     // An outputSchema's root is an object (MCP): a response definition may leave its type implicit.
     const root = typeof value === 'string' ? definition(value, 'response') : (value as JsonSchema);
-    return [key, withDefs(root.type === 'object' ? root : { type: 'object', ...root }, 'response')];
+    return [key, withDefs(root.type === 'object' ? root : { type: 'object', ...root }, 'response', leftOut?.outputSchema)];
   })) as Tool;
   $tools.set(name, tool);
   return tool;
@@ -278,20 +281,39 @@ function definition(name: string, direction: 'request' | 'response'): JsonSchema
   return found;
 }
 
-/** `schema` with every definition it reaches, directly or through others, as its `$defs` (sorted by name). */
-function withDefs(schema: JsonSchema, direction: 'request' | 'response'): JsonSchema {
+/**
+ * `schema` with every definition it reaches, directly or through others, as its `$defs` (sorted by
+ * name). A definition `leftOut` (the listing's budget) is neither listed nor followed: each
+ * reference to it becomes a note naming it.
+ */
+function withDefs(schema: JsonSchema, direction: 'request' | 'response', leftOut: readonly string[] = []): JsonSchema {
+  const skipped = new Set(leftOut);
   const reached = new Set<string>();
   const reach = (names: readonly string[]): void => {
     for (const name of names) {
-      if (reached.has(name)) continue;
+      if (reached.has(name) || skipped.has(name)) continue;
       reached.add(name);
       reach(refsOf(definition(name, direction)));
     }
   };
   reach(refsOf(schema));
-  if (reached.size === 0) return schema;
+  const noted = (node: JsonSchema): JsonSchema => (skipped.size === 0 ? node : (withNotes(node, skipped) as JsonSchema));
+  if (reached.size === 0) return noted(schema);
   const names = [...reached].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  return { ...schema, $defs: Object.fromEntries(names.map((name) => [name, definition(name, direction)])) };
+  return { ...noted(schema), $defs: Object.fromEntries(names.map((name) => [name, noted(definition(name, direction))])) };
+}
+
+/** A copy of `node` with each reference to a left-out definition replaced by a note naming it. */
+function withNotes(node: unknown, leftOut: ReadonlySet<string>): unknown {
+  if (Array.isArray(node)) return node.map((item) => withNotes(item, leftOut));
+  if (!isRecord(node)) return node;
+  const { $ref, ...rest } = node;
+  if (typeof $ref === 'string' && $ref.startsWith('#/$defs/') && leftOut.has(definitionName($ref.slice('#/$defs/'.length)))) {
+    const name = definitionName($ref.slice('#/$defs/'.length));
+    const note = `(${name}: its schema is left out of this listing to keep it short; the server checks it in full)`;
+    return { ...rest, description: typeof rest.description === 'string' && rest.description !== '' ? `${rest.description} ${note}` : note };
+  }
+  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, withNotes(value, leftOut)]));
 }
 
 /** The definitions a schema references itself (found once per schema: every tool reaches the same definitions). */

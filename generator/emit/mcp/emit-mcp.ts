@@ -5,7 +5,8 @@ import { definePlugin } from '../plugin.js';
 import { jsonLines, rawTemplateText } from './json-text.js';
 import type { JsonSchema } from './json-schema.js';
 import type { SchemaTable } from './schema-table.js';
-import { buildManifest, buildToolBindings, type McpManifest, type McpToolBinding } from './tool-manifest.js';
+import { buildManifest, buildToolBindings, DEFAULT_MAX_SCHEMA_BYTES, type McpManifest, type McpToolBinding } from './tool-manifest.js';
+import { EXIT_USAGE, fail, type Problem } from '../../problems.js';
 
 /** What `mcp-server.ts.hbs` receives. */
 export interface McpServerView {
@@ -37,16 +38,16 @@ export interface McpServerView {
 }
 
 /** The view of the model that the MCP server template renders. */
-export function mcpServerView(model: ApiModel): McpServerView {
-  return mcpServer(model).view;
+export function mcpServerView(model: ApiModel, maxSchemaBytes = DEFAULT_MAX_SCHEMA_BYTES): McpServerView {
+  return mcpServer(model, maxSchemaBytes).view;
 }
 
 /**
  * The server's view and the manifest's JSON text (`tools.json`). The server carries each
  * definition once, however many tools reach it, and builds the manifest's `$defs` when it lists.
  */
-function mcpServer(model: ApiModel): { view: McpServerView; manifestJson: string } {
-  const { bindings, table } = buildToolBindings(model);
+function mcpServer(model: ApiModel, maxSchemaBytes: number): { view: McpServerView; manifestJson: string; bindings: McpToolBinding[] } {
+  const { bindings, table } = buildToolBindings(model, maxSchemaBytes);
   const api = model.names.api;
   const manifest = buildManifest(bindings);
   const manifestJson = JSON.stringify(manifest, null, 2);
@@ -74,7 +75,25 @@ function mcpServer(model: ApiModel): { view: McpServerView; manifestJson: string
     })),
     anyInput: bindings.some(({ operation }) => operation.hasInput),
   };
-  return { view, manifestJson };
+  return { view, manifestJson, bindings };
+}
+
+/** A warning for each tool whose listed schemas leave definitions out (the listing's budget). */
+function leftOutWarnings(model: ApiModel, bindings: readonly McpToolBinding[], maxSchemaBytes: number): Problem[] {
+  return bindings.flatMap(({ entry, operation }) => {
+    const { inputSchema = [], outputSchema = [] } = entry.leftOut ?? {};
+    const count = inputSchema.length + outputSchema.length;
+    if (count === 0) return [];
+    const which = [inputSchema.length > 0 ? 'input' : '', outputSchema.length > 0 ? 'output' : ''].filter(Boolean).join(' and ');
+    return [{
+      code: 'mcp/schema-left-out',
+      severity: 'warn' as const,
+      file: model.source.path,
+      pointer: operation.pointer,
+      message: `tool ${entry.name} lists its ${which} schema without ${count} of the definitions it reaches (over ${maxSchemaBytes.toLocaleString('en-US')} bytes of JSON); the server still checks them in full`,
+      hint: 'raise mcp.maxSchemaBytes in the config to list more',
+    }];
+  });
 }
 
 /**
@@ -112,8 +131,21 @@ export const mcpPlugin = definePlugin({
   name: 'mcp',
   // The server calls the API through the client, and validates tool input with its validators.
   needs: ['client', 'zod'],
-  emit(model, { templates }) {
-    const { view, manifestJson } = mcpServer(model);
+  options: {
+    /**
+     * The most JSON text a tool's schema may list (each of its input and output schemas, with
+     * their `$defs`). Over it, the definitions farthest from the root are left out of the listing,
+     * each reference to one noted; the server still validates the whole schema.
+     */
+    maxSchemaBytes: DEFAULT_MAX_SCHEMA_BYTES,
+  },
+  emit(model, { templates, options, report }) {
+    const { maxSchemaBytes } = options;
+    if (!Number.isSafeInteger(maxSchemaBytes) || maxSchemaBytes < 0) {
+      fail({ code: 'config/bad-value', message: 'option "maxSchemaBytes" of output "mcp" must be a whole number of bytes', hint: `got ${JSON.stringify(maxSchemaBytes)}` }, EXIT_USAGE);
+    }
+    const { view, manifestJson, bindings } = mcpServer(model, maxSchemaBytes);
+    for (const problem of leftOutWarnings(model, bindings, maxSchemaBytes)) report(problem);
     return [
       // JSON cannot carry the banner; the file is still generated and byte-stable.
       { path: 'mcp/tools.json', content: `${manifestJson}\n` },

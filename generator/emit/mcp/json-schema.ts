@@ -133,7 +133,7 @@ export function withDefs(root: JsonSchema, components: ReadonlyMap<string, JsonS
  * was most of the MCP emitter's time on large documents. Converted schemas are never changed after
  * conversion, so what a walk found stays true.
  */
-function localRefs(schema: JsonSchema): readonly string[] {
+export function localRefs(schema: JsonSchema): readonly string[] {
   let refs = localRefsOf.get(schema);
   if (!refs) localRefsOf.set(schema, (refs = collectLocalRefs(schema, [])));
   return refs;

@@ -7,7 +7,8 @@ import { tagPlaces, type TagPlace } from '../../model/tags.js';
 import type { ApiModel, OperationModel, SchemaObject } from '../../model/types.js';
 import { schemaRefName } from '../../model/refs.js';
 import { fail } from '../../problems.js';
-import { withDefs, type JsonSchema } from './json-schema.js';
+import type { JsonSchema } from './json-schema.js';
+import { listedWithin } from './listing-budget.js';
 import { buildSchemaTable, type SchemaTable } from './schema-table.js';
 
 /** What MCP hosts accept as a tool name (the strictest of the big model hosts' rules). */
@@ -57,7 +58,12 @@ export interface McpManifest {
  */
 export interface McpToolEntry extends Omit<McpTool, 'outputSchema'> {
   outputSchema?: JsonSchema | string;
+  /** Definitions left out of each schema as listed, over the listing's budget (listing-budget.ts); not listed itself. */
+  leftOut?: { inputSchema?: string[]; outputSchema?: string[] };
 }
+
+/** The default budget of a tool's schema as listed: 64 KiB of JSON text, about 16,000 tokens of a model's context. */
+export const DEFAULT_MAX_SCHEMA_BYTES = 64 * 1024;
 
 /** A tool with the operation it calls and how its payload becomes `structuredContent`. */
 export interface McpToolBinding {
@@ -76,8 +82,11 @@ export interface McpTools {
   table: SchemaTable;
 }
 
-/** Builds every tool of the model, sorted by name; fails on a name MCP hosts refuse or a collision. */
-export function buildToolBindings(model: ApiModel): McpTools {
+/**
+ * Builds every tool of the model, sorted by name; fails on a name MCP hosts refuse or a collision.
+ * Each schema is listed within `maxSchemaBytes` of JSON text (listing-budget.ts).
+ */
+export function buildToolBindings(model: ApiModel, maxSchemaBytes = DEFAULT_MAX_SCHEMA_BYTES): McpTools {
   // Arguments are checked by the request-direction validators, payloads by the response-direction
   // ones; the definitions are read the same way (readOnly left out of input, writeOnly of output).
   const table = buildSchemaTable(model);
@@ -98,18 +107,29 @@ export function buildToolBindings(model: ApiModel): McpTools {
     return { entry, operation };
   });
   // Self-contained once every tool is converted: a tool's schemas may add places to the table.
-  const bindings = entries.map(({ entry, operation }) => ({ tool: selfContained(entry, table), entry, operation, wrapData: entry.outputSchema === undefined }));
+  const bindings = entries.map(({ entry, operation }) => {
+    const tool = selfContained(entry, table, maxSchemaBytes);
+    return { tool, entry, operation, wrapData: entry.outputSchema === undefined };
+  });
   return { bindings: bindings.sort((a, b) => (a.tool.name < b.tool.name ? -1 : a.tool.name > b.tool.name ? 1 : 0)), table };
 }
 
-/** The tool as `tools/list` lists it: each schema with the definitions it reaches as `$defs` (as the server does at run time). */
-function selfContained({ outputSchema, ...tool }: McpToolEntry, table: SchemaTable): McpTool {
-  const inputSchema = withDefs(tool.inputSchema, table.defs.request);
-  if (outputSchema === undefined) return { ...tool, inputSchema };
-  const root = typeof outputSchema === 'string' ? objectRooted(table.defs.response.get(outputSchema) as JsonSchema) : outputSchema;
+/**
+ * The tool as `tools/list` lists it: each schema with the definitions it reaches as `$defs` (as the
+ * server does at run time), within the budget. What a schema leaves out is noted on the entry,
+ * for the server to leave out the same.
+ */
+function selfContained(entry: McpToolEntry, table: SchemaTable, maxBytes: number): McpTool {
+  const { outputSchema, leftOut: _, ...tool } = entry;
+  const input = listedWithin(tool.inputSchema, table.defs.request, maxBytes);
+  const output = outputSchema === undefined ? undefined : listedWithin(typeof outputSchema === 'string' ? objectRooted(table.defs.response.get(outputSchema) as JsonSchema) : outputSchema, table.defs.response, maxBytes);
+  if (input.leftOut.length > 0 || (output?.leftOut.length ?? 0) > 0) {
+    entry.leftOut = { ...(input.leftOut.length > 0 ? { inputSchema: input.leftOut } : {}), ...(output && output.leftOut.length > 0 ? { outputSchema: output.leftOut } : {}) };
+  }
+  if (output === undefined) return { ...tool, inputSchema: input.schema };
   // Key order as listed: outputSchema after inputSchema, before annotations and _meta.
   const { annotations, _meta, ...head } = tool;
-  return { ...head, inputSchema, outputSchema: withDefs(root, table.defs.response), annotations, _meta };
+  return { ...head, inputSchema: input.schema, outputSchema: output.schema, annotations, _meta };
 }
 
 /** The `tools/list` result of all tools. */
