@@ -116,6 +116,14 @@ async function emitOf(plugin: Plugin<object>, model: ApiModel, context: PluginCo
     if (!Array.isArray(files)) fail({ code: 'plugin/bad-file', message: `output "${plugin.name}" returned no list of files`, hint: 'emit() returns [{ path, content }, ...]' });
     return files;
   } catch (error) {
+    // V8's limit on one string (512 MB on 64-bit builds), met by a file or a JSON text an output makes.
+    if (error instanceof RangeError && /Invalid string length/.test(error.message)) {
+      fail({
+        code: 'emit/too-large',
+        message: `output "${plugin.name}" made a text larger than Node.js can hold as one string (about 512 MB)`,
+        hint: plugin.name === 'mcp' ? 'lower mcp.maxSchemaBytes, or leave the mcp output out (--outputs)' : 'leave that output out (--outputs), or generate from a document with fewer operations',
+      });
+    }
     if (error instanceof PodcastGenError || error instanceof RangeError || builtinPlugins.includes(plugin)) throw error;
     fail({ code: 'plugin/failed', message: `output "${plugin.name}" failed: ${(error as Error)?.message ?? String(error)}`, hint: 'the error is in that plugin, not in the document' });
   }

@@ -64,6 +64,9 @@ describe('choosing outputs', () => {
   it('fails the run with a plugin’s own error, naming it', async () => {
     const broken = { ...apiReference, name: 'broken', emit: () => JSON.parse('{') as never };
     await expect(generateFiles({ cwd: ROOT, plugins: [broken], outputs: ['broken'] })).rejects.toThrow(/output "broken" failed: .*JSON/);
+    // A text over what Node.js holds as one string (built-in outputs meet it only on huge documents).
+    const huge = { ...apiReference, name: 'huge', emit: () => [{ path: 'HUGE.md', content: 'x'.repeat(2 ** 30) }] };
+    await expect(generateFiles({ cwd: ROOT, plugins: [huge], outputs: ['huge'] })).rejects.toMatchObject({ problems: [{ code: 'emit/too-large', message: expect.stringMatching(/output "huge" made a text larger than Node\.js can hold/) }] });
     const notAList = { ...apiReference, name: 'not-a-list', emit: () => 'API.md' as never };
     await expect(generateFiles({ cwd: ROOT, plugins: [notAList], outputs: ['not-a-list'] })).rejects.toThrow(/output "not-a-list" returned no list of files/);
   });
