@@ -17,12 +17,48 @@ export function convertSwagger2(bundled: unknown): Record<string, unknown> {
   // The converter changes what it is given, and the bundle may be the parsed root lint reads; its
   // result may hold one node in two places (a response schema under each content type): the JSON
   // round trips give the later stages a tree of their own, as JSON.parse makes it.
-  const converted = JSON.parse(JSON.stringify(upgrade(JSON.parse(JSON.stringify(bundled)) as Record<string, unknown>, '3.0'))) as Record<string, unknown>;
+  const input = JSON.parse(JSON.stringify(bundled)) as Record<string, unknown>;
+  inlineBodyParameters(input);
+  const converted = JSON.parse(JSON.stringify(upgrade(input, '3.0'))) as Record<string, unknown>;
   requireFormBodies(bundled, converted);
   return converted;
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'];
+
+type RawParameter = { $ref?: unknown; in?: unknown; name?: unknown; required?: unknown };
+
+/**
+ * Gives every operation its `body` and `formData` parameters inline, as the converter reads them:
+ * it turns one named by `$ref` (`#/parameters/Pet`) into a `parameters` entry naming a request body,
+ * and leaves a path item's own to no operation. Each such parameter is copied in place of its
+ * `$ref`, and a path item's into each of its operations that has none of the same name and place.
+ */
+function inlineBodyParameters(document: Record<string, unknown>): void {
+  const resolve = (parameter: unknown): RawParameter | undefined => {
+    const ref = (parameter as RawParameter | undefined)?.$ref;
+    return (typeof ref === 'string' ? getByPointer(document, ref) : parameter) as RawParameter | undefined;
+  };
+  const inBody = (parameter: RawParameter | undefined) => parameter?.in === 'body' || parameter?.in === 'formData';
+  const inline = (list: unknown[]) => list.map((parameter) => {
+    const target = resolve(parameter);
+    return inBody(target) && parameter !== target ? JSON.parse(JSON.stringify(target)) : parameter;
+  });
+  for (const item of Object.values((document.paths ?? {}) as Record<string, Record<string, unknown> | undefined>)) {
+    if (!item || typeof item !== 'object') continue;
+    const shared = Array.isArray(item.parameters) ? inline(item.parameters) : [];
+    const moved = shared.filter((p) => inBody(p as RawParameter));
+    if (Array.isArray(item.parameters)) item.parameters = shared.filter((p) => !inBody(p as RawParameter));
+    for (const method of METHODS) {
+      const operation = item[method] as { parameters?: unknown } | undefined;
+      if (!operation || typeof operation !== 'object') continue;
+      const own = Array.isArray(operation.parameters) ? inline(operation.parameters) : [];
+      const same = (a: RawParameter, b: RawParameter) => a.in === b.in && a.name === b.name;
+      const added = moved.filter((p) => !own.some((o) => same(resolve(o) ?? {}, p as RawParameter))).map((p) => JSON.parse(JSON.stringify(p)) as unknown);
+      if (own.length + added.length > 0) operation.parameters = [...own, ...added];
+    }
+  }
+}
 
 /**
  * A request body made of `formData` parameters is required when one of them is (the converter
@@ -149,15 +185,16 @@ function parameterTokens(original: unknown, converted: unknown, base: string[], 
 function bodyTokens(original: unknown, base: string[], after: string[]): string[] {
   const list = (getByPointer(original, toPointer([...base, 'parameters'])) as unknown[] | undefined) ?? [];
   if (!Array.isArray(list)) return [];
-  const body = list.findIndex((p) => (p as { in?: unknown })?.in === 'body');
+  const written = (p: unknown) => ((typeof (p as RawParameter)?.$ref === 'string' ? getByPointer(original, (p as RawParameter).$ref as string) : p) ?? {}) as RawParameter;
+  const body = list.findIndex((p) => written(p).in === 'body');
   const schemaTokens = after[0] === 'content' && after[2] === 'schema' ? after.slice(3) : [];
   if (body >= 0) return ['parameters', String(body), 'schema', ...schemaTokens];
   // formData: `properties/{name}/...` names the parameter.
   if (schemaTokens[0] === 'properties' && schemaTokens[1] !== undefined) {
-    const field = list.findIndex((p) => (p as { in?: unknown; name?: unknown })?.in === 'formData' && (p as { name?: unknown }).name === schemaTokens[1]);
+    const field = list.findIndex((p) => written(p).in === 'formData' && written(p).name === schemaTokens[1]);
     if (field >= 0) return ['parameters', String(field), ...schemaTokens.slice(2)];
   }
-  const first = list.findIndex((p) => (p as { in?: unknown })?.in === 'formData');
+  const first = list.findIndex((p) => written(p).in === 'formData');
   return first >= 0 ? ['parameters', String(first)] : [];
 }
 

@@ -253,6 +253,50 @@ ${ok}`;
     expect(problems).toStrictEqual([expect.stringMatching(/^\S*tsv\.yaml:8:71 +warn +load\/not-converted +`collectionFormat: tsv` of `t` has no OpenAPI 3\.0 form/)]);
   });
 
+  it('a body or formData parameter named by $ref, or given by the path item, becomes the request body', async () => {
+    const shared = `swagger: "2.0"
+info: { title: Shared, version: "1" }
+consumes: [application/json]
+parameters:
+  Pet: { name: pet, in: body, required: true, schema: { $ref: "#/definitions/Pet" } }
+  Photo: { name: photo, in: formData, type: file, required: true }
+paths:
+  /pets:
+    post:
+      operationId: addPet
+      parameters: [{ $ref: "#/parameters/Pet" }]
+${ok}  /pets/{id}:
+    parameters:
+      - { name: id, in: path, required: true, type: string }
+      - { $ref: "#/parameters/Pet" }
+    put:
+      operationId: putPet
+${ok}  /photos:
+    post:
+      operationId: addPhoto
+      consumes: [multipart/form-data]
+      parameters: [{ $ref: "#/parameters/Photo" }, { name: note, in: formData, type: string }]
+${ok}definitions:
+  Pet: { type: object, required: [name], properties: { name: { type: string } } }
+`;
+    const original = parse(shared) as Record<string, unknown>;
+    const converted = convertSwagger2(original) as { paths: Record<string, Record<string, { parameters?: unknown[]; requestBody?: unknown }>> };
+    expect(converted.paths['/pets']?.post).toMatchObject({ requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } } });
+    expect(converted.paths['/pets']?.post?.parameters ?? []).toStrictEqual([]);
+    expect(converted.paths['/pets/{id}']?.put).toMatchObject({ requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } } });
+    expect(converted.paths['/pets/{id}']?.parameters).toStrictEqual([{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }]);
+    expect(converted.paths['/photos']?.post).toMatchObject({
+      requestBody: { required: true, content: { 'multipart/form-data': { schema: { type: 'object', required: ['photo'], properties: { photo: { type: 'string', format: 'binary' }, note: { type: 'string' } } } } } },
+    });
+    // The whole way: the client's operations take those bodies' fields.
+    const { files } = await generateFiles({ spec: write('shared.yaml', shared) });
+    const client = files.find((f) => f.path === 'client.ts')?.content ?? '';
+    expect(client).toMatch(/addPet: \{\n\s+params: Simplify<Pick<NonNullable<operations\["addPet"\]\['requestBody'\]>\['content'\]\["application\/json"\], "name">>;/);
+    expect(client).toMatch(/addPhoto: \{\n\s+params: Simplify<Pick<[^\n]*"multipart\/form-data"\], "photo" \| "note">>;/);
+    // A problem in the body named by $ref is placed at the body parameter of the operation.
+    expect(originalPointer(original, converted, '#/paths/~1pets/post/requestBody/content/application~1json/schema')).toBe('#/paths/~1pets/post/parameters/0');
+  });
+
   it('refuses Swagger 1.x, and a version written as a number, at the `swagger` field', async () => {
     expect(await problemsOf(write('v12.yaml', 'info: { title: T, version: "1" }\nswagger: "1.2"\npaths: {}\n'))).toStrictEqual([
       expect.stringMatching(/^\S*v12\.yaml:2:1 +error +load\/unsupported-version +Swagger 1\.2 is not supported; podcast-gen reads Swagger 2\.0 and OpenAPI 3\.0\.x, 3\.1\.x and 3\.2\.x/),
