@@ -19,12 +19,32 @@ export function convertSwagger2(bundled: unknown): Record<string, unknown> {
   // round trips give the later stages a tree of their own, as JSON.parse makes it.
   const input = JSON.parse(JSON.stringify(bundled)) as Record<string, unknown>;
   inlineBodyParameters(input);
+  nullableRefs(input);
   const converted = JSON.parse(JSON.stringify(upgrade(input, '3.0'))) as Record<string, unknown>;
   requireFormBodies(bundled, converted);
   return converted;
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'];
+
+/**
+ * `x-nullable: true` beside a `$ref` (the usual way 2.0 documents make a referenced schema nullable;
+ * the tools that write them read it so) becomes `allOf: [$ref]` beside it: converted as it is, it
+ * would be `nullable` beside a `$ref`, which OpenAPI 3.0 ignores.
+ */
+function nullableRefs(node: unknown): void {
+  if (!node || typeof node !== 'object') return;
+  if (Array.isArray(node)) {
+    for (const item of node) nullableRefs(item);
+    return;
+  }
+  const record = node as Record<string, unknown>;
+  if (typeof record.$ref === 'string' && record['x-nullable'] === true) {
+    record.allOf = [{ $ref: record.$ref }];
+    delete record.$ref;
+  }
+  for (const value of Object.values(record)) nullableRefs(value);
+}
 
 type RawParameter = { $ref?: unknown; in?: unknown; name?: unknown; required?: unknown };
 

@@ -136,6 +136,13 @@ describe('Swagger 2.0: @readme/oas-examples and a document of every 2.0 feature,
       expect(await api.getNote?.({ petId: 3 })).toBe('a quiet cat');
     });
 
+    it('x-nullable beside a $ref lets the validators take null there', async () => {
+      const { Pet: PetSchema } = (await import(pathToFileURL(join(generated.get('fixture/swagger-2.0') as string, 'schemas.ts')).href)) as Record<string, { safeParse(v: unknown): { success: boolean } }>;
+      const pet = { id: 1, name: 'Tom' };
+      expect([pet, { ...pet, vet: null }, { ...pet, vet: { name: 'Ada' } }].map((v) => PetSchema?.safeParse(v).success)).toStrictEqual([true, true, true]);
+      expect(PetSchema?.safeParse({ ...pet, vet: 1 }).success).toBe(false);
+    });
+
     it('the validators refuse what the 2.0 document forbids: a missing required field, null where x-nullable is absent', async () => {
       await expect(api.createPet?.({ tag: 'x' })).rejects.toThrow(/name/);
       await expect(api.createPet?.({ name: null })).rejects.toThrow(/name/);
@@ -153,6 +160,9 @@ describe('Swagger 2.0: @readme/oas-examples and a document of every 2.0 feature,
     const out = generated.get('fixture/swagger-2.0') as string;
     const types = readFileSync(join(out, 'types.ts'), 'utf8');
     expect(types).toMatch(/tag\?: string \| null;/);
+    expect(types).toMatch(/owner\?: components\["schemas"\]\["Owner"\] \| null;/);
+    // Beside a $ref too, as the tools that write 2.0 documents mean it.
+    expect(types).toMatch(/vet\?: components\["schemas"\]\["Owner"\] \| null;/);
     expect(types).toMatch(/"multipart\/form-data": \{[^}]*file: string;/s);
     expect(types).toMatch(/"application\/x-www-form-urlencoded": \{/);
     expect(types).toMatch(/"application\/xml": components\["schemas"\]\["Pet"\];/);
