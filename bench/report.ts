@@ -53,6 +53,8 @@ export function writeResults(options: {
       return `| ${r.document} | ${r.operations} | ${perOp(r.results['podcast-gen'])} | ${perOp(r.results['hey-api'])} | ${['podcast-gen', ...PEERS].map((t) => mb(r.results[t])).join(' | ')} |`;
     }),
     '',
+    '![Time per operation and peak memory as the document grows, podcast-gen beside the peers](chart.svg)',
+    '',
     ...failures(rows),
     '## Notes',
     '',

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseYaml } from '@redocly/openapi-core';
 import { benchBundleSize } from './bundle-size.js';
+import { chartSvg } from './chart.js';
 import { measureCallOverhead } from './call-overhead.js';
 import { measureSideBySide, runOnce, type Sample } from './measure.js';
 import { installPeers, tools } from './peers.js';
@@ -95,6 +96,7 @@ if (existsSync(join(ROOT, 'bench', 'validation.ts'))) {
 }
 
 const machine = `${cpus().length} CPU(s) (${cpus()[0]?.model.trim() ?? 'unknown'}), ${(totalmem() / 1024 ** 3).toFixed(1)} GB memory, Node ${process.version}, ${process.platform}`;
+writeFileSync(join(ROOT, 'bench', 'chart.svg'), chartSvg(rows));
 const text = writeResults({ file: join(ROOT, 'bench', 'RESULTS.md'), machine, runs, versions, rows, overhead, timeoutSeconds: TIMEOUT_MS / 1000, ...(validation ? { validation } : {}) });
 console.log(`\n${text}`);
 console.log(`\n${await benchBundleSize({ root: ROOT, peers: peersDir, versions })}`);
