@@ -1,4 +1,4 @@
-import type { Plugin } from '@redocly/openapi-core';
+import type { Oas2Rule, Plugin } from '@redocly/openapi-core';
 import { AssumedReasonRule } from './rules/assumed-reason.js';
 import { IdempotencyHeaderRule } from './rules/idempotency-header.js';
 import { NoIdenticalPathsRule } from './rules/no-identical-paths.js';
@@ -57,11 +57,17 @@ export const podcastGenPlugin: Plugin = {
       'podcast-gen/idempotency-header': IdempotencyHeaderRule,
       'podcast-gen/assumed-reason': AssumedReasonRule,
     },
+    // The rules that read only paths, path items and operations, alike in Swagger 2.0.
+    oas2: {
+      'podcast-gen/operation-id-unique': OperationIdUniqueRule as unknown as Oas2Rule,
+      'podcast-gen/no-identical-paths': NoIdenticalPathsRule as unknown as Oas2Rule,
+      'podcast-gen/tool-name': ToolNameRule as unknown as Oas2Rule,
+    },
   },
   configs: {
-    // A Swagger 2.0 document is linted as written, by redocly's 2.0 rules (podcast-gen's are
-    // written for 3.x); what breaks generation is what its `struct` refuses, and what the generic
-    // rules above refuse (`no-unresolved-refs`, `path-parameters-defined`).
+    // A Swagger 2.0 document is linted as written: by the generic rules that exist for 2.0 (redocly's
+    // `no-unresolved-refs` and `path-parameters-defined`, podcast-gen's registered under `oas2`),
+    // and by redocly's 2.0 `struct` in place of podcast-gen's two, which are written for 3.x.
     generic: { rules: { ...GENERIC_RULES }, oas2Rules: { struct: 'error' } },
   },
 };

@@ -241,9 +241,19 @@ ${ok}`;
     expect(raw.map((p) => p.pointer).sort()).toStrictEqual(['#/paths/~1counts/post/parameters/0/schema/properties/n/format', '#/paths/~1uploads/post', '#/paths/~1uploads/post/parameters/1/format']);
   });
 
-  it('after conversion: a duplicate operationId stops the run at the second one, in the 2.0 file', async () => {
-    const problems = await problemsOf(write('duplicate.yaml', `${head}  /a:\n    get:\n      operationId: same\n${ok}  /b:\n    get:\n      operationId: same\n${ok}`));
-    expect(problems).toStrictEqual([expect.stringMatching(/^\S*duplicate\.yaml:11:7 +error +model\/duplicate-operation-id +GET \/a and GET \/b have the same operationId `same`/)]);
+  it('after conversion: a schema name too long stops the run at its name under `definitions`', async () => {
+    const name = 'A'.repeat(1001);
+    const problems = await problemsOf(write('long.yaml', `${head}  /a:\n    get:\n      operationId: getA\n      responses:\n        "200": { description: ok, schema: { $ref: "#/definitions/${name}" } }\ndefinitions:\n  ${name}:\n    type: string\n`));
+    expect(problems).toStrictEqual([expect.stringMatching(/^\S*long\.yaml:10:3 +error +model\/name-too-long +the schema name A+… is 1,001 characters long/)]);
+  });
+
+  it("lint holds a 2.0 document to podcast-gen's rules on paths and operations: operationIds, identical paths, tool names", async () => {
+    const same = `${head}  /a:\n    get:\n      operationId: same\n      x-tool-name: Bad-Name\n${ok}  /b:\n    get:\n      operationId: same\n${ok}  /c/{x}:\n    get:\n      operationId: c1\n      parameters: [{ name: x, in: path, required: true, type: string }]\n${ok}  /c/{y}:\n    get:\n      operationId: c2\n      parameters: [{ name: y, in: path, required: true, type: string }]\n${ok}`;
+    expect((await problemsOf(write('same.yaml', same))).sort()).toStrictEqual([
+      expect.stringMatching(/^\S*same\.yaml:12:7 +error +podcast-gen\/operation-id-unique +GET \/a and GET \/b have the same operationId `same`/),
+      expect.stringMatching(/^\S*same\.yaml:22:5 +error +podcast-gen\/no-identical-paths +GET \/c\/\{x\} and GET \/c\/\{y\} differ only in the names of path parameters/),
+      expect.stringMatching(/^\S*same\.yaml:7:20 +error +podcast-gen\/tool-name +Tool name "Bad-Name" must match/),
+    ]);
   });
 
   it('a pointer into the conversion maps to the 2.0 place, else to the nearest enclosing one (at worst the operation)', () => {
