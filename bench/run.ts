@@ -21,6 +21,7 @@ import { measureSideBySide, runOnce, type Sample } from './measure.js';
 import { installPeers, tools } from './peers.js';
 import { writeResults, type Row } from './report.js';
 import { syntheticDocument } from './synthetic.js';
+import { benchTypecheckWeight, weightDocuments } from './typecheck-weight.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
@@ -100,6 +101,7 @@ writeFileSync(join(ROOT, 'bench', 'chart.svg'), chartSvg(rows));
 const text = writeResults({ file: join(ROOT, 'bench', 'RESULTS.md'), machine, runs, versions, rows, overhead, timeoutSeconds: TIMEOUT_MS / 1000, ...(validation ? { validation } : {}) });
 console.log(`\n${text}`);
 console.log(`\n${await benchBundleSize({ root: ROOT, peers: peersDir, versions })}`);
+console.log(`\n${benchTypecheckWeight({ root: ROOT, peers: peersDir, versions, documents: weightDocuments({ root: ROOT, peers: peersDir, dir: docs }) })}`);
 
 rmSync(outputs, { recursive: true, force: true });
 rmSync(oldOutputs, { recursive: true, force: true });
