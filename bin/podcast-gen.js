@@ -4,9 +4,14 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import module from 'node:module';
 import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
 
 // Node 22 and newer keep V8's compiled code of every module on disk, as TypeScript's own tsc does.
 module.enableCompileCache?.();
+// V8 lets the heap grow to four times what a full collection left live before collecting again. A
+// generation's live data peaks while the types are printed; what is made after is mostly garbage
+// soon (flattened or written text), so growing by twice at most lowers the peak for about the same CPU.
+v8.setFlagsFromString('--heap-growing-percent=100');
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // In a clone of the repository, sources edited since the last build are built first: a run never
