@@ -19,7 +19,7 @@ export interface EvaluatedProperties {
  * (`branches`, known once each branch is checked). Undefined where the set depends on more than
  * that (`if`/`then`/`else`, `dependentSchemas`, a branch with branches of its own, a reference
  * cycle): zod cannot follow JSON Schema's annotation rules there.
- * `hidden` leaves out properties that do not exist in the validator's direction (readOnly, writeOnly).
+ * `hidden` leaves out properties that are not to count as evaluated (none by default).
  */
 export function unevaluatedPropertiesPlan(
   schema: SchemaObject,

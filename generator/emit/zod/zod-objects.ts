@@ -135,14 +135,16 @@ function jsonSchema2020Checks(schema: SchemaObject, patterns: { pattern: string;
 
 /**
  * unevaluatedProperties where the evaluated keys are known (model/evaluated.ts): the keys of the
- * object's own keywords and `allOf`, and of the `anyOf`/`oneOf` branches the value passes. Elsewhere
+ * object's own keywords and `allOf`, and of the `anyOf`/`oneOf` branches the value passes (readOnly
+ * and writeOnly ones too, whatever the direction). Elsewhere
  * the model has warned (`model/loosened-keyword`) and nothing is checked: the validator accepts more.
  */
 function unevaluatedPropertiesCheck(schema: SchemaObject, ctx: ZodContext, pointer: string, child: ChildToZod): string | undefined {
   const rest = schema.unevaluatedProperties;
   if (rest === undefined || rest === true) return undefined;
-  const hidden = (p: SchemaObject) => (ctx.mode === 'request' && p.readOnly === true) || (ctx.mode === 'response' && p.writeOnly === true);
-  const plan = unevaluatedPropertiesPlan(schema, ctx.resolve, hidden);
+  // A readOnly or writeOnly property is still declared, so evaluated, in either direction: JSON
+  // Schema reads both as annotations, and openapi-typescript types it in both.
+  const plan = unevaluatedPropertiesPlan(schema, ctx.resolve);
   if (!plan || plan.fixed.all) return undefined;
   const regexes = (patterns: readonly string[]) => `[${patterns.flatMap((p) => regexExpression(p, ctx, pointer) ?? []).join(', ')}]`;
   const branches = plan.branches.map((b, i) => `[${child(b.schema, pointerJoin(pointer, schema.anyOf ? 'anyOf' : 'oneOf', i))}, ${literal(b.evaluated.names)}, ${regexes(b.evaluated.patterns)}, ${b.evaluated.all}]`);

@@ -28,7 +28,8 @@ export function ajv2020(unicodeRegExp = true) {
  * The model's schema (OpenAPI 3.0's shape, with the 2020-12 keywords a 3.1 document carries) in
  * JSON Schema 2020-12, written here independently of the generator's MCP converter: `nullable` as
  * a `"null"` type, boolean exclusive bounds as numbers, readOnly (request) or writeOnly (response)
- * properties left out with their `required` entries, OpenAPI-only keywords dropped.
+ * properties not required and unchecked (left out beside `additionalProperties: false`),
+ * OpenAPI-only keywords dropped.
  */
 function to2020(node: unknown, mode: Mode): unknown {
   if (!node || typeof node !== 'object' || Array.isArray(node)) return node;
@@ -40,8 +41,13 @@ function to2020(node: unknown, mode: Mode): unknown {
     if (value === undefined || ['nullable', 'example', 'discriminator', 'xml', 'externalDocs', 'exclusiveMinimum', 'exclusiveMaximum'].includes(key) || key.startsWith('x-')) continue;
     if (ONE.includes(key)) out[key] = to2020(value, mode);
     else if (LIST.includes(key)) out[key] = (value as unknown[]).map((v) => to2020(v, mode));
-    else if (MAP.includes(key) || key === 'properties') {
-      out[key] = Object.fromEntries(Object.entries(value as Record<string, unknown>).filter(([n]) => key !== 'properties' || !hidden.has(n)).map(([n, v]) => [n, to2020(v, mode)]));
+    else if (key === 'properties') {
+      // A property of the other direction: not required and any value, as the validators read it;
+      // still declared (so evaluated), except where additionalProperties: false refuses it.
+      const entries = Object.entries(value as Record<string, unknown>).filter(([n]) => !hidden.has(n) || schema.additionalProperties !== false);
+      out[key] = Object.fromEntries(entries.map(([n, v]) => [n, hidden.has(n) ? true : to2020(v, mode)]));
+    } else if (MAP.includes(key)) {
+      out[key] = Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([n, v]) => [n, to2020(v, mode)]));
     } else if (key === 'required') out[key] = (value as string[]).filter((n) => !hidden.has(n));
     else out[key] = value;
   }
