@@ -67,6 +67,8 @@ export interface OperationSpec {
   dataKind: 'json' | 'text' | 'binary' | 'none' | 'stream';
   /** For `dataKind: 'stream'`: how the items are framed (server-sent events, JSON Lines, JSON text sequences). */
   stream?: 'sse' | 'jsonl' | 'json-seq';
+  /** The `Accept` header where it is not JSON's (a stream's media type: servers of events often require it). */
+  accept?: string;
   retryStatuses: readonly number[];
   retryConnectionErrors: boolean;
   /** The 429 body's field that carries the wait in seconds. */
@@ -420,7 +422,7 @@ export class Core {
       return encodeURIComponent(String(field ? input[field.name] : ''));
     });
     const query = new URLSearchParams();
-    const headers: Record<string, string> = { accept: 'application/json', ...this.#options.headers };
+    const headers: Record<string, string> = { accept: spec.accept ?? 'application/json', ...this.#options.headers };
     const cookies: string[] = [];
     let querystring = '';
     for (const field of spec.fields) {

@@ -14,11 +14,13 @@ let contentType = 'application/jsonl';
 /** When set, the server writes the chunks and keeps the response open (until the client leaves). */
 let holdOpen = false;
 let closedEarly: Promise<void> = Promise.resolve();
+let accepted: string | undefined;
 let server: ReturnType<typeof createServer>;
 let url: string;
 
 beforeAll(async () => {
-  server = createServer((_req, res: ServerResponse) => {
+  server = createServer((req, res: ServerResponse) => {
+    accepted = req.headers.accept;
     res.writeHead(200, { 'content-type': contentType });
     for (const chunk of chunks) res.write(chunk);
     if (holdOpen) closedEarly = new Promise((resolve) => res.on('close', () => resolve()));
@@ -103,8 +105,11 @@ describe('JSON Lines and JSON text sequences', () => {
 });
 
 describe('server-sent events', () => {
-  it('reads events as the standard says: fields, comments, data lines joined, CR, LF or CRLF, split anywhere', async () => {
+  it('asks for the stream\'s media type, and reads events as the standard says: fields, comments, data lines joined, CR, LF or CRLF, split anywhere', async () => {
     contentType = 'text/event-stream';
+    chunks = [];
+    await collect(core().request({ ...spec('sse'), accept: 'text/event-stream' }, {}, {}));
+    expect(accepted).toBe('text/event-stream');
     const text = ': comment\r\nevent: add\r\ndata: one\r\ndata:two\r\nid: 1\r\nretry: 500\r\n\r\ndata: {"x":1}\rignored-field: y\r\rdata\n\nevent: no-data\n\n';
     for (const given of [[text], bytes(text)]) {
       chunks = given;

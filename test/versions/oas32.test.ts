@@ -158,9 +158,11 @@ describe('OpenAPI 3.2 documents: generated with the defaults, compiled by TypeSc
     const { createPodcastClient } = (await load('features-3.2.yaml', 'client.ts')) as { createPodcastClient(options: object): Api };
     let open: ServerResponse | undefined;
     let closed = false;
+    let eventsAccept: string | undefined;
     const server = createServer((req, res) => {
       res.writeHead(200, { 'content-type': req.url?.startsWith('/items/events') ? 'text/event-stream' : 'application/jsonl' });
       if (req.url?.startsWith('/items/events')) {
+        eventsAccept = req.headers.accept;
         // CRLF line ends, a comment, a data field over two lines, and a chunk split inside a line.
         res.write(': hello\r\nevent: change\r\ndata: first\r\ndata: sec');
         res.end('ond\r\nid: 7\r\n\r\ndata: {"x":1}\n\n');
@@ -196,6 +198,7 @@ describe('OpenAPI 3.2 documents: generated with the defaults, compiled by TypeSc
       const events: unknown[] = [];
       for await (const event of (await api.watchItems?.()) as AsyncIterable<unknown>) events.push(event);
       expect(events).toStrictEqual([{ event: 'change', data: 'first\nsecond', id: '7' }, { data: '{"x":1}' }]);
+      expect(eventsAccept).toBe('text/event-stream');
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }

@@ -29,6 +29,7 @@ export function operationSpec(model: ApiModel, op: OperationModel): Record<strin
   if (op.data.fromEnvelope && model.envelope) spec.envelopeData = model.envelope.dataProperty;
   spec.dataKind = op.data.kind;
   if (op.data.stream) spec.stream = op.data.stream;
+  if (op.data.stream && op.success.contentType) spec.accept = op.success.contentType;
   spec.retryStatuses = op.retryStatuses;
   spec.retryConnectionErrors = op.retryConnectionErrors;
   if (op.retryAfterField) spec.retryAfterField = op.retryAfterField;
