@@ -10,7 +10,11 @@ import { tsString } from '../../generator/emit/print.js';
 import { FIXTURE_DOCS, ROOT, SPEC } from '../helpers/paths.js';
 import { modelOf } from './helpers/emit-schemas.js';
 
-const DOCS = [SPEC, ...readdirSync(join(FIXTURE_DOCS, 'keywords')).filter((f) => f.endsWith('.yaml')).sort().map((f) => join(FIXTURE_DOCS, 'keywords', f))];
+const DOCS = [
+  SPEC,
+  ...readdirSync(join(FIXTURE_DOCS, 'keywords')).filter((f) => f.endsWith('.yaml')).sort().map((f) => join(FIXTURE_DOCS, 'keywords', f)),
+  join(FIXTURE_DOCS, 'versions', 'keywords-3.1.yaml'),
+];
 const TSC = join(ROOT, 'node_modules', 'typescript-native', 'bin', 'tsc');
 
 /**
@@ -34,6 +38,14 @@ const ONE_WAY: Record<string, string> = {
   // A response leaves writeOnly properties out (OpenAPI: not returned); openapi-typescript keeps
   // Pet's writeOnly `password` required in the response type.
   'objects.yaml Data_CreatePet': 'writeOnly in responses',
+  // patternProperties: openapi-typescript prints an index signature of the patterns' types; zod's
+  // object stays open (`[k: string]: unknown`) and checks each pattern in a refinement.
+  'keywords-3.1.yaml Component_Labels': 'patternProperties as an index signature',
+  'keywords-3.1.yaml Component_LooseLabels': 'patternProperties as an index signature',
+  'keywords-3.1.yaml Data_GetLabels': 'patternProperties as an index signature',
+  'keywords-3.1.yaml Data_GetLooseLabels': 'patternProperties as an index signature',
+  'keywords-3.1.yaml Body_PostEverything': 'patternProperties as an index signature (labels, looseLabels)',
+  'keywords-3.1.yaml Params_PostEverything': 'patternProperties as an index signature (labels, looseLabels)',
   // `format: binary` also takes a Blob (or File) in requests, to upload; openapi-typescript types it string.
   'strings.yaml Params_PostStrings': 'binary takes a Blob in requests',
 };
