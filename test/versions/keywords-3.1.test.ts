@@ -65,5 +65,12 @@ describe('a 3.1 document using every JSON Schema 2020-12 keyword podcast-gen map
     }
     expect(text).toContain('"unevaluatedItems"');
     expect(text).toContain('"contains"');
+    // The tool's input schema, judged by ajv in 2020-12 mode: its fixture passes, a broken keyword does not.
+    const tools = (JSON.parse(text) as { tools: { name: string; inputSchema: object }[] }).tools;
+    const validate = ajv2020().compile(tools.find((t) => t.name === 'post_everything')?.inputSchema ?? {});
+    const { params } = JSON.parse(readFileSync(join(out, 'fixtures', 'postEverything.json'), 'utf8')) as { params: Record<string, unknown> };
+    expect(validate(params), JSON.stringify(params)).toBe(true);
+    const broken: [string, unknown][] = [['billing', { card: '1234' }], ['point', [1, 'x']], ['closedPair', ['a', 1, 2]], ['tags', ['a']], ['labels', { other: 1 }], ['shape', { kind: 'circle', radius: 1, side: 2 }], ['conditional', { kind: 'big' }]];
+    for (const [name, value] of broken) expect(validate({ ...params, [name]: value }), name).toBe(false);
   });
 });
