@@ -27,7 +27,7 @@ const DOCUMENT = 'Document and output:';
 const RUN = 'Run:';
 
 function documentOptions<T>(y: Argv<T>, { generation }: { generation: boolean }) {
-  let built = y.option('spec', { type: 'string', requiresArg: true, group: DOCUMENT, describe: 'OpenAPI 3.0 document: a path or an http(s) URL. Default: the podcast document shipped with podcast-gen' });
+  let built = y.option('spec', { type: 'string', requiresArg: true, group: DOCUMENT, describe: 'OpenAPI 3.0, 3.1 or 3.2, or Swagger 2.0 document: a path or an http(s) URL. Default: the podcast document shipped with podcast-gen' });
   if (generation) {
     built = built
       .option('out', { type: 'string', requiresArg: true, group: DOCUMENT, describe: 'Output folder', defaultDescription: DEFAULTS.out })
@@ -72,7 +72,7 @@ export async function parseArguments(argv: readonly string[]): Promise<ParsedArg
     .fail((message, error) => {
       fail({ code: 'cli/usage', message: error?.message ?? message, hint: 'see podcast-gen --help' }, EXIT_USAGE);
     })
-    .usage('podcast-gen [command] [options]\n\nGenerates a typed fetch client, zod validators, MCP tools, fixtures and a mock server from an OpenAPI 3.0 document.')
+    .usage('podcast-gen [command] [options]\n\nGenerates a typed fetch client, zod validators, MCP tools, fixtures and a mock server from an OpenAPI (3.0, 3.1, 3.2) or Swagger 2.0 document.')
     .command(['generate', '$0'], 'Generate every output into --out', (y) =>
       documentOptions(y, { generation: true })
         .option('watch', { type: 'boolean', group: RUN, describe: 'Generate again whenever the document or a template changes' })
