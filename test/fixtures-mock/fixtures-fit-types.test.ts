@@ -5,6 +5,7 @@
  * public documents (test/fixtures/corpus/fixtures-*.yaml). What no value fits is left out with a
  * warning that names the operation and the place, never emitted wrong.
  */
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateFiles, type GeneratedFile, type Problem } from '../../generator/index.js';
@@ -58,11 +59,22 @@ beforeAll(async () => {
     // The mock brings in what it reads: the fixtures, the types and the validators.
     const { model, files, problems } = await generateFiles({ spec: join(FIXTURE_DOCS, 'corpus', `${name}.yaml`), outputs: ['mock'] });
     writeOutput(join(batch, name), files);
+    // fixtures/index.ts reads its values from JSON text, which tsc does not look into: the emitted
+    // .json files, as literals, are checked against the same `Fixtures` type here.
+    writeFileSync(join(batch, name, 'fixtures', 'fit.ts'), fitModule(files));
     generated.set(name, { model, files: new Map(files.map((f: GeneratedFile) => [f.path, f.content])), warnings: problems.filter((p) => p.code.startsWith('fixtures/')) });
   }
   compiled = typecheck(batch, Object.keys(DOCUMENTS).map((name) => join(batch, name)));
 }, 240_000);
 afterAll(() => removeBatch(batch));
+
+/** A module that assigns every emitted fixture file, as a literal, to its type in `Fixtures`. */
+function fitModule(files: readonly GeneratedFile[]): string {
+  const entries = files
+    .filter((f) => f.path.startsWith('fixtures/') && f.path.endsWith('.json'))
+    .map((f) => `  ${JSON.stringify((JSON.parse(f.content) as EmittedFixture).operationId)}: ${f.content.trim()},`);
+  return `import type { Fixtures } from './index.js';\n\nexport const fit: Fixtures = {\n${entries.join('\n')}\n};\n`;
+}
 
 function fixtureOf(name: string, op: OperationModel): EmittedFixture | undefined {
   const text = generated.get(name)?.files.get(`fixtures/${op.fileName}.json`);
