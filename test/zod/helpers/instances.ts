@@ -54,6 +54,7 @@ function typedArbitrary(schema: SchemaObject, components: Components, depth: num
     case 'array': {
       const min = schema.minItems ?? 0;
       const max = Math.min(schema.maxItems ?? min + 3, min + 3);
+      if (!schema.prefixItems && schema.contains === undefined) return fc.array(arbitrary(schema.items || {}, components, depth + 1), { minLength: min, maxLength: Math.max(min, max) });
       const sub = (s: SchemaObject | boolean | undefined) => (s === false ? fc.constant(null) : arbitrary(s === true ? {} : s, components, depth + 1));
       const rest = fc.array(sub(schema.items === false ? {} : schema.items), { minLength: schema.prefixItems ? 0 : min, maxLength: Math.max(min, max) });
       // 2020-12: the prefix (some of it), the rest, and an item made from `contains` somewhere.
