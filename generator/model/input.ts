@@ -85,6 +85,8 @@ export function buildBody(document: OpenApiDocument, rawBody: unknown, parameter
   return result;
 }
 
+const WHOLE_OBJECT_KEYWORDS = ['if', 'dependentRequired', 'dependentSchemas', 'patternProperties', 'propertyNames', 'unevaluatedProperties'] as const;
+
 /**
  * The properties of a plain object schema (after following a component reference), or undefined
  * when the schema is not one whose fields can be spread (a composition, a map, a primitive).
@@ -92,6 +94,8 @@ export function buildBody(document: OpenApiDocument, rawBody: unknown, parameter
 export function objectProperties(document: OpenApiDocument, schema: SchemaObject): Record<string, SchemaObject> | undefined {
   const resolved = deref<SchemaObject>(document, schema);
   if (!resolved || resolved.oneOf || resolved.anyOf || resolved.allOf || resolved.not || resolved.nullable) return undefined;
+  // 2020-12 keywords that constrain the object as a whole would be lost on spread fields.
+  if (WHOLE_OBJECT_KEYWORDS.some((key) => resolved[key] !== undefined)) return undefined;
   if (typeof resolved.additionalProperties === 'object') return undefined;
   if (resolved.type !== 'object' && !resolved.properties) return undefined;
   // Each property is a schema (a reference into another schema's properties is resolved); the map itself is not.

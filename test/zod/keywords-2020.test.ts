@@ -42,6 +42,13 @@ describe('JSON Schema 2020-12 keywords: the zod validators agree with ajv (2020-
     expect(sides.rejected).toBeGreaterThan(0);
   });
 
+  it('a body whose keywords constrain the whole object is not spread into fields (they would be lost there)', async () => {
+    emitted ??= await emitSchemas(SPEC);
+    const params = emitted.module.PostBillingParams;
+    expect(params?.safeParse({ body: { card: '1234', address: 'x' } }).success).toBe(true);
+    expect(params?.safeParse({ body: { card: '1234' } }).success).toBe(false);
+  });
+
   it('a keyword zod cannot follow exactly is warned at its place, and its validator accepts more, never less', async () => {
     emitted ??= await emitSchemas(SPEC);
     const { generateFiles } = await import('../../generator/index.js');
