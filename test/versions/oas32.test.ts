@@ -10,8 +10,11 @@ import { FIXTURE_DOCS } from '../helpers/paths.js';
 import { batchFolder, removeBatch } from '../robustness/helpers/compile.js';
 import { clientOnOwnMock, compileWithoutTypes } from './document-roundtrip.js';
 
-/** The 3.2 documents written for these tests: every 3.2 addition, each used at least once. */
-const DOCUMENTS = ['minimal-3.2.yaml', 'query-3.2.yaml', 'features-3.2.yaml', 'more-3.2.yaml'];
+/**
+ * The 3.2 documents written for these tests: every 3.2 addition, each used at least once; one has
+ * only a `query` operation (openapi-typescript then prints no `operations` of its own).
+ */
+const DOCUMENTS = ['minimal-3.2.yaml', 'query-3.2.yaml', 'only-query-3.2.yaml', 'features-3.2.yaml', 'more-3.2.yaml'];
 
 type Module = Record<string, unknown>;
 type Method = (...args: unknown[]) => Promise<unknown> & { withResponse(): Promise<{ attempts: number }> };
