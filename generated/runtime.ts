@@ -718,7 +718,12 @@ function encodeBody(spec: OperationSpec, input: Record<string, unknown>, headers
   if (spec.body.kind === 'form') {
     headers['content-type'] = spec.body.contentType;
     const form = new URLSearchParams();
-    for (const [name, item] of Object.entries(value as Record<string, unknown>)) appendForm(form, name, item);
+    for (const [name, item] of Object.entries(value as Record<string, unknown>)) {
+      // A property the body's `encoding` gives a style or explode is written like a query parameter of that style.
+      const field = spec.body.flattened ? spec.fields.find((f) => f.in === 'body-field' && f.wireName === name) : undefined;
+      if (field && (field.style !== undefined || field.explode !== undefined) && item !== null) appendQuery(form, field, item);
+      else appendForm(form, name, item);
+    }
     return { body: form.toString(), shown: value };
   }
   if (spec.body.kind === 'multipart') {

@@ -16,9 +16,11 @@ export interface MockField {
   wireName: string;
   type: WireType;
   itemType?: WireType;
+  style?: string;
   explode?: boolean;
   contentType?: string;
   properties?: Record<string, WireType>;
+  anyKeys?: boolean;
 }
 
 /** One operation as the mock routes it. */
@@ -319,11 +321,13 @@ export interface RequestParts {
 export function readInput(route: MockRoute, parts: RequestParts): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   const cookies = parseCookies(parts.headers.cookie);
+  const queryNames = new Set(route.fields.filter((f) => f.in === 'query').map((f) => f.wireName));
+  if (auth.kind === 'apiKey' && auth.in === 'query') queryNames.add(auth.name);
   const bodyObject = parts.body !== null && typeof parts.body === 'object' && !Array.isArray(parts.body) ? (parts.body as Record<string, unknown>) : {};
   for (const field of route.fields) {
     let value: unknown;
     if (field.in === 'path') value = coerce(parts.pathParams[field.wireName], field.type);
-    else if (field.in === 'query') value = readQuery(field, parts.query);
+    else if (field.in === 'query') value = readStyled(field, parts.query, queryNames, false);
     else if (field.in === 'querystring') value = readQuerystring(field, parts.rawQuery);
     else if (field.in === 'header') value = coerce(headerValue(parts.headers, field.wireName), field.type);
     else if (field.in === 'cookie') value = coerce(cookies[field.wireName], field.type);
@@ -352,11 +356,63 @@ function readQuerystring(field: MockField, raw: string): unknown {
   return type.includes('json') ? coerce(text, 'object') : text;
 }
 
-function readQuery(field: MockField, query: URLSearchParams): unknown {
-  if (!query.has(field.wireName)) return undefined;
-  if (field.type !== 'array') return coerce(query.get(field.wireName) ?? undefined, field.type);
-  const values = field.explode === false ? (query.get(field.wireName) ?? '').split(',') : query.getAll(field.wireName);
+/**
+ * An application/x-www-form-urlencoded body read back as the object the client sent (wire names to
+ * typed values): each field by its `encoding`'s style and explode, else as the client writes a form
+ * (an array as repeated keys, one key being a one-item array; an object as JSON text).
+ */
+export function readForm(route: MockRoute, raw: string): Record<string, unknown> {
+  const form = new URLSearchParams(raw);
+  const fields = route.fields.filter((f) => f.in === 'body-field');
+  const names = new Set(fields.map((f) => f.wireName));
+  const body: Record<string, unknown> = {};
+  for (const field of fields) {
+    const value = readStyled(field, form, names, true);
+    if (value !== undefined) body[field.wireName] = value;
+  }
+  return body;
+}
+
+/**
+ * One value of a query (or a form body) read by OpenAPI's style and explode, as the client writes it:
+ * form (explode by default: repeated keys, an object's properties as keys of their own; else
+ * comma-separated), spaceDelimited and pipeDelimited (one value split on ` ` or `|`, repeated keys
+ * when exploded), deepObject (`name[key]=value`). `names`: the keys other fields take. A form body's
+ * field the document gives no style keeps the client's default (`plainForm`).
+ */
+function readStyled(field: MockField, params: URLSearchParams, names: ReadonlySet<string>, plainForm: boolean): unknown {
+  const plain = plainForm && field.style === undefined && field.explode === undefined;
+  const style = field.style ?? 'form';
+  const explode = field.explode ?? style === 'form';
+  const name = field.wireName;
+  if (field.type === 'object' && !plain) {
+    const object: Record<string, unknown> = {};
+    const typeOf = (key: string): WireType => field.properties?.[key] ?? 'any';
+    if (style === 'deepObject') {
+      for (const [key, value] of params) {
+        if (key.startsWith(`${name}[`) && key.endsWith(']')) object[key.slice(name.length + 1, -1)] = coerce(value, typeOf(key.slice(name.length + 1, -1)));
+      }
+    } else if (explode) {
+      for (const key of new Set(params.keys())) {
+        const own = field.properties !== undefined && Object.prototype.hasOwnProperty.call(field.properties, key);
+        if (own || (field.anyKeys === true && !names.has(key))) object[key] = coerce(params.get(key) ?? undefined, typeOf(key));
+      }
+    } else {
+      if (!params.has(name)) return undefined;
+      const items = (params.get(name) ?? '').split(delimiter(style));
+      for (let i = 0; i + 1 < items.length; i += 2) object[items[i] as string] = coerce(items[i + 1], typeOf(items[i] as string));
+    }
+    return Object.keys(object).length > 0 ? object : undefined;
+  }
+  if (!params.has(name)) return undefined;
+  if (field.type !== 'array') return coerce(params.get(name) ?? undefined, field.type);
+  const text = params.get(name) ?? '';
+  const values = plain || explode ? params.getAll(name) : text === '' ? [] : text.split(delimiter(style));
   return values.map((v) => coerce(v, field.itemType ?? 'string'));
+}
+
+function delimiter(style: string): string {
+  return style === 'spaceDelimited' ? ' ' : style === 'pipeDelimited' ? '|' : ',';
 }
 
 /** A wire string as the JSON type the schema wants; left a string when it is not one (validation then names the field). */

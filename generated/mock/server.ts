@@ -9,7 +9,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { fixtures as builtinFixtures } from '../fixtures/index.js';
 import { operationSchemas } from '../schemas.js';
 import { faultSchedule, FAULT_KINDS, requestedFault, type MockFaultKind, type MockFaults } from './faults.js';
-import { auth, coerce, failureShape, headerValue, matchRoute, readInput, routes, type MockRoute } from './routes.js';
+import { auth, failureShape, headerValue, matchRoute, readForm, readInput, routes, type MockRoute } from './routes.js';
 
 /** A response the mock sends: a fixture's `response` or one of its `errors`. */
 export interface MockResponse {
@@ -325,8 +325,7 @@ function corsPolicy(origins: readonly string[]): {
 function parseBody(raw: string, route: MockRoute): unknown {
   if (raw === '') return null;
   if (route.bodyKind === 'form') {
-    const form = new URLSearchParams(raw);
-    return Object.fromEntries(route.fields.filter((f) => form.has(f.wireName)).map((f) => [f.wireName, coerce(form.get(f.wireName) ?? undefined, f.type)]));
+    return readForm(route, raw);
   }
   if (route.bodyKind !== 'json') return raw;
   try {

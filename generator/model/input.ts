@@ -21,7 +21,7 @@ export interface RawParameter {
 interface RawRequestBody {
   description?: string;
   required?: boolean;
-  content?: Record<string, { schema?: unknown; itemSchema?: unknown; example?: unknown; examples?: Record<string, { value?: unknown }> }>;
+  content?: Record<string, { schema?: unknown; itemSchema?: unknown; example?: unknown; examples?: Record<string, { value?: unknown }>; encoding?: Record<string, { style?: unknown; explode?: unknown }> }>;
 }
 
 /** A parameter with the JSON pointer of where it is written (the path item's or the operation's list). */
@@ -80,9 +80,29 @@ export function buildBody(document: OpenApiDocument, rawBody: unknown, parameter
   // 3.2: a body of items (itemSchema, no schema) is bytes to the client; the operation says so.
   if (media?.schema === undefined && media?.itemSchema !== undefined) result.itemSchemaPointer = realPointer(document, pointerJoin(pointer, 'content', contentType, 'itemSchema'));
   if (body.description) result.description = body.description;
+  if (kind === 'form') {
+    const encoding = formEncoding(media?.encoding);
+    if (encoding) result.encoding = encoding;
+  }
   const example = mediaExample(media);
   if (example !== undefined) result.example = example;
   return result;
+}
+
+/**
+ * A form body's `encoding`: the `style` and `explode` each property is written with, where the
+ * document gives them (a property without either is written as the client always wrote it: an
+ * array as repeated keys, an object as JSON text).
+ */
+function formEncoding(encoding: Record<string, { style?: unknown; explode?: unknown }> | undefined): BodyModel['encoding'] {
+  const result: NonNullable<BodyModel['encoding']> = {};
+  for (const [name, entry] of Object.entries(encoding ?? {})) {
+    const style = typeof entry?.style === 'string' ? entry.style : undefined;
+    const explode = typeof entry?.explode === 'boolean' ? entry.explode : undefined;
+    if (style === undefined && explode === undefined) continue;
+    result[name] = { ...(style === undefined ? {} : { style }), ...(explode === undefined ? {} : { explode }) };
+  }
+  return Object.keys(result).length > 0 ? result : undefined;
 }
 
 const WHOLE_OBJECT_KEYWORDS = ['if', 'dependentRequired', 'dependentSchemas', 'patternProperties', 'propertyNames', 'unevaluatedProperties'] as const;
@@ -147,6 +167,9 @@ export function buildInputFields(options: {
     const field: InputFieldModel = { name, in: 'body-field', wireName: name, required: body.required && required.has(name), schema, pointer: at };
     const description = schema.description ?? deref<SchemaObject>(document, schema)?.description;
     if (description) field.description = description;
+    const encoding = body.encoding?.[name];
+    if (encoding?.style !== undefined) field.style = encoding.style;
+    if (encoding?.explode !== undefined) field.explode = encoding.explode;
     fields.push(field);
   }
   return fields;

@@ -176,7 +176,10 @@ export interface InputFieldModel {
    * (`application/x-www-form-urlencoded`, `application/json`, ...).
    */
   contentType?: string;
-  /** Query/path serialization of the parameter (OpenAPI `style` and `explode`). */
+  /**
+   * Query/path serialization of the parameter (OpenAPI `style` and `explode`); for a field of an
+   * application/x-www-form-urlencoded body, its `encoding`'s.
+   */
   style?: string;
   explode?: boolean;
 }
@@ -194,6 +197,8 @@ export interface BodyModel {
   itemSchemaPointer?: string;
   /** The document's example of the body, if any. */
   example?: unknown;
+  /** An application/x-www-form-urlencoded body's `encoding`: each property's `style` and `explode`, where given. */
+  encoding?: Record<string, { style?: string; explode?: boolean }>;
 }
 
 /** A response of an operation. */

@@ -13,14 +13,8 @@ import { clientOnOwnMock, compileWithoutTypes } from './document-roundtrip.js';
 const EXAMPLES = join(ROOT, 'node_modules', '@readme', 'oas-examples', '2.0', 'json');
 const FIXTURE = join(FIXTURE_DOCS, 'versions', 'swagger-2.0.yaml');
 
-/**
- * What fails today, with why; the test fails when one starts passing. Both are the mock's, and the
- * same for the OpenAPI 3.0 the document converts to (`style: pipeDelimited`, a form's array field).
- */
-const KNOWN: Record<string, string> = {
-  'fixture/swagger-2.0 listPets': 'mock: does not split a pipeDelimited query array (collectionFormat: pipes) before validating it',
-  'fixture/swagger-2.0 updatePet': 'mock: reads an array field of an application/x-www-form-urlencoded body as one string',
-};
+/** What fails today, with why; the test fails when one starts passing. */
+const KNOWN: Record<string, string> = {};
 
 const DOCUMENTS = readdirSync(EXAMPLES)
   .filter((f) => f.endsWith('.json'))
@@ -114,6 +108,9 @@ describe('Swagger 2.0: @readme/oas-examples and a document of every 2.0 feature,
       expect(last().method).toBe('PUT');
       expect(last().headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
       expect(Object.fromEntries(new URLSearchParams(last().body))).toStrictEqual({ name: 'Tom' });
+      // `collectionFormat: csv` of a formData array is the form's `encoding` (form, explode false): one comma-separated value.
+      await api.updatePet?.({ petId: 3, name: 'Tom', nicknames: ['Tommy', 'T'] });
+      expect([...new URLSearchParams(last().body)]).toStrictEqual([['name', 'Tom'], ['nicknames', 'Tommy,T']]);
     });
 
     it('a required formData parameter is required (the client refuses a form without it); the others are optional', async () => {

@@ -19,12 +19,18 @@ export interface MockField {
   type: WireType;
   /** For arrays: the items' type. */
   itemType?: WireType;
-  /** For query arrays: false means one comma-separated value (OpenAPI `explode: false`). */
+  /**
+   * How a query parameter (or a form body's field, by the body's `encoding`) is written, where the
+   * document says: OpenAPI `style` (form, spaceDelimited, pipeDelimited, deepObject) and `explode`.
+   */
+  style?: string;
   explode?: boolean;
   /** For `in: querystring`: the media type of the whole query string. */
   contentType?: string;
-  /** For a form-encoded querystring: each property's JSON type, to coerce its text to. */
+  /** For a form-encoded querystring, or an object read from a query or a form: each property's JSON type, to coerce its text to. */
   properties?: Record<string, WireType>;
+  /** For an object read from a query or a form: true when it declares no properties (any key no other field takes is its). */
+  anyKeys?: boolean;
 }
 
 /** One operation as the mock routes it. */
@@ -81,12 +87,15 @@ function mockField(field: InputFieldModel, resolve: SchemaResolver): MockField {
   const schema = mergeAllOf([derefSchema(field.schema, resolve)], resolve);
   const result: MockField = { name: field.name, in: field.in, wireName: field.wireName, type: wireType(schema) };
   if (result.type === 'array') result.itemType = wireType(mergeAllOf([schema.items || {}], resolve));
-  if (field.explode === false) result.explode = false;
+  if (field.style !== undefined) result.style = field.style;
+  if (field.explode !== undefined) result.explode = field.explode;
+  const properties = () => Object.fromEntries(Object.entries(schema.properties ?? {}).map(([name, property]) => [name, wireType(mergeAllOf([derefSchema(property, resolve)], resolve))]));
   if (field.in === 'querystring') {
     result.contentType = field.contentType ?? 'application/x-www-form-urlencoded';
-    if (mediaKind(result.contentType) === 'form') {
-      result.properties = Object.fromEntries(Object.entries(schema.properties ?? {}).map(([name, property]) => [name, wireType(mergeAllOf([derefSchema(property, resolve)], resolve))]));
-    }
+    if (mediaKind(result.contentType) === 'form') result.properties = properties();
+  } else if (result.type === 'object' && (field.in === 'query' || (field.in === 'body-field' && (field.style !== undefined || field.explode !== undefined)))) {
+    result.properties = properties();
+    if (Object.keys(result.properties).length === 0) result.anyKeys = true;
   }
   return result;
 }
