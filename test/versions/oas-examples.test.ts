@@ -10,15 +10,11 @@ const EXAMPLES = join(ROOT, 'node_modules', '@readme', 'oas-examples');
 
 /** What fails today, with why and whose code it is; the test fails when one starts passing. */
 const KNOWN: Record<string, string> = {
-  // The document's own example `trip_id` is not a uuid; fixtures take document examples unchecked.
-  '3.1/train-travel create-booking': 'fixtures: the document example is not a valid uuid',
-  // Not 3.1's: the 3.0 twin of each fails the same way (MCP server and client templates).
-  // Same with the 3.0 twin: the mock refuses its own fixtures of cookie/header/path styles
+  // Not 3.1's: the 3.0 twin of each fails the same way. The mock refuses its own fixtures of cookie/header/path styles
   // (fixtures and mock), and fixtures of incompatible allOf branches cannot be valid.
   '3.1/parameters-style *': 'mock: refuses the fixtures of styled cookie/header/path/query parameters (as for 3.0)',
   '3.1/schema-types quirks_entirelyIncompatibleAllOf': 'fixtures: an allOf no value satisfies (as for 3.0)',
   '3.1/schema-types quirks_partiallyUsableIncompatibleAllOf': 'fixtures: an allOf no value satisfies (as for 3.0)',
-  '3.1/webhooks tsc': 'client.ts: a document without paths leaves unused imports (noUnusedLocals)',
 };
 
 const DOCUMENTS = ['3.1'].flatMap((version) =>
