@@ -8,6 +8,7 @@ type Validate = (value: unknown) => boolean;
 const Ajv2020 = Ajv2020Module as unknown as new (options: object) => {
   compile(schema: object): Validate;
   addKeyword(definition: { keyword: string; type: string; schemaType: string; validate: (schema: number, data: number) => boolean }): void;
+  addSchema(schema: object, key?: string): void;
 };
 const addFormats = addFormatsModule as unknown as (ajv: object, formats: string[]) => void;
 const FORMATS = ['date-time', 'date', 'uri', 'email', 'uuid', 'byte', 'binary', 'password', 'int32', 'int64', 'float', 'double'];
@@ -63,26 +64,49 @@ function to2020(node: unknown, mode: Mode): unknown {
   return out;
 }
 
+/** Where the converted component schemas live, once per judge (compiled once, shared by every root). */
+const DEFS = 'https://judge.invalid/defs.json';
+
 /** ajv in 2020-12 mode judging a 3.1 document's validators: the model's schemas (see {@link to2020}). */
 export class Judge2020 {
   private readonly cache = new Map<string, Validate>();
+  private readonly ajvs = new Map<string, ReturnType<typeof ajv2020>>();
   constructor(private readonly model: ApiModel) {}
 
   valid(schema: SchemaObject, mode: Mode, value: unknown): boolean {
     const key = `${mode}:${JSON.stringify(schema)}`;
     let validate = this.cache.get(key);
     if (!validate) {
-      const components = Object.fromEntries(this.model.schemas.map((c) => [c.name, c.schema]));
-      const convert = (s: unknown) => to2020(interpret(s, components), mode) as Record<string, unknown>;
-      const root = { ...convert(schema), definitions: Object.fromEntries(Object.entries(components).map(([name, s]) => [name, convert(s)])) };
       try {
-        validate = ajv2020(true).compile(root);
+        validate = this.ajvFor(mode, true).compile(this.convert(schema, mode));
       } catch {
-        validate = ajv2020(false).compile(root);
+        validate = this.ajvFor(mode, false).compile(this.convert(schema, mode));
       }
       this.cache.set(key, validate);
     }
     return validate(value);
+  }
+
+  private components(): Record<string, SchemaObject> {
+    return Object.fromEntries(this.model.schemas.map((c) => [c.name, c.schema]));
+  }
+
+  /** The schema in 2020-12, its component references pointing into the shared definitions of its mode. */
+  private convert(schema: unknown, mode: Mode): Record<string, unknown> {
+    const text = JSON.stringify(to2020(interpret(schema, this.components()), mode));
+    return JSON.parse(text.replace(/"#\/definitions\//g, `"${DEFS.replace('.json', `-${mode}.json`)}#/definitions/`)) as Record<string, unknown>;
+  }
+
+  private ajvFor(mode: Mode, unicodeRegExp: boolean) {
+    const key = `${mode}:${unicodeRegExp}`;
+    let ajv = this.ajvs.get(key);
+    if (!ajv) {
+      ajv = ajv2020(unicodeRegExp);
+      const definitions = Object.fromEntries(Object.entries(this.components()).map(([name, s]) => [name, this.convert(s, mode)]));
+      ajv.addSchema({ $id: DEFS.replace('.json', `-${mode}.json`), definitions }, undefined);
+      this.ajvs.set(key, ajv);
+    }
+    return ajv;
   }
 }
 
