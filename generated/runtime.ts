@@ -278,7 +278,10 @@ export interface ResponseEvent {
 
 /** Options of the client, shared by every call. */
 export interface CoreOptions {
-  /** The API key (sent as the document's credential; never logged, never in an error). */
+  /**
+   * The API key (sent as the document's credential; never logged, never in an error). A client of a
+   * document that declares no credential takes none.
+   */
   apiKey: string;
   /** The service's base address; the operations' paths are appended to it. */
   baseUrl: string;
@@ -364,16 +367,18 @@ export class Core {
   readonly #auth: AuthSpec;
   readonly #origin: string;
   readonly #secret: RegExp | undefined;
-  constructor(options: CoreOptions, auth: AuthSpec) {
-    if (!options || typeof options.apiKey !== 'string' || options.apiKey === '') throw new TypeError('apiKey is required');
+  constructor(options: CoreOptions | Omit<CoreOptions, 'apiKey'>, auth: AuthSpec) {
+    const apiKey = (options as Partial<CoreOptions> | undefined)?.apiKey;
+    if (!options || (auth.kind !== 'none' && (typeof apiKey !== 'string' || apiKey === ''))) throw new TypeError('apiKey is required');
     const base = typeof options.baseUrl === 'string' && /^https?:\/\//i.test(options.baseUrl) ? safeUrl(options.baseUrl) : undefined;
     if (!base) throw new TypeError('baseUrl is required: an http(s) URL, the service base address');
     if (options.redirects !== undefined && options.redirects !== 'same-origin' && options.redirects !== 'follow-without-credential') throw new TypeError("redirects is 'same-origin' or 'follow-without-credential'");
     if (options.maxResponseBytes !== undefined && !(options.maxResponseBytes >= 0)) throw new TypeError('maxResponseBytes is a number of bytes, 0 or more');
-    this.#options = { ...options };
+    this.#options = { apiKey: '', ...options };
     this.#auth = auth;
     this.#origin = base.origin;
-    this.#secret = secretPattern(options.apiKey);
+    // A key given is redacted wherever it shows, even where the document declares no credential.
+    this.#secret = typeof apiKey === 'string' && apiKey !== '' ? secretPattern(apiKey) : undefined;
   }
 
   /** Calls an operation: validates, sends, retries as allowed, decodes. */

@@ -35,6 +35,8 @@ export interface ClientView {
   names: ApiModel['names'] & { createCore: string };
   title: string;
   auth: Record<string, unknown>;
+  /** Whether the document declares a credential: without one, the client's options take no `apiKey`. */
+  takesKey: boolean;
   operations: ClientOperationView[];
   /** Whether client.ts needs the `operations` types import and the `Simplify` helper. */
   usesOperations: boolean;
@@ -50,6 +52,7 @@ export function clientView(model: ApiModel): ClientView {
     names: { ...model.names, createCore: createCoreName(model) },
     title: model.title,
     auth: authSpec(model),
+    takesKey: model.auth !== undefined,
     operations,
     ...typeUsage(operations.flatMap((op) => (op.hasInput ? [op.paramsType, op.dataType] : [op.dataType]))),
   };
