@@ -1,4 +1,5 @@
 import { escapeToken } from '../json-pointer.js';
+import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from './json-codes.js';
 
 /** Where a text nests too deep: the first value past the limit, as a pointer and an offset into the text. */
 export interface TooDeep {
@@ -6,14 +7,6 @@ export interface TooDeep {
   offset: number;
 }
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_OBJECT = 0x7d;
-const OPEN_ARRAY = 0x5b;
-const CLOSE_ARRAY = 0x5d;
-const COMMA = 0x2c;
-const COLON = 0x3a;
 /** 1 at the character codes this scan acts on. */
 const STRUCTURAL = new Uint8Array(CLOSE_OBJECT + 1);
 for (const c of [QUOTE, OPEN_OBJECT, CLOSE_OBJECT, OPEN_ARRAY, CLOSE_ARRAY, COMMA, COLON]) STRUCTURAL[c] = 1;

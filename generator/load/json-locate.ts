@@ -6,6 +6,8 @@
  * text, so that a run's many places cost about one pass over the parts of the text they lie in.
  */
 
+import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from './json-codes.js';
+
 /** Member name (object) or index (array) -> offset of the member's key (object) and value. */
 interface Container {
   members: Map<string, { key: number; value: number }>;
@@ -27,8 +29,8 @@ export function jsonLocator(text: string): JsonLocator {
     let container = containers.get(offset);
     if (container === undefined) {
       const code = text.charCodeAt(offset);
-      if (code !== OPEN_BRACE && code !== OPEN_BRACKET) return undefined;
-      container = code === OPEN_BRACE ? indexObject(text, offset) : indexArray(text, offset);
+      if (code !== OPEN_OBJECT && code !== OPEN_ARRAY) return undefined;
+      container = code === OPEN_OBJECT ? indexObject(text, offset) : indexArray(text, offset);
       containers.set(offset, container);
     }
     return container;
@@ -64,15 +66,6 @@ export function jsonLocator(text: string): JsonLocator {
   };
 }
 
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COMMA = 0x2c;
-const COLON = 0x3a;
-
 /** The tokens of `#/a/b~1c` (or `/a/b~1c`), decoded as redocly decodes them; undefined when it is no pointer. */
 function pointerTokens(pointer: string): string[] | undefined {
   const path = pointer.startsWith('#') ? pointer.slice(1) : pointer;
@@ -94,7 +87,7 @@ function pointerTokens(pointer: string): string[] | undefined {
 function indexObject(text: string, open: number): Container {
   const members = new Map<string, { key: number; value: number }>();
   let at = skipSpace(text, open + 1);
-  if (text.charCodeAt(at) === CLOSE_BRACE) return { members };
+  if (text.charCodeAt(at) === CLOSE_OBJECT) return { members };
   for (;;) {
     const key = at;
     const keyEnd = skipString(text, key);
@@ -114,7 +107,7 @@ function indexObject(text: string, open: number): Container {
 function indexArray(text: string, open: number): Container {
   const members = new Map<string, { key: number; value: number }>();
   let at = skipSpace(text, open + 1);
-  if (text.charCodeAt(at) === CLOSE_BRACKET) return { members };
+  if (text.charCodeAt(at) === CLOSE_ARRAY) return { members };
   for (let index = 0; ; index++) {
     members.set(String(index), { key: at, value: at });
     at = skipSpace(text, skipValue(text, at));
@@ -148,12 +141,12 @@ function skipString(text: string, at: number): number {
 function skipValue(text: string, at: number): number {
   const code = text.charCodeAt(at);
   if (code === QUOTE) return skipString(text, at);
-  if (code !== OPEN_BRACE && code !== OPEN_BRACKET) {
+  if (code !== OPEN_OBJECT && code !== OPEN_ARRAY) {
     // A number, true, false or null ends at the next delimiter.
     let end = at;
     for (;;) {
       const c = text.charCodeAt(end);
-      if (Number.isNaN(c) || c === COMMA || c === CLOSE_BRACE || c === CLOSE_BRACKET || c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) return end;
+      if (Number.isNaN(c) || c === COMMA || c === CLOSE_OBJECT || c === CLOSE_ARRAY || c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) return end;
       end++;
     }
   }
@@ -161,8 +154,8 @@ function skipValue(text: string, at: number): number {
   for (let i = at; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === QUOTE) i = skipString(text, i) - 1;
-    else if (c === OPEN_BRACE || c === OPEN_BRACKET) depth++;
-    else if ((c === CLOSE_BRACE || c === CLOSE_BRACKET) && --depth === 0) return i + 1;
+    else if (c === OPEN_OBJECT || c === OPEN_ARRAY) depth++;
+    else if ((c === CLOSE_OBJECT || c === CLOSE_ARRAY) && --depth === 0) return i + 1;
   }
   return text.length;
 }
