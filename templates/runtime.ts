@@ -424,7 +424,7 @@ export class Core {
     const base = this.#options.baseUrl.replace(/\/+$/, '');
     const path = spec.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
       const field = spec.fields.find((f) => f.in === 'path' && f.wireName === name);
-      return encodeURIComponent(String(field ? input[field.name] : ''));
+      return field ? pathText(field, input[field.name]) : '';
     });
     const query = new URLSearchParams();
     const headers: Record<string, string> = { accept: spec.accept ?? 'application/json', ...this.#options.headers };
@@ -435,8 +435,8 @@ export class Core {
       if (value === undefined) continue;
       if (field.in === 'query') appendQuery(query, field, value);
       else if (field.in === 'querystring') querystring = encodeQuerystring(field, value);
-      else if (field.in === 'header') headers[field.wireName] = Array.isArray(value) ? value.join(',') : String(value);
-      else if (field.in === 'cookie') cookies.push(`${field.wireName}=${encodeURIComponent(String(value))}`);
+      else if (field.in === 'header') headers[field.wireName] = styledText(field.explode ?? false, value, String, ',', '=');
+      else if (field.in === 'cookie') cookies.push(...cookiePairs(field, value));
     }
     for (const [name, value] of Object.entries(options.query ?? {})) query.append(name, String(value));
     if (this.#auth.kind === 'apiKey' && this.#auth.in === 'header') headers[this.#auth.name] = this.#options.apiKey;
@@ -761,6 +761,50 @@ function appendForm(form: URLSearchParams, name: string, value: unknown): void {
   if (value === undefined || value === null) return;
   if (Array.isArray(value)) for (const item of value) appendForm(form, name, item);
   else form.append(name, typeof value === 'object' ? JSON.stringify(value) : String(value));
+}
+
+/**
+ * An array or object as OpenAPI's simple style writes it (`a,b`; `k,v,k,v`, or `k=v,k=v` when
+ * exploded), each item passed through `text`; `separator` between items, `pair` between an exploded
+ * object's key and value. A primitive: its text.
+ */
+function styledText(explode: boolean, value: unknown, text: (item: string) => string, separator: string, pair: string): string {
+  if (Array.isArray(value)) return value.map((item) => text(String(item))).join(separator);
+  if (isRecord(value)) {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    return explode ? entries.map(([k, v]) => `${text(k)}${pair}${text(String(v))}`).join(separator) : entries.flatMap(([k, v]) => [text(k), text(String(v))]).join(',');
+  }
+  return text(String(value));
+}
+
+/**
+ * A path parameter per OpenAPI's style table: simple (`a,b`; `k,v,k,v` or `k=v,k=v` exploded),
+ * label (`.a,b` or `.a.b` exploded; `.k,v,k,v` or `.k=v.k=v` exploded), matrix (`;name=a,b` or
+ * `;name=a;name=b` exploded; `;name=k,v,k,v` or `;k=v;k=v` exploded). Each value percent-escaped
+ * (and, in label, its dots), so a delimiter within a value is not read as one.
+ */
+function pathText(field: FieldSpec, value: unknown): string {
+  const style = field.style ?? 'simple';
+  const explode = field.explode ?? false;
+  const name = encodeURIComponent(field.wireName);
+  // `.` delimits label's exploded items: a `.` within a value is escaped (`%2E`, which reads back the same).
+  if (style === 'label') return `.${styledText(explode, value, (text) => encodeURIComponent(text).replace(/\./g, '%2E'), explode ? '.' : ',', '=')}`;
+  if (style !== 'matrix') return styledText(explode, value, encodeURIComponent, ',', '=');
+  if (explode && Array.isArray(value)) return value.map((item) => `;${name}=${encodeURIComponent(String(item))}`).join('');
+  if (explode && isRecord(value)) return `;${styledText(true, value, encodeURIComponent, ';', '=')}`;
+  return `;${name}=${styledText(false, value, encodeURIComponent, ',', '=')}`;
+}
+
+/**
+ * A cookie parameter, style form: `name=a,b` (`name=k,v,k,v` for an object); exploded (the
+ * default), an array as the cookie repeated (`name=a; name=b`) and an object's properties as
+ * cookies of their own (`k=v; k2=v2`). Each value percent-escaped.
+ */
+function cookiePairs(field: FieldSpec, value: unknown): string[] {
+  const explode = field.explode ?? true;
+  if (explode && Array.isArray(value)) return value.map((item) => `${field.wireName}=${encodeURIComponent(String(item))}`);
+  if (explode && isRecord(value)) return Object.entries(value).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`);
+  return [`${field.wireName}=${styledText(false, value, encodeURIComponent, ',', '=')}`];
 }
 
 /** Query serialization per OpenAPI: form (explode by default), spaceDelimited, pipeDelimited, deepObject. */

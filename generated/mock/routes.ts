@@ -268,7 +268,10 @@ export const failureShape: { template: Record<string, unknown>; codeKey?: string
   "ridKey": "rid"
 };
 
-/** The route of a request and its path parameters; `methodMismatch` when only the path matches. */
+/**
+ * The route of a request and its path parameters, as sent (still percent-escaped: a styled value is
+ * split on its delimiters before it is decoded); `methodMismatch` when only the path matches.
+ */
 export function matchRoute(method: string, pathname: string): { route: MockRoute; pathParams: Record<string, string> } | { methodMismatch: true } | undefined {
   const parts = pathname.split('/');
   let pathMatched = false;
@@ -301,7 +304,7 @@ function matchSegments(segments: readonly string[], parts: readonly string[]): R
     const match = new RegExp(`^${source}$`).exec(part);
     if (!match) return undefined;
     names.forEach((name, index) => {
-      params[name] = safeDecode(match[index + 1] as string);
+      params[name] = match[index + 1] as string;
     });
   }
   return params;
@@ -309,6 +312,7 @@ function matchSegments(segments: readonly string[], parts: readonly string[]): R
 
 /** What a request carried, by location. */
 export interface RequestParts {
+  /** Each path parameter's text as sent, percent-escaped. */
   pathParams: Record<string, string>;
   query: URLSearchParams;
   /** The whole query string, without its `?` (an OpenAPI 3.2 querystring parameter's value). */
@@ -321,16 +325,18 @@ export interface RequestParts {
 export function readInput(route: MockRoute, parts: RequestParts): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   const cookies = parseCookies(parts.headers.cookie);
+  const cookieNames = new Set(route.fields.filter((f) => f.in === 'cookie').map((f) => f.wireName));
+  if (auth.kind === 'apiKey' && auth.in === 'cookie') cookieNames.add(auth.name);
   const queryNames = new Set(route.fields.filter((f) => f.in === 'query').map((f) => f.wireName));
   if (auth.kind === 'apiKey' && auth.in === 'query') queryNames.add(auth.name);
   const bodyObject = parts.body !== null && typeof parts.body === 'object' && !Array.isArray(parts.body) ? (parts.body as Record<string, unknown>) : {};
   for (const field of route.fields) {
     let value: unknown;
-    if (field.in === 'path') value = coerce(parts.pathParams[field.wireName], field.type);
+    if (field.in === 'path') value = readPath(field, parts.pathParams[field.wireName]);
     else if (field.in === 'query') value = readStyled(field, parts.query, queryNames, false);
     else if (field.in === 'querystring') value = readQuerystring(field, parts.rawQuery);
-    else if (field.in === 'header') value = coerce(headerValue(parts.headers, field.wireName), field.type);
-    else if (field.in === 'cookie') value = coerce(cookies[field.wireName], field.type);
+    else if (field.in === 'header') value = readSimple(field, headerValue(parts.headers, field.wireName), field.explode ?? false, ',', (text) => text);
+    else if (field.in === 'cookie') value = readCookie(field, cookies, cookieNames);
     else if (field.in === 'body-field') value = bodyObject[field.wireName];
     else value = parts.body === null ? undefined : parts.body;
     if (value !== undefined) input[field.name] = value;
@@ -411,6 +417,77 @@ function readStyled(field: MockField, params: URLSearchParams, names: ReadonlySe
   return values.map((v) => coerce(v, field.itemType ?? 'string'));
 }
 
+/**
+ * A path parameter read by OpenAPI's style table, as the client writes it: simple (`a,b`; `k,v,k,v`
+ * or `k=v,k=v` exploded), label (`.a,b` or `.a.b`; `.k,v,k,v` or `.k=v.k=v`), matrix (`;name=a,b`
+ * or `;name=a;name=b`; `;name=k,v,k,v` or `;k=v;k=v`). Split on the delimiters, then each piece decoded.
+ */
+function readPath(field: MockField, raw: string | undefined): unknown {
+  if (raw === undefined) return undefined;
+  const style = field.style ?? 'simple';
+  const explode = field.explode ?? false;
+  if (style === 'label') return raw.startsWith('.') ? readSimple(field, raw.slice(1), explode, explode ? '.' : ',', safeDecode) : safeDecode(raw);
+  if (style !== 'matrix') return readSimple(field, raw, explode, ',', safeDecode);
+  const pairs = raw.split(';').slice(1).map((pair) => {
+    const at = pair.indexOf('=');
+    return at < 0 ? [pair, ''] : [pair.slice(0, at), pair.slice(at + 1)];
+  }) as [string, string][];
+  const name = encodeURIComponent(field.wireName);
+  if (explode && field.type === 'array') return pairs.filter(([key]) => key === name).map(([, value]) => coerce(safeDecode(value), field.itemType ?? 'string'));
+  if (explode && field.type === 'object') return readSimple(field, pairs.map(([key, value]) => `${key}=${value}`).join(';'), true, ';', safeDecode);
+  const own = pairs.find(([key]) => key === name);
+  return own ? readSimple(field, own[1], false, ',', safeDecode) : safeDecode(raw);
+}
+
+/**
+ * A value in OpenAPI's simple style (a header's, a path's): an array's items split on `separator`;
+ * an object's `k,v,k,v`, or `k=v` pairs split on `separator` when exploded; each piece passed
+ * through `decode` and coerced to its JSON type. A primitive: the whole text.
+ */
+function readSimple(field: MockField, raw: string | undefined, explode: boolean, separator: string, decode: (text: string) => string): unknown {
+  if (raw === undefined) return undefined;
+  if (field.type === 'array') return raw === '' ? [] : raw.split(separator).map((item) => coerce(decode(item), field.itemType ?? 'string'));
+  if (field.type !== 'object') return coerce(decode(raw), field.type);
+  const typeOf = (key: string): WireType => field.properties?.[key] ?? 'any';
+  const object: Record<string, unknown> = {};
+  if (explode) {
+    for (const pair of raw.split(separator)) {
+      const at = pair.indexOf('=');
+      if (at < 0) return coerce(decode(raw), 'object');
+      const key = decode(pair.slice(0, at));
+      object[key] = coerce(decode(pair.slice(at + 1)), typeOf(key));
+    }
+  } else {
+    const items = raw.split(',');
+    if (items.length % 2 !== 0) return coerce(decode(raw), 'object');
+    for (let i = 0; i + 1 < items.length; i += 2) {
+      const key = decode(items[i] as string);
+      object[key] = coerce(decode(items[i + 1] as string), typeOf(key));
+    }
+  }
+  return object;
+}
+
+/**
+ * A cookie parameter, style form, as the client writes it: `name=a,b` (`name=k,v,k,v`); exploded
+ * (the default), an array as the cookie repeated and an object's properties as cookies of their own
+ * (its declared properties, or, when it declares none, every cookie no other field takes: `names`).
+ */
+function readCookie(field: MockField, cookies: readonly [string, string][], names: ReadonlySet<string>): unknown {
+  const explode = field.explode ?? true;
+  const own = cookies.filter(([name]) => name === field.wireName).map(([, value]) => value);
+  if (explode && field.type === 'array') return own.length === 0 ? undefined : own.map((value) => coerce(safeDecode(value), field.itemType ?? 'string'));
+  if (explode && field.type === 'object') {
+    const object: Record<string, unknown> = {};
+    for (const [key, value] of cookies) {
+      const declared = field.properties !== undefined && Object.prototype.hasOwnProperty.call(field.properties, key);
+      if (declared || (field.anyKeys === true && !names.has(key))) object[key] = coerce(safeDecode(value), field.properties?.[key] ?? 'any');
+    }
+    return Object.keys(object).length > 0 ? object : undefined;
+  }
+  return readSimple(field, own[0], false, ',', safeDecode);
+}
+
 function delimiter(style: string): string {
   return style === 'spaceDelimited' ? ' ' : style === 'pipeDelimited' ? '|' : ',';
 }
@@ -436,11 +513,12 @@ export function headerValue(headers: IncomingHttpHeaders, name: string): string 
   return Array.isArray(value) ? value[0] : value;
 }
 
-function parseCookies(header: string | undefined): Record<string, string> {
-  const cookies: Record<string, string> = {};
+/** A Cookie header's pairs in order, each value as sent (percent-escaped); a name may repeat. */
+function parseCookies(header: string | undefined): [string, string][] {
+  const cookies: [string, string][] = [];
   for (const pair of (header ?? '').split(';')) {
     const at = pair.indexOf('=');
-    if (at > 0) cookies[pair.slice(0, at).trim()] = safeDecode(pair.slice(at + 1).trim());
+    if (at > 0) cookies.push([pair.slice(0, at).trim(), pair.slice(at + 1).trim()]);
   }
   return cookies;
 }

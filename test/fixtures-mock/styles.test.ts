@@ -6,7 +6,8 @@ import { FIXTURE_DOCS } from '../helpers/paths.js';
 import { batchFolder, removeBatch } from '../robustness/helpers/compile.js';
 
 /**
- * Every style OpenAPI 3.0 writes a query parameter in, and a form body's fields by its `encoding`:
+ * Every style OpenAPI 3.0 writes a query, path, header or cookie parameter in, and a form body's
+ * fields by its `encoding`:
  * the generated client writes each, and the generated mock (on 127.0.0.1) reads each back as the
  * typed value before validating it. Each schema takes only the value as meant (two items at least,
  * integers, enums, closed objects), so a value read the wrong way is a 400.
@@ -14,12 +15,13 @@ import { batchFolder, removeBatch } from '../robustness/helpers/compile.js';
 const SPEC = join(FIXTURE_DOCS, 'versions', 'styles-3.0.yaml');
 
 type Api = Record<string, (params: unknown) => Promise<unknown>>;
-interface Recorded { operationId?: string; status?: number; query: Record<string, string | string[]>; body?: unknown }
+interface Recorded { operationId?: string; status?: number; path: string; query: Record<string, string | string[]>; headers: Record<string, string>; body?: unknown }
 interface Route { operationId: string; fields: { name: string; in: string; wireName: string }[] }
 interface Routes {
   routes: readonly Route[];
   readInput(route: Route, parts: { pathParams: Record<string, string>; query: URLSearchParams; rawQuery: string; headers: Record<string, string>; body: unknown }): Record<string, unknown>;
   readForm(route: Route, raw: string): Record<string, unknown>;
+  matchRoute(method: string, pathname: string): { route: Route; pathParams: Record<string, string> } | undefined;
 }
 
 const QUERY = {
@@ -48,6 +50,19 @@ const FORM = {
   count: 3,
   draft: false,
 };
+
+const PATH = { id: 7, tags: ['a', 'x,y'], tagsx: ['a', 'v.1'], range: { min: 1, max: 9 }, rangex: { min: 1, max: 9 } };
+
+/** What the client writes for {@link PATH}, per OpenAPI 3.0's style table (a comma inside an item escaped, and in label a dot). */
+const PATHS = {
+  pathSimple: '/simple/7/a,x%2Cy/a,v.1/min,1,max,9/min=1,max=9',
+  pathLabel: '/label/.7/.a,x%2Cy/.a.v%2E1/.min,1,max,9/.min=1.max=9',
+  pathMatrix: '/matrix/;id=7/;tags=a,x%2Cy/;tagsx=a;tagsx=v.1/;range=min,1,max,9/;min=1;max=9',
+};
+
+const HEADERS = { 'X-Id': 7, 'X-Tags': ['a', 'b'], 'X-Range': { min: 1, max: 9 }, 'X-Range-X': { min: 2, max: 3 } };
+
+const COOKIES = { id: 7, tags: ['a', 'x,y'], tagsx: ['b', 'x,y'], range: { min: 1, max: 9 }, window: { from: 2, to: 5 } };
 
 describe('query styles and form encodings: the client writes them, the mock reads them back (OpenAPI 3.0, real HTTP)', () => {
   let batch: string;
@@ -150,5 +165,55 @@ describe('query styles and form encodings: the client writes them, the mock read
     expect(await post('name=a&colors=black&colors=white')).toMatchObject({ status: 400, text: expect.stringMatching(/colors/) });
     expect(await post('name=a&ids=1,x')).toMatchObject({ status: 400, text: expect.stringMatching(/ids/) });
     expect(await post('name=a&aliases=x&aliases=y')).toMatchObject({ status: 400, text: expect.stringMatching(/aliases/) });
+  });
+
+  it.each(Object.entries(PATHS))('%s: the client writes path parameters by the style table, the mock reads them back typed', async (operationId, path) => {
+    await api[operationId]?.(PATH);
+    expect(last()).toMatchObject({ operationId, status: 200, path });
+    const match = mock.matchRoute('GET', path);
+    expect(match?.route.operationId).toBe(operationId);
+    const parts = { pathParams: match?.pathParams ?? {}, query: new URLSearchParams(), rawQuery: '', headers: {}, body: null };
+    expect(mock.readInput(match?.route as Route, parts)).toStrictEqual(PATH);
+  });
+
+  it('the client writes header parameters in style simple (exploded objects as k=v), the mock reads them back typed', async () => {
+    await api.readHeaders?.(HEADERS);
+    expect(last()).toMatchObject({ operationId: 'readHeaders', status: 200 });
+    expect(last().headers).toMatchObject({ 'x-id': '7', 'x-tags': 'a,b', 'x-range': 'min,1,max,9', 'x-range-x': 'min=2,max=3' });
+    const route = mock.routes.find((r) => r.operationId === 'readHeaders') as Route;
+    expect(mock.readInput(route, { pathParams: {}, query: new URLSearchParams(), rawQuery: '', headers: last().headers, body: null })).toStrictEqual(HEADERS);
+  });
+
+  it('the client writes cookie parameters in style form (exploded: the cookie repeated, properties as cookies), the mock reads them back typed', async () => {
+    await api.readCookies?.(COOKIES);
+    expect(last()).toMatchObject({ operationId: 'readCookies', status: 200 });
+    const cookie = 'id=7; tags=a,x%2Cy; tagsx=b; tagsx=x%2Cy; range=min,1,max,9; from=2; to=5';
+    expect(last().headers.cookie).toBe(cookie);
+    const route = mock.routes.find((r) => r.operationId === 'readCookies') as Route;
+    expect(mock.readInput(route, { pathParams: {}, query: new URLSearchParams(), rawQuery: '', headers: { cookie }, body: null })).toStrictEqual(COOKIES);
+  });
+
+  it('the mock refuses path, header and cookie parameters written in another style than the document says (400, naming the field)', async () => {
+    const get = async (path: string, headers: Record<string, string> = {}) => {
+      const response = await fetch(`${server.url}${path}`, { headers: { ...key, ...headers } });
+      return { status: response.status, text: await response.text() };
+    };
+    expect(await get(PATHS.pathLabel)).toMatchObject({ status: 200 });
+    // Label's exploded array written unexploded: one item `a,x,y` (not in the enum).
+    expect(await get('/label/.7/.a,x%2Cy/.a,x%2Cy/.min,1,max,9/.min=1.max=9')).toMatchObject({ status: 400, text: expect.stringMatching(/tagsx/) });
+    // Matrix without the prefix: no `;id=`.
+    expect(await get('/matrix/7/;tags=a,b/;tagsx=a;tagsx=b/;range=min,1,max,9/;min=1;max=9')).toMatchObject({ status: 400, text: expect.stringMatching(/id/) });
+    // Simple's unexploded object written exploded.
+    expect(await get('/simple/7/a,b/a,b/min=1,max=9/min=1,max=9')).toMatchObject({ status: 400, text: expect.stringMatching(/range/) });
+    const headers = { 'x-id': '7', 'x-tags': 'a,b', 'x-range': 'min,1,max,9', 'x-range-x': 'min=2,max=3' };
+    expect(await get('/headers', headers)).toMatchObject({ status: 200 });
+    expect(await get('/headers', { ...headers, 'x-range-x': 'min,2,max,3' })).toMatchObject({ status: 400, text: expect.stringMatching(/X-Range-X/) });
+    expect(await get('/headers', { ...headers, 'x-tags': 'a' })).toMatchObject({ status: 400, text: expect.stringMatching(/X-Tags/) });
+    const cookie = 'id=7; tags=a,b; tagsx=a; tagsx=b; range=min,1,max,9; from=2; to=5';
+    expect(await get('/cookies', { cookie })).toMatchObject({ status: 200 });
+    // The exploded array written comma-separated: one item `a,b`.
+    expect(await get('/cookies', { cookie: cookie.replace('tagsx=a; tagsx=b', 'tagsx=a,b') })).toMatchObject({ status: 400, text: expect.stringMatching(/tagsx/) });
+    // The exploded object written as one cookie: from and to missing.
+    expect(await get('/cookies', { cookie: cookie.replace('from=2; to=5', 'window=from,2,to,5') })).toMatchObject({ status: 400, text: expect.stringMatching(/window/) });
   });
 });

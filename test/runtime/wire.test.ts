@@ -45,6 +45,25 @@ describe('the URL', () => {
     expect(seen.query).toStrictEqual(query);
   });
 
+  const pathStyles: [string, Partial<FieldSpec>, unknown, string][] = [
+    ['simple arrays', {}, ['a', 'b,c'], 'a,b%2Cc'],
+    ['simple objects', {}, { a: 1, b: 'x y' }, 'a,1,b,x%20y'],
+    ['simple objects, exploded', { explode: true }, { a: 1, b: 2 }, 'a=1,b=2'],
+    ['label scalars, a dot escaped', { style: 'label' }, 'v1.2', '.v1%2E2'],
+    ['label arrays', { style: 'label' }, ['a', 'b'], '.a,b'],
+    ['label arrays, exploded', { style: 'label', explode: true }, ['a', 'b.c'], '.a.b%2Ec'],
+    ['label objects, exploded', { style: 'label', explode: true }, { a: 1, b: 2 }, '.a=1.b=2'],
+    ['matrix scalars', { style: 'matrix' }, 5, ';v=5'],
+    ['matrix arrays', { style: 'matrix' }, ['a', 'b'], ';v=a,b'],
+    ['matrix arrays, exploded', { style: 'matrix', explode: true }, ['a', 'b;c'], ';v=a;v=b%3Bc'],
+    ['matrix objects', { style: 'matrix' }, { a: 1, b: 2 }, ';v=a,1,b,2'],
+    ['matrix objects, exploded', { style: 'matrix', explode: true }, { a: 1, b: 2 }, ';a=1;b=2'],
+  ];
+  it.each(pathStyles)('path: %s', async (_name, style, value, segment) => {
+    const { seen } = await send(operationSpec({ path: '/items/{v}', fields: [field('v', 'path', style)] }), { v: value });
+    expect(seen.path).toBe(`/items/${segment}`);
+  });
+
   it('leaves out absent parameters and adds the call\'s extra query', async () => {
     const { seen } = await send(operationSpec({ fields: [field('a', 'query'), field('b', 'query')] }), { a: 1 }, { query: { extra: 'x' } });
     expect(seen.query).toStrictEqual({ a: '1', extra: 'x' });
@@ -56,6 +75,21 @@ describe('headers and cookies', () => {
     const spec = operationSpec({ fields: [field('trace', 'header', { wireName: 'X-Trace' }), field('tags', 'header', { wireName: 'X-Tags' }), field('session', 'cookie'), field('theme', 'cookie')] });
     const { seen } = await send(spec, { trace: 't-1', tags: ['a', 'b'], session: 'a;b c', theme: 'dark' });
     expect(seen.headers).toMatchObject({ 'x-trace': 't-1', 'x-tags': 'a,b', cookie: 'session=a%3Bb%20c; theme=dark', accept: 'application/json' });
+  });
+
+  it('writes header objects in style simple and cookie arrays and objects in style form, exploded or not', async () => {
+    const spec = operationSpec({
+      fields: [
+        field('range', 'header', { wireName: 'X-Range' }),
+        field('rangeX', 'header', { wireName: 'X-Range-X', explode: true }),
+        field('ids', 'cookie', { explode: false }),
+        field('tags', 'cookie'),
+        field('point', 'cookie', { explode: false }),
+        field('window', 'cookie'),
+      ],
+    });
+    const { seen } = await send(spec, { range: { min: 1, max: 2 }, rangeX: { min: 3, max: 4 }, ids: [1, 2], tags: ['a', 'b c'], point: { x: 1, y: 2 }, window: { from: 5, to: 6 } });
+    expect(seen.headers).toMatchObject({ 'x-range': 'min,1,max,2', 'x-range-x': 'min=3,max=4', cookie: 'ids=1,2; tags=a; tags=b%20c; point=x,1,y,2; from=5; to=6' });
   });
 
   const auths: [string, AuthSpec, (seen: SeenRequest) => unknown, unknown][] = [

@@ -20,16 +20,17 @@ export interface MockField {
   /** For arrays: the items' type. */
   itemType?: WireType;
   /**
-   * How a query parameter (or a form body's field, by the body's `encoding`) is written, where the
-   * document says: OpenAPI `style` (form, spaceDelimited, pipeDelimited, deepObject) and `explode`.
+   * How a parameter (or a form body's field, by the body's `encoding`) is written, where the document
+   * says: OpenAPI `style` (query: form, spaceDelimited, pipeDelimited, deepObject; path: simple,
+   * label, matrix; header: simple; cookie: form) and `explode`.
    */
   style?: string;
   explode?: boolean;
   /** For `in: querystring`: the media type of the whole query string. */
   contentType?: string;
-  /** For a form-encoded querystring, or an object read from a query or a form: each property's JSON type, to coerce its text to. */
+  /** For a form-encoded querystring, or an object read from a query, a form, a path, a header or a cookie: each property's JSON type, to coerce its text to. */
   properties?: Record<string, WireType>;
-  /** For an object read from a query or a form: true when it declares no properties (any key no other field takes is its). */
+  /** For an object read from a query, a form or a cookie: true when it declares no properties (any key no other field takes is its). */
   anyKeys?: boolean;
 }
 
@@ -93,7 +94,7 @@ function mockField(field: InputFieldModel, resolve: SchemaResolver): MockField {
   if (field.in === 'querystring') {
     result.contentType = field.contentType ?? 'application/x-www-form-urlencoded';
     if (mediaKind(result.contentType) === 'form') result.properties = properties();
-  } else if (result.type === 'object' && (field.in === 'query' || (field.in === 'body-field' && (field.style !== undefined || field.explode !== undefined)))) {
+  } else if (result.type === 'object' && (field.in === 'query' || field.in === 'path' || field.in === 'header' || field.in === 'cookie' || (field.in === 'body-field' && (field.style !== undefined || field.explode !== undefined)))) {
     result.properties = properties();
     if (Object.keys(result.properties).length === 0) result.anyKeys = true;
   }
