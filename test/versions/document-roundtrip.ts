@@ -2,8 +2,41 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { formatProblem, generate, PodcastGenError } from '../../generator/index.js';
 import { STRICT_OPTIONS } from '../robustness/helpers/compile.js';
 import { TSC } from '../helpers/tsc.js';
+
+/**
+ * Generates each document with the defaults into a folder of its own in `batch`: the folders made
+ * (by document name), and why each other document was refused.
+ */
+export async function generateBatch(batch: string, documents: readonly { name: string; spec: string }[]): Promise<{ generated: Map<string, string>; refused: Map<string, string> }> {
+  const generated = new Map<string, string>();
+  const refused = new Map<string, string>();
+  for (const { name, spec } of documents) {
+    const out = join(batch, name.replace('/', '-'));
+    try {
+      await generate({ spec, out });
+      generated.set(name, out);
+    } catch (error) {
+      refused.set(name, error instanceof PodcastGenError ? error.problems.map(formatProblem).join(' | ') : String(error));
+    }
+  }
+  return { generated, refused };
+}
+
+/**
+ * The compile errors of the generated folders (one tsc run, as {@link compileWithoutTypes}), by
+ * document name, but those of documents whose `<name> tsc` is a known failure; and the known
+ * failures that compile now.
+ */
+export function compileFailures(batch: string, generated: ReadonlyMap<string, string>, known: Record<string, string>): { unexpected: string[]; fixed: string[] } {
+  const failed = compileWithoutTypes(batch, [...generated.values()]);
+  const nameOf = (folder: string) => [...generated].find(([, out]) => out === folder)?.[0] ?? folder;
+  const unexpected = [...failed].filter(([folder]) => !known[`${nameOf(folder)} tsc`]).map(([folder, errors]) => `${nameOf(folder)}: ${errors.slice(0, 3).join(' | ')}`);
+  const fixed = Object.keys(known).filter((k) => k.endsWith(' tsc') && generated.has(k.slice(0, -4)) && !failed.has(generated.get(k.slice(0, -4)) as string));
+  return { unexpected, fixed };
+}
 
 /** One tsc (TypeScript 7) run over the generated folders, with no `types` (no @types/node). */
 export function compileWithoutTypes(batch: string, folders: readonly string[]): Map<string, string[]> {
