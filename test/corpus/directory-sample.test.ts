@@ -14,10 +14,10 @@ const ENABLED = process.env.PODCAST_GEN_CORPUS === '1';
 
 /**
  * The pass rate must not fall below this (documents passed of the sample); raise it as failure
- * classes are fixed. Measured: 0 of 78 at c7aa2f3 (before issue 17), 76 of 78 at d261e74; the
+ * classes are fixed. Measured: 0 of 78 at c7aa2f3 (before issue 17), 76 of 78 at d261e74, 77 at abce0bb; the
  * classes are in bench/RESULTS.md, "Real documents".
  */
-const FLOOR = 76;
+const FLOOR = 77;
 
 /**
  * Outputs type-checked by one compiler run: one run for the whole sample would hold every output in
