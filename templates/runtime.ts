@@ -67,6 +67,11 @@ export interface OperationSpec {
   dataKind: 'json' | 'text' | 'binary' | 'none' | 'stream';
   /** For `dataKind: 'stream'`: how the items are framed (server-sent events, JSON Lines, JSON text sequences). */
   stream?: 'sse' | 'jsonl' | 'json-seq';
+  /**
+   * For `dataKind: 'stream'`: the reader of its items ({@link readStreamItems}). The spec carries it,
+   * not the engine, so that a bundle carries the stream reader only with an operation that streams.
+   */
+  readItems?: typeof readStreamItems;
   /** The `Accept` header where it is not JSON's (a stream's media type: servers of events often require it). */
   accept?: string;
   retryStatuses: readonly number[];
@@ -543,7 +548,8 @@ export class Core {
   async #decode<T>(spec: OperationSpec, answer: Answer, attempts: number, validate: ValidateMode, validators: OperationValidators, maxBytes: number, signal: AbortSignal | undefined): Promise<ApiResult<T>> {
     const { response, headers } = answer;
     if (spec.dataKind === 'stream') {
-      const items = streamItems({ spec, response, validator: validate === 'both' || validate === 'response' ? validators.data : undefined, maxBytes, controller: answer.controller, signal, redact: (text) => this.redact(text) });
+      if (!spec.readItems) throw new TypeError(`${spec.operationId}: a streamed operation's spec needs readItems`);
+      const items = spec.readItems({ spec, response, validator: validate === 'both' || validate === 'response' ? validators.data : undefined, maxBytes, controller: answer.controller, signal, redact: (text) => this.redact(text) });
       return { data: items as T, status: response.status, headers, body: undefined, rid: undefined, attempts };
     }
     const body = await readBody(response, spec.dataKind);
@@ -830,7 +836,7 @@ function appendQuery(query: URLSearchParams, field: FieldSpec, value: unknown): 
  * does not match throws a {@link ResponseValidationError} whose path starts with its index). Leaving
  * the loop early closes the connection.
  */
-async function* streamItems(options: { spec: OperationSpec; response: Response; validator: Validator | undefined; maxBytes: number; controller: AbortController | undefined; signal: AbortSignal | undefined; redact(text: string): string }): AsyncGenerator<unknown, void, undefined> {
+export async function* readStreamItems(options: { spec: OperationSpec; response: Response; validator: Validator | undefined; maxBytes: number; controller: AbortController | undefined; signal: AbortSignal | undefined; redact(text: string): string }): AsyncGenerator<unknown, void, undefined> {
   const { spec, response, validator, maxBytes } = options;
   if (!response.body) return;
   const reader = response.body.getReader();

@@ -1,4 +1,4 @@
-import type { OperationSpec } from '../../templates/runtime.js';
+import { readStreamItems, type OperationSpec } from '../../templates/runtime.js';
 
 /** An operation as the generated operations.ts describes one: a GET with no fields, changed by `change`. */
 export function operationSpec(change: Partial<OperationSpec> = {}): OperationSpec {
@@ -13,6 +13,8 @@ export function operationSpec(change: Partial<OperationSpec> = {}): OperationSpe
     retryConnectionErrors: false,
     toolName: 'get_thing',
     scopes: [],
+    // As operations.ts gives a streamed operation's spec the reader of its items.
+    ...(change.dataKind === 'stream' ? { readItems: readStreamItems } : {}),
     ...change,
   };
 }

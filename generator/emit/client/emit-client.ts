@@ -22,6 +22,8 @@ export interface ClientOperationView {
   /** The JSDoc lines of the method: summary, description, HTTP line, scopes, assumptions. */
   docLines: string[];
   spec: Record<string, unknown>;
+  /** Whether its response is streamed: its spec then carries the runtime's stream reader. */
+  streams: boolean;
   /** Its wire descriptor's export in `operations.ts` (`quotaSummarySpec`). */
   specName: string;
   /** Its validators' export in `schemas.ts` (`quotaSummarySchemas`). */
@@ -38,6 +40,8 @@ export interface ClientView {
   /** Whether the document declares a credential: without one, the client's options take no `apiKey`. */
   takesKey: boolean;
   operations: ClientOperationView[];
+  /** Whether some operation streams (operations.ts then imports the stream reader). */
+  anyStream: boolean;
   /** Whether client.ts needs the `operations` types import and the `Simplify` helper. */
   usesOperations: boolean;
   usesSimplify: boolean;
@@ -54,6 +58,7 @@ export function clientView(model: ApiModel): ClientView {
     auth: authSpec(model),
     takesKey: model.auth !== undefined,
     operations,
+    anyStream: operations.some((op) => op.streams),
     ...typeUsage(operations.flatMap((op) => (op.hasInput ? [op.paramsType, op.dataType] : [op.dataType]))),
   };
 }
@@ -71,6 +76,7 @@ function operationView(model: ApiModel, op: OperationModel, exported: OperationE
     dataType: dataType(model, op),
     docLines: docLines(op),
     spec: operationSpec(model, op),
+    streams: op.data.kind === 'stream',
     specName: exported.spec,
     schemasName: exported.schemas,
   };
