@@ -110,21 +110,39 @@ function convertCore(schema: SchemaObject, defName: RefNamer, direction: Directi
  * through other components, converted the same way. `$defs` is sorted by name for stable output.
  */
 export function withDefs(root: JsonSchema, components: ReadonlyMap<string, JsonSchema>): JsonSchema {
-  const needed = new Map<string, JsonSchema>();
+  return withReachedDefs(root, reachedDefinitions(root, components));
+}
+
+/** `root` with `reached` (definitions by name) as its `$defs`, sorted by name; `root` itself when there are none. */
+export function withReachedDefs(root: JsonSchema, reached: ReadonlyMap<string, JsonSchema>): JsonSchema {
+  if (reached.size === 0) return root;
+  const names = [...reached.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return { ...root, $defs: Object.fromEntries(names.map((name) => [name, reached.get(name)])) };
+}
+
+/**
+ * Every component `root` references, directly or through other components, by name. A name in
+ * `skip` is neither taken nor followed.
+ */
+export function reachedDefinitions(root: JsonSchema, components: ReadonlyMap<string, JsonSchema>, skip: ReadonlySet<string> = new Set()): Map<string, JsonSchema> {
+  const reached = new Map<string, JsonSchema>();
   const add = (refs: readonly string[]): void => {
     for (const ref of refs) {
-      const name = decodeToken(ref.slice('#/$defs/'.length));
-      if (needed.has(name)) continue;
+      const name = refName(ref);
+      if (reached.has(name) || skip.has(name)) continue;
       const def = components.get(name);
       if (def === undefined) throw new Error(`reference to an unknown schema: ${ref}`);
-      needed.set(name, def);
+      reached.set(name, def);
       add(localRefs(def));
     }
   };
   add(localRefs(root));
-  if (needed.size === 0) return root;
-  const names = [...needed.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  return { ...root, $defs: Object.fromEntries(names.map((name) => [name, needed.get(name)])) };
+  return reached;
+}
+
+/** The definition name a local reference (`#/$defs/<token>`) names. */
+export function refName(ref: string): string {
+  return decodeToken(ref.slice('#/$defs/'.length));
 }
 
 /**

@@ -6,8 +6,7 @@
  * reference to one left out becomes a note saying so. The server still validates the whole
  * schema. `server.ts` applies the same `leftOut` names when it lists (mcp-server.ts.hbs). Pure.
  */
-import { decodeToken } from '../../json-pointer.js';
-import { localRefs, withDefs, type JsonSchema } from './json-schema.js';
+import { localRefs, reachedDefinitions, refName, withReachedDefs, type JsonSchema } from './json-schema.js';
 
 /** The listed schema, and the definitions left out of it (sorted; empty when it fits). */
 export interface Listed {
@@ -17,14 +16,14 @@ export interface Listed {
 
 /** `root` with the definitions it reaches as `$defs`, as many as fit in `maxBytes` of JSON text. */
 export function listedWithin(root: JsonSchema, components: ReadonlyMap<string, JsonSchema>, maxBytes: number): Listed {
-  const definition = (name: string) => components.get(name) as JsonSchema;
+  const reached = reachedDefinitions(root, components);
   let total = textSize(root);
-  for (const name of reachedFrom(root, definition)) total += textSize(definition(name));
-  if (total <= maxBytes) return { schema: withDefs(root, components), leftOut: [] };
+  for (const def of reached.values()) total += textSize(def);
+  if (total <= maxBytes) return { schema: withReachedDefs(root, reached), leftOut: [] };
+  const definition = (name: string) => components.get(name) as JsonSchema;
 
   // Breadth first from the root, each level's new names in sorted order, so that what is left out
   // is what lies farthest from the root; a definition left out is not followed.
-  const kept: string[] = [];
   const leftOut: string[] = [];
   const queue = sortedNames(localRefs(root));
   const seen = new Set(queue);
@@ -36,7 +35,6 @@ export function listedWithin(root: JsonSchema, components: ReadonlyMap<string, J
       continue;
     }
     used += size;
-    kept.push(name);
     for (const next of sortedNames(localRefs(definition(name)))) {
       if (!seen.has(next)) {
         seen.add(next);
@@ -44,54 +42,38 @@ export function listedWithin(root: JsonSchema, components: ReadonlyMap<string, J
       }
     }
   }
-  return { schema: withLeftOut(root, definition, new Set(leftOut)), leftOut: leftOut.sort(byText) };
+  return { schema: withLeftOut(root, components, new Set(leftOut)), leftOut: leftOut.sort(byText) };
 }
 
 /**
  * `root` with every definition it reaches without passing through a left-out one as `$defs`
  * (sorted by name), and each reference to a left-out one replaced by a note naming it.
  */
-export function withLeftOut(root: JsonSchema, definition: (name: string) => JsonSchema, leftOut: ReadonlySet<string>): JsonSchema {
-  const reached = reachedFrom(root, definition, leftOut);
-  const defs = [...reached].sort(byText).map((name) => [name, noted(definition(name), leftOut)] as const);
-  return { ...(noted(root, leftOut) as JsonSchema), ...(defs.length > 0 ? { $defs: Object.fromEntries(defs) } : {}) };
+function withLeftOut(root: JsonSchema, components: ReadonlyMap<string, JsonSchema>, leftOut: ReadonlySet<string>): JsonSchema {
+  const reached = reachedDefinitions(root, components, leftOut);
+  const noted = new Map([...reached].map(([name, def]) => [name, withNotes(def, leftOut) as JsonSchema]));
+  return withReachedDefs(withNotes(root, leftOut) as JsonSchema, noted);
 }
 
 /** What a reference to a left-out definition becomes: any value, with a note for the model that reads the listing. */
-export function leftOutNote(name: string, description: unknown): JsonSchema {
+function leftOutNote(name: string, description: unknown): JsonSchema {
   const note = `(${name}: its schema is left out of this listing to keep it short; the server checks it in full)`;
   return { description: typeof description === 'string' && description !== '' ? `${description} ${note}` : note };
 }
 
-function noted(node: unknown, leftOut: ReadonlySet<string>): unknown {
-  if (Array.isArray(node)) return node.map((item) => noted(item, leftOut));
+function withNotes(node: unknown, leftOut: ReadonlySet<string>): unknown {
+  if (Array.isArray(node)) return node.map((item) => withNotes(item, leftOut));
   if (!node || typeof node !== 'object') return node;
   const { $ref, ...rest } = node as JsonSchema;
   if (typeof $ref === 'string' && $ref.startsWith('#/$defs/')) {
-    const name = decodeToken($ref.slice('#/$defs/'.length));
+    const name = refName($ref);
     if (leftOut.has(name)) return { ...rest, ...leftOutNote(name, rest.description) };
   }
-  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, noted(value, leftOut)]));
-}
-
-/** Every definition name reached from `root`, not following `leftOut` ones. */
-function reachedFrom(root: JsonSchema, definition: (name: string) => JsonSchema, leftOut: ReadonlySet<string> = new Set()): Set<string> {
-  const reached = new Set<string>();
-  const stack = [...localRefs(root)].map(nameOf);
-  for (let name = stack.pop(); name !== undefined; name = stack.pop()) {
-    if (reached.has(name) || leftOut.has(name)) continue;
-    reached.add(name);
-    for (const ref of localRefs(definition(name))) stack.push(nameOf(ref));
-  }
-  return reached;
+  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, withNotes(value, leftOut)]));
 }
 
 function sortedNames(refs: readonly string[]): string[] {
-  return [...new Set(refs.map(nameOf))].sort(byText);
-}
-
-function nameOf(ref: string): string {
-  return decodeToken(ref.slice('#/$defs/'.length));
+  return [...new Set(refs.map(refName))].sort(byText);
 }
 
 /** The length of a schema's JSON text, found once per schema object (every tool reaches the same definitions). */
