@@ -1,5 +1,5 @@
 import { escapeToken } from '../json-pointer.js';
-import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from './json-codes.js';
+import { CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, OPEN_ARRAY, OPEN_OBJECT, QUOTE, stringEnd } from './json-codes.js';
 
 /** Where a text nests too deep: the first value past the limit, as a pointer and an offset into the text. */
 export interface TooDeep {
@@ -58,18 +58,6 @@ export function findTooDeepJson(text: string, maxDepth: number): TooDeep | undef
     }
   }
   return undefined;
-}
-
-/** The index of the quote that closes the string opened at `start` (or the text's length). */
-function stringEnd(text: string, start: number): number {
-  let end = text.indexOf('"', start + 1);
-  while (end !== -1) {
-    let backslashes = 0;
-    while (text.charCodeAt(end - 1 - backslashes) === BACKSLASH) backslashes++;
-    if (backslashes % 2 === 0) return end;
-    end = text.indexOf('"', end + 1);
-  }
-  return text.length;
 }
 
 function nextSignificant(text: string, from: number): number {

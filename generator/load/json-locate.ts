@@ -6,7 +6,7 @@
  * text, so that a run's many places cost about one pass over the parts of the text they lie in.
  */
 
-import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from './json-codes.js';
+import { CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, OPEN_ARRAY, OPEN_OBJECT, QUOTE, stringEnd } from './json-codes.js';
 
 /** Member name (object) or index (array) -> offset of the member's key (object) and value. */
 interface Container {
@@ -126,15 +126,7 @@ function skipSpace(text: string, at: number): number {
 
 /** The offset just after the string that opens at `at`. */
 function skipString(text: string, at: number): number {
-  let end = at + 1;
-  for (;;) {
-    end = text.indexOf('"', end);
-    if (end < 0) return text.length;
-    let backslashes = 0;
-    while (text.charCodeAt(end - 1 - backslashes) === BACKSLASH) backslashes++;
-    end++;
-    if (backslashes % 2 === 0) return end;
-  }
+  return Math.min(stringEnd(text, at) + 1, text.length);
 }
 
 /** The offset just after the value that starts at `at`. */
