@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { expect } from 'vitest';
 import { formatProblem, generate, PodcastGenError } from '../../generator/index.js';
 import { STRICT_OPTIONS } from '../robustness/helpers/compile.js';
 import { TSC } from '../helpers/tsc.js';
@@ -25,17 +26,23 @@ export async function generateBatch(batch: string, documents: readonly { name: s
   return { generated, refused };
 }
 
+/** Every document generated but the known failures, and no known failure generated. */
+export function expectGenerated(generated: ReadonlyMap<string, string>, refused: ReadonlyMap<string, string>, known: Record<string, string>): void {
+  expect([...refused].filter(([name]) => !known[name])).toStrictEqual([]);
+  expect(Object.keys(known).filter((name) => generated.has(name)), 'these pass now: remove them from KNOWN').toStrictEqual([]);
+}
+
 /**
- * The compile errors of the generated folders (one tsc run, as {@link compileWithoutTypes}), by
- * document name, but those of documents whose `<name> tsc` is a known failure; and the known
- * failures that compile now.
+ * The generated folders compile (one tsc run, as {@link compileWithoutTypes}), but those of
+ * documents whose `<name> tsc` is a known failure, and no known failure compiles.
  */
-export function compileFailures(batch: string, generated: ReadonlyMap<string, string>, known: Record<string, string>): { unexpected: string[]; fixed: string[] } {
+export function expectCompiles(batch: string, generated: ReadonlyMap<string, string>, known: Record<string, string>): void {
   const failed = compileWithoutTypes(batch, [...generated.values()]);
   const nameOf = (folder: string) => [...generated].find(([, out]) => out === folder)?.[0] ?? folder;
   const unexpected = [...failed].filter(([folder]) => !known[`${nameOf(folder)} tsc`]).map(([folder, errors]) => `${nameOf(folder)}: ${errors.slice(0, 3).join(' | ')}`);
   const fixed = Object.keys(known).filter((k) => k.endsWith(' tsc') && generated.has(k.slice(0, -4)) && !failed.has(generated.get(k.slice(0, -4)) as string));
-  return { unexpected, fixed };
+  expect(unexpected).toStrictEqual([]);
+  expect(fixed, 'these compile now: remove them from KNOWN').toStrictEqual([]);
 }
 
 /** One tsc (TypeScript 7) run over the generated folders, with no `types` (no @types/node). */
