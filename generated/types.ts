@@ -4,1295 +4,1295 @@
 // sha256: 734445a0be8771094be19753c30080689dba3e6868723a8bdcab1ed5f5347fd5
 
 export interface paths {
-    "/open/podcast/v1/quota/summary": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Read quota summary
-         * @description Returns the plan and remaining shared Web credits of the selected Space owner. No body, no parameters. Subject to the shared rate limit: 429 when the shared per-user and per-Space rate limit is exceeded, 503 when the rate limiter is unavailable.
-         */
-        get: operations["quotaSummary"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+  "/open/podcast/v1/quota/summary": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/open/podcast/v1/avatars/multi_camera": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Create a multi-camera avatar
-         * @description Generates two podcast hosts with a shared library background, using the existing Web multi-camera pricing and asset storage. Charges made through this interface are taken from the shared Web credit balance. Subject to the shared rate limit: 429 when the shared per-user and per-Space rate limit is exceeded.
-         */
-        post: operations["createMultiCameraAvatar"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /**
+     * Read quota summary
+     * @description Returns the plan and remaining shared Web credits of the selected Space owner. No body, no parameters. Subject to the shared rate limit: 429 when the shared per-user and per-Space rate limit is exceeded, 503 when the rate limiter is unavailable.
+     */
+    get: operations["quotaSummary"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/open/podcast/v1/avatars/multi_camera": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/open/podcast/v1/voices/design/save": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Save a designed voice
-         * @description Saves a designed voice to the shared Web voice library.
-         */
-        post: operations["saveDesignedVoice"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /**
+     * Create a multi-camera avatar
+     * @description Generates two podcast hosts with a shared library background, using the existing Web multi-camera pricing and asset storage. Charges made through this interface are taken from the shared Web credit balance. Subject to the shared rate limit: 429 when the shared per-user and per-Space rate limit is exceeded.
+     */
+    post: operations["createMultiCameraAvatar"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/open/podcast/v1/voices/design/save": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/open/podcast/v1/image_templates/copy": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Copy an image template
-         * @description Copies an accessible image podcast template into the shared Web library.
-         */
-        post: operations["copyImageTemplate"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /**
+     * Save a designed voice
+     * @description Saves a designed voice to the shared Web voice library.
+     */
+    post: operations["saveDesignedVoice"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/open/podcast/v1/image_templates/copy": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/open/podcast/v1/backgrounds/regenerate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Regenerate a background
-         * @description Regenerates a background with its original settings and the same Web charges. Charges made through this interface are taken from the shared Web credit balance.
-         */
-        post: operations["regenerateBackground"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /**
+     * Copy an image template
+     * @description Copies an accessible image podcast template into the shared Web library.
+     */
+    post: operations["copyImageTemplate"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/open/podcast/v1/backgrounds/regenerate": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/open/podcast/v1/images": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Add an image
-         * @description Registers an already uploaded image in the shared podcast library.
-         */
-        post: operations["addImage"];
-        /**
-         * Delete an image
-         * @description Deletes a user image material. The interface document does not show how the target image is identified; here it is the required query parameter id. The shape of the response data is not shown (an arbitrary value).
-         */
-        delete: operations["deleteImage"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /**
+     * Regenerate a background
+     * @description Regenerates a background with its original settings and the same Web charges. Charges made through this interface are taken from the shared Web credit balance.
+     */
+    post: operations["regenerateBackground"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/open/podcast/v1/images": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/open/podcast/v1/image_backgrounds": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List image backgrounds
-         * @description Lists image podcast backgrounds. Response data: an object with list, an array of image background objects. Query parameters and paging are not shown by the interface document, so none are declared here.
-         */
-        get: operations["listImageBackgrounds"];
-        put?: never;
-        post?: never;
-        /**
-         * Delete an image background
-         * @description Deletes a user image podcast background. The interface document does not show how the target background is identified; here it is the required query parameter id. The shape of the response data is not shown (an arbitrary value).
-         */
-        delete: operations["deleteImageBackground"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /**
+     * Add an image
+     * @description Registers an already uploaded image in the shared podcast library.
+     */
+    post: operations["addImage"];
+    /**
+     * Delete an image
+     * @description Deletes a user image material. The interface document does not show how the target image is identified; here it is the required query parameter id. The shape of the response data is not shown (an arbitrary value).
+     */
+    delete: operations["deleteImage"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/open/podcast/v1/image_backgrounds": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/open/podcast/v1/subscription": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Read subscription
-         * @description Returns the shared Web subscription and remaining credits. No body. The tool name and OAuth scope of this operation are not given by the interface document.
-         */
-        get: operations["getSubscription"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /**
+     * List image backgrounds
+     * @description Lists image podcast backgrounds. Response data: an object with list, an array of image background objects. Query parameters and paging are not shown by the interface document, so none are declared here.
+     */
+    get: operations["listImageBackgrounds"];
+    put?: never;
+    post?: never;
+    /**
+     * Delete an image background
+     * @description Deletes a user image podcast background. The interface document does not show how the target background is identified; here it is the required query parameter id. The shape of the response data is not shown (an arbitrary value).
+     */
+    delete: operations["deleteImageBackground"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/open/podcast/v1/subscription": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/open/podcast/v1/catalogs/{kind}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Search catalogs of voices, avatars or templates
-         * @description Searches voices, avatars or templates in the shared Web libraries. Query parameters are not shown by the interface document, so none are declared here. The shape of the response data is not shown (an arbitrary value).
-         */
-        get: operations["searchCatalog"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /**
+     * Read subscription
+     * @description Returns the shared Web subscription and remaining credits. No body. The tool name and OAuth scope of this operation are not given by the interface document.
+     */
+    get: operations["getSubscription"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/open/podcast/v1/catalogs/{kind}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/open/podcast/v1/voices/clone/allowance": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Read the remaining free voice clones
-         * @description Returns the remaining free voice clones of the Web account. No body. The tool name and OAuth scope of this operation are not given by the interface document.
-         */
-        get: operations["getVoiceCloneAllowance"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /**
+     * Search catalogs of voices, avatars or templates
+     * @description Searches voices, avatars or templates in the shared Web libraries. Query parameters are not shown by the interface document, so none are declared here. The shape of the response data is not shown (an arbitrary value).
+     */
+    get: operations["searchCatalog"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/open/podcast/v1/voices/clone/allowance": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
+    /**
+     * Read the remaining free voice clones
+     * @description Returns the remaining free voice clones of the Web account. No body. The tool name and OAuth scope of this operation are not given by the interface document.
+     */
+    get: operations["getVoiceCloneAllowance"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: {
-        /** @description Response envelope of all JSON responses other than 429. On success (HTTP 200) data carries the operation-specific payload; on failure code, msg, cause, details and rid describe the failure. */
-        Envelope: {
-            /** @description result code */
-            code?: number;
-            /** @description message */
-            msg?: string;
-            /** @description cause text */
-            cause?: string;
-            /** @description operation-specific payload, described per endpoint (any value) */
-            data?: unknown;
-            /** @description additional details (any value) */
-            details?: unknown;
-            /** @description request identifier */
-            rid?: string;
-        };
-        /** @description Quota summary (data of the quota summary operation): the plan and remaining shared Web credits of the selected Space owner. */
-        QuotaSummary: {
-            /** @description credits included in the current Web plan per cycle */
-            credits_included?: number;
-            /** @description current shared Web credit balance of the Space owner */
-            credits_remaining?: number;
-            /** @description whether credits are unlimited */
-            credits_unlimited?: boolean;
-            /** @description plan identifier */
-            plan_id?: number;
-            /** @description plan name */
-            plan_name?: string;
-        };
-        /** @description Multi-camera avatar creation result (data of the create multi-camera avatar operation). */
-        MultiCameraAvatarResult: {
-            /** @description podcast avatar identifier */
-            podcast_avatar_id?: number;
-            /** @description pack identifiers */
-            pack_ids?: number[];
-        };
-        /** @description Saved voice result (data of the save designed voice operation). */
-        SavedVoice: {
-            /** @description timbre identifier */
-            timbre_id?: number;
-            /** @description unique timbre identifier */
-            timbre_unique_id?: string;
-            /** @description voice identifier */
-            voice_id?: string;
-        };
-        /** @description Copied image template result (data of the copy image template operation). */
-        CopiedImageTemplate: {
-            /** @description identifier of the copied image template */
-            id?: number;
-            /** @description aspect ratio of the copied image template (integer code) */
-            aspect_ratio?: number;
-        };
-        /** @description Regenerated background result (data of the regenerate background operation). */
-        RegeneratedBackground: {
-            /** @description unique identifier of the regenerated background */
-            unique_id?: string;
-        };
-        /** @description Added image result (data of the add image operation). */
-        AddedImage: {
-            /** @description identifier of the registered image */
-            id?: number;
-        };
-        /** @description Voice clone allowance result (data of the voice clone allowance operation). */
-        VoiceCloneAllowance: {
-            /** @description remaining free voice clones of the Web account */
-            free_count?: number;
-        };
-        /** @description Image background (each element of data.list of the list image backgrounds operation). Allowed values of the string fields of an image background are not shown by the interface document. */
-        ImageBackground: {
-            /** @description image background identifier */
-            id?: number;
-            /** @description unique photo identifier */
-            photo_unique_id?: string;
-            /** @description background (allowed values not shown) */
-            background?: string;
-            /** @description category (allowed values not shown) */
-            category?: string;
-            /** @description width */
-            width?: number;
-            /** @description height */
-            height?: number;
-            /** @description whether the background is a demo */
-            is_demo?: boolean;
-            /** @description output addresses */
-            output_url?: string[];
-            /** @description progress description */
-            progress_desc?: string;
-            /** @description error message */
-            err_msg?: string;
-            photo_info?: components["schemas"]["PhotoInfo"];
-        };
-        /** @description photo_info of an image background. */
-        PhotoInfo: {
-            /** @description age (allowed values not shown) */
-            age?: string;
-            /** @description gender (allowed values not shown) */
-            gender?: string;
-            /** @description avatar library identifier */
-            avatar_library_id?: number;
-            /** @description avatar library name */
-            avatar_library_name?: string;
-            /** @description background (allowed values not shown) */
-            background?: string;
-            /** @description base photo address */
-            base_photo_url?: string;
-            /** @description detail (allowed values not shown) */
-            detail?: string;
-            /** @description image model (integer) */
-            model?: number;
-            /** @description number of images */
-            number_of_images?: number;
-            /** @description origin (allowed values not shown) */
-            origin?: string;
-            /** @description photo_real flag */
-            photo_real?: boolean;
-            /** @description preset style (allowed values not shown) */
-            preset_style?: string;
-            /** @description quality (allowed values not shown) */
-            quality?: string;
-            /** @description resolution (allowed values not shown) */
-            resolution?: string;
-            /** @description talking pose (allowed values not shown) */
-            talking_pose?: string;
-            /** @description reference images */
-            reference_images?: components["schemas"]["ReferenceImage"][];
-        };
-        /** @description A reference image of photo_info, with key and url. */
-        ReferenceImage: {
-            /** @description reference image key */
-            key?: string;
-            /** @description reference image address */
-            url?: string;
-        };
-        /** @description Data of the list image backgrounds operation, an object with list. */
-        ImageBackgroundList: {
-            /** @description the image backgrounds */
-            list?: components["schemas"]["ImageBackground"][];
-        };
-        /** @description Subscription (data of the subscription operation): the shared Web subscription and remaining credits. The interface description leaves open the meaning of the numeric status and type codes of the subscription (for example subscription_status, goods_type, subscribe_plan_int, and status and goods_type of a supplement). */
-        Subscription: {
-            coupon?: components["schemas"]["Coupon"];
-            /** @description current API credit */
-            current_api_credit?: number;
-            /** @description current credit */
-            current_credit?: number;
-            /** @description current dp usage */
-            current_dp_usage?: number;
-            /** @description current seat count */
-            current_seat?: number;
-            /** @description whether the account is an enterprise member */
-            enterprise_member?: boolean;
-            enterprise_member_detail?: components["schemas"]["EnterpriseMemberDetail"];
-            /** @description goods name */
-            goods_name?: string;
-            /** @description goods sn (string code) */
-            goods_sn?: string;
-            /** @description goods type (numeric code; meaning not shown) */
-            goods_type?: number;
-            /** @description ltd code */
-            ltd_code?: string;
-            /** @description ltd tier */
-            ltd_tier?: number;
-            /** @description num (quantity) */
-            num?: number;
-            /** @description order sn (string code) */
-            order_sn?: string;
-            /** @description pay price */
-            pay_price?: number;
-            /** @description period (allowed values not shown) */
-            period?: string;
-            /** @description current credit of the plan */
-            plan_current_credit?: number;
-            /** @description plan info identifier */
-            plan_info_id?: number;
-            /** @description total credit of the plan */
-            plan_total_credit?: number;
-            primary_account?: components["schemas"]["PrimaryAccount"];
-            privileges?: components["schemas"]["Privileges"];
-            /** @description purchase credit */
-            purchase_credit?: number;
-            /** @description sell price */
-            sell_price?: number;
-            /** @description service days */
-            service_days?: number;
-            /** @description subscribed plan (allowed values not shown) */
-            subscribe_plan?: string;
-            /** @description subscribed plan (numeric code; meaning not shown) */
-            subscribe_plan_int?: number;
-            /** @description subscription status (numeric code; meaning not shown) */
-            subscription_status?: number;
-            /** @description supplements */
-            supplements?: components["schemas"]["Supplement"][];
-            /** @description total API credit */
-            total_api_credit?: number;
-            /** @description total credit */
-            total_credit?: number;
-            /** @description total dp usage */
-            total_dp_usage?: number;
-            /** @description total order price */
-            total_order_price?: number;
-            /** @description total pay price */
-            total_pay_price?: number;
-            /** @description total seat count */
-            total_seat?: number;
-            /** @description video count */
-            video_count?: number;
-            /** @description vip end */
-            vip_end?: number;
-            /** @description vip start */
-            vip_start?: number;
-        };
-        /** @description coupon of a subscription. */
-        Coupon: {
-            /** @description amount off */
-            amount_off?: number;
-            /** @description amount off in dollars */
-            amount_off_dollar?: number;
-            /** @description currency */
-            currency?: string;
-            /** @description percent off */
-            percent_off?: number;
-        };
-        /** @description primary_account of a subscription. */
-        PrimaryAccount: {
-            /** @description credit of the primary account */
-            credit?: number;
-            /** @description username of the primary account */
-            username?: string;
-        };
-        /** @description privileges shape: api_credit, credit, lip_sync_duration, team_seat (all numeric). */
-        Privileges: {
-            /** @description API credit */
-            api_credit?: number;
-            /** @description credit */
-            credit?: number;
-            /** @description lip sync duration */
-            lip_sync_duration?: number;
-            /** @description team seats */
-            team_seat?: number;
-        };
-        /** @description enterprise_member_detail of a subscription. */
-        EnterpriseMemberDetail: {
-            /** @description credits quota */
-            credits_quota?: number;
-            /** @description credits used */
-            credits_used?: number;
-            /** @description identifier */
-            id?: number;
-            /** @description lip sync quota */
-            lip_sync_quota?: number;
-            /** @description lip sync used */
-            lip_sync_used?: number;
-            /** @description Space identifier */
-            space_id?: number;
-            /** @description user identifier */
-            user_id?: number;
-            /** @description user status (numeric code; meaning not shown) */
-            user_status?: number;
-            /** @description validity end time */
-            validity_end_time?: number;
-            /** @description validity months */
-            validity_months?: number;
-            /** @description validity start time */
-            validity_start_time?: number;
-            /** @description email */
-            email?: string;
-            /** @description Space name */
-            space_name?: string;
-            /** @description username */
-            username?: string;
-            /** @description whether a validity period applies */
-            has_validity?: boolean;
-        };
-        /** @description A supplement object of a subscription. */
-        Supplement: {
-            /** @description goods name */
-            goods_name?: string;
-            /** @description goods type (numeric code; meaning not shown) */
-            goods_type?: number;
-            /** @description num (quantity) */
-            num?: number;
-            /** @description status (numeric code; meaning not shown) */
-            status?: number;
-            /** @description vip end */
-            vip_end?: number;
-            /** @description vip start */
-            vip_start?: number;
-            /** @description pay price */
-            pay_price?: number;
-            /** @description purchase credit */
-            purchase_credit?: number;
-            /** @description sell price */
-            sell_price?: number;
-            privileges?: components["schemas"]["Privileges"];
-        };
-        /** @description Body of the 429 response, returned when the shared per-user and per-Space rate limit is exceeded. It does not use the response envelope. */
-        RateLimitError: {
-            /** @description result code */
-            code: number;
-            /** @description message */
-            msg: string;
-            /** @description the same waiting time as the Retry-After header, in seconds */
-            retry_after: number;
-        };
+  schemas: {
+    /** @description Response envelope of all JSON responses other than 429. On success (HTTP 200) data carries the operation-specific payload; on failure code, msg, cause, details and rid describe the failure. */
+    Envelope: {
+      /** @description result code */
+      code?: number;
+      /** @description message */
+      msg?: string;
+      /** @description cause text */
+      cause?: string;
+      /** @description operation-specific payload, described per endpoint (any value) */
+      data?: unknown;
+      /** @description additional details (any value) */
+      details?: unknown;
+      /** @description request identifier */
+      rid?: string;
+    };
+    /** @description Quota summary (data of the quota summary operation): the plan and remaining shared Web credits of the selected Space owner. */
+    QuotaSummary: {
+      /** @description credits included in the current Web plan per cycle */
+      credits_included?: number;
+      /** @description current shared Web credit balance of the Space owner */
+      credits_remaining?: number;
+      /** @description whether credits are unlimited */
+      credits_unlimited?: boolean;
+      /** @description plan identifier */
+      plan_id?: number;
+      /** @description plan name */
+      plan_name?: string;
+    };
+    /** @description Multi-camera avatar creation result (data of the create multi-camera avatar operation). */
+    MultiCameraAvatarResult: {
+      /** @description podcast avatar identifier */
+      podcast_avatar_id?: number;
+      /** @description pack identifiers */
+      pack_ids?: number[];
+    };
+    /** @description Saved voice result (data of the save designed voice operation). */
+    SavedVoice: {
+      /** @description timbre identifier */
+      timbre_id?: number;
+      /** @description unique timbre identifier */
+      timbre_unique_id?: string;
+      /** @description voice identifier */
+      voice_id?: string;
+    };
+    /** @description Copied image template result (data of the copy image template operation). */
+    CopiedImageTemplate: {
+      /** @description identifier of the copied image template */
+      id?: number;
+      /** @description aspect ratio of the copied image template (integer code) */
+      aspect_ratio?: number;
+    };
+    /** @description Regenerated background result (data of the regenerate background operation). */
+    RegeneratedBackground: {
+      /** @description unique identifier of the regenerated background */
+      unique_id?: string;
+    };
+    /** @description Added image result (data of the add image operation). */
+    AddedImage: {
+      /** @description identifier of the registered image */
+      id?: number;
+    };
+    /** @description Voice clone allowance result (data of the voice clone allowance operation). */
+    VoiceCloneAllowance: {
+      /** @description remaining free voice clones of the Web account */
+      free_count?: number;
+    };
+    /** @description Image background (each element of data.list of the list image backgrounds operation). Allowed values of the string fields of an image background are not shown by the interface document. */
+    ImageBackground: {
+      /** @description image background identifier */
+      id?: number;
+      /** @description unique photo identifier */
+      photo_unique_id?: string;
+      /** @description background (allowed values not shown) */
+      background?: string;
+      /** @description category (allowed values not shown) */
+      category?: string;
+      /** @description width */
+      width?: number;
+      /** @description height */
+      height?: number;
+      /** @description whether the background is a demo */
+      is_demo?: boolean;
+      /** @description output addresses */
+      output_url?: string[];
+      /** @description progress description */
+      progress_desc?: string;
+      /** @description error message */
+      err_msg?: string;
+      photo_info?: components["schemas"]["PhotoInfo"];
+    };
+    /** @description photo_info of an image background. */
+    PhotoInfo: {
+      /** @description age (allowed values not shown) */
+      age?: string;
+      /** @description gender (allowed values not shown) */
+      gender?: string;
+      /** @description avatar library identifier */
+      avatar_library_id?: number;
+      /** @description avatar library name */
+      avatar_library_name?: string;
+      /** @description background (allowed values not shown) */
+      background?: string;
+      /** @description base photo address */
+      base_photo_url?: string;
+      /** @description detail (allowed values not shown) */
+      detail?: string;
+      /** @description image model (integer) */
+      model?: number;
+      /** @description number of images */
+      number_of_images?: number;
+      /** @description origin (allowed values not shown) */
+      origin?: string;
+      /** @description photo_real flag */
+      photo_real?: boolean;
+      /** @description preset style (allowed values not shown) */
+      preset_style?: string;
+      /** @description quality (allowed values not shown) */
+      quality?: string;
+      /** @description resolution (allowed values not shown) */
+      resolution?: string;
+      /** @description talking pose (allowed values not shown) */
+      talking_pose?: string;
+      /** @description reference images */
+      reference_images?: components["schemas"]["ReferenceImage"][];
+    };
+    /** @description A reference image of photo_info, with key and url. */
+    ReferenceImage: {
+      /** @description reference image key */
+      key?: string;
+      /** @description reference image address */
+      url?: string;
+    };
+    /** @description Data of the list image backgrounds operation, an object with list. */
+    ImageBackgroundList: {
+      /** @description the image backgrounds */
+      list?: components["schemas"]["ImageBackground"][];
+    };
+    /** @description Subscription (data of the subscription operation): the shared Web subscription and remaining credits. The interface description leaves open the meaning of the numeric status and type codes of the subscription (for example subscription_status, goods_type, subscribe_plan_int, and status and goods_type of a supplement). */
+    Subscription: {
+      coupon?: components["schemas"]["Coupon"];
+      /** @description current API credit */
+      current_api_credit?: number;
+      /** @description current credit */
+      current_credit?: number;
+      /** @description current dp usage */
+      current_dp_usage?: number;
+      /** @description current seat count */
+      current_seat?: number;
+      /** @description whether the account is an enterprise member */
+      enterprise_member?: boolean;
+      enterprise_member_detail?: components["schemas"]["EnterpriseMemberDetail"];
+      /** @description goods name */
+      goods_name?: string;
+      /** @description goods sn (string code) */
+      goods_sn?: string;
+      /** @description goods type (numeric code; meaning not shown) */
+      goods_type?: number;
+      /** @description ltd code */
+      ltd_code?: string;
+      /** @description ltd tier */
+      ltd_tier?: number;
+      /** @description num (quantity) */
+      num?: number;
+      /** @description order sn (string code) */
+      order_sn?: string;
+      /** @description pay price */
+      pay_price?: number;
+      /** @description period (allowed values not shown) */
+      period?: string;
+      /** @description current credit of the plan */
+      plan_current_credit?: number;
+      /** @description plan info identifier */
+      plan_info_id?: number;
+      /** @description total credit of the plan */
+      plan_total_credit?: number;
+      primary_account?: components["schemas"]["PrimaryAccount"];
+      privileges?: components["schemas"]["Privileges"];
+      /** @description purchase credit */
+      purchase_credit?: number;
+      /** @description sell price */
+      sell_price?: number;
+      /** @description service days */
+      service_days?: number;
+      /** @description subscribed plan (allowed values not shown) */
+      subscribe_plan?: string;
+      /** @description subscribed plan (numeric code; meaning not shown) */
+      subscribe_plan_int?: number;
+      /** @description subscription status (numeric code; meaning not shown) */
+      subscription_status?: number;
+      /** @description supplements */
+      supplements?: components["schemas"]["Supplement"][];
+      /** @description total API credit */
+      total_api_credit?: number;
+      /** @description total credit */
+      total_credit?: number;
+      /** @description total dp usage */
+      total_dp_usage?: number;
+      /** @description total order price */
+      total_order_price?: number;
+      /** @description total pay price */
+      total_pay_price?: number;
+      /** @description total seat count */
+      total_seat?: number;
+      /** @description video count */
+      video_count?: number;
+      /** @description vip end */
+      vip_end?: number;
+      /** @description vip start */
+      vip_start?: number;
+    };
+    /** @description coupon of a subscription. */
+    Coupon: {
+      /** @description amount off */
+      amount_off?: number;
+      /** @description amount off in dollars */
+      amount_off_dollar?: number;
+      /** @description currency */
+      currency?: string;
+      /** @description percent off */
+      percent_off?: number;
+    };
+    /** @description primary_account of a subscription. */
+    PrimaryAccount: {
+      /** @description credit of the primary account */
+      credit?: number;
+      /** @description username of the primary account */
+      username?: string;
+    };
+    /** @description privileges shape: api_credit, credit, lip_sync_duration, team_seat (all numeric). */
+    Privileges: {
+      /** @description API credit */
+      api_credit?: number;
+      /** @description credit */
+      credit?: number;
+      /** @description lip sync duration */
+      lip_sync_duration?: number;
+      /** @description team seats */
+      team_seat?: number;
+    };
+    /** @description enterprise_member_detail of a subscription. */
+    EnterpriseMemberDetail: {
+      /** @description credits quota */
+      credits_quota?: number;
+      /** @description credits used */
+      credits_used?: number;
+      /** @description identifier */
+      id?: number;
+      /** @description lip sync quota */
+      lip_sync_quota?: number;
+      /** @description lip sync used */
+      lip_sync_used?: number;
+      /** @description Space identifier */
+      space_id?: number;
+      /** @description user identifier */
+      user_id?: number;
+      /** @description user status (numeric code; meaning not shown) */
+      user_status?: number;
+      /** @description validity end time */
+      validity_end_time?: number;
+      /** @description validity months */
+      validity_months?: number;
+      /** @description validity start time */
+      validity_start_time?: number;
+      /** @description email */
+      email?: string;
+      /** @description Space name */
+      space_name?: string;
+      /** @description username */
+      username?: string;
+      /** @description whether a validity period applies */
+      has_validity?: boolean;
+    };
+    /** @description A supplement object of a subscription. */
+    Supplement: {
+      /** @description goods name */
+      goods_name?: string;
+      /** @description goods type (numeric code; meaning not shown) */
+      goods_type?: number;
+      /** @description num (quantity) */
+      num?: number;
+      /** @description status (numeric code; meaning not shown) */
+      status?: number;
+      /** @description vip end */
+      vip_end?: number;
+      /** @description vip start */
+      vip_start?: number;
+      /** @description pay price */
+      pay_price?: number;
+      /** @description purchase credit */
+      purchase_credit?: number;
+      /** @description sell price */
+      sell_price?: number;
+      privileges?: components["schemas"]["Privileges"];
+    };
+    /** @description Body of the 429 response, returned when the shared per-user and per-Space rate limit is exceeded. It does not use the response envelope. */
+    RateLimitError: {
+      /** @description result code */
+      code: number;
+      /** @description message */
+      msg: string;
+      /** @description the same waiting time as the Retry-After header, in seconds */
+      retry_after: number;
+    };
+    /**
+     * @description Multi-camera avatar type, one of default, pet, cartoon.
+     * @enum {string}
+     */
+    AvatarType: "default" | "pet" | "cartoon";
+    /**
+     * @description Catalog kind, one of voices, avatars, templates.
+     * @enum {string}
+     */
+    CatalogKind: "voices" | "avatars" | "templates";
+    /** @description The shared library background of a multi-camera avatar. It carries id (public background) and user_background_id (user background); exactly one of the two identifiers is supplied (an object with both, or with neither, is invalid). */
+    MultiCameraBackground: ({
+      /** @description public background identifier */
+      id: number;
+      /** @description user background identifier */
+      user_background_id?: number;
+    } & {
+      user_background_id?: never;
+    }) | ({
+      /** @description public background identifier */
+      id?: number;
+      /** @description user background identifier */
+      user_background_id: number;
+    } & {
+      id?: never;
+    });
+    /** @description One host of a multi-camera avatar. */
+    MultiCameraHost: {
+      /** @description host photo address */
+      photo_url?: string;
+      /** @description host name */
+      name?: string;
+      /** @description voice identifier of the host */
+      timbre_unique_id?: string;
+    };
+    /** @description Request body of the create multi-camera avatar operation. background and hosts are required; which other body fields are required is not shown by the interface document. */
+    CreateMultiCameraAvatarRequest: {
+      background: components["schemas"]["MultiCameraBackground"];
+      /** @description exactly 2 elements, ordered left then right */
+      hosts: [
+        components["schemas"]["MultiCameraHost"],
+        components["schemas"]["MultiCameraHost"]
+      ];
+      /** @description scene and appearance instructions; maximum length 16000 */
+      prompt?: string;
+      avatar_type?: components["schemas"]["AvatarType"];
+      /**
+       * @description image-model selector, each value naming one of three image-generation models
+       * @enum {integer}
+       */
+      model?: 3 | 9 | 11;
+      /**
+       * @description aspect-ratio selector, 0 = 9:16 portrait, 1 = 16:9 landscape
+       * @enum {integer}
+       */
+      aspect_ratio?: 0 | 1;
+    };
+    /** @description Request body of the save designed voice operation. Which fields are required and their length bounds are not shown by the interface document. */
+    SaveDesignedVoiceRequest: {
+      /** @description voice description */
+      desc?: string;
+      /** @description voice language */
+      language?: string;
+      /** @description voice name */
+      name?: string;
+      /** @description voice tag */
+      tag?: string;
+      /** @description task item identifier */
+      task_item_id?: number;
+    };
+    /** @description Request body of the copy image template operation. */
+    CopyImageTemplateRequest: {
+      /** @description the template to copy */
+      id?: number;
+    };
+    /** @description Request body of the regenerate background operation. */
+    RegenerateBackgroundRequest: {
+      /** @description the primary key of the current user's background record; it is not the identifier of an image-generation task */
+      user_background_id?: number;
+    };
+    /** @description Request body of the add image operation. */
+    AddImageRequest: {
+      /** @description the already uploaded image to register; its format (encoding, reference kind, size) is not shown by the interface document */
+      image_material?: string;
+    };
+  };
+  responses: {
+    /** @description Returned when the shared per-user and per-Space rate limit is exceeded. The header Retry-After carries the seconds until the request may be retried; retry_after carries the same waiting time in seconds. The body does not use the response envelope. */
+    RateLimited: {
+      headers: {
         /**
-         * @description Multi-camera avatar type, one of default, pet, cartoon.
-         * @enum {string}
+         * @description seconds until the request may be retried
+         * @example 30
          */
-        AvatarType: "default" | "pet" | "cartoon";
+        "Retry-After"?: number;
+        [name: string]: unknown;
+      };
+      content: {
         /**
-         * @description Catalog kind, one of voices, avatars, templates.
-         * @enum {string}
+         * @example {
+         *       "code": 429,
+         *       "msg": "rate limit exceeded",
+         *       "retry_after": 30
+         *     }
          */
-        CatalogKind: "voices" | "avatars" | "templates";
-        /** @description The shared library background of a multi-camera avatar. It carries id (public background) and user_background_id (user background); exactly one of the two identifiers is supplied (an object with both, or with neither, is invalid). */
-        MultiCameraBackground: ({
-            /** @description public background identifier */
-            id: number;
-            /** @description user background identifier */
-            user_background_id?: number;
-        } & {
-            user_background_id?: never;
-        }) | ({
-            /** @description public background identifier */
-            id?: number;
-            /** @description user background identifier */
-            user_background_id: number;
-        } & {
-            id?: never;
-        });
-        /** @description One host of a multi-camera avatar. */
-        MultiCameraHost: {
-            /** @description host photo address */
-            photo_url?: string;
-            /** @description host name */
-            name?: string;
-            /** @description voice identifier of the host */
-            timbre_unique_id?: string;
-        };
-        /** @description Request body of the create multi-camera avatar operation. background and hosts are required; which other body fields are required is not shown by the interface document. */
-        CreateMultiCameraAvatarRequest: {
-            background: components["schemas"]["MultiCameraBackground"];
-            /** @description exactly 2 elements, ordered left then right */
-            hosts: [
-                components["schemas"]["MultiCameraHost"],
-                components["schemas"]["MultiCameraHost"]
-            ];
-            /** @description scene and appearance instructions; maximum length 16000 */
-            prompt?: string;
-            avatar_type?: components["schemas"]["AvatarType"];
-            /**
-             * @description image-model selector, each value naming one of three image-generation models
-             * @enum {integer}
-             */
-            model?: 3 | 9 | 11;
-            /**
-             * @description aspect-ratio selector, 0 = 9:16 portrait, 1 = 16:9 landscape
-             * @enum {integer}
-             */
-            aspect_ratio?: 0 | 1;
-        };
-        /** @description Request body of the save designed voice operation. Which fields are required and their length bounds are not shown by the interface document. */
-        SaveDesignedVoiceRequest: {
-            /** @description voice description */
-            desc?: string;
-            /** @description voice language */
-            language?: string;
-            /** @description voice name */
-            name?: string;
-            /** @description voice tag */
-            tag?: string;
-            /** @description task item identifier */
-            task_item_id?: number;
-        };
-        /** @description Request body of the copy image template operation. */
-        CopyImageTemplateRequest: {
-            /** @description the template to copy */
-            id?: number;
-        };
-        /** @description Request body of the regenerate background operation. */
-        RegenerateBackgroundRequest: {
-            /** @description the primary key of the current user's background record; it is not the identifier of an image-generation task */
-            user_background_id?: number;
-        };
-        /** @description Request body of the add image operation. */
-        AddImageRequest: {
-            /** @description the already uploaded image to register; its format (encoding, reference kind, size) is not shown by the interface document */
-            image_material?: string;
-        };
+        "application/json": components["schemas"]["RateLimitError"];
+      };
     };
-    responses: {
-        /** @description Returned when the shared per-user and per-Space rate limit is exceeded. The header Retry-After carries the seconds until the request may be retried; retry_after carries the same waiting time in seconds. The body does not use the response envelope. */
-        RateLimited: {
-            headers: {
-                /**
-                 * @description seconds until the request may be retried
-                 * @example 30
-                 */
-                "Retry-After"?: number;
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "code": 429,
-                 *       "msg": "rate limit exceeded",
-                 *       "retry_after": 30
-                 *     }
-                 */
-                "application/json": components["schemas"]["RateLimitError"];
-            };
-        };
-        /** @description Failure: the envelope, where code, msg, cause, details and rid describe the failure. The interface description leaves the HTTP status codes and code values open. */
-        Failure: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Envelope"];
-            };
-        };
+    /** @description Failure: the envelope, where code, msg, cause, details and rid describe the failure. The interface description leaves the HTTP status codes and code values open. */
+    Failure: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["Envelope"];
+      };
     };
-    parameters: {
-        /** @description Idempotency header of the POST operations, at most 128 characters. Its purpose is to replay a completed identical request without repeating its side effects. */
-        IdempotencyKey: string;
-        /** @description The catalog to search, one of voices, avatars, templates. */
-        CatalogKind: components["schemas"]["CatalogKind"];
-    };
-    requestBodies: never;
-    headers: never;
-    pathItems: never;
+  };
+  parameters: {
+    /** @description Idempotency header of the POST operations, at most 128 characters. Its purpose is to replay a completed identical request without repeating its side effects. */
+    IdempotencyKey: string;
+    /** @description The catalog to search, one of voices, avatars, templates. */
+    CatalogKind: components["schemas"]["CatalogKind"];
+  };
+  requestBodies: never;
+  headers: never;
+  pathItems: never;
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    quotaSummary: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success: the response envelope whose data is the quota summary. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "msg": "success",
-                     *       "cause": "",
-                     *       "data": {
-                     *         "credits_included": 1000,
-                     *         "credits_remaining": 742.5,
-                     *         "credits_unlimited": false,
-                     *         "plan_id": 3,
-                     *         "plan_name": "Pro"
-                     *       },
-                     *       "details": {},
-                     *       "rid": "req_01HF8Z3K9Q2M4N6P8R0T"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["QuotaSummary"];
-                    };
-                };
-            };
-            429: components["responses"]["RateLimited"];
-            /** @description The rate limiter is unavailable; the business operation was not executed. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            default: components["responses"]["Failure"];
-        };
+  quotaSummary: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    createMultiCameraAvatar: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Idempotency header of the POST operations, at most 128 characters. Its purpose is to replay a completed identical request without repeating its side effects. */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-            };
-            path?: never;
-            cookie?: never;
+    requestBody?: never;
+    responses: {
+      /** @description Success: the response envelope whose data is the quota summary. */
+      200: {
+        headers: {
+          [name: string]: unknown;
         };
-        /** @description The two hosts, the shared background and the generation settings. */
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "background": {
-                 *         "id": 7
-                 *       },
-                 *       "hosts": [
-                 *         {
-                 *           "photo_url": "https://cdn.example.com/uploads/hosts/maya.jpg",
-                 *           "name": "Maya",
-                 *           "timbre_unique_id": "tmb_3a9f51c2"
-                 *         },
-                 *         {
-                 *           "photo_url": "https://cdn.example.com/uploads/hosts/leo.jpg",
-                 *           "name": "Leo",
-                 *           "timbre_unique_id": "tmb_7d04e6b8"
-                 *         }
-                 *       ],
-                 *       "prompt": "Two hosts at a wooden desk in a warm, softly lit studio with bookshelves behind them; both wear casual dark sweaters.",
-                 *       "avatar_type": "default",
-                 *       "model": 9,
-                 *       "aspect_ratio": 1
-                 *     }
-                 */
-                "application/json": components["schemas"]["CreateMultiCameraAvatarRequest"];
-            };
+        content: {
+          /**
+           * @example {
+           *       "code": 0,
+           *       "msg": "success",
+           *       "cause": "",
+           *       "data": {
+           *         "credits_included": 1000,
+           *         "credits_remaining": 742.5,
+           *         "credits_unlimited": false,
+           *         "plan_id": 3,
+           *         "plan_name": "Pro"
+           *       },
+           *       "details": {},
+           *       "rid": "req_01HF8Z3K9Q2M4N6P8R0T"
+           *     }
+           */
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["QuotaSummary"];
+          };
         };
-        responses: {
-            /** @description Success: the response envelope whose data is the multi-camera avatar creation result. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "msg": "success",
-                     *       "cause": "",
-                     *       "data": {
-                     *         "podcast_avatar_id": 52817,
-                     *         "pack_ids": [
-                     *           90311,
-                     *           90312
-                     *         ]
-                     *       },
-                     *       "details": {},
-                     *       "rid": "req_01HF8Z4B2C6D8E0F2G4H"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["MultiCameraAvatarResult"];
-                    };
-                };
-            };
-            429: components["responses"]["RateLimited"];
-            default: components["responses"]["Failure"];
+      };
+      429: components["responses"]["RateLimited"];
+      /** @description The rate limiter is unavailable; the business operation was not executed. */
+      503: {
+        headers: {
+          [name: string]: unknown;
         };
+        content?: never;
+      };
+      default: components["responses"]["Failure"];
     };
-    saveDesignedVoice: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Idempotency header of the POST operations, at most 128 characters. Its purpose is to replay a completed identical request without repeating its side effects. */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        /** @description The designed voice to save. */
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "desc": "Warm, calm narrator voice with a slight rasp",
-                 *       "language": "en",
-                 *       "name": "Evening Host",
-                 *       "tag": "narration",
-                 *       "task_item_id": 66120
-                 *     }
-                 */
-                "application/json": components["schemas"]["SaveDesignedVoiceRequest"];
-            };
-        };
-        responses: {
-            /** @description Success: the response envelope whose data is the saved voice result. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "msg": "success",
-                     *       "cause": "",
-                     *       "data": {
-                     *         "timbre_id": 4412,
-                     *         "timbre_unique_id": "tmb_8f3c2a91",
-                     *         "voice_id": "voice_2b7e19d4"
-                     *       },
-                     *       "details": {},
-                     *       "rid": "req_01HF8Z5C3D7E9F1G3H5J"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["SavedVoice"];
-                    };
-                };
-            };
-            default: components["responses"]["Failure"];
-        };
+  };
+  createMultiCameraAvatar: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Idempotency header of the POST operations, at most 128 characters. Its purpose is to replay a completed identical request without repeating its side effects. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path?: never;
+      cookie?: never;
     };
-    copyImageTemplate: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Idempotency header of the POST operations, at most 128 characters. Its purpose is to replay a completed identical request without repeating its side effects. */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        /** @description The template to copy. */
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "id": 215
-                 *     }
-                 */
-                "application/json": components["schemas"]["CopyImageTemplateRequest"];
-            };
-        };
-        responses: {
-            /** @description Success: the response envelope whose data is the copied image template result. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "msg": "success",
-                     *       "cause": "",
-                     *       "data": {
-                     *         "id": 98124,
-                     *         "aspect_ratio": 1
-                     *       },
-                     *       "details": {},
-                     *       "rid": "req_01HF8Z6D4E8F0G2H4J6K"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["CopiedImageTemplate"];
-                    };
-                };
-            };
-            default: components["responses"]["Failure"];
-        };
+    /** @description The two hosts, the shared background and the generation settings. */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "background": {
+         *         "id": 7
+         *       },
+         *       "hosts": [
+         *         {
+         *           "photo_url": "https://cdn.example.com/uploads/hosts/maya.jpg",
+         *           "name": "Maya",
+         *           "timbre_unique_id": "tmb_3a9f51c2"
+         *         },
+         *         {
+         *           "photo_url": "https://cdn.example.com/uploads/hosts/leo.jpg",
+         *           "name": "Leo",
+         *           "timbre_unique_id": "tmb_7d04e6b8"
+         *         }
+         *       ],
+         *       "prompt": "Two hosts at a wooden desk in a warm, softly lit studio with bookshelves behind them; both wear casual dark sweaters.",
+         *       "avatar_type": "default",
+         *       "model": 9,
+         *       "aspect_ratio": 1
+         *     }
+         */
+        "application/json": components["schemas"]["CreateMultiCameraAvatarRequest"];
+      };
     };
-    regenerateBackground: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Idempotency header of the POST operations, at most 128 characters. Its purpose is to replay a completed identical request without repeating its side effects. */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-            };
-            path?: never;
-            cookie?: never;
+    responses: {
+      /** @description Success: the response envelope whose data is the multi-camera avatar creation result. */
+      200: {
+        headers: {
+          [name: string]: unknown;
         };
-        /** @description The background record to regenerate. */
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "user_background_id": 3307
-                 *     }
-                 */
-                "application/json": components["schemas"]["RegenerateBackgroundRequest"];
-            };
+        content: {
+          /**
+           * @example {
+           *       "code": 0,
+           *       "msg": "success",
+           *       "cause": "",
+           *       "data": {
+           *         "podcast_avatar_id": 52817,
+           *         "pack_ids": [
+           *           90311,
+           *           90312
+           *         ]
+           *       },
+           *       "details": {},
+           *       "rid": "req_01HF8Z4B2C6D8E0F2G4H"
+           *     }
+           */
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["MultiCameraAvatarResult"];
+          };
         };
-        responses: {
-            /** @description Success: the response envelope whose data is the regenerated background result. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "msg": "success",
-                     *       "cause": "",
-                     *       "data": {
-                     *         "unique_id": "bg_5c1d9e7a2f"
-                     *       },
-                     *       "details": {},
-                     *       "rid": "req_01HF8Z7E5F9G1H3J5K7M"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["RegeneratedBackground"];
-                    };
-                };
-            };
-            default: components["responses"]["Failure"];
-        };
+      };
+      429: components["responses"]["RateLimited"];
+      default: components["responses"]["Failure"];
     };
-    addImage: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Idempotency header of the POST operations, at most 128 characters. Its purpose is to replay a completed identical request without repeating its side effects. */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        /** @description The already uploaded image to register. */
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "image_material": "https://cdn.example.com/uploads/images/studio-wide.png"
-                 *     }
-                 */
-                "application/json": components["schemas"]["AddImageRequest"];
-            };
-        };
-        responses: {
-            /** @description Success: the response envelope whose data is the added image result. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "msg": "success",
-                     *       "cause": "",
-                     *       "data": {
-                     *         "id": 70455
-                     *       },
-                     *       "details": {},
-                     *       "rid": "req_01HF8Z8F6G0H2J4K6M8N"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["AddedImage"];
-                    };
-                };
-            };
-            default: components["responses"]["Failure"];
-        };
+  };
+  saveDesignedVoice: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Idempotency header of the POST operations, at most 128 characters. Its purpose is to replay a completed identical request without repeating its side effects. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path?: never;
+      cookie?: never;
     };
-    deleteImage: {
-        parameters: {
-            query: {
-                /** @description identifier of the image material to delete (the id returned by the add image operation) */
-                id: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success: the response envelope; the shape of its data is not shown (an arbitrary value). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "msg": "success",
-                     *       "cause": "",
-                     *       "data": {},
-                     *       "details": {},
-                     *       "rid": "req_01HF8Z9G7H1J3K5M7N9P"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Envelope"];
-                };
-            };
-            default: components["responses"]["Failure"];
-        };
+    /** @description The designed voice to save. */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "desc": "Warm, calm narrator voice with a slight rasp",
+         *       "language": "en",
+         *       "name": "Evening Host",
+         *       "tag": "narration",
+         *       "task_item_id": 66120
+         *     }
+         */
+        "application/json": components["schemas"]["SaveDesignedVoiceRequest"];
+      };
     };
-    listImageBackgrounds: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
+    responses: {
+      /** @description Success: the response envelope whose data is the saved voice result. */
+      200: {
+        headers: {
+          [name: string]: unknown;
         };
-        requestBody?: never;
-        responses: {
-            /** @description Success: the response envelope whose data is an object with list, an array of image backgrounds. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "msg": "success",
-                     *       "cause": "",
-                     *       "data": {
-                     *         "list": [
-                     *           {
-                     *             "id": 3307,
-                     *             "photo_unique_id": "ph_9e2a7c41d3",
-                     *             "background": "modern podcast studio with acoustic panels",
-                     *             "category": "studio",
-                     *             "width": 1920,
-                     *             "height": 1080,
-                     *             "is_demo": false,
-                     *             "output_url": [
-                     *               "https://cdn.example.com/backgrounds/ph_9e2a7c41d3/0.png",
-                     *               "https://cdn.example.com/backgrounds/ph_9e2a7c41d3/1.png"
-                     *             ],
-                     *             "progress_desc": "completed",
-                     *             "err_msg": "",
-                     *             "photo_info": {
-                     *               "age": "adult",
-                     *               "gender": "female",
-                     *               "avatar_library_id": 118,
-                     *               "avatar_library_name": "Studio hosts",
-                     *               "background": "modern podcast studio with acoustic panels",
-                     *               "base_photo_url": "https://cdn.example.com/uploads/base/studio.jpg",
-                     *               "detail": "two microphones on boom arms, warm lamp light",
-                     *               "model": 9,
-                     *               "number_of_images": 2,
-                     *               "origin": "upload",
-                     *               "photo_real": true,
-                     *               "preset_style": "cinematic",
-                     *               "quality": "high",
-                     *               "resolution": "1920x1080",
-                     *               "talking_pose": "seated",
-                     *               "reference_images": [
-                     *                 {
-                     *                   "key": "ref_01",
-                     *                   "url": "https://cdn.example.com/uploads/refs/ref_01.jpg"
-                     *                 }
-                     *               ]
-                     *             }
-                     *           }
-                     *         ]
-                     *       },
-                     *       "details": {},
-                     *       "rid": "req_01HF8ZAH8J2K4M6N8P0Q"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["ImageBackgroundList"];
-                    };
-                };
-            };
-            default: components["responses"]["Failure"];
+        content: {
+          /**
+           * @example {
+           *       "code": 0,
+           *       "msg": "success",
+           *       "cause": "",
+           *       "data": {
+           *         "timbre_id": 4412,
+           *         "timbre_unique_id": "tmb_8f3c2a91",
+           *         "voice_id": "voice_2b7e19d4"
+           *       },
+           *       "details": {},
+           *       "rid": "req_01HF8Z5C3D7E9F1G3H5J"
+           *     }
+           */
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["SavedVoice"];
+          };
         };
+      };
+      default: components["responses"]["Failure"];
     };
-    deleteImageBackground: {
-        parameters: {
-            query: {
-                /** @description identifier of the image background to delete (the id of an element of the list operation's data.list) */
-                id: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success: the response envelope; the shape of its data is not shown (an arbitrary value). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "msg": "success",
-                     *       "cause": "",
-                     *       "data": {},
-                     *       "details": {},
-                     *       "rid": "req_01HF8ZBJ9K3M5N7P9Q1R"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Envelope"];
-                };
-            };
-            default: components["responses"]["Failure"];
-        };
+  };
+  copyImageTemplate: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Idempotency header of the POST operations, at most 128 characters. Its purpose is to replay a completed identical request without repeating its side effects. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path?: never;
+      cookie?: never;
     };
-    getSubscription: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success: the response envelope whose data is the subscription. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "msg": "success",
-                     *       "cause": "",
-                     *       "data": {
-                     *         "coupon": {
-                     *           "amount_off": 500,
-                     *           "amount_off_dollar": 5,
-                     *           "currency": "usd",
-                     *           "percent_off": 0
-                     *         },
-                     *         "current_api_credit": 120.5,
-                     *         "current_credit": 742.5,
-                     *         "current_dp_usage": 12,
-                     *         "current_seat": 2,
-                     *         "enterprise_member": true,
-                     *         "enterprise_member_detail": {
-                     *           "credits_quota": 2000,
-                     *           "credits_used": 350,
-                     *           "id": 881,
-                     *           "lip_sync_quota": 600,
-                     *           "lip_sync_used": 45,
-                     *           "space_id": 4021,
-                     *           "user_id": 190233,
-                     *           "user_status": 1,
-                     *           "validity_end_time": 1767225600,
-                     *           "validity_months": 12,
-                     *           "validity_start_time": 1735689600,
-                     *           "email": "maya@example.com",
-                     *           "space_name": "Morning Show Team",
-                     *           "username": "maya",
-                     *           "has_validity": true
-                     *         },
-                     *         "goods_name": "Pro Annual",
-                     *         "goods_sn": "PRO-Y-2025",
-                     *         "goods_type": 1,
-                     *         "ltd_code": "",
-                     *         "ltd_tier": 0,
-                     *         "num": 1,
-                     *         "order_sn": "ORD202501010001",
-                     *         "pay_price": 199,
-                     *         "period": "year",
-                     *         "plan_current_credit": 742.5,
-                     *         "plan_info_id": 31,
-                     *         "plan_total_credit": 1000,
-                     *         "primary_account": {
-                     *           "credit": 742.5,
-                     *           "username": "studio_owner"
-                     *         },
-                     *         "privileges": {
-                     *           "api_credit": 200,
-                     *           "credit": 1000,
-                     *           "lip_sync_duration": 600,
-                     *           "team_seat": 3
-                     *         },
-                     *         "purchase_credit": 0,
-                     *         "sell_price": 239,
-                     *         "service_days": 365,
-                     *         "subscribe_plan": "pro",
-                     *         "subscribe_plan_int": 3,
-                     *         "subscription_status": 1,
-                     *         "supplements": [
-                     *           {
-                     *             "goods_name": "Credit Pack 500",
-                     *             "goods_type": 2,
-                     *             "num": 1,
-                     *             "status": 1,
-                     *             "vip_end": 1767225600,
-                     *             "vip_start": 1735689600,
-                     *             "pay_price": 49,
-                     *             "purchase_credit": 500,
-                     *             "sell_price": 49,
-                     *             "privileges": {
-                     *               "api_credit": 0,
-                     *               "credit": 500,
-                     *               "lip_sync_duration": 0,
-                     *               "team_seat": 0
-                     *             }
-                     *           }
-                     *         ],
-                     *         "total_api_credit": 200,
-                     *         "total_credit": 1500,
-                     *         "total_dp_usage": 100,
-                     *         "total_order_price": 288,
-                     *         "total_pay_price": 248,
-                     *         "total_seat": 3,
-                     *         "video_count": 27,
-                     *         "vip_end": 1767225600,
-                     *         "vip_start": 1735689600
-                     *       },
-                     *       "details": {},
-                     *       "rid": "req_01HF8ZCK0M4N6P8Q0R2S"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["Subscription"];
-                    };
-                };
-            };
-            default: components["responses"]["Failure"];
-        };
+    /** @description The template to copy. */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "id": 215
+         *     }
+         */
+        "application/json": components["schemas"]["CopyImageTemplateRequest"];
+      };
     };
-    searchCatalog: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The catalog to search, one of voices, avatars, templates. */
-                kind: components["parameters"]["CatalogKind"];
-            };
-            cookie?: never;
+    responses: {
+      /** @description Success: the response envelope whose data is the copied image template result. */
+      200: {
+        headers: {
+          [name: string]: unknown;
         };
-        requestBody?: never;
-        responses: {
-            /** @description Success: the response envelope; the shape of its data is not shown (an arbitrary value). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "msg": "success",
-                     *       "cause": "",
-                     *       "data": {},
-                     *       "details": {},
-                     *       "rid": "req_01HF8ZDM1N5P7Q9R1S3T"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Envelope"];
-                };
-            };
-            default: components["responses"]["Failure"];
+        content: {
+          /**
+           * @example {
+           *       "code": 0,
+           *       "msg": "success",
+           *       "cause": "",
+           *       "data": {
+           *         "id": 98124,
+           *         "aspect_ratio": 1
+           *       },
+           *       "details": {},
+           *       "rid": "req_01HF8Z6D4E8F0G2H4J6K"
+           *     }
+           */
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CopiedImageTemplate"];
+          };
         };
+      };
+      default: components["responses"]["Failure"];
     };
-    getVoiceCloneAllowance: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success: the response envelope whose data is the voice clone allowance. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": 0,
-                     *       "msg": "success",
-                     *       "cause": "",
-                     *       "data": {
-                     *         "free_count": 2
-                     *       },
-                     *       "details": {},
-                     *       "rid": "req_01HF8ZEN2P6Q8R0S2T4V"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["VoiceCloneAllowance"];
-                    };
-                };
-            };
-            default: components["responses"]["Failure"];
-        };
+  };
+  regenerateBackground: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Idempotency header of the POST operations, at most 128 characters. Its purpose is to replay a completed identical request without repeating its side effects. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path?: never;
+      cookie?: never;
     };
+    /** @description The background record to regenerate. */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "user_background_id": 3307
+         *     }
+         */
+        "application/json": components["schemas"]["RegenerateBackgroundRequest"];
+      };
+    };
+    responses: {
+      /** @description Success: the response envelope whose data is the regenerated background result. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 0,
+           *       "msg": "success",
+           *       "cause": "",
+           *       "data": {
+           *         "unique_id": "bg_5c1d9e7a2f"
+           *       },
+           *       "details": {},
+           *       "rid": "req_01HF8Z7E5F9G1H3J5K7M"
+           *     }
+           */
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["RegeneratedBackground"];
+          };
+        };
+      };
+      default: components["responses"]["Failure"];
+    };
+  };
+  addImage: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Idempotency header of the POST operations, at most 128 characters. Its purpose is to replay a completed identical request without repeating its side effects. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The already uploaded image to register. */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "image_material": "https://cdn.example.com/uploads/images/studio-wide.png"
+         *     }
+         */
+        "application/json": components["schemas"]["AddImageRequest"];
+      };
+    };
+    responses: {
+      /** @description Success: the response envelope whose data is the added image result. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 0,
+           *       "msg": "success",
+           *       "cause": "",
+           *       "data": {
+           *         "id": 70455
+           *       },
+           *       "details": {},
+           *       "rid": "req_01HF8Z8F6G0H2J4K6M8N"
+           *     }
+           */
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["AddedImage"];
+          };
+        };
+      };
+      default: components["responses"]["Failure"];
+    };
+  };
+  deleteImage: {
+    parameters: {
+      query: {
+        /** @description identifier of the image material to delete (the id returned by the add image operation) */
+        id: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success: the response envelope; the shape of its data is not shown (an arbitrary value). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 0,
+           *       "msg": "success",
+           *       "cause": "",
+           *       "data": {},
+           *       "details": {},
+           *       "rid": "req_01HF8Z9G7H1J3K5M7N9P"
+           *     }
+           */
+          "application/json": components["schemas"]["Envelope"];
+        };
+      };
+      default: components["responses"]["Failure"];
+    };
+  };
+  listImageBackgrounds: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success: the response envelope whose data is an object with list, an array of image backgrounds. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 0,
+           *       "msg": "success",
+           *       "cause": "",
+           *       "data": {
+           *         "list": [
+           *           {
+           *             "id": 3307,
+           *             "photo_unique_id": "ph_9e2a7c41d3",
+           *             "background": "modern podcast studio with acoustic panels",
+           *             "category": "studio",
+           *             "width": 1920,
+           *             "height": 1080,
+           *             "is_demo": false,
+           *             "output_url": [
+           *               "https://cdn.example.com/backgrounds/ph_9e2a7c41d3/0.png",
+           *               "https://cdn.example.com/backgrounds/ph_9e2a7c41d3/1.png"
+           *             ],
+           *             "progress_desc": "completed",
+           *             "err_msg": "",
+           *             "photo_info": {
+           *               "age": "adult",
+           *               "gender": "female",
+           *               "avatar_library_id": 118,
+           *               "avatar_library_name": "Studio hosts",
+           *               "background": "modern podcast studio with acoustic panels",
+           *               "base_photo_url": "https://cdn.example.com/uploads/base/studio.jpg",
+           *               "detail": "two microphones on boom arms, warm lamp light",
+           *               "model": 9,
+           *               "number_of_images": 2,
+           *               "origin": "upload",
+           *               "photo_real": true,
+           *               "preset_style": "cinematic",
+           *               "quality": "high",
+           *               "resolution": "1920x1080",
+           *               "talking_pose": "seated",
+           *               "reference_images": [
+           *                 {
+           *                   "key": "ref_01",
+           *                   "url": "https://cdn.example.com/uploads/refs/ref_01.jpg"
+           *                 }
+           *               ]
+           *             }
+           *           }
+           *         ]
+           *       },
+           *       "details": {},
+           *       "rid": "req_01HF8ZAH8J2K4M6N8P0Q"
+           *     }
+           */
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["ImageBackgroundList"];
+          };
+        };
+      };
+      default: components["responses"]["Failure"];
+    };
+  };
+  deleteImageBackground: {
+    parameters: {
+      query: {
+        /** @description identifier of the image background to delete (the id of an element of the list operation's data.list) */
+        id: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success: the response envelope; the shape of its data is not shown (an arbitrary value). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 0,
+           *       "msg": "success",
+           *       "cause": "",
+           *       "data": {},
+           *       "details": {},
+           *       "rid": "req_01HF8ZBJ9K3M5N7P9Q1R"
+           *     }
+           */
+          "application/json": components["schemas"]["Envelope"];
+        };
+      };
+      default: components["responses"]["Failure"];
+    };
+  };
+  getSubscription: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success: the response envelope whose data is the subscription. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 0,
+           *       "msg": "success",
+           *       "cause": "",
+           *       "data": {
+           *         "coupon": {
+           *           "amount_off": 500,
+           *           "amount_off_dollar": 5,
+           *           "currency": "usd",
+           *           "percent_off": 0
+           *         },
+           *         "current_api_credit": 120.5,
+           *         "current_credit": 742.5,
+           *         "current_dp_usage": 12,
+           *         "current_seat": 2,
+           *         "enterprise_member": true,
+           *         "enterprise_member_detail": {
+           *           "credits_quota": 2000,
+           *           "credits_used": 350,
+           *           "id": 881,
+           *           "lip_sync_quota": 600,
+           *           "lip_sync_used": 45,
+           *           "space_id": 4021,
+           *           "user_id": 190233,
+           *           "user_status": 1,
+           *           "validity_end_time": 1767225600,
+           *           "validity_months": 12,
+           *           "validity_start_time": 1735689600,
+           *           "email": "maya@example.com",
+           *           "space_name": "Morning Show Team",
+           *           "username": "maya",
+           *           "has_validity": true
+           *         },
+           *         "goods_name": "Pro Annual",
+           *         "goods_sn": "PRO-Y-2025",
+           *         "goods_type": 1,
+           *         "ltd_code": "",
+           *         "ltd_tier": 0,
+           *         "num": 1,
+           *         "order_sn": "ORD202501010001",
+           *         "pay_price": 199,
+           *         "period": "year",
+           *         "plan_current_credit": 742.5,
+           *         "plan_info_id": 31,
+           *         "plan_total_credit": 1000,
+           *         "primary_account": {
+           *           "credit": 742.5,
+           *           "username": "studio_owner"
+           *         },
+           *         "privileges": {
+           *           "api_credit": 200,
+           *           "credit": 1000,
+           *           "lip_sync_duration": 600,
+           *           "team_seat": 3
+           *         },
+           *         "purchase_credit": 0,
+           *         "sell_price": 239,
+           *         "service_days": 365,
+           *         "subscribe_plan": "pro",
+           *         "subscribe_plan_int": 3,
+           *         "subscription_status": 1,
+           *         "supplements": [
+           *           {
+           *             "goods_name": "Credit Pack 500",
+           *             "goods_type": 2,
+           *             "num": 1,
+           *             "status": 1,
+           *             "vip_end": 1767225600,
+           *             "vip_start": 1735689600,
+           *             "pay_price": 49,
+           *             "purchase_credit": 500,
+           *             "sell_price": 49,
+           *             "privileges": {
+           *               "api_credit": 0,
+           *               "credit": 500,
+           *               "lip_sync_duration": 0,
+           *               "team_seat": 0
+           *             }
+           *           }
+           *         ],
+           *         "total_api_credit": 200,
+           *         "total_credit": 1500,
+           *         "total_dp_usage": 100,
+           *         "total_order_price": 288,
+           *         "total_pay_price": 248,
+           *         "total_seat": 3,
+           *         "video_count": 27,
+           *         "vip_end": 1767225600,
+           *         "vip_start": 1735689600
+           *       },
+           *       "details": {},
+           *       "rid": "req_01HF8ZCK0M4N6P8Q0R2S"
+           *     }
+           */
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["Subscription"];
+          };
+        };
+      };
+      default: components["responses"]["Failure"];
+    };
+  };
+  searchCatalog: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The catalog to search, one of voices, avatars, templates. */
+        kind: components["parameters"]["CatalogKind"];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success: the response envelope; the shape of its data is not shown (an arbitrary value). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 0,
+           *       "msg": "success",
+           *       "cause": "",
+           *       "data": {},
+           *       "details": {},
+           *       "rid": "req_01HF8ZDM1N5P7Q9R1S3T"
+           *     }
+           */
+          "application/json": components["schemas"]["Envelope"];
+        };
+      };
+      default: components["responses"]["Failure"];
+    };
+  };
+  getVoiceCloneAllowance: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success: the response envelope whose data is the voice clone allowance. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "code": 0,
+           *       "msg": "success",
+           *       "cause": "",
+           *       "data": {
+           *         "free_count": 2
+           *       },
+           *       "details": {},
+           *       "rid": "req_01HF8ZEN2P6Q8R0S2T4V"
+           *     }
+           */
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["VoiceCloneAllowance"];
+          };
+        };
+      };
+      default: components["responses"]["Failure"];
+    };
+  };
 }
