@@ -84,7 +84,7 @@ export function createPodcastCore(options: PodcastClientOptions): Core {
 /**
  * Read quota summary
  *
- * Returns the plan and remaining shared Web credits of the selected Space owner. No body, no parameters. Subject to the shared rate limit: 429 when the shared per-user and per-Space rate limit is exceeded, 503 when the rate limiter is unavailable.
+ * Described at {@link PodcastClient.quotaSummary}.
  *
  * `GET /open/podcast/v1/quota/summary` (operationId `quotaSummary`, tool `podcast_quota_summary`, scope `podcast.read`).
  */
@@ -95,7 +95,7 @@ export function quotaSummary(core: Core, options?: RequestOptions): ApiPromise<P
 /**
  * Create a multi-camera avatar
  *
- * Generates two podcast hosts with a shared library background, using the existing Web multi-camera pricing and asset storage. Charges made through this interface are taken from the shared Web credit balance. Subject to the shared rate limit: 429 when the shared per-user and per-Space rate limit is exceeded.
+ * Described at {@link PodcastClient.createMultiCameraAvatar}.
  *
  * `POST /open/podcast/v1/avatars/multi_camera` (operationId `createMultiCameraAvatar`, tool `podcast_create_multi_camera_avatar`, scope `podcast.generate`).
  * Charges shared Web credits.
@@ -134,7 +134,7 @@ export function copyImageTemplate(core: Core, params?: PodcastParams<"copyImageT
 /**
  * Regenerate a background
  *
- * Regenerates a background with its original settings and the same Web charges. Charges made through this interface are taken from the shared Web credit balance.
+ * Described at {@link PodcastClient.regenerateBackground}.
  *
  * `POST /open/podcast/v1/backgrounds/regenerate` (operationId `regenerateBackground`, tool `podcast_regenerate_background`, scope `podcast.generate`).
  * Charges shared Web credits.
@@ -159,7 +159,7 @@ export function addImage(core: Core, params?: PodcastParams<"addImage">, options
 /**
  * Delete an image
  *
- * Deletes a user image material. The interface document does not show how the target image is identified; here it is the required query parameter id. The shape of the response data is not shown (an arbitrary value).
+ * Described at {@link PodcastClient.deleteImage}.
  *
  * `DELETE /open/podcast/v1/images` (operationId `deleteImage`, tool `podcast_delete_image`, scope `asset.write`).
  * Assumed (the source leaves this open): the interface description does not show how the target image is identified; a required integer query parameter id, the id returned by the add image operation, is the conventional choice
@@ -171,7 +171,7 @@ export function deleteImage(core: Core, params: PodcastParams<"deleteImage">, op
 /**
  * List image backgrounds
  *
- * Lists image podcast backgrounds. Response data: an object with list, an array of image background objects. Query parameters and paging are not shown by the interface document, so none are declared here.
+ * Described at {@link PodcastClient.listImageBackgrounds}.
  *
  * `GET /open/podcast/v1/image_backgrounds` (operationId `listImageBackgrounds`, tool `podcast_list_image_backgrounds`, scope `asset.read`).
  */
@@ -182,7 +182,7 @@ export function listImageBackgrounds(core: Core, options?: RequestOptions): ApiP
 /**
  * Delete an image background
  *
- * Deletes a user image podcast background. The interface document does not show how the target background is identified; here it is the required query parameter id. The shape of the response data is not shown (an arbitrary value).
+ * Described at {@link PodcastClient.deleteImageBackground}.
  *
  * `DELETE /open/podcast/v1/image_backgrounds` (operationId `deleteImageBackground`, tool `podcast_delete_image_background`, scope `asset.write`).
  * Assumed (the source leaves this open): the interface description does not show how the target background is identified; a required integer query parameter id, the id field of an image background, is the conventional choice
@@ -194,7 +194,7 @@ export function deleteImageBackground(core: Core, params: PodcastParams<"deleteI
 /**
  * Read subscription
  *
- * Returns the shared Web subscription and remaining credits. No body. The tool name and OAuth scope of this operation are not given by the interface document.
+ * Described at {@link PodcastClient.getSubscription}.
  *
  * `GET /open/podcast/v1/subscription` (operationId `getSubscription`, tool `podcast_get_subscription`).
  * Assumed (the source leaves this open): tool name not given by the interface description; derived from the operationId in the style of the named tools
@@ -206,7 +206,7 @@ export function getSubscription(core: Core, options?: RequestOptions): ApiPromis
 /**
  * Search catalogs of voices, avatars or templates
  *
- * Searches voices, avatars or templates in the shared Web libraries. Query parameters are not shown by the interface document, so none are declared here. The shape of the response data is not shown (an arbitrary value).
+ * Described at {@link PodcastClient.searchCatalog}.
  *
  * `GET /open/podcast/v1/catalogs/{kind}` (operationId `searchCatalog`, tool `podcast_catalog`, scope `asset.read`).
  */
@@ -217,7 +217,7 @@ export function searchCatalog(core: Core, params: PodcastParams<"searchCatalog">
 /**
  * Read the remaining free voice clones
  *
- * Returns the remaining free voice clones of the Web account. No body. The tool name and OAuth scope of this operation are not given by the interface document.
+ * Described at {@link PodcastClient.getVoiceCloneAllowance}.
  *
  * `GET /open/podcast/v1/voices/clone/allowance` (operationId `getVoiceCloneAllowance`, tool `podcast_get_voice_clone_allowance`).
  * Assumed (the source leaves this open): tool name not given by the interface description; derived from the operationId in the style of the named tools

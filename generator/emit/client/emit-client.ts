@@ -21,6 +21,8 @@ export interface ClientOperationView {
   dataType: string;
   /** The JSDoc lines of the method: summary, description, HTTP line, scopes, assumptions. */
   docLines: string[];
+  /** The standalone function's doc: the same without the description, which the client method's carries. */
+  functionDocLines: string[];
   spec: Record<string, unknown>;
   /** Whether its response is streamed: its spec then carries the runtime's stream reader. */
   streams: boolean;
@@ -75,6 +77,7 @@ function operationView(model: ApiModel, op: OperationModel, exported: OperationE
     paramsType: paramsType(model, op),
     dataType: dataType(model, op),
     docLines: docLines(op),
+    functionDocLines: docLines(op, `${model.names.clientType}.${op.methodName}`),
     spec: operationSpec(model, op),
     streams: op.data.kind === 'stream',
     specName: exported.spec,
@@ -85,10 +88,21 @@ function operationView(model: ApiModel, op: OperationModel, exported: OperationE
   return view;
 }
 
-function docLines(op: OperationModel): string[] {
+/** A description up to this long is printed on the standalone function too: a link would say no less. */
+const SHORT_DESCRIPTION = 120;
+
+/**
+ * An operation's doc comment. `descriptionAt`: where a longer description is read instead (the
+ * client method's doc), for the standalone function: printing each twice made a third of a large
+ * client.ts.
+ */
+function docLines(op: OperationModel, descriptionAt?: string): string[] {
   const lines: string[] = [];
   if (op.summary) lines.push(op.summary, '');
-  if (op.description) lines.push(op.description, '');
+  if (op.description) {
+    const short = op.description.length <= SHORT_DESCRIPTION && !op.description.includes('\n');
+    lines.push(descriptionAt && !short ? `Described at {@link ${descriptionAt}}.` : op.description, '');
+  }
   lines.push(`\`${op.httpMethod} ${op.path}\` (operationId \`${op.operationId}\`, tool \`${op.toolName}\`${op.scopes.length > 0 ? `, scope ${op.scopes.map((s) => `\`${s}\``).join(', ')}` : ''}).`);
   if (op.chargesCredits) lines.push('Charges shared Web credits.');
   for (const assumption of op.assumptions) lines.push(`Assumed (the source leaves this open): ${assumption.reason}`);
