@@ -34,10 +34,11 @@ export function _schema<T>(make: () => T): T {
  * Registers a validator's annotations in zod's global registry (`z.toJSONSchema` prints them) and
  * returns the validator, as `.register(z.globalRegistry, meta)` does. Its type is the reason: the
  * method's own fits the metadata to the registry for every validator it is called on, which costs
- * the type checker of a large `schemas.ts` as much as all the rest of its work.
+ * the type checker of a large `schemas.ts` as much as all the rest of its work. A string is a
+ * description alone, as zod's `.describe(text)` takes it (most annotations are one).
  */
-export function _meta<T>(schema: T, meta: Record<string, unknown>): T {
-  z.globalRegistry.add(schema as z.ZodMiniType, meta as z.core.GlobalMeta);
+export function _meta<T>(schema: T, meta: string | Record<string, unknown>): T {
+  z.globalRegistry.add(schema as z.ZodMiniType, (typeof meta === 'string' ? { description: meta } : meta) as z.core.GlobalMeta);
   return schema;
 }
 // #endregion

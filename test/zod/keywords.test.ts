@@ -71,7 +71,7 @@ const CASES: [string, Case][] = [
   ['discriminator without oneOf warns', { given: { type: 'object', discriminator: { propertyName: 'kind' } }, want: { good: [{}], bad: [1], warns: 1 } }],
   ['typeless properties read as an object', { given: { properties: { a: { type: 'string' } } }, want: { good: [{ a: 'x' }], bad: [{ a: 1 }] } }],
   ['a description beside a lone reference annotates a copy, not the component', { given: { allOf: [{ $ref: '#/components/schemas/Pet' }], description: 'a pet' }, want: { source: 'z.lazy(() => Pet).check(z.meta({"description":"a pet"}))', good: [{ name: 'x' }], bad: [{}] } }],
-  ['description reaches JSON Schema', { given: { type: 'string', description: 'a name' }, want: { source: '_meta(z.string(), {"description":"a name"})', good: ['x'], bad: [1] } }],
+  ['description reaches JSON Schema', { given: { type: 'string', description: 'a name' }, want: { source: '_meta(z.string(), "a name")', good: ['x'], bad: [1] } }],
 ];
 
 function emit(schema: SchemaObject, mode: ZodMode, helpers: Set<HelperName>, warnings: string[]): string {

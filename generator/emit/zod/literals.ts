@@ -33,7 +33,9 @@ export function render(built: Built, ctx: Pick<ZodContext, 'use'>): string {
   const shared = /^[A-Za-z_$][\w$]*$/.test(expr) || expr.startsWith('z.lazy(');
   if (shared) return withChecks(expr, [`z.meta(${literal(built.meta)})`]);
   ctx.use('_meta');
-  return `_meta(${expr}, ${literal(built.meta)})`;
+  const only = Object.keys(built.meta);
+  // A description alone goes as its text (`_meta(v, "text")`), as zod's `.describe(text)`.
+  return `_meta(${expr}, ${literal(only.length === 1 && only[0] === 'description' ? built.meta.description : built.meta)})`;
 }
 
 /** `{ a: 1, b: "x" }` from entries whose values are already expressions (undefined ones skipped). */
