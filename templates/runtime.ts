@@ -51,6 +51,22 @@ export interface FieldSpec {
   explode?: boolean;
   /** For `in: querystring`: the media type the whole query string is written in. */
   contentType?: string;
+  /**
+   * The writer of a style the engine does not write itself (it writes path and header parameters in
+   * style simple, query parameters in style form): a path parameter's label or matrix text
+   * ({@link labelPath}, {@link matrixPath}), a cookie parameter's pairs ({@link formCookie}), the
+   * whole query string of an `in: querystring` parameter ({@link formQuerystring},
+   * {@link textQuerystring}). The spec carries it, not the engine, so that a bundle carries a style's
+   * code only with an operation that uses it.
+   */
+  write?: (field: FieldSpec, value: unknown) => string;
+  /**
+   * Likewise, the writer that adds a query parameter of style spaceDelimited, pipeDelimited or
+   * deepObject to the query ({@link spaceDelimitedQuery}, {@link pipeDelimitedQuery},
+   * {@link deepObjectQuery}), or a form body's property that the body's `encoding` gives a style or
+   * explode to the form (those and {@link formQuery}).
+   */
+  append?: (query: URLSearchParams, field: FieldSpec, value: unknown) => void;
 }
 
 /** Everything the runtime needs to call one operation: generated from the document. */
@@ -60,7 +76,17 @@ export interface OperationSpec {
   method: string;
   path: string;
   fields: readonly FieldSpec[];
-  body?: { contentType: string; kind: 'json' | 'form' | 'multipart' | 'text' | 'binary'; required: boolean; flattened: boolean };
+  body?: {
+    contentType: string;
+    kind: 'json' | 'form' | 'multipart' | 'text' | 'binary';
+    required: boolean;
+    flattened: boolean;
+    /**
+     * For a form or multipart body: its encoder ({@link formBody}, {@link multipartBody}), carried by
+     * the spec so that a bundle carries it only with an operation that sends such a body.
+     */
+    encode?: (value: unknown, spec: OperationSpec) => BodyInit;
+  };
   idempotency?: { header: string; maxLength?: number };
   /** The envelope's payload property, when responses are enveloped. */
   envelopeData?: string;
@@ -429,7 +455,7 @@ export class Core {
     const base = this.#options.baseUrl.replace(/\/+$/, '');
     const path = spec.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
       const field = spec.fields.find((f) => f.in === 'path' && f.wireName === name);
-      return field ? pathText(field, input[field.name]) : '';
+      return field ? (field.write ?? simplePath)(field, input[field.name]) : '';
     });
     const query = new URLSearchParams();
     const headers: Record<string, string> = { accept: spec.accept ?? 'application/json', ...this.#options.headers };
@@ -438,10 +464,13 @@ export class Core {
     for (const field of spec.fields) {
       const value = input[field.name];
       if (value === undefined) continue;
-      if (field.in === 'query') appendQuery(query, field, value);
-      else if (field.in === 'querystring') querystring = encodeQuerystring(field, value);
+      if (field.in === 'query') (field.append ?? formQuery)(query, field, value);
+      else if (field.in === 'querystring') querystring = carried(spec, field.write, `a writer of ${field.wireName}`)(field, value);
       else if (field.in === 'header') headers[field.wireName] = styledText(field.explode ?? false, value, String, ',', '=');
-      else if (field.in === 'cookie') cookies.push(...cookiePairs(field, value));
+      else if (field.in === 'cookie') {
+        const pairs = carried(spec, field.write, `a writer of ${field.wireName}`)(field, value);
+        if (pairs !== '') cookies.push(pairs);
+      }
     }
     for (const [name, value] of Object.entries(options.query ?? {})) query.append(name, String(value));
     if (this.#auth.kind === 'apiKey' && this.#auth.in === 'header') headers[this.#auth.name] = this.#options.apiKey;
@@ -548,8 +577,7 @@ export class Core {
   async #decode<T>(spec: OperationSpec, answer: Answer, attempts: number, validate: ValidateMode, validators: OperationValidators, maxBytes: number, signal: AbortSignal | undefined): Promise<ApiResult<T>> {
     const { response, headers } = answer;
     if (spec.dataKind === 'stream') {
-      if (!spec.readItems) throw new TypeError(`${spec.operationId}: a streamed operation's spec needs readItems`);
-      const items = spec.readItems({ spec, response, validator: validate === 'both' || validate === 'response' ? validators.data : undefined, maxBytes, controller: answer.controller, signal, redact: (text) => this.redact(text) });
+      const items = carried(spec, spec.readItems, 'readItems')({ spec, response, validator: validate === 'both' || validate === 'response' ? validators.data : undefined, maxBytes, controller: answer.controller, signal, redact: (text) => this.redact(text) });
       return { data: items as T, status: response.status, headers, body: undefined, rid: undefined, attempts };
     }
     const body = await readBody(response, spec.dataKind);
@@ -706,6 +734,12 @@ function base64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
+/** What a spec must carry for the runtime to do its part (operations.ts gives it to the operations that need it). */
+function carried<T>(spec: OperationSpec, value: T | undefined, what: string): T {
+  if (value === undefined) throw new TypeError(`${spec.operationId}: its spec carries no ${what}`);
+  return value;
+}
+
 function encodeBody(spec: OperationSpec, input: Record<string, unknown>, headers: Record<string, string>): { body: BodyInit | undefined; shown: unknown } {
   if (!spec.body) return { body: undefined, shown: undefined };
   let value: unknown;
@@ -717,49 +751,55 @@ function encodeBody(spec: OperationSpec, input: Record<string, unknown>, headers
     value = input.body;
     if (value === undefined) return { body: undefined, shown: undefined };
   }
-  if (spec.body.kind === 'json') {
-    headers['content-type'] = spec.body.contentType;
-    return { body: JSON.stringify(value), shown: value };
-  }
-  if (spec.body.kind === 'form') {
-    headers['content-type'] = spec.body.contentType;
-    const form = new URLSearchParams();
-    for (const [name, item] of Object.entries(value as Record<string, unknown>)) {
-      // A property the body's `encoding` gives a style or explode is written like a query parameter of that style.
-      const field = spec.body.flattened ? spec.fields.find((f) => f.in === 'body-field' && f.wireName === name) : undefined;
-      if (field && (field.style !== undefined || field.explode !== undefined) && item !== null) appendQuery(form, field, item);
-      else appendForm(form, name, item);
-    }
-    return { body: form.toString(), shown: value };
-  }
-  if (spec.body.kind === 'multipart') {
-    const form = new FormData();
-    for (const [name, item] of Object.entries(value as Record<string, unknown>)) {
-      for (const part of Array.isArray(item) ? item : [item]) {
-        if (part instanceof Blob) form.append(name, part);
-        else form.append(name, typeof part === 'object' && part !== null ? JSON.stringify(part) : String(part));
-      }
-    }
-    return { body: form, shown: value };
-  }
-  headers['content-type'] = spec.body.contentType;
+  // multipart's media type is fetch's to write, with the boundary it chooses.
+  if (spec.body.kind !== 'multipart') headers['content-type'] = spec.body.contentType;
+  if (spec.body.kind === 'json') return { body: JSON.stringify(value), shown: value };
+  if (spec.body.kind === 'form' || spec.body.kind === 'multipart') return { body: carried(spec, spec.body.encode, 'body.encode')(value, spec), shown: value };
   if (spec.body.kind === 'text') return { body: String(value), shown: value };
   return { body: value as BodyInit, shown: '[binary]' };
 }
 
 /**
- * A 3.2 `in: querystring` value as the whole query string: a form (`a=1&b=2`) for
- * application/x-www-form-urlencoded, else the value's text (JSON for a JSON media type), escaped.
+ * A form body (application/x-www-form-urlencoded): arrays as repeated keys, objects as JSON text,
+ * null left out; a property the body's `encoding` gives a style or explode is written like a query
+ * parameter of that style (its field's {@link FieldSpec.append}).
  */
-function encodeQuerystring(field: FieldSpec, value: unknown): string {
-  const type = (field.contentType ?? '').toLowerCase();
-  if (type.startsWith('application/x-www-form-urlencoded')) {
-    const form = new URLSearchParams();
-    if (isRecord(value)) for (const [name, item] of Object.entries(value)) appendForm(form, name, item);
-    else if (typeof value === 'string') return value;
-    return form.toString();
+export function formBody(value: unknown, spec: OperationSpec): string {
+  const form = new URLSearchParams();
+  for (const [name, item] of Object.entries(value as Record<string, unknown>)) {
+    const field = spec.body?.flattened ? spec.fields.find((f) => f.in === 'body-field' && f.wireName === name) : undefined;
+    if (field?.append && item !== null) field.append(form, field, item);
+    else appendForm(form, name, item);
   }
-  const text = typeof value === 'string' && !/json/.test(type) ? value : JSON.stringify(value);
+  return form.toString();
+}
+
+/** A multipart body: files as files, objects as JSON text, arrays as repeated parts. */
+export function multipartBody(value: unknown): FormData {
+  const form = new FormData();
+  for (const [name, item] of Object.entries(value as Record<string, unknown>)) {
+    for (const part of Array.isArray(item) ? item : [item]) {
+      if (part instanceof Blob) form.append(name, part);
+      else form.append(name, typeof part === 'object' && part !== null ? JSON.stringify(part) : String(part));
+    }
+  }
+  return form;
+}
+
+/**
+ * A 3.2 `in: querystring` value of media type application/x-www-form-urlencoded as the whole query
+ * string: an object as a form (`a=1&b=2`), a string as it is.
+ */
+export function formQuerystring(_field: FieldSpec, value: unknown): string {
+  if (typeof value === 'string') return value;
+  const form = new URLSearchParams();
+  if (isRecord(value)) for (const [name, item] of Object.entries(value)) appendForm(form, name, item);
+  return form.toString();
+}
+
+/** A 3.2 `in: querystring` value of any other media type: its text (JSON for a JSON media type), escaped. */
+export function textQuerystring(field: FieldSpec, value: unknown): string {
+  const text = typeof value === 'string' && !/json/.test((field.contentType ?? '').toLowerCase()) ? value : JSON.stringify(value);
   return encodeURIComponent(text);
 }
 
@@ -784,51 +824,83 @@ function styledText(explode: boolean, value: unknown, text: (item: string) => st
 }
 
 /**
- * A path parameter per OpenAPI's style table: simple (`a,b`; `k,v,k,v` or `k=v,k=v` exploded),
- * label (`.a,b` or `.a.b` exploded; `.k,v,k,v` or `.k=v.k=v` exploded), matrix (`;name=a,b` or
- * `;name=a;name=b` exploded; `;name=k,v,k,v` or `;k=v;k=v` exploded). Each value percent-escaped
- * (and, in label, its dots), so a delimiter within a value is not read as one.
+ * A path parameter in style simple (the default): `a,b`; `k,v,k,v`, or `k=v,k=v` exploded. Each
+ * value percent-escaped, so a delimiter within a value is not read as one.
  */
-function pathText(field: FieldSpec, value: unknown): string {
-  const style = field.style ?? 'simple';
+function simplePath(field: FieldSpec, value: unknown): string {
+  return styledText(field.explode ?? false, value, encodeURIComponent, ',', '=');
+}
+
+/**
+ * A path parameter in style label: `.a,b`, or `.a.b` exploded; `.k,v,k,v`, or `.k=v.k=v` exploded.
+ * Each value percent-escaped, and its dots: `.` delimits exploded items (`%2E` reads back the same).
+ */
+export function labelPath(field: FieldSpec, value: unknown): string {
   const explode = field.explode ?? false;
+  return `.${styledText(explode, value, (text) => encodeURIComponent(text).replace(/\./g, '%2E'), explode ? '.' : ',', '=')}`;
+}
+
+/**
+ * A path parameter in style matrix: `;name=a,b`, or `;name=a;name=b` exploded; `;name=k,v,k,v`, or
+ * `;k=v;k=v` exploded. Each value percent-escaped.
+ */
+export function matrixPath(field: FieldSpec, value: unknown): string {
   const name = encodeURIComponent(field.wireName);
-  // `.` delimits label's exploded items: a `.` within a value is escaped (`%2E`, which reads back the same).
-  if (style === 'label') return `.${styledText(explode, value, (text) => encodeURIComponent(text).replace(/\./g, '%2E'), explode ? '.' : ',', '=')}`;
-  if (style !== 'matrix') return styledText(explode, value, encodeURIComponent, ',', '=');
-  if (explode && Array.isArray(value)) return value.map((item) => `;${name}=${encodeURIComponent(String(item))}`).join('');
-  if (explode && isRecord(value)) return `;${styledText(true, value, encodeURIComponent, ';', '=')}`;
+  if (field.explode && Array.isArray(value)) return value.map((item) => `;${name}=${encodeURIComponent(String(item))}`).join('');
+  if (field.explode && isRecord(value)) return `;${styledText(true, value, encodeURIComponent, ';', '=')}`;
   return `;${name}=${styledText(false, value, encodeURIComponent, ',', '=')}`;
 }
 
 /**
- * A cookie parameter, style form: `name=a,b` (`name=k,v,k,v` for an object); exploded (the
- * default), an array as the cookie repeated (`name=a; name=b`) and an object's properties as
- * cookies of their own (`k=v; k2=v2`). Each value percent-escaped.
+ * A cookie parameter, style form, as the `Cookie` header's pairs: `name=a,b` (`name=k,v,k,v` for an
+ * object); exploded (the default), an array as the cookie repeated (`name=a; name=b`) and an
+ * object's properties as cookies of their own (`k=v; k2=v2`). Each value percent-escaped.
  */
-function cookiePairs(field: FieldSpec, value: unknown): string[] {
+export function formCookie(field: FieldSpec, value: unknown): string {
   const explode = field.explode ?? true;
-  if (explode && Array.isArray(value)) return value.map((item) => `${field.wireName}=${encodeURIComponent(String(item))}`);
-  if (explode && isRecord(value)) return Object.entries(value).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`);
-  return [`${field.wireName}=${styledText(false, value, encodeURIComponent, ',', '=')}`];
+  if (explode && Array.isArray(value)) return value.map((item) => `${field.wireName}=${encodeURIComponent(String(item))}`).join('; ');
+  if (explode && isRecord(value)) return Object.entries(value).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`).join('; ');
+  return `${field.wireName}=${styledText(false, value, encodeURIComponent, ',', '=')}`;
 }
 
-/** Query serialization per OpenAPI: form (explode by default), spaceDelimited, pipeDelimited, deepObject. */
-function appendQuery(query: URLSearchParams, field: FieldSpec, value: unknown): void {
-  const style = field.style ?? 'form';
-  const explode = field.explode ?? style === 'form';
+/**
+ * A query parameter in style form (the default): exploded (the default), an array as the key
+ * repeated and an object's properties as keys of their own; else `a,b` and `k,v,k,v`. A style this
+ * runtime does not know is written as form, unexploded unless the document says.
+ */
+export function formQuery(query: URLSearchParams, field: FieldSpec, value: unknown): void {
+  appendDelimited(query, field, value, field.explode ?? (field.style ?? 'form') === 'form', ',');
+}
+
+/** A query parameter in style spaceDelimited: an unexploded array as `a b`. */
+export function spaceDelimitedQuery(query: URLSearchParams, field: FieldSpec, value: unknown): void {
+  appendDelimited(query, field, value, field.explode ?? false, ' ');
+}
+
+/** A query parameter in style pipeDelimited: an unexploded array as `a|b`. */
+export function pipeDelimitedQuery(query: URLSearchParams, field: FieldSpec, value: unknown): void {
+  appendDelimited(query, field, value, field.explode ?? false, '|');
+}
+
+/** A query parameter in style deepObject: an object's properties as `name[k]=v`. */
+export function deepObjectQuery(query: URLSearchParams, field: FieldSpec, value: unknown): void {
+  if (isRecord(value)) for (const [k, v] of Object.entries(value)) query.append(`${field.wireName}[${k}]`, String(v));
+  else appendDelimited(query, field, value, field.explode ?? false, ',');
+}
+
+/**
+ * A query parameter as form writes it, an unexploded array's items joined with `separator`:
+ * exploded, an array as the key repeated and an object's properties as keys of their own; else
+ * `a<separator>b` and `k,v,k,v`.
+ */
+function appendDelimited(query: URLSearchParams, field: FieldSpec, value: unknown, explode: boolean, separator: string): void {
   if (Array.isArray(value)) {
     if (explode) for (const item of value) query.append(field.wireName, String(item));
-    else query.append(field.wireName, value.map(String).join(style === 'spaceDelimited' ? ' ' : style === 'pipeDelimited' ? '|' : ','));
-    return;
-  }
-  if (isRecord(value)) {
-    if (style === 'deepObject') for (const [k, v] of Object.entries(value)) query.append(`${field.wireName}[${k}]`, String(v));
-    else if (explode) for (const [k, v] of Object.entries(value)) query.append(k, String(v));
+    else query.append(field.wireName, value.map(String).join(separator));
+  } else if (isRecord(value)) {
+    if (explode) for (const [k, v] of Object.entries(value)) query.append(k, String(v));
     else query.append(field.wireName, Object.entries(value).flatMap(([k, v]) => [k, String(v)]).join(','));
-    return;
-  }
-  query.append(field.wireName, String(value));
+  } else query.append(field.wireName, String(value));
 }
 
 /**

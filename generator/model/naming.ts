@@ -183,7 +183,7 @@ export function generatedExports(api: string): Map<string, GeneratedExport> {
   const entries = (owner: ExportOwner, typeOnly: boolean, names: string): [string, GeneratedExport][] => names.split(' ').map((name) => [name, { owner, typeOnly }]);
   return new Map([
     ...entries('runtime', true, 'ValidateMode Validator ValidationIssue FieldSpec OperationSpec ApiResult RequestEvent ResponseEvent CoreOptions RequestOptions OperationValidators AuthSpec'),
-    ...entries('runtime', false, 'ClientError ApiError RateLimitError RedirectError ResponseTooLargeError ConnectionError TimeoutError AbortError RequestValidationError ResponseValidationError ApiPromise Core readStreamItems'),
+    ...entries('runtime', false, 'ClientError ApiError RateLimitError RedirectError ResponseTooLargeError ConnectionError TimeoutError AbortError RequestValidationError ResponseValidationError ApiPromise Core readStreamItems labelPath matrixPath formCookie formQuery spaceDelimitedQuery pipeDelimitedQuery deepObjectQuery formQuerystring textQuerystring formBody multipartBody'),
     ...entries('operations', true, 'OperationId'),
     ...entries('fixtures', true, 'Fixture FixtureResponse'),
     ...entries('client', true, `${api}Client ${api}ClientOptions ${api}OperationTypes ${api}Params ${api}Data`),

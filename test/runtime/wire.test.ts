@@ -104,6 +104,18 @@ describe('headers and cookies', () => {
     expect(pick(seen)).toBe(want);
   });
 
+  it('a cookie parameter, an `in: querystring` one or a form body whose spec carries no writer is refused before anything is sent', async () => {
+    const core = new Core({ apiKey: API_KEY, baseUrl: server.url }, { kind: 'none' });
+    const before = server.requests.length;
+    const bare = [
+      { ...operationSpec(), fields: [field('session', 'cookie')] },
+      { ...operationSpec(), fields: [field('q', 'querystring', { contentType: 'application/json' })] },
+      { ...operationSpec({ method: 'POST' }), body: { kind: 'form', contentType: 'application/x-www-form-urlencoded', required: true, flattened: false } },
+    ] satisfies OperationSpec[];
+    for (const spec of bare) await expect(core.request(spec, { session: 's', q: { a: 1 }, body: { a: 1 } }, {})).rejects.toThrow(TypeError);
+    expect(server.requests).toHaveLength(before);
+  });
+
   it('the credential in the query takes the place of a same-named extra parameter', async () => {
     const { seen } = await send(operationSpec(), {}, { auth: { kind: 'apiKey', in: 'query', name: 'api_key' }, query: { api_key: 'other' } });
     expect(seen.query).toStrictEqual({ api_key: API_KEY });

@@ -2,7 +2,7 @@ import type { ApiModel, OperationModel } from '../../model/types.js';
 import { banner } from '../banner.js';
 import { EXIT_USAGE, fail } from '../../problems.js';
 import { definePlugin } from '../plugin.js';
-import { authSpec, operationSpec } from './operation-specs.js';
+import { authSpec, operationSpec, runtimeFunctions, specLiteral } from './operation-specs.js';
 import { createCoreName, operationExports, type OperationExports } from '../shared/operation-exports.js';
 import { dataType, paramsType, typeUsage } from '../shared/type-expressions.js';
 
@@ -23,9 +23,10 @@ export interface ClientOperationView {
   docLines: string[];
   /** The standalone function's doc: the same without the description, which the client method's carries. */
   functionDocLines: string[];
-  spec: Record<string, unknown>;
-  /** Whether its response is streamed: its spec then carries the runtime's stream reader. */
-  streams: boolean;
+  /** Its wire descriptor as code: JSON, with the runtime's functions it carries (a style's writer, a body's encoder, the stream reader) by name. */
+  specCode: string;
+  /** The runtime's functions its spec carries. */
+  specFunctions: string[];
   /** Its wire descriptor's export in `operations.ts` (`quotaSummarySpec`). */
   specName: string;
   /** Its validators' export in `schemas.ts` (`quotaSummarySchemas`). */
@@ -42,8 +43,8 @@ export interface ClientView {
   /** Whether the document declares a credential: without one, the client's options take no `apiKey`. */
   takesKey: boolean;
   operations: ClientOperationView[];
-  /** Whether some operation streams (operations.ts then imports the stream reader). */
-  anyStream: boolean;
+  /** The runtime's functions the operations' specs carry, which operations.ts imports. */
+  specFunctions: string[];
   /** Whether client.ts needs the `operations` types import and the `Simplify` helper. */
   usesOperations: boolean;
   usesSimplify: boolean;
@@ -60,12 +61,13 @@ export function clientView(model: ApiModel): ClientView {
     auth: authSpec(model),
     takesKey: model.auth !== undefined,
     operations,
-    anyStream: operations.some((op) => op.streams),
+    specFunctions: [...new Set(operations.flatMap((op) => op.specFunctions))].sort(),
     ...typeUsage(operations.flatMap((op) => (op.hasInput ? [op.paramsType, op.dataType] : [op.dataType]))),
   };
 }
 
 function operationView(model: ApiModel, op: OperationModel, exported: OperationExports): ClientOperationView {
+  const spec = operationSpec(model, op);
   const view: ClientOperationView = {
     operationId: op.operationId,
     methodName: op.methodName,
@@ -78,8 +80,8 @@ function operationView(model: ApiModel, op: OperationModel, exported: OperationE
     dataType: dataType(model, op),
     docLines: docLines(op),
     functionDocLines: docLines(op, `${model.names.clientType}.${op.methodName}`),
-    spec: operationSpec(model, op),
-    streams: op.data.kind === 'stream',
+    specCode: specLiteral(spec),
+    specFunctions: runtimeFunctions(spec),
     specName: exported.spec,
     schemasName: exported.schemas,
   };

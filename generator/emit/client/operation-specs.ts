@@ -1,9 +1,42 @@
 import { mediaKind } from '../../model/media.js';
-import type { ApiModel, OperationModel } from '../../model/types.js';
+import type { ApiModel, InputFieldModel, OperationModel } from '../../model/types.js';
+import { jsonLiteral } from '../print.js';
+
+/** A function of runtime.ts that a spec carries (a writer of a style, a body's encoder, the stream reader), by its name. */
+export class RuntimeFunction {
+  constructor(readonly name: string) {}
+}
+
+/** The query writers of runtime.ts by style: form, the default, and a style it does not know are `formQuery`. */
+const QUERY_WRITERS: Record<string, string> = { spaceDelimited: 'spaceDelimitedQuery', pipeDelimited: 'pipeDelimitedQuery', deepObject: 'deepObjectQuery' };
 
 /**
- * The runtime's wire descriptor of an operation (`OperationSpec` in runtime.ts), as plain data:
- * the template prints it as JSON, so no document string is ever spliced into code.
+ * The runtime's writer a field's spec carries, and under which key (`FieldSpec.write` or
+ * `.append`): the styles only some operations use ride on their specs, so that a bundle carries a
+ * style's code only with an operation that uses it. The engine writes the rest itself: path and
+ * header parameters in style simple, query parameters in style form, body fields without `encoding`.
+ */
+export function fieldWriter(field: Pick<InputFieldModel, 'in' | 'style' | 'explode' | 'contentType'>): { key: 'write' | 'append'; name: string } | undefined {
+  if (field.in === 'path' && field.style === 'label') return { key: 'write', name: 'labelPath' };
+  if (field.in === 'path' && field.style === 'matrix') return { key: 'write', name: 'matrixPath' };
+  if (field.in === 'cookie') return { key: 'write', name: 'formCookie' };
+  if (field.in === 'querystring') return { key: 'write', name: (field.contentType ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded') ? 'formQuerystring' : 'textQuerystring' };
+  const queryWriter = field.style === undefined ? undefined : QUERY_WRITERS[field.style];
+  if (field.in === 'query' && queryWriter) return { key: 'append', name: queryWriter };
+  // A form body's property that its `encoding` gives a style or explode is written like a query parameter.
+  if (field.in === 'body-field' && (field.style !== undefined || field.explode !== undefined)) return { key: 'append', name: queryWriter ?? 'formQuery' };
+  return undefined;
+}
+
+/** The runtime's encoder a body of this kind needs on its spec (JSON, text and bytes the engine sends itself). */
+export function bodyEncoder(kind: string): string | undefined {
+  return kind === 'form' ? 'formBody' : kind === 'multipart' ? 'multipartBody' : undefined;
+}
+
+/**
+ * The runtime's wire descriptor of an operation (`OperationSpec` in runtime.ts): plain data, but for
+ * the runtime's functions it carries ({@link RuntimeFunction}). {@link specLiteral} prints it as JSON
+ * with those functions' names, so no document string is ever spliced into code.
  */
 export function operationSpec(model: ApiModel, op: OperationModel): Record<string, unknown> {
   const spec: Record<string, unknown> = {
@@ -11,19 +44,25 @@ export function operationSpec(model: ApiModel, op: OperationModel): Record<strin
     methodName: op.methodName,
     method: op.httpMethod,
     path: op.path,
-    fields: op.input.map((f) => ({
-      name: f.name,
-      in: f.in,
-      wireName: f.wireName,
-      required: f.required,
-      ...(f.style ? { style: f.style } : {}),
-      ...(f.explode === undefined ? {} : { explode: f.explode }),
-      ...(f.in === 'querystring' && f.contentType ? { contentType: f.contentType } : {}),
-    })),
+    fields: op.input.map((f) => {
+      const field: Record<string, unknown> = {
+        name: f.name,
+        in: f.in,
+        wireName: f.wireName,
+        required: f.required,
+        ...(f.style ? { style: f.style } : {}),
+        ...(f.explode === undefined ? {} : { explode: f.explode }),
+        ...(f.in === 'querystring' && f.contentType ? { contentType: f.contentType } : {}),
+      };
+      const writer = fieldWriter(f);
+      if (writer) field[writer.key] = new RuntimeFunction(writer.name);
+      return field;
+    }),
   };
   if (op.body) {
     const kind = mediaKind(op.body.contentType);
-    spec.body = { contentType: op.body.contentType, kind, required: op.body.required, flattened: op.body.flattened };
+    const encoder = bodyEncoder(kind);
+    spec.body = { contentType: op.body.contentType, kind, required: op.body.required, flattened: op.body.flattened, ...(encoder ? { encode: new RuntimeFunction(encoder) } : {}) };
   }
   if (op.idempotency) spec.idempotency = { header: op.idempotency.header, ...(op.idempotency.maxLength === undefined ? {} : { maxLength: op.idempotency.maxLength }) };
   if (op.data.fromEnvelope && model.envelope) spec.envelopeData = model.envelope.dataProperty;
@@ -35,7 +74,31 @@ export function operationSpec(model: ApiModel, op: OperationModel): Record<strin
   if (op.retryAfterField) spec.retryAfterField = op.retryAfterField;
   spec.toolName = op.toolName;
   spec.scopes = op.scopes;
+  if (op.data.kind === 'stream') spec.readItems = new RuntimeFunction('readStreamItems');
   return spec;
+}
+
+/** The names of the runtime's functions `value` (a spec) carries, each once, sorted. */
+export function runtimeFunctions(value: unknown, found = new Set<string>()): string[] {
+  if (value instanceof RuntimeFunction) found.add(value.name);
+  else if (Array.isArray(value)) for (const item of value) runtimeFunctions(item, found);
+  else if (value && typeof value === 'object') for (const item of Object.values(value)) runtimeFunctions(item, found);
+  return [...found].sort();
+}
+
+/**
+ * A spec as code: JSON indented by 2 (`JSON.stringify`'s layout, its strings escaped for a script
+ * as {@link jsonLiteral} escapes them), the runtime's functions as their names.
+ */
+export function specLiteral(value: unknown, indent = ''): string {
+  if (value instanceof RuntimeFunction) return value.name;
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) return value.length === 0 ? '[]' : `[\n${value.map((item) => `${inner}${specLiteral(item, inner)}`).join(',\n')}\n${indent}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value).filter(([, item]) => item !== undefined);
+    return entries.length === 0 ? '{}' : `{\n${entries.map(([key, item]) => `${inner}${jsonLiteral(key)}: ${specLiteral(item, inner)}`).join(',\n')}\n${indent}}`;
+  }
+  return jsonLiteral(value);
 }
 
 /** The runtime's `AuthSpec` for the model's credential. */
