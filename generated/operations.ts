@@ -7,399 +7,229 @@ import type { OperationSpec } from './runtime.js';
 
 /** Wire descriptor of `quotaSummary` (GET /open/podcast/v1/quota/summary). */
 export const quotaSummarySpec = {
-  "operationId": "quotaSummary",
-  "methodName": "quotaSummary",
-  "method": "GET",
-  "path": "/open/podcast/v1/quota/summary",
-  "fields": [],
-  "envelopeData": "data",
-  "dataKind": "json",
-  "retryStatuses": [
-    429,
-    503
-  ],
-  "retryConnectionErrors": true,
-  "retryAfterField": "retry_after",
-  "toolName": "podcast_quota_summary",
-  "scopes": [
-    "podcast.read"
-  ]
+  operationId: "quotaSummary",
+  methodName: "quotaSummary",
+  method: "GET",
+  path: "/open/podcast/v1/quota/summary",
+  fields: [],
+  envelopeData: "data",
+  dataKind: "json",
+  retryStatuses: [429, 503],
+  retryConnectionErrors: true,
+  retryAfterField: "retry_after",
+  toolName: "podcast_quota_summary",
+  scopes: ["podcast.read"]
 } satisfies OperationSpec;
 
 /** Wire descriptor of `createMultiCameraAvatar` (POST /open/podcast/v1/avatars/multi_camera). */
 export const createMultiCameraAvatarSpec = {
-  "operationId": "createMultiCameraAvatar",
-  "methodName": "createMultiCameraAvatar",
-  "method": "POST",
-  "path": "/open/podcast/v1/avatars/multi_camera",
-  "fields": [
-    {
-      "name": "background",
-      "in": "body-field",
-      "wireName": "background",
-      "required": true
-    },
-    {
-      "name": "hosts",
-      "in": "body-field",
-      "wireName": "hosts",
-      "required": true
-    },
-    {
-      "name": "prompt",
-      "in": "body-field",
-      "wireName": "prompt",
-      "required": false
-    },
-    {
-      "name": "avatar_type",
-      "in": "body-field",
-      "wireName": "avatar_type",
-      "required": false
-    },
-    {
-      "name": "model",
-      "in": "body-field",
-      "wireName": "model",
-      "required": false
-    },
-    {
-      "name": "aspect_ratio",
-      "in": "body-field",
-      "wireName": "aspect_ratio",
-      "required": false
-    }
+  operationId: "createMultiCameraAvatar",
+  methodName: "createMultiCameraAvatar",
+  method: "POST",
+  path: "/open/podcast/v1/avatars/multi_camera",
+  fields: [
+    { name: "background", in: "body-field", wireName: "background", required: true },
+    { name: "hosts", in: "body-field", wireName: "hosts", required: true },
+    { name: "prompt", in: "body-field", wireName: "prompt", required: false },
+    { name: "avatar_type", in: "body-field", wireName: "avatar_type", required: false },
+    { name: "model", in: "body-field", wireName: "model", required: false },
+    { name: "aspect_ratio", in: "body-field", wireName: "aspect_ratio", required: false }
   ],
-  "body": {
-    "contentType": "application/json",
-    "kind": "json",
-    "required": true,
-    "flattened": true
-  },
-  "idempotency": {
-    "header": "Idempotency-Key",
-    "maxLength": 128
-  },
-  "envelopeData": "data",
-  "dataKind": "json",
-  "retryStatuses": [
-    429
-  ],
-  "retryConnectionErrors": true,
-  "retryAfterField": "retry_after",
-  "toolName": "podcast_create_multi_camera_avatar",
-  "scopes": [
-    "podcast.generate"
-  ]
+  body: { contentType: "application/json", kind: "json", required: true, flattened: true },
+  idempotency: { header: "Idempotency-Key", maxLength: 128 },
+  envelopeData: "data",
+  dataKind: "json",
+  retryStatuses: [429],
+  retryConnectionErrors: true,
+  retryAfterField: "retry_after",
+  toolName: "podcast_create_multi_camera_avatar",
+  scopes: ["podcast.generate"]
 } satisfies OperationSpec;
 
 /** Wire descriptor of `saveDesignedVoice` (POST /open/podcast/v1/voices/design/save). */
 export const saveDesignedVoiceSpec = {
-  "operationId": "saveDesignedVoice",
-  "methodName": "saveDesignedVoice",
-  "method": "POST",
-  "path": "/open/podcast/v1/voices/design/save",
-  "fields": [
-    {
-      "name": "desc",
-      "in": "body-field",
-      "wireName": "desc",
-      "required": false
-    },
-    {
-      "name": "language",
-      "in": "body-field",
-      "wireName": "language",
-      "required": false
-    },
-    {
-      "name": "name",
-      "in": "body-field",
-      "wireName": "name",
-      "required": false
-    },
-    {
-      "name": "tag",
-      "in": "body-field",
-      "wireName": "tag",
-      "required": false
-    },
-    {
-      "name": "task_item_id",
-      "in": "body-field",
-      "wireName": "task_item_id",
-      "required": false
-    }
+  operationId: "saveDesignedVoice",
+  methodName: "saveDesignedVoice",
+  method: "POST",
+  path: "/open/podcast/v1/voices/design/save",
+  fields: [
+    { name: "desc", in: "body-field", wireName: "desc", required: false },
+    { name: "language", in: "body-field", wireName: "language", required: false },
+    { name: "name", in: "body-field", wireName: "name", required: false },
+    { name: "tag", in: "body-field", wireName: "tag", required: false },
+    { name: "task_item_id", in: "body-field", wireName: "task_item_id", required: false }
   ],
-  "body": {
-    "contentType": "application/json",
-    "kind": "json",
-    "required": true,
-    "flattened": true
-  },
-  "idempotency": {
-    "header": "Idempotency-Key",
-    "maxLength": 128
-  },
-  "envelopeData": "data",
-  "dataKind": "json",
-  "retryStatuses": [
-    429
-  ],
-  "retryConnectionErrors": true,
-  "retryAfterField": "retry_after",
-  "toolName": "podcast_save_designed_voice",
-  "scopes": [
-    "asset.write"
-  ]
+  body: { contentType: "application/json", kind: "json", required: true, flattened: true },
+  idempotency: { header: "Idempotency-Key", maxLength: 128 },
+  envelopeData: "data",
+  dataKind: "json",
+  retryStatuses: [429],
+  retryConnectionErrors: true,
+  retryAfterField: "retry_after",
+  toolName: "podcast_save_designed_voice",
+  scopes: ["asset.write"]
 } satisfies OperationSpec;
 
 /** Wire descriptor of `copyImageTemplate` (POST /open/podcast/v1/image_templates/copy). */
 export const copyImageTemplateSpec = {
-  "operationId": "copyImageTemplate",
-  "methodName": "copyImageTemplate",
-  "method": "POST",
-  "path": "/open/podcast/v1/image_templates/copy",
-  "fields": [
-    {
-      "name": "id",
-      "in": "body-field",
-      "wireName": "id",
-      "required": false
-    }
+  operationId: "copyImageTemplate",
+  methodName: "copyImageTemplate",
+  method: "POST",
+  path: "/open/podcast/v1/image_templates/copy",
+  fields: [
+    { name: "id", in: "body-field", wireName: "id", required: false }
   ],
-  "body": {
-    "contentType": "application/json",
-    "kind": "json",
-    "required": true,
-    "flattened": true
-  },
-  "idempotency": {
-    "header": "Idempotency-Key",
-    "maxLength": 128
-  },
-  "envelopeData": "data",
-  "dataKind": "json",
-  "retryStatuses": [
-    429
-  ],
-  "retryConnectionErrors": true,
-  "retryAfterField": "retry_after",
-  "toolName": "podcast_copy_image_template",
-  "scopes": [
-    "asset.write"
-  ]
+  body: { contentType: "application/json", kind: "json", required: true, flattened: true },
+  idempotency: { header: "Idempotency-Key", maxLength: 128 },
+  envelopeData: "data",
+  dataKind: "json",
+  retryStatuses: [429],
+  retryConnectionErrors: true,
+  retryAfterField: "retry_after",
+  toolName: "podcast_copy_image_template",
+  scopes: ["asset.write"]
 } satisfies OperationSpec;
 
 /** Wire descriptor of `regenerateBackground` (POST /open/podcast/v1/backgrounds/regenerate). */
 export const regenerateBackgroundSpec = {
-  "operationId": "regenerateBackground",
-  "methodName": "regenerateBackground",
-  "method": "POST",
-  "path": "/open/podcast/v1/backgrounds/regenerate",
-  "fields": [
-    {
-      "name": "user_background_id",
-      "in": "body-field",
-      "wireName": "user_background_id",
-      "required": false
-    }
+  operationId: "regenerateBackground",
+  methodName: "regenerateBackground",
+  method: "POST",
+  path: "/open/podcast/v1/backgrounds/regenerate",
+  fields: [
+    { name: "user_background_id", in: "body-field", wireName: "user_background_id", required: false }
   ],
-  "body": {
-    "contentType": "application/json",
-    "kind": "json",
-    "required": true,
-    "flattened": true
-  },
-  "idempotency": {
-    "header": "Idempotency-Key",
-    "maxLength": 128
-  },
-  "envelopeData": "data",
-  "dataKind": "json",
-  "retryStatuses": [
-    429
-  ],
-  "retryConnectionErrors": true,
-  "retryAfterField": "retry_after",
-  "toolName": "podcast_regenerate_background",
-  "scopes": [
-    "podcast.generate"
-  ]
+  body: { contentType: "application/json", kind: "json", required: true, flattened: true },
+  idempotency: { header: "Idempotency-Key", maxLength: 128 },
+  envelopeData: "data",
+  dataKind: "json",
+  retryStatuses: [429],
+  retryConnectionErrors: true,
+  retryAfterField: "retry_after",
+  toolName: "podcast_regenerate_background",
+  scopes: ["podcast.generate"]
 } satisfies OperationSpec;
 
 /** Wire descriptor of `addImage` (POST /open/podcast/v1/images). */
 export const addImageSpec = {
-  "operationId": "addImage",
-  "methodName": "addImage",
-  "method": "POST",
-  "path": "/open/podcast/v1/images",
-  "fields": [
-    {
-      "name": "image_material",
-      "in": "body-field",
-      "wireName": "image_material",
-      "required": false
-    }
+  operationId: "addImage",
+  methodName: "addImage",
+  method: "POST",
+  path: "/open/podcast/v1/images",
+  fields: [
+    { name: "image_material", in: "body-field", wireName: "image_material", required: false }
   ],
-  "body": {
-    "contentType": "application/json",
-    "kind": "json",
-    "required": true,
-    "flattened": true
-  },
-  "idempotency": {
-    "header": "Idempotency-Key",
-    "maxLength": 128
-  },
-  "envelopeData": "data",
-  "dataKind": "json",
-  "retryStatuses": [
-    429
-  ],
-  "retryConnectionErrors": true,
-  "retryAfterField": "retry_after",
-  "toolName": "podcast_add_image",
-  "scopes": [
-    "asset.write"
-  ]
+  body: { contentType: "application/json", kind: "json", required: true, flattened: true },
+  idempotency: { header: "Idempotency-Key", maxLength: 128 },
+  envelopeData: "data",
+  dataKind: "json",
+  retryStatuses: [429],
+  retryConnectionErrors: true,
+  retryAfterField: "retry_after",
+  toolName: "podcast_add_image",
+  scopes: ["asset.write"]
 } satisfies OperationSpec;
 
 /** Wire descriptor of `deleteImage` (DELETE /open/podcast/v1/images). */
 export const deleteImageSpec = {
-  "operationId": "deleteImage",
-  "methodName": "deleteImage",
-  "method": "DELETE",
-  "path": "/open/podcast/v1/images",
-  "fields": [
-    {
-      "name": "id",
-      "in": "query",
-      "wireName": "id",
-      "required": true
-    }
+  operationId: "deleteImage",
+  methodName: "deleteImage",
+  method: "DELETE",
+  path: "/open/podcast/v1/images",
+  fields: [
+    { name: "id", in: "query", wireName: "id", required: true }
   ],
-  "envelopeData": "data",
-  "dataKind": "json",
-  "retryStatuses": [
-    429
-  ],
-  "retryConnectionErrors": true,
-  "retryAfterField": "retry_after",
-  "toolName": "podcast_delete_image",
-  "scopes": [
-    "asset.write"
-  ]
+  envelopeData: "data",
+  dataKind: "json",
+  retryStatuses: [429],
+  retryConnectionErrors: true,
+  retryAfterField: "retry_after",
+  toolName: "podcast_delete_image",
+  scopes: ["asset.write"]
 } satisfies OperationSpec;
 
 /** Wire descriptor of `listImageBackgrounds` (GET /open/podcast/v1/image_backgrounds). */
 export const listImageBackgroundsSpec = {
-  "operationId": "listImageBackgrounds",
-  "methodName": "listImageBackgrounds",
-  "method": "GET",
-  "path": "/open/podcast/v1/image_backgrounds",
-  "fields": [],
-  "envelopeData": "data",
-  "dataKind": "json",
-  "retryStatuses": [
-    429
-  ],
-  "retryConnectionErrors": true,
-  "retryAfterField": "retry_after",
-  "toolName": "podcast_list_image_backgrounds",
-  "scopes": [
-    "asset.read"
-  ]
+  operationId: "listImageBackgrounds",
+  methodName: "listImageBackgrounds",
+  method: "GET",
+  path: "/open/podcast/v1/image_backgrounds",
+  fields: [],
+  envelopeData: "data",
+  dataKind: "json",
+  retryStatuses: [429],
+  retryConnectionErrors: true,
+  retryAfterField: "retry_after",
+  toolName: "podcast_list_image_backgrounds",
+  scopes: ["asset.read"]
 } satisfies OperationSpec;
 
 /** Wire descriptor of `deleteImageBackground` (DELETE /open/podcast/v1/image_backgrounds). */
 export const deleteImageBackgroundSpec = {
-  "operationId": "deleteImageBackground",
-  "methodName": "deleteImageBackground",
-  "method": "DELETE",
-  "path": "/open/podcast/v1/image_backgrounds",
-  "fields": [
-    {
-      "name": "id",
-      "in": "query",
-      "wireName": "id",
-      "required": true
-    }
+  operationId: "deleteImageBackground",
+  methodName: "deleteImageBackground",
+  method: "DELETE",
+  path: "/open/podcast/v1/image_backgrounds",
+  fields: [
+    { name: "id", in: "query", wireName: "id", required: true }
   ],
-  "envelopeData": "data",
-  "dataKind": "json",
-  "retryStatuses": [
-    429
-  ],
-  "retryConnectionErrors": true,
-  "retryAfterField": "retry_after",
-  "toolName": "podcast_delete_image_background",
-  "scopes": [
-    "asset.write"
-  ]
+  envelopeData: "data",
+  dataKind: "json",
+  retryStatuses: [429],
+  retryConnectionErrors: true,
+  retryAfterField: "retry_after",
+  toolName: "podcast_delete_image_background",
+  scopes: ["asset.write"]
 } satisfies OperationSpec;
 
 /** Wire descriptor of `getSubscription` (GET /open/podcast/v1/subscription). */
 export const getSubscriptionSpec = {
-  "operationId": "getSubscription",
-  "methodName": "getSubscription",
-  "method": "GET",
-  "path": "/open/podcast/v1/subscription",
-  "fields": [],
-  "envelopeData": "data",
-  "dataKind": "json",
-  "retryStatuses": [
-    429
-  ],
-  "retryConnectionErrors": true,
-  "retryAfterField": "retry_after",
-  "toolName": "podcast_get_subscription",
-  "scopes": []
+  operationId: "getSubscription",
+  methodName: "getSubscription",
+  method: "GET",
+  path: "/open/podcast/v1/subscription",
+  fields: [],
+  envelopeData: "data",
+  dataKind: "json",
+  retryStatuses: [429],
+  retryConnectionErrors: true,
+  retryAfterField: "retry_after",
+  toolName: "podcast_get_subscription",
+  scopes: []
 } satisfies OperationSpec;
 
 /** Wire descriptor of `searchCatalog` (GET /open/podcast/v1/catalogs/{kind}). */
 export const searchCatalogSpec = {
-  "operationId": "searchCatalog",
-  "methodName": "searchCatalog",
-  "method": "GET",
-  "path": "/open/podcast/v1/catalogs/{kind}",
-  "fields": [
-    {
-      "name": "kind",
-      "in": "path",
-      "wireName": "kind",
-      "required": true
-    }
+  operationId: "searchCatalog",
+  methodName: "searchCatalog",
+  method: "GET",
+  path: "/open/podcast/v1/catalogs/{kind}",
+  fields: [
+    { name: "kind", in: "path", wireName: "kind", required: true }
   ],
-  "envelopeData": "data",
-  "dataKind": "json",
-  "retryStatuses": [
-    429
-  ],
-  "retryConnectionErrors": true,
-  "retryAfterField": "retry_after",
-  "toolName": "podcast_catalog",
-  "scopes": [
-    "asset.read"
-  ]
+  envelopeData: "data",
+  dataKind: "json",
+  retryStatuses: [429],
+  retryConnectionErrors: true,
+  retryAfterField: "retry_after",
+  toolName: "podcast_catalog",
+  scopes: ["asset.read"]
 } satisfies OperationSpec;
 
 /** Wire descriptor of `getVoiceCloneAllowance` (GET /open/podcast/v1/voices/clone/allowance). */
 export const getVoiceCloneAllowanceSpec = {
-  "operationId": "getVoiceCloneAllowance",
-  "methodName": "getVoiceCloneAllowance",
-  "method": "GET",
-  "path": "/open/podcast/v1/voices/clone/allowance",
-  "fields": [],
-  "envelopeData": "data",
-  "dataKind": "json",
-  "retryStatuses": [
-    429
-  ],
-  "retryConnectionErrors": true,
-  "retryAfterField": "retry_after",
-  "toolName": "podcast_get_voice_clone_allowance",
-  "scopes": []
+  operationId: "getVoiceCloneAllowance",
+  methodName: "getVoiceCloneAllowance",
+  method: "GET",
+  path: "/open/podcast/v1/voices/clone/allowance",
+  fields: [],
+  envelopeData: "data",
+  dataKind: "json",
+  retryStatuses: [429],
+  retryConnectionErrors: true,
+  retryAfterField: "retry_after",
+  toolName: "podcast_get_voice_clone_allowance",
+  scopes: []
 } satisfies OperationSpec;
 
 /** Wire descriptors of every operation of Podcast Asset, Avatar and Account Interface, by operationId (a bundle that uses this keeps them all). */

@@ -55,6 +55,6 @@ describe('3.2: the query method is generated, not skipped', () => {
   it('gives the `query` operation a client method sending QUERY, with no warning', async () => {
     const { files, problems } = await generateFiles({ spec: join(FIXTURE_DOCS, 'versions', 'query-3.2.yaml') });
     expect(problems.map(formatProblem).filter((p) => /not-generated/.test(p))).toStrictEqual([]);
-    expect(files.find((f) => f.path === 'operations.ts')?.content).toMatch(/"operationId": "search",\n\s+"methodName": "search",\n\s+"method": "QUERY"/);
+    expect(files.find((f) => f.path === 'operations.ts')?.content).toMatch(/operationId: "search",\n\s+methodName: "search",\n\s+method: "QUERY"/);
   });
 });
