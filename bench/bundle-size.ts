@@ -9,7 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { parseYaml } from '@redocly/openapi-core';
@@ -107,13 +107,15 @@ async function measurePages(folder: string, pages: Record<Page, string>, markers
   for (const page of PAGES) {
     const entry = join(folder, `page-${page}.ts`);
     write(entry, pages[page]);
-    const built = await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'browser', minify: true, write: false, logLevel: 'silent' });
+    const built = await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'browser', minify: true, write: false, logLevel: 'silent', metafile: true });
     const text = built.outputFiles[0]?.text ?? '';
+    // A module of the fixtures' folder (their data module `fixtures-data.js` above all) in the bundle, or one of their strings.
+    const fixtureModule = Object.keys(built.metafile.inputs).some((input) => relative(folder, resolve(input)).split(sep)[0] === 'fixtures');
     result[page] = {
       bytes: Buffer.byteLength(text),
       gzipBytes: gzipSync(text).length,
       zod: ZOD.test(text),
-      ...(markers ? { fixtures: markers.some((m) => text.includes(JSON.stringify(m).slice(1, -1))) } : {}),
+      ...(markers ? { fixtures: fixtureModule || markers.some((m) => text.includes(JSON.stringify(m).slice(1, -1))) } : {}),
     };
   }
   return result;
@@ -121,7 +123,7 @@ async function measurePages(folder: string, pages: Record<Page, string>, markers
 
 /** Strings only the fixtures hold: values of 8 characters or more that no other generated source contains. */
 function fixtureMarkers(files: readonly { path: string; content: string }[]): string[] {
-  const sources = files.filter((f) => !f.path.startsWith('fixtures/') && !f.path.startsWith('mock/') && f.path.endsWith('.ts')).map((f) => f.content).join('\n');
+  const sources = files.filter((f) => !f.path.startsWith('fixtures/') && !f.path.startsWith('mock/') && (f.path.endsWith('.ts') || f.path.endsWith('.js'))).map((f) => f.content).join('\n');
   const found = new Set<string>();
   const collect = (value: unknown): void => {
     if (typeof value === 'string') {

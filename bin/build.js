@@ -5,7 +5,7 @@
 // works right after set-up, and again by itself whenever the sources change (bin/build-state.js).
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BUILD_STAMP } from './build-state.js';
@@ -31,6 +31,12 @@ try {
     // those; a build in the middle of an edit still runs the edited code.
     if (result.status === 2) console.error(`podcast-gen build: tsc -p ${project} found type errors (above); built all the same`);
     else if (result.status !== 0) throw new Error(`tsc -p ${project} failed`);
+  }
+  // The generated data modules (`fixtures/fixtures-data.js`, `mcp/server-data.js`) are JavaScript
+  // already, typed by the .d.ts beside them: tsc reads the declarations and copies neither.
+  for (const file of readdirSync(join(root, 'generated'), { recursive: true, encoding: 'utf8' }).filter((path) => path.endsWith('.js') || path.endsWith('.d.ts'))) {
+    mkdirSync(dirname(join(next, 'generated', file)), { recursive: true });
+    copyFileSync(join(root, 'generated', file), join(next, 'generated', file));
   }
   // The built-in templates, precompiled: a run then loads Handlebars' runtime only (generator/emit/templates.ts).
   const { precompileTemplates } = await import(pathToFileURL(join(next, 'emit', 'templates.js')).href);
@@ -92,6 +98,8 @@ async function bundle(out) {
   // The pipeline (which index.js imports) and the lint command's own stages, each with redocly inside.
   await inPlace(join(out, 'pipeline.js'), (target) => shared.has(target));
   await inPlace(join(out, 'cli', 'lint-only.js'), (target) => shared.has(target));
+  // The lint worker's entry (generator/lint/lint-worker.ts starts it), with its own redocly inside.
+  await inPlace(join(out, 'lint', 'lint-thread.js'), (target) => shared.has(target));
   // The CLI's argument parser with yargs inside it; its imports of podcast-gen's own files stay as they are.
   const argsFile = join(out, 'cli', 'args.js');
   await inPlace(argsFile, (_target, importer) => importer === argsFile);

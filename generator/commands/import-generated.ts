@@ -25,7 +25,8 @@ export async function importGenerated(entry: string, root: string, cwd: string):
     for (const file of filesBelow(root)) {
       const target = join(temp, file);
       mkdirSync(dirname(target), { recursive: true });
-      if (file.endsWith('.json')) cpSync(join(root, file), target);
+      // JSON files and JavaScript data modules (`fixtures/fixtures-data.js`) are imported as they are.
+      if (file.endsWith('.json') || file.endsWith('.js')) cpSync(join(root, file), target);
       else {
         const { outputText } = ts.transpileModule(readFileSync(join(root, file), 'utf8'), {
           fileName: file,
@@ -41,8 +42,8 @@ export async function importGenerated(entry: string, root: string, cwd: string):
   }
 }
 
-/** The .ts (not .d.ts) and .json files below `root`, relative to it; hidden folders and node_modules skipped. */
+/** The .ts (not .d.ts), .js and .json files below `root`, relative to it; hidden folders and node_modules skipped. */
 function filesBelow(root: string): string[] {
   const skipped = (path: string) => path.split('/').slice(0, -1).some((folder) => folder.startsWith('.') || folder === 'node_modules');
-  return listFiles(root).filter((path) => !skipped(path) && ((path.endsWith('.ts') && !path.endsWith('.d.ts')) || path.endsWith('.json')));
+  return listFiles(root).filter((path) => !skipped(path) && ((path.endsWith('.ts') && !path.endsWith('.d.ts')) || path.endsWith('.js') || path.endsWith('.json')));
 }

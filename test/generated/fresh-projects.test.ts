@@ -28,6 +28,8 @@ const CONFIGURATIONS: { name: string; tsc: string; args: (batch: string) => stri
   { name: "TypeScript 5.9's tsc --init", tsc: TSC_5, args: (batch) => ['-p', join(batch, 'tsconfig.json'), '--outDir', join(batch, 'out')] },
   { name: 'TypeScript 7, strict, no types', tsc: TSC_7, args: (batch) => ['-p', join(batch, 'tsconfig.ts7.json')] },
   { name: 'TypeScript 7, strict bundler', tsc: TSC_7, args: (batch) => ['-p', join(batch, 'tsconfig.bundler.json')] },
+  // A project that also checks its JavaScript: the data modules' one-line .d.ts still wins over the .js.
+  { name: 'TypeScript 7, strict, allowJs and checkJs', tsc: TSC_7, args: (batch) => ['-p', join(batch, 'tsconfig.allowjs.json')] },
 ];
 
 let batch: string;
@@ -45,6 +47,7 @@ beforeAll(async () => {
     compilerOptions: { strict: true, module: 'preserve', moduleResolution: 'bundler', verbatimModuleSyntax: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, noEmit: true },
     include,
   }));
+  writeFileSync(join(batch, 'tsconfig.allowjs.json'), JSON.stringify({ compilerOptions: { strict: true, module: 'nodenext', allowJs: true, checkJs: true, noEmit: true }, include }));
   for (const [name, spec] of DOCUMENTS) {
     const { files } = await generateFiles({ spec });
     for (const file of files) {
@@ -75,5 +78,7 @@ describe('every output compiles in a fresh project, nothing added to its tsconfi
     for (const expected of ['types.ts', 'schemas.ts', 'client.ts', 'runtime.ts', join('mcp', 'server.ts'), join('fixtures', 'index.ts'), join('mock', 'server.ts')]) {
       expect(podcast).toContain(expected);
     }
+    // And the data modules, through their declarations.
+    for (const expected of [join('mcp', 'server-data.d.ts'), join('fixtures', 'fixtures-data.d.ts')]) expect(podcast).toContain(expected);
   });
 });

@@ -1,22 +1,43 @@
-import { describe, expect, it } from 'vitest';
-import { jsonLines, rawTemplateText } from '../../generator/emit/mcp/json-text.js';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { jsonTextModule } from '../../generator/emit/data-module.js';
+import { jsonLines } from '../../generator/emit/mcp/json-text.js';
 
-/** What `server.ts` does with the text: `JSON.parse(String.raw`...`)`, as the engine evaluates it. */
-function readBack(text: string): unknown {
-  return JSON.parse(new Function(`return String.raw\`${text}\`;`)() as string);
+const folder = mkdtempSync(join(tmpdir(), 'podcast-gen-data-module-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+let count = 0;
+
+/** What `server.ts` does with the data module: imports its default export (JSON text) and parses it, as Node evaluates it. */
+async function readBack(pieces: string[]): Promise<{ value: unknown; js: string; dts: string }> {
+  const [js, dts] = jsonTextModule('data', '// banner\n', 'a description', pieces);
+  const file = join(folder, `data-${++count}.mjs`);
+  writeFileSync(file, js?.content ?? '');
+  const { default: text } = (await import(pathToFileURL(file).href)) as { default: string };
+  return { value: JSON.parse(text), js: js?.content ?? '', dts: dts?.content ?? '' };
 }
 
-describe('JSON carried as String.raw template text', () => {
+describe('JSON carried as the text of a data module', () => {
   it.each([
     ['backticks and ${} substitutions', { description: 'use `a` or ${b} and `${c}`' }],
-    ['backslashes and escapes', { pattern: '^\\d+\\.\\d*$', text: 'a "quoted" \\ back\\slash\\', ends: '\\' }],
+    ['backslashes, quotes and escapes', { pattern: '^\\d+\\.\\d*$', text: 'a "quoted" \\ back\\slash\\', ends: '\\', single: "it's" }],
     ['line and paragraph separators, and a script end', { text: 'a\u2028b\u2029c </script> <!-- x -->' }],
     ['control characters, non-BMP and lone surrogates', { text: '\u0000\t\n\r\u001f 🎙 \ud800' }],
-    ['keys that need care', Object.fromEntries([['__proto__', 1], ['`', 2], ['${x}', 3], ['\\', 4]])],
-  ])('%s come back unchanged', (_, value) => {
-    const text = rawTemplateText(jsonLines(new Map(Object.entries({ entry: value }))));
-    expect(readBack(text)).toStrictEqual({ entry: value });
-    expect(text).not.toMatch(/`|\$\{|[\u2028\u2029]/);
+    ['keys that need care', Object.fromEntries([['__proto__', 1], ['`', 2], ['${x}', 3], ['\\', 4], ["'", 5]])],
+  ])('%s come back unchanged', async (_, value) => {
+    const { value: back, js } = await readBack(jsonLines(new Map(Object.entries({ entry: value }))).split('\n'));
+    expect(back).toStrictEqual({ entry: value });
+    // Nothing a JS string literal (or an HTML script element holding the module) must not hold raw.
+    expect(js).not.toMatch(/[\u2028\u2029]|<\/script/i);
+  });
+
+  it('writes the banner, one piece a line, and a declaration of one line', async () => {
+    const { js, dts, value } = await readBack(['{', '"a":1,', '"b":[2]', '}']);
+    expect(value).toStrictEqual({ a: 1, b: [2] });
+    expect(js).toBe('// banner\n\n// a description\nexport default [\n  "{",\n  "\\"a\\":1,",\n  "\\"b\\":[2]",\n  "}",\n].join(\'\');\n');
+    expect(dts).toBe('// banner\n\n// a description\ndeclare const json: string; export default json;\n');
   });
 
   it('writes one member a line, byte-stable, and empty containers as {} and []', () => {

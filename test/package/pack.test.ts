@@ -56,6 +56,8 @@ describe.skipIf(!process.env.PODCAST_GEN_PACK_TEST)('the packed tarball in a fre
   it('holds the built JavaScript, bin, templates, the default document and README, and no sources or tests', () => {
     const files = JSON.parse(readFileSync(join(work, 'files.json'), 'utf8')) as string[];
     const expected = ['bin/podcast-gen.js', 'dist/cli.js', 'dist/index.js', 'dist/index.d.ts', 'templates/client.ts.hbs', 'spec/podcast.openapi.yaml', 'spec/redocly.yaml', 'package.json', 'README.md'];
+    // What `podcast-gen mcp` and `mock` run, with the data modules tsc does not copy.
+    expected.push('dist/generated/mcp/server.js', 'dist/generated/mcp/server-data.js', 'dist/generated/fixtures/index.js', 'dist/generated/fixtures/fixtures-data.js');
     for (const file of expected) expect(files).toContain(file);
     // TypeScript ships only as declarations, and as the two templates copied into the output as code.
     const copiedTemplates = ['templates/runtime.ts', 'templates/zod-helpers.ts'];
@@ -124,6 +126,8 @@ describe.skipIf(!process.env.PODCAST_GEN_PACK_TEST)('the packed tarball in a fre
     const stale = run('npx', ['--no', '--', 'podcast-gen', 'check']);
     expect(stale.status, stale.stderr).toBe(1);
     expect(stale.stderr).toMatch(/^ {2}differs {3}client\.ts$/m);
+    // The data modules are generated files like the others: a renamed operation changes the fixtures' data.
+    expect(stale.stderr).toMatch(/^ {2}differs {3}fixtures\/fixtures-data\.js$/m);
     expect(stale.stdout).toContain('+++ b/client.ts');
   }, 300_000);
 

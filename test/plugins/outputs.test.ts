@@ -10,9 +10,9 @@ import { TSC } from '../helpers/tsc.js';
 const folder = join(ROOT, 'test', '.tmp', 'outputs');
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-/** The paths a run with these outputs makes. */
+/** The paths a run with these outputs makes (of the fixtures, all but the per-operation .json files). */
 async function pathsOf(outputs: string[]): Promise<string[]> {
-  return (await generateFiles({ cwd: ROOT, outputs })).files.map((f) => f.path).filter((p) => !p.startsWith('fixtures/') || p === 'fixtures/index.ts');
+  return (await generateFiles({ cwd: ROOT, outputs })).files.map((f) => f.path).filter((p) => !p.startsWith('fixtures/') || !p.endsWith('.json'));
 }
 
 describe('choosing outputs', () => {
@@ -20,9 +20,9 @@ describe('choosing outputs', () => {
     [['types'], ['.podcast-gen.json', 'index.ts', 'types.ts']],
     [['zod'], ['.podcast-gen.json', 'index.ts', 'schemas.ts']],
     [['client'], ['.podcast-gen.json', 'client.ts', 'index.ts', 'operations.ts', 'runtime.ts', 'schemas.ts', 'types.ts']],
-    [['mcp'], ['.podcast-gen.json', 'client.ts', 'index.ts', 'mcp/server.ts', 'mcp/tools.json', 'operations.ts', 'runtime.ts', 'schemas.ts', 'types.ts']],
-    [['fixtures'], ['.podcast-gen.json', 'fixtures/index.ts', 'index.ts', 'types.ts']],
-    [['mock'], ['.podcast-gen.json', 'fixtures/index.ts', 'index.ts', 'mock/faults.ts', 'mock/index.ts', 'mock/routes.ts', 'mock/server.ts', 'schemas.ts', 'types.ts']],
+    [['mcp'], ['.podcast-gen.json', 'client.ts', 'index.ts', 'mcp/server-data.d.ts', 'mcp/server-data.js', 'mcp/server.ts', 'mcp/tools.json', 'operations.ts', 'runtime.ts', 'schemas.ts', 'types.ts']],
+    [['fixtures'], ['.podcast-gen.json', 'fixtures/fixtures-data.d.ts', 'fixtures/fixtures-data.js', 'fixtures/index.ts', 'index.ts', 'types.ts']],
+    [['mock'], ['.podcast-gen.json', 'fixtures/fixtures-data.d.ts', 'fixtures/fixtures-data.js', 'fixtures/index.ts', 'index.ts', 'mock/faults.ts', 'mock/index.ts', 'mock/routes.ts', 'mock/server.ts', 'schemas.ts', 'types.ts']],
   ];
 
   it('makes just the chosen outputs and what they need', async () => {

@@ -2,7 +2,8 @@ import { camelCase, pascalCase, snakeCase } from '../../model/naming.js';
 import type { ApiModel } from '../../model/types.js';
 import { banner } from '../banner.js';
 import { definePlugin } from '../plugin.js';
-import { jsonLines, rawTemplateText } from './json-text.js';
+import { jsonTextModule } from '../data-module.js';
+import { jsonLines } from './json-text.js';
 import type { JsonSchema } from './json-schema.js';
 import type { SchemaTable } from './schema-table.js';
 import { buildManifest, buildToolBindings, DEFAULT_MAX_SCHEMA_BYTES, type McpManifest, type McpToolBinding } from './tool-manifest.js';
@@ -23,15 +24,6 @@ export interface McpServerView {
   env: { apiKey: string; baseUrl: string; scopes: string };
   /** The `tools/list` result: every tool with self-contained schemas (`tools.json`). */
   manifest: McpManifest;
-  /**
-   * The definitions every tool shares, read for requests, as `String.raw` template text of a JSON
-   * object (one definition a line): component schemas by type name, places inside them by pointer.
-   */
-  defsText: string;
-  /** The definitions that read differently in responses (writeOnly properties left out), the same way. */
-  responseDefsText: string;
-  /** The tools, sorted by name, their schemas referencing the shared definitions, as `String.raw` template text of a JSON array (one tool a line). */
-  toolsText: string;
   tools: { name: string; operationId: string; methodName: string; hasInput: boolean; scopes: string[]; wrapData: boolean }[];
   /** True when some tool takes input (the validators are then imported). */
   anyInput: boolean;
@@ -46,7 +38,7 @@ export function mcpServerView(model: ApiModel, maxSchemaBytes = DEFAULT_MAX_SCHE
  * The server's view and the manifest's JSON text (`tools.json`). The server carries each
  * definition once, however many tools reach it, and builds the manifest's `$defs` when it lists.
  */
-function mcpServer(model: ApiModel, maxSchemaBytes: number): { view: McpServerView; manifestJson: string; bindings: McpToolBinding[] } {
+function mcpServer(model: ApiModel, maxSchemaBytes: number): { view: McpServerView; manifestJson: string; bindings: McpToolBinding[]; dataJson: string } {
   const { bindings, table } = buildToolBindings(model, maxSchemaBytes);
   const api = model.names.api;
   const manifest = buildManifest(bindings);
@@ -62,9 +54,6 @@ function mcpServer(model: ApiModel, maxSchemaBytes: number): { view: McpServerVi
     serverInfo: { name: snakeCase(api).replace(/_/g, '-'), title: model.title, version: model.version },
     env: { apiKey: `${model.names.envPrefix}_API_KEY`, baseUrl: `${model.names.envPrefix}_BASE_URL`, scopes: `${model.names.envPrefix}_SCOPES` },
     manifest,
-    defsText: rawTemplateText(jsonLines(defs)),
-    responseDefsText: rawTemplateText(jsonLines(responseDefs)),
-    toolsText: rawTemplateText(jsonLines(bindings.map((b) => b.entry))),
     tools: bindings.map(({ tool, operation, wrapData }) => ({
       name: tool.name,
       operationId: operation.operationId,
@@ -75,7 +64,9 @@ function mcpServer(model: ApiModel, maxSchemaBytes: number): { view: McpServerVi
     })),
     anyInput: bindings.some(({ operation }) => operation.hasInput),
   };
-  return { view, manifestJson, bindings };
+  // One definition or tool a line.
+  const dataJson = `{"defs":${jsonLines(defs)},\n"responseDefs":${jsonLines(responseDefs)},\n"tools":${jsonLines(bindings.map((b) => b.entry))}}`;
+  return { view, manifestJson, bindings, dataJson };
 }
 
 /** A warning for each tool whose listed schemas leave definitions out (the listing's budget). */
@@ -126,7 +117,20 @@ function byText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** `mcp/tools.json` (an MCP `tools/list` result) and `mcp/server.ts` (the server serving it). */
+/** The data module `mcp/server.ts` imports (`./server-data.js`, and its one-line `.d.ts`), without extension. */
+const MCP_DATA = 'mcp/server-data';
+
+const MCP_DATA_DESCRIPTION = [
+  'The data of `server.ts` as JSON text, which it parses on first use: `defs`, every component schema as JSON Schema 2020-12',
+  'read for requests (readOnly properties left out), by type name, and places inside one by their pointer; `responseDefs`,',
+  'the definitions that read differently in responses (writeOnly properties left out instead); `tools`, every tool,',
+  'sorted by name, its schemas referencing those definitions. One definition or tool a line.',
+].join('\n');
+
+/**
+ * `mcp/tools.json` (an MCP `tools/list` result), `mcp/server.ts` (the server serving it) and the
+ * server's data module (`mcp/server-data.js`, which the type checker reads through its declaration).
+ */
 export const mcpPlugin = definePlugin({
   name: 'mcp',
   // The server calls the API through the client, and validates tool input with its validators.
@@ -144,12 +148,14 @@ export const mcpPlugin = definePlugin({
     if (!Number.isSafeInteger(maxSchemaBytes) || maxSchemaBytes < 0) {
       fail({ code: 'config/bad-value', message: 'option "maxSchemaBytes" of output "mcp" must be a whole number of bytes', hint: `got ${JSON.stringify(maxSchemaBytes)}` }, EXIT_USAGE);
     }
-    const { view, manifestJson, bindings } = mcpServer(model, maxSchemaBytes);
+    const { view, manifestJson, bindings, dataJson } = mcpServer(model, maxSchemaBytes);
     for (const problem of leftOutWarnings(model, bindings, maxSchemaBytes)) report(problem);
     return [
       // JSON cannot carry the banner; the file is still generated and byte-stable.
       { path: 'mcp/tools.json', content: `${manifestJson}\n` },
       { path: 'mcp/server.ts', content: templates.render('mcp-server.ts.hbs', view) },
+      // JSON strings hold no line break, so each line of the text is a piece.
+      ...jsonTextModule(MCP_DATA, view.banner, MCP_DATA_DESCRIPTION, dataJson.split('\n')),
     ];
   },
 });
