@@ -20,8 +20,10 @@ export interface Bundled {
  *
  * A document whose every `$ref` already points at something inside it, read with a config that
  * has no decorators or preprocessors, is its own bundle: redocly's pass (resolving every reference
- * and walking the whole document) would change nothing, and it took 0.4 s of GitHub's document.
- * Any other document, a broken one included, is bundled by redocly, which reports what is wrong.
+ * and walking the whole document, most of the load stage on GitHub's document) would change
+ * nothing but copy what an `example` `$ref` names into its place, which {@link bundleInPlace} does
+ * itself. Any other document, a broken one included, is bundled by redocly, which reports what is
+ * wrong.
  */
 export async function bundleOrFail(options: { root: Document; config: Config; resolver: BaseResolver; shown: string; locate: Locate }): Promise<Bundled> {
   const { root, config, resolver, shown, locate } = options;
@@ -38,7 +40,7 @@ export async function bundleOrFail(options: { root: Document; config: Config; re
       hint: 'point the $refs at the schema they mean rather than at another bare $ref',
     });
   }
-  if (isOwnBundle(root.parsed, config, fromJson)) return { document: root.parsed, problems: [] };
+  if (bundleInPlace(root.parsed, config, fromJson)) return { document: root.parsed, problems: [] };
   // Bundling changes the root in place: what wants it as written takes it now.
   try {
     const bundled = await bundle({ doc: root, config, externalRefResolver: resolver, dereference: false });
@@ -51,21 +53,30 @@ export async function bundleOrFail(options: { root: Document; config: Config; re
 }
 
 /**
- * True when bundling `document` would change nothing: the config transforms nothing, no chain of
- * `$ref`s loops, and every `$ref` (and discriminator mapping) names a node inside the document
- * that exists and sits where redocly keeps an internal reference as written (see {@link REF_PLACES}).
+ * Bundles `document` in place and returns true when redocly's bundle would do no more than this:
+ * the config transforms nothing, no chain of `$ref`s loops, every `$ref` (and discriminator
+ * mapping) names a node inside the document that exists, and each sits either where redocly keeps
+ * an internal reference as written (see {@link REF_PLACES}) or in plain data redocly does not walk;
+ * an `example` that is a `$ref` is replaced by a copy of what it names, as redocly replaces it.
+ * Otherwise returns false with `document` untouched, for redocly to bundle.
  * `fromJson`: the document is as JSON.parse made it, so no node of it sits in two places.
  */
-export function isOwnBundle(document: unknown, config: Config, fromJson = false): boolean {
-  return !transformsDocument(config) && refsStayAsWritten(document, fromJson) && findRefCycle(document) === undefined;
+export function bundleInPlace(document: unknown, config: Config, fromJson = false): boolean {
+  if (transformsDocument(config)) return false;
+  const copies = refsStayAsWritten(document, fromJson);
+  if (!copies || findRefCycle(document) !== undefined) return false;
+  for (const copy of copies) copy();
+  return true;
 }
 
 /**
  * Where a `$ref` names an OpenAPI object (a schema, a parameter, a response, ...), so that
- * redocly's bundler keeps an internal one as written. A `$ref` where redocly's types expect plain
- * data (a schema's `example`, an extension's value, a link's `requestBody`) is replaced by what it
- * names instead; a document with one anywhere else is bundled by redocly, as is one with a `$ref`
- * under a `links` or `x-` key. test/unit/own-bundle.test.ts holds these keys to redocly's types.
+ * redocly's bundler keeps an internal one as written. Where redocly's types expect plain data, its
+ * bundle either walks there and puts what a `$ref` names in its place (an `example`, an extension's
+ * value or entry) or walks no further and keeps it as written (an Example's `value`, anything deeper
+ * in an extension): see refsStayAsWritten. A document with a `$ref` anywhere else is bundled by
+ * redocly, as is one with a `$ref` under `links`. test/unit/own-bundle.test.ts holds these keys to
+ * redocly's types, and each data place to what redocly's bundle does.
  */
 export const REF_PLACES = {
   /** The object under one of these keys is an OpenAPI object. */
@@ -74,6 +85,12 @@ export const REF_PLACES = {
   arrays: ['allOf', 'oneOf', 'anyOf', 'parameters'],
   /** Each entry of a map under one of these keys is. */
   maps: ['properties', 'schemas', 'responses', 'parameters', 'examples', 'requestBodies', 'headers', 'securitySchemes', 'callbacks'],
+  /**
+   * The keys of a map under one of these are names, and an `x-` one is looked at as an entry, not
+   * an extension: most of redocly's map types have no extension prefix, so it walks even an `x-`
+   * entry as an OpenAPI object.
+   */
+  names: ['properties', 'schemas', 'responses', 'parameters', 'examples', 'requestBodies', 'headers', 'securitySchemes', 'callbacks', 'links', 'content', 'variables', 'encoding', 'webhooks', 'patternProperties', 'pathItems', 'definitions', '$defs'],
   /** Nothing under these keys is looked at this way. */
   excluded: (key: string) => key === 'links' || key.startsWith('x-'),
 } as const;
@@ -85,27 +102,49 @@ export function transformsDocument(config: Config): boolean {
   return [decorators, preprocessors].some((byVersion) => Object.values(byVersion ?? {}).some((rules) => Object.values(rules ?? {}).some(on)));
 }
 
-function refsStayAsWritten(document: unknown, fromJson: boolean): boolean {
+/**
+ * The copies that make `document` its bundle (one per `example` that is a `$ref`), or undefined
+ * when some `$ref` is not where redocly keeps it or replaces it as checked.
+ */
+function refsStayAsWritten(document: unknown, fromJson: boolean): (() => void)[] | undefined {
   const keys = new Set<string>(REF_PLACES.keys);
   const arrays = new Set<string>(REF_PLACES.arrays);
   const maps = new Set<string>(REF_PLACES.maps);
+  const names = new Set<string>(REF_PLACES.names);
+  const copies: (() => void)[] = [];
   // The same references recur throughout (an `Error` schema, a shared parameter): each is looked up once.
-  const found = new Map<string, boolean>();
-  const inside = (ref: unknown): boolean => {
-    if (typeof ref !== 'string' || !ref.startsWith('#')) return false;
-    let exists = found.get(ref);
-    if (exists === undefined) found.set(ref, (exists = existsAt(document, ref)));
-    return exists;
+  const found = new Map<string, unknown>();
+  const missing = Symbol('missing');
+  const target = (ref: unknown): unknown => {
+    if (typeof ref !== 'string' || !ref.startsWith('#')) return missing;
+    if (!found.has(ref)) found.set(ref, nodeAt(document, ref) ?? missing);
+    return found.get(ref);
   };
+  const inside = (ref: unknown): boolean => target(ref) !== missing;
   // YAML aliases can make one node appear twice, or inside itself: each is looked at once. JSON
   // cannot (a third of the walk's time on 5,000 operations went to this set).
   const seen = fromJson ? undefined : new Set<object>();
-  /** `key`: the key the node sits under (an array's own key for its items); `parentKey`: its parent's. */
-  const stays = (node: unknown, key: string | undefined, parentKey: string | undefined, inArray: boolean, excluded: boolean): boolean => {
+  const seenData = fromJson ? undefined : new Set<object>();
+  /** Data redocly does not walk: every `$ref` in it only has to name something inside the document. */
+  const dataInside = (node: unknown): boolean => {
+    if (!node || typeof node !== 'object' || seenData?.has(node)) return true;
+    seenData?.add(node);
+    if (Array.isArray(node)) return node.every(dataInside);
+    const record = node as Record<string, unknown>;
+    if ('$ref' in record && !inside(record.$ref)) return false;
+    for (const child in record) if (!dataInside(record[child])) return false;
+    return true;
+  };
+  /**
+   * `key`: the key the node sits under (an array's own key for its items); `parentKey`: its
+   * parent's; `role`: what the node is, as far as data places go (see {@link Role}).
+   */
+  const stays = (node: unknown, key: string | undefined, parentKey: string | undefined, inArray: boolean, excluded: boolean, role: Role): boolean => {
     if (!node || typeof node !== 'object' || seen?.has(node)) return true;
     seen?.add(node);
     if (Array.isArray(node)) {
-      for (const item of node) if (!stays(item, key, parentKey, true, excluded)) return false;
+      const itemRole = key !== undefined && arrays.has(key) ? 'holder' : 'other';
+      for (const item of node) if (!stays(item, key, parentKey, true, excluded, itemRole)) return false;
       return true;
     }
     const record = node as Record<string, unknown>;
@@ -115,23 +154,87 @@ function refsStayAsWritten(document: unknown, fromJson: boolean): boolean {
     }
     const mapping = (record.discriminator as { mapping?: unknown } | undefined)?.mapping;
     if (mapping && typeof mapping === 'object' && !Object.values(mapping).every(inside)) return false;
+    const isMap = role === 'map';
+    const entryRole: Role = !isMap ? 'other' : key === 'examples' ? 'example' : EXAMPLE_HOLDERS.maps.has(key as string) ? 'holder' : 'other';
     for (const child in record) {
-      if (!stays(record[child], child, key, false, excluded || REF_PLACES.excluded(child))) return false;
+      const value = record[child];
+      if (!isMap && !excluded) {
+        if (role === 'holder' && child === 'example' && isRefObject(value)) {
+          // redocly's types call the `example` of a schema, media type, parameter or header data,
+          // so its bundle puts what the `$ref` names in its place. It walks no further, so a copy
+          // with `$ref`s inside would depend on the order it replaces in: that is left to redocly,
+          // as is an `example` next to a `$ref`.
+          const named = target(value.$ref);
+          if (named === missing || containsRef(named) || '$ref' in record) return false;
+          copies.push(() => replaceRef(record, child, value, named));
+          continue;
+        }
+        // redocly's types mark an Example's `value` unresolvable: its bundle does not walk it.
+        if (role === 'example' && child === 'value') {
+          if (!dataInside(value)) return false;
+          continue;
+        }
+        // redocly's bundle walks an `x-` key's value (declared by its types or not: GitHub's
+        // `x-webhooks` and `x-github-breaking-changes` among them) as a spec extension: it replaces
+        // a `$ref` that is the value or one of its entries, and walks no deeper.
+        if (child.startsWith('x-')) {
+          const entries = value && typeof value === 'object' && !Array.isArray(value) ? Object.values(value) : [];
+          if (isRefObject(value) || entries.some(isRefObject) || !dataInside(value)) return false;
+          continue;
+        }
+      }
+      const childRole: Role = isMap ? entryRole : names.has(child) ? 'map' : EXAMPLE_HOLDERS.keys.has(child) ? 'holder' : 'other';
+      if (!stays(value, child, key, false, excluded || REF_PLACES.excluded(child), childRole)) return false;
     }
     return true;
   };
-  return stays(document, undefined, undefined, false, false);
+  return stays(document, undefined, undefined, false, false, 'other') ? copies : undefined;
 }
 
-/** Whether a `#/...` pointer names an own property (or item) all the way down. */
-function existsAt(document: unknown, pointer: string): boolean {
+/**
+ * What a node is, from the keys above it: a map whose keys are names (under one of
+ * REF_PLACES.names), an object with an `example` redocly calls data (a schema, media type,
+ * parameter or header: see {@link EXAMPLE_HOLDERS}), an Example object, or something else.
+ */
+type Role = 'map' | 'holder' | 'example' | 'other';
+
+/** Where the objects whose `example` redocly's types call data sit (each item of REF_PLACES.arrays is one too). */
+const EXAMPLE_HOLDERS = {
+  /** The object under one of these keys is a schema. */
+  keys: new Set(['schema', 'items', 'additionalProperties', 'not']),
+  /** Each entry of a map under one of these keys is a schema, media type, parameter or header. */
+  maps: new Set(['properties', 'schemas', 'parameters', 'headers', 'content']),
+};
+
+function isRefObject(value: unknown): value is { $ref: unknown } {
+  return !!value && typeof value === 'object' && !Array.isArray(value) && '$ref' in value;
+}
+
+function containsRef(node: unknown): boolean {
+  if (!node || typeof node !== 'object') return false;
+  if (Array.isArray(node)) return node.some(containsRef);
+  return '$ref' in node || Object.values(node).some(containsRef);
+}
+
+/** What redocly's bundle does to a `$ref` where its types expect data (its ref-utils `replaceRef`). */
+function replaceRef(parent: Record<string, unknown>, key: string, ref: { $ref?: unknown }, named: unknown): void {
+  if (!named || typeof named !== 'object' || Array.isArray(named)) {
+    parent[key] = named;
+    return;
+  }
+  delete ref.$ref;
+  Object.assign(ref, { ...named, ...ref });
+}
+
+/** What a `#/...` pointer names, own properties (or items) all the way down; undefined if nothing. */
+function nodeAt(document: unknown, pointer: string): unknown {
   let node: unknown = document;
   for (const token of pointer.slice(1).split('/').slice(1)) {
     const key = decodeToken(token);
-    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) return false;
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) return undefined;
     node = (node as Record<string, unknown>)[key];
   }
-  return true;
+  return node;
 }
 
 /** A loop of `$ref`s (pointers, the first repeated at the end) as a problem at its first link. */
