@@ -172,15 +172,18 @@ export type AddImageRequest = z.infer<typeof AddImageRequest>;
 
 // Operations: input (Params), request body (Body), success payload (Data) and error bodies by status (Errors).
 
+/** The type of an operation's `Errors`: each status's body as zod infers it. */
+type _ErrorBodies<Errors> = { [Status in keyof Errors]: z.infer<Errors[Status]> };
+
 /** Success payload of `quotaSummary` (the envelope's data). */
 export const QuotaSummaryData = QuotaSummary;
 export type QuotaSummaryData = z.infer<typeof QuotaSummaryData>;
 
-/** Error bodies of `quotaSummary` by HTTP status, as the document declares them. */
+/** Error bodies of `quotaSummary`, by HTTP status. */
 export const QuotaSummaryErrors = { "429": RateLimitError, default: Envelope };
-export type QuotaSummaryErrors = { [Status in keyof typeof QuotaSummaryErrors]: z.infer<(typeof QuotaSummaryErrors)[Status]> };
+export type QuotaSummaryErrors = _ErrorBodies<typeof QuotaSummaryErrors>;
 
-/** Input of `createMultiCameraAvatar` (Create a multi-camera avatar): path, query and header parameters and body fields. */
+/** Input of `createMultiCameraAvatar` (Create a multi-camera avatar): its parameters and body fields. */
 export const CreateMultiCameraAvatarParams = /* @__PURE__ */ _schema(() => z.looseObject({ background: MultiCameraBackground, hosts: _meta(z.tuple([MultiCameraHost, MultiCameraHost]), "exactly 2 elements, ordered left then right"), prompt: z.optional(_meta(z.string().check(_length(undefined, 16000)), {"description":"scene and appearance instructions; maximum length 16000","maxLength":16000})), avatar_type: z.optional(AvatarType), model: z.optional(_meta(z.literal([3,9,11]), "image-model selector, each value naming one of three image-generation models")), aspect_ratio: z.optional(_meta(z.literal([0,1]), "aspect-ratio selector, 0 = 9:16 portrait, 1 = 16:9 landscape")) }));
 export type CreateMultiCameraAvatarParams = z.infer<typeof CreateMultiCameraAvatarParams>;
 
@@ -192,11 +195,11 @@ export type CreateMultiCameraAvatarBody = z.infer<typeof CreateMultiCameraAvatar
 export const CreateMultiCameraAvatarData = MultiCameraAvatarResult;
 export type CreateMultiCameraAvatarData = z.infer<typeof CreateMultiCameraAvatarData>;
 
-/** Error bodies of `createMultiCameraAvatar` by HTTP status, as the document declares them. */
+/** Error bodies of `createMultiCameraAvatar`, by HTTP status. */
 export const CreateMultiCameraAvatarErrors = { "429": RateLimitError, default: Envelope };
-export type CreateMultiCameraAvatarErrors = { [Status in keyof typeof CreateMultiCameraAvatarErrors]: z.infer<(typeof CreateMultiCameraAvatarErrors)[Status]> };
+export type CreateMultiCameraAvatarErrors = _ErrorBodies<typeof CreateMultiCameraAvatarErrors>;
 
-/** Input of `saveDesignedVoice` (Save a designed voice): path, query and header parameters and body fields. */
+/** Input of `saveDesignedVoice` (Save a designed voice): its parameters and body fields. */
 export const SaveDesignedVoiceParams = /* @__PURE__ */ _schema(() => z.looseObject({ desc: z.optional(_meta(z.string(), "voice description")), language: z.optional(_meta(z.string(), "voice language")), name: z.optional(_meta(z.string(), "voice name")), tag: z.optional(_meta(z.string(), "voice tag")), task_item_id: z.optional(_meta(z.number().check(z.int()), "task item identifier")) }));
 export type SaveDesignedVoiceParams = z.infer<typeof SaveDesignedVoiceParams>;
 
@@ -208,11 +211,11 @@ export type SaveDesignedVoiceBody = z.infer<typeof SaveDesignedVoiceBody>;
 export const SaveDesignedVoiceData = SavedVoice;
 export type SaveDesignedVoiceData = z.infer<typeof SaveDesignedVoiceData>;
 
-/** Error bodies of `saveDesignedVoice` by HTTP status, as the document declares them. */
+/** Error bodies of `saveDesignedVoice`, by HTTP status. */
 export const SaveDesignedVoiceErrors = { default: Envelope };
-export type SaveDesignedVoiceErrors = { [Status in keyof typeof SaveDesignedVoiceErrors]: z.infer<(typeof SaveDesignedVoiceErrors)[Status]> };
+export type SaveDesignedVoiceErrors = _ErrorBodies<typeof SaveDesignedVoiceErrors>;
 
-/** Input of `copyImageTemplate` (Copy an image template): path, query and header parameters and body fields. */
+/** Input of `copyImageTemplate` (Copy an image template): its parameters and body fields. */
 export const CopyImageTemplateParams = /* @__PURE__ */ _schema(() => z.looseObject({ id: z.optional(_meta(z.number().check(z.int()), "the template to copy")) }));
 export type CopyImageTemplateParams = z.infer<typeof CopyImageTemplateParams>;
 
@@ -224,11 +227,11 @@ export type CopyImageTemplateBody = z.infer<typeof CopyImageTemplateBody>;
 export const CopyImageTemplateData = CopiedImageTemplate;
 export type CopyImageTemplateData = z.infer<typeof CopyImageTemplateData>;
 
-/** Error bodies of `copyImageTemplate` by HTTP status, as the document declares them. */
+/** Error bodies of `copyImageTemplate`, by HTTP status. */
 export const CopyImageTemplateErrors = { default: Envelope };
-export type CopyImageTemplateErrors = { [Status in keyof typeof CopyImageTemplateErrors]: z.infer<(typeof CopyImageTemplateErrors)[Status]> };
+export type CopyImageTemplateErrors = _ErrorBodies<typeof CopyImageTemplateErrors>;
 
-/** Input of `regenerateBackground` (Regenerate a background): path, query and header parameters and body fields. */
+/** Input of `regenerateBackground` (Regenerate a background): its parameters and body fields. */
 export const RegenerateBackgroundParams = /* @__PURE__ */ _schema(() => z.looseObject({ user_background_id: z.optional(_meta(z.number().check(z.int()), "the primary key of the current user's background record; it is not the identifier of an image-generation task")) }));
 export type RegenerateBackgroundParams = z.infer<typeof RegenerateBackgroundParams>;
 
@@ -240,11 +243,11 @@ export type RegenerateBackgroundBody = z.infer<typeof RegenerateBackgroundBody>;
 export const RegenerateBackgroundData = RegeneratedBackground;
 export type RegenerateBackgroundData = z.infer<typeof RegenerateBackgroundData>;
 
-/** Error bodies of `regenerateBackground` by HTTP status, as the document declares them. */
+/** Error bodies of `regenerateBackground`, by HTTP status. */
 export const RegenerateBackgroundErrors = { default: Envelope };
-export type RegenerateBackgroundErrors = { [Status in keyof typeof RegenerateBackgroundErrors]: z.infer<(typeof RegenerateBackgroundErrors)[Status]> };
+export type RegenerateBackgroundErrors = _ErrorBodies<typeof RegenerateBackgroundErrors>;
 
-/** Input of `addImage` (Add an image): path, query and header parameters and body fields. */
+/** Input of `addImage` (Add an image): its parameters and body fields. */
 export const AddImageParams = /* @__PURE__ */ _schema(() => z.looseObject({ image_material: z.optional(_meta(z.string(), "the already uploaded image to register; its format (encoding, reference kind, size) is not shown by the interface document")) }));
 export type AddImageParams = z.infer<typeof AddImageParams>;
 
@@ -256,11 +259,11 @@ export type AddImageBody = z.infer<typeof AddImageBody>;
 export const AddImageData = AddedImage;
 export type AddImageData = z.infer<typeof AddImageData>;
 
-/** Error bodies of `addImage` by HTTP status, as the document declares them. */
+/** Error bodies of `addImage`, by HTTP status. */
 export const AddImageErrors = { default: Envelope };
-export type AddImageErrors = { [Status in keyof typeof AddImageErrors]: z.infer<(typeof AddImageErrors)[Status]> };
+export type AddImageErrors = _ErrorBodies<typeof AddImageErrors>;
 
-/** Input of `deleteImage` (Delete an image): path, query and header parameters and body fields. */
+/** Input of `deleteImage` (Delete an image): its parameters and body fields. */
 export const DeleteImageParams = /* @__PURE__ */ _schema(() => z.looseObject({ id: _meta(z.number().check(z.int()), "identifier of the image material to delete (the id returned by the add image operation)") }));
 export type DeleteImageParams = z.infer<typeof DeleteImageParams>;
 
@@ -268,19 +271,19 @@ export type DeleteImageParams = z.infer<typeof DeleteImageParams>;
 export const DeleteImageData = /* @__PURE__ */ _schema(() => _meta(z.unknown(), "operation-specific payload, described per endpoint (any value)"));
 export type DeleteImageData = z.infer<typeof DeleteImageData>;
 
-/** Error bodies of `deleteImage` by HTTP status, as the document declares them. */
+/** Error bodies of `deleteImage`, by HTTP status. */
 export const DeleteImageErrors = { default: Envelope };
-export type DeleteImageErrors = { [Status in keyof typeof DeleteImageErrors]: z.infer<(typeof DeleteImageErrors)[Status]> };
+export type DeleteImageErrors = _ErrorBodies<typeof DeleteImageErrors>;
 
 /** Success payload of `listImageBackgrounds` (the envelope's data). */
 export const ListImageBackgroundsData = ImageBackgroundList;
 export type ListImageBackgroundsData = z.infer<typeof ListImageBackgroundsData>;
 
-/** Error bodies of `listImageBackgrounds` by HTTP status, as the document declares them. */
+/** Error bodies of `listImageBackgrounds`, by HTTP status. */
 export const ListImageBackgroundsErrors = { default: Envelope };
-export type ListImageBackgroundsErrors = { [Status in keyof typeof ListImageBackgroundsErrors]: z.infer<(typeof ListImageBackgroundsErrors)[Status]> };
+export type ListImageBackgroundsErrors = _ErrorBodies<typeof ListImageBackgroundsErrors>;
 
-/** Input of `deleteImageBackground` (Delete an image background): path, query and header parameters and body fields. */
+/** Input of `deleteImageBackground` (Delete an image background): its parameters and body fields. */
 export const DeleteImageBackgroundParams = /* @__PURE__ */ _schema(() => z.looseObject({ id: _meta(z.number().check(z.int()), "identifier of the image background to delete (the id of an element of the list operation's data.list)") }));
 export type DeleteImageBackgroundParams = z.infer<typeof DeleteImageBackgroundParams>;
 
@@ -288,19 +291,19 @@ export type DeleteImageBackgroundParams = z.infer<typeof DeleteImageBackgroundPa
 export const DeleteImageBackgroundData = /* @__PURE__ */ _schema(() => _meta(z.unknown(), "operation-specific payload, described per endpoint (any value)"));
 export type DeleteImageBackgroundData = z.infer<typeof DeleteImageBackgroundData>;
 
-/** Error bodies of `deleteImageBackground` by HTTP status, as the document declares them. */
+/** Error bodies of `deleteImageBackground`, by HTTP status. */
 export const DeleteImageBackgroundErrors = { default: Envelope };
-export type DeleteImageBackgroundErrors = { [Status in keyof typeof DeleteImageBackgroundErrors]: z.infer<(typeof DeleteImageBackgroundErrors)[Status]> };
+export type DeleteImageBackgroundErrors = _ErrorBodies<typeof DeleteImageBackgroundErrors>;
 
 /** Success payload of `getSubscription` (the envelope's data). */
 export const GetSubscriptionData = Subscription;
 export type GetSubscriptionData = z.infer<typeof GetSubscriptionData>;
 
-/** Error bodies of `getSubscription` by HTTP status, as the document declares them. */
+/** Error bodies of `getSubscription`, by HTTP status. */
 export const GetSubscriptionErrors = { default: Envelope };
-export type GetSubscriptionErrors = { [Status in keyof typeof GetSubscriptionErrors]: z.infer<(typeof GetSubscriptionErrors)[Status]> };
+export type GetSubscriptionErrors = _ErrorBodies<typeof GetSubscriptionErrors>;
 
-/** Input of `searchCatalog` (Search catalogs of voices, avatars or templates): path, query and header parameters and body fields. */
+/** Input of `searchCatalog` (Search catalogs of voices, avatars or templates): its parameters and body fields. */
 export const SearchCatalogParams = /* @__PURE__ */ _schema(() => z.looseObject({ kind: CatalogKind }));
 export type SearchCatalogParams = z.infer<typeof SearchCatalogParams>;
 
@@ -308,17 +311,17 @@ export type SearchCatalogParams = z.infer<typeof SearchCatalogParams>;
 export const SearchCatalogData = /* @__PURE__ */ _schema(() => _meta(z.unknown(), "operation-specific payload, described per endpoint (any value)"));
 export type SearchCatalogData = z.infer<typeof SearchCatalogData>;
 
-/** Error bodies of `searchCatalog` by HTTP status, as the document declares them. */
+/** Error bodies of `searchCatalog`, by HTTP status. */
 export const SearchCatalogErrors = { default: Envelope };
-export type SearchCatalogErrors = { [Status in keyof typeof SearchCatalogErrors]: z.infer<(typeof SearchCatalogErrors)[Status]> };
+export type SearchCatalogErrors = _ErrorBodies<typeof SearchCatalogErrors>;
 
 /** Success payload of `getVoiceCloneAllowance` (the envelope's data). */
 export const GetVoiceCloneAllowanceData = VoiceCloneAllowance;
 export type GetVoiceCloneAllowanceData = z.infer<typeof GetVoiceCloneAllowanceData>;
 
-/** Error bodies of `getVoiceCloneAllowance` by HTTP status, as the document declares them. */
+/** Error bodies of `getVoiceCloneAllowance`, by HTTP status. */
 export const GetVoiceCloneAllowanceErrors = { default: Envelope };
-export type GetVoiceCloneAllowanceErrors = { [Status in keyof typeof GetVoiceCloneAllowanceErrors]: z.infer<(typeof GetVoiceCloneAllowanceErrors)[Status]> };
+export type GetVoiceCloneAllowanceErrors = _ErrorBodies<typeof GetVoiceCloneAllowanceErrors>;
 
 /** The validators of one operation, as `<method>Schemas` and `operationSchemas` hold them. */
 export interface OperationSchemas {
@@ -334,40 +337,40 @@ export interface OperationSchemas {
   errors: Record<string, z.ZodMiniType>;
 }
 
-/** The validators of `quotaSummary`, typed as `OperationSchemas` (each keeps its own type under its own export above). */
+/** The validators of `quotaSummary` (each keeps its own type under its own export above). */
 export const quotaSummarySchemas: OperationSchemas = { data: QuotaSummaryData, envelope: Envelope, errors: QuotaSummaryErrors };
 
-/** The validators of `createMultiCameraAvatar`, typed as `OperationSchemas` (each keeps its own type under its own export above). */
+/** The validators of `createMultiCameraAvatar` (each keeps its own type under its own export above). */
 export const createMultiCameraAvatarSchemas: OperationSchemas = { params: CreateMultiCameraAvatarParams, body: CreateMultiCameraAvatarBody, data: CreateMultiCameraAvatarData, envelope: Envelope, errors: CreateMultiCameraAvatarErrors };
 
-/** The validators of `saveDesignedVoice`, typed as `OperationSchemas` (each keeps its own type under its own export above). */
+/** The validators of `saveDesignedVoice` (each keeps its own type under its own export above). */
 export const saveDesignedVoiceSchemas: OperationSchemas = { params: SaveDesignedVoiceParams, body: SaveDesignedVoiceBody, data: SaveDesignedVoiceData, envelope: Envelope, errors: SaveDesignedVoiceErrors };
 
-/** The validators of `copyImageTemplate`, typed as `OperationSchemas` (each keeps its own type under its own export above). */
+/** The validators of `copyImageTemplate` (each keeps its own type under its own export above). */
 export const copyImageTemplateSchemas: OperationSchemas = { params: CopyImageTemplateParams, body: CopyImageTemplateBody, data: CopyImageTemplateData, envelope: Envelope, errors: CopyImageTemplateErrors };
 
-/** The validators of `regenerateBackground`, typed as `OperationSchemas` (each keeps its own type under its own export above). */
+/** The validators of `regenerateBackground` (each keeps its own type under its own export above). */
 export const regenerateBackgroundSchemas: OperationSchemas = { params: RegenerateBackgroundParams, body: RegenerateBackgroundBody, data: RegenerateBackgroundData, envelope: Envelope, errors: RegenerateBackgroundErrors };
 
-/** The validators of `addImage`, typed as `OperationSchemas` (each keeps its own type under its own export above). */
+/** The validators of `addImage` (each keeps its own type under its own export above). */
 export const addImageSchemas: OperationSchemas = { params: AddImageParams, body: AddImageBody, data: AddImageData, envelope: Envelope, errors: AddImageErrors };
 
-/** The validators of `deleteImage`, typed as `OperationSchemas` (each keeps its own type under its own export above). */
+/** The validators of `deleteImage` (each keeps its own type under its own export above). */
 export const deleteImageSchemas: OperationSchemas = { params: DeleteImageParams, data: DeleteImageData, envelope: Envelope, errors: DeleteImageErrors };
 
-/** The validators of `listImageBackgrounds`, typed as `OperationSchemas` (each keeps its own type under its own export above). */
+/** The validators of `listImageBackgrounds` (each keeps its own type under its own export above). */
 export const listImageBackgroundsSchemas: OperationSchemas = { data: ListImageBackgroundsData, envelope: Envelope, errors: ListImageBackgroundsErrors };
 
-/** The validators of `deleteImageBackground`, typed as `OperationSchemas` (each keeps its own type under its own export above). */
+/** The validators of `deleteImageBackground` (each keeps its own type under its own export above). */
 export const deleteImageBackgroundSchemas: OperationSchemas = { params: DeleteImageBackgroundParams, data: DeleteImageBackgroundData, envelope: Envelope, errors: DeleteImageBackgroundErrors };
 
-/** The validators of `getSubscription`, typed as `OperationSchemas` (each keeps its own type under its own export above). */
+/** The validators of `getSubscription` (each keeps its own type under its own export above). */
 export const getSubscriptionSchemas: OperationSchemas = { data: GetSubscriptionData, envelope: Envelope, errors: GetSubscriptionErrors };
 
-/** The validators of `searchCatalog`, typed as `OperationSchemas` (each keeps its own type under its own export above). */
+/** The validators of `searchCatalog` (each keeps its own type under its own export above). */
 export const searchCatalogSchemas: OperationSchemas = { params: SearchCatalogParams, data: SearchCatalogData, envelope: Envelope, errors: SearchCatalogErrors };
 
-/** The validators of `getVoiceCloneAllowance`, typed as `OperationSchemas` (each keeps its own type under its own export above). */
+/** The validators of `getVoiceCloneAllowance` (each keeps its own type under its own export above). */
 export const getVoiceCloneAllowanceSchemas: OperationSchemas = { data: GetVoiceCloneAllowanceData, envelope: Envelope, errors: GetVoiceCloneAllowanceErrors };
 
 /** Every operation's validators, by operationId (a bundle that uses this keeps them all; `<method>Schemas` keeps one). */

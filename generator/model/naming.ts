@@ -194,4 +194,4 @@ export function generatedExports(api: string): Map<string, GeneratedExport> {
  * Names `schemas.ts` declares itself: a component cannot take them there (it gets a number, as a
  * clash with an operation's `Params`/`Body`/`Data`/`Errors` does).
  */
-export const SCHEMAS_FILE_NAMES: readonly string[] = ['OperationSchemas'];
+export const SCHEMAS_FILE_NAMES: readonly string[] = ['OperationSchemas', '_ErrorBodies'];

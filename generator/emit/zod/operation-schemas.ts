@@ -49,7 +49,7 @@ export function operationValidators(op: OperationModel, convert: Convert, envelo
   const members: string[] = [];
   const summary = op.summary ?? op.operationId;
   if (op.hasInput) {
-    consts.push({ name: paramsName(op), docBlock: jsDoc([`Input of \`${op.methodName}\` (${summary}): path, query and header parameters and body fields.`]), expression: convert(op.inputSchema, 'request', op.pointer, inputPlaces(op)) });
+    consts.push({ name: paramsName(op), docBlock: jsDoc([`Input of \`${op.methodName}\` (${summary}): its parameters and body fields.`]), expression: convert(op.inputSchema, 'request', op.pointer, inputPlaces(op)) });
     members.push(`params: ${paramsName(op)}`);
   }
   if (op.body) {
@@ -70,9 +70,9 @@ export function operationValidators(op: OperationModel, convert: Convert, envelo
   const errorsConst = errorsName(op);
   consts.push({
     name: errorsConst,
-    docBlock: jsDoc([`Error bodies of \`${op.methodName}\` by HTTP status, as the document declares them.`]),
+    docBlock: jsDoc([`Error bodies of \`${op.methodName}\`, by HTTP status.`]),
     expression: `{ ${errors.join(', ')} }`,
-    type: `{ [Status in keyof typeof ${errorsConst}]: z.infer<(typeof ${errorsConst})[Status]> }`,
+    type: `_ErrorBodies<typeof ${errorsConst}>`,
   });
   members.push(`errors: ${errorsConst}`);
   return { consts, members };
