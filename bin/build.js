@@ -98,8 +98,6 @@ async function bundle(out) {
   // The pipeline (which index.js imports) and the lint command's own stages, each with redocly inside.
   await inPlace(join(out, 'pipeline.js'), (target) => shared.has(target));
   await inPlace(join(out, 'cli', 'lint-only.js'), (target) => shared.has(target));
-  // The lint worker's entry (generator/lint/lint-worker.ts starts it), with its own redocly inside.
-  await inPlace(join(out, 'lint', 'lint-thread.js'), (target) => shared.has(target));
   // The CLI's argument parser with yargs inside it; its imports of podcast-gen's own files stay as they are.
   const argsFile = join(out, 'cli', 'args.js');
   await inPlace(argsFile, (_target, importer) => importer === argsFile);
