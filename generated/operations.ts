@@ -28,12 +28,12 @@ export const createMultiCameraAvatarSpec = {
   method: "POST",
   path: "/open/podcast/v1/avatars/multi_camera",
   fields: [
-    { name: "background", in: "body-field", wireName: "background", required: true },
-    { name: "hosts", in: "body-field", wireName: "hosts", required: true },
-    { name: "prompt", in: "body-field", wireName: "prompt", required: false },
-    { name: "avatar_type", in: "body-field", wireName: "avatar_type", required: false },
-    { name: "model", in: "body-field", wireName: "model", required: false },
-    { name: "aspect_ratio", in: "body-field", wireName: "aspect_ratio", required: false }
+    { name: "background", in: "body-field", required: true },
+    { name: "hosts", in: "body-field", required: true },
+    { name: "prompt", in: "body-field", required: false },
+    { name: "avatar_type", in: "body-field", required: false },
+    { name: "model", in: "body-field", required: false },
+    { name: "aspect_ratio", in: "body-field", required: false }
   ],
   body: { contentType: "application/json", kind: "json", required: true, flattened: true },
   idempotency: { header: "Idempotency-Key", maxLength: 128 },
@@ -53,11 +53,11 @@ export const saveDesignedVoiceSpec = {
   method: "POST",
   path: "/open/podcast/v1/voices/design/save",
   fields: [
-    { name: "desc", in: "body-field", wireName: "desc", required: false },
-    { name: "language", in: "body-field", wireName: "language", required: false },
-    { name: "name", in: "body-field", wireName: "name", required: false },
-    { name: "tag", in: "body-field", wireName: "tag", required: false },
-    { name: "task_item_id", in: "body-field", wireName: "task_item_id", required: false }
+    { name: "desc", in: "body-field", required: false },
+    { name: "language", in: "body-field", required: false },
+    { name: "name", in: "body-field", required: false },
+    { name: "tag", in: "body-field", required: false },
+    { name: "task_item_id", in: "body-field", required: false }
   ],
   body: { contentType: "application/json", kind: "json", required: true, flattened: true },
   idempotency: { header: "Idempotency-Key", maxLength: 128 },
@@ -77,7 +77,7 @@ export const copyImageTemplateSpec = {
   method: "POST",
   path: "/open/podcast/v1/image_templates/copy",
   fields: [
-    { name: "id", in: "body-field", wireName: "id", required: false }
+    { name: "id", in: "body-field", required: false }
   ],
   body: { contentType: "application/json", kind: "json", required: true, flattened: true },
   idempotency: { header: "Idempotency-Key", maxLength: 128 },
@@ -97,7 +97,7 @@ export const regenerateBackgroundSpec = {
   method: "POST",
   path: "/open/podcast/v1/backgrounds/regenerate",
   fields: [
-    { name: "user_background_id", in: "body-field", wireName: "user_background_id", required: false }
+    { name: "user_background_id", in: "body-field", required: false }
   ],
   body: { contentType: "application/json", kind: "json", required: true, flattened: true },
   idempotency: { header: "Idempotency-Key", maxLength: 128 },
@@ -117,7 +117,7 @@ export const addImageSpec = {
   method: "POST",
   path: "/open/podcast/v1/images",
   fields: [
-    { name: "image_material", in: "body-field", wireName: "image_material", required: false }
+    { name: "image_material", in: "body-field", required: false }
   ],
   body: { contentType: "application/json", kind: "json", required: true, flattened: true },
   idempotency: { header: "Idempotency-Key", maxLength: 128 },
@@ -137,7 +137,7 @@ export const deleteImageSpec = {
   method: "DELETE",
   path: "/open/podcast/v1/images",
   fields: [
-    { name: "id", in: "query", wireName: "id", required: true }
+    { name: "id", in: "query", required: true }
   ],
   envelopeData: "data",
   dataKind: "json",
@@ -171,7 +171,7 @@ export const deleteImageBackgroundSpec = {
   method: "DELETE",
   path: "/open/podcast/v1/image_backgrounds",
   fields: [
-    { name: "id", in: "query", wireName: "id", required: true }
+    { name: "id", in: "query", required: true }
   ],
   envelopeData: "data",
   dataKind: "json",
@@ -205,7 +205,7 @@ export const searchCatalogSpec = {
   method: "GET",
   path: "/open/podcast/v1/catalogs/{kind}",
   fields: [
-    { name: "kind", in: "path", wireName: "kind", required: true }
+    { name: "kind", in: "path", required: true }
   ],
   envelopeData: "data",
   dataKind: "json",

@@ -45,7 +45,8 @@ export interface ValidationIssue {
 export interface FieldSpec {
   name: string;
   in: 'path' | 'query' | 'querystring' | 'header' | 'cookie' | 'body-field' | 'body';
-  wireName: string;
+  /** Its name on the wire, where that is not `name` (read through {@link wireName}). */
+  wireName?: string;
   required: boolean;
   style?: string;
   explode?: boolean;
@@ -67,6 +68,11 @@ export interface FieldSpec {
    * explode to the form (those and {@link formQuery}).
    */
   append?: (query: URLSearchParams, field: FieldSpec, value: unknown) => void;
+}
+
+/** A field's name on the wire: its own name unless the spec gives another. */
+function wireName(field: Pick<FieldSpec, 'name' | 'wireName'>): string {
+  return field.wireName ?? field.name;
 }
 
 /** Everything the runtime needs to call one operation: generated from the document. */
@@ -454,7 +460,7 @@ export class Core {
   #build(spec: OperationSpec, input: Record<string, unknown>, options: RequestOptions, idempotencyKey: string | undefined): BuiltRequest {
     const base = this.#options.baseUrl.replace(/\/+$/, '');
     const path = spec.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
-      const field = spec.fields.find((f) => f.in === 'path' && f.wireName === name);
+      const field = spec.fields.find((f) => f.in === 'path' && wireName(f) === name);
       return field ? (field.write ?? simplePath)(field, input[field.name]) : '';
     });
     const query = new URLSearchParams();
@@ -465,10 +471,10 @@ export class Core {
       const value = input[field.name];
       if (value === undefined) continue;
       if (field.in === 'query') (field.append ?? formQuery)(query, field, value);
-      else if (field.in === 'querystring') querystring = carried(spec, field.write, `a writer of ${field.wireName}`)(field, value);
-      else if (field.in === 'header') headers[field.wireName] = styledText(field.explode ?? false, value, String, ',', '=');
+      else if (field.in === 'querystring') querystring = carried(spec, field.write, `a writer of ${wireName(field)}`)(field, value);
+      else if (field.in === 'header') headers[wireName(field)] = styledText(field.explode ?? false, value, String, ',', '=');
       else if (field.in === 'cookie') {
-        const pairs = carried(spec, field.write, `a writer of ${field.wireName}`)(field, value);
+        const pairs = carried(spec, field.write, `a writer of ${wireName(field)}`)(field, value);
         if (pairs !== '') cookies.push(pairs);
       }
     }
@@ -746,7 +752,7 @@ function encodeBody(spec: OperationSpec, input: Record<string, unknown>, headers
   if (spec.body.flattened) {
     const fields = spec.fields.filter((f) => f.in === 'body-field' && input[f.name] !== undefined);
     if (fields.length === 0 && !spec.body.required) return { body: undefined, shown: undefined };
-    value = Object.fromEntries(fields.map((f) => [f.wireName, input[f.name]]));
+    value = Object.fromEntries(fields.map((f) => [wireName(f), input[f.name]]));
   } else {
     value = input.body;
     if (value === undefined) return { body: undefined, shown: undefined };
@@ -767,7 +773,7 @@ function encodeBody(spec: OperationSpec, input: Record<string, unknown>, headers
 export function formBody(value: unknown, spec: OperationSpec): string {
   const form = new URLSearchParams();
   for (const [name, item] of Object.entries(value as Record<string, unknown>)) {
-    const field = spec.body?.flattened ? spec.fields.find((f) => f.in === 'body-field' && f.wireName === name) : undefined;
+    const field = spec.body?.flattened ? spec.fields.find((f) => f.in === 'body-field' && wireName(f) === name) : undefined;
     if (field?.append && item !== null) field.append(form, field, item);
     else appendForm(form, name, item);
   }
@@ -845,7 +851,7 @@ export function labelPath(field: FieldSpec, value: unknown): string {
  * `;k=v;k=v` exploded. Each value percent-escaped.
  */
 export function matrixPath(field: FieldSpec, value: unknown): string {
-  const name = encodeURIComponent(field.wireName);
+  const name = encodeURIComponent(wireName(field));
   if (field.explode && Array.isArray(value)) return value.map((item) => `;${name}=${encodeURIComponent(String(item))}`).join('');
   if (field.explode && isRecord(value)) return `;${styledText(true, value, encodeURIComponent, ';', '=')}`;
   return `;${name}=${styledText(false, value, encodeURIComponent, ',', '=')}`;
@@ -858,9 +864,9 @@ export function matrixPath(field: FieldSpec, value: unknown): string {
  */
 export function formCookie(field: FieldSpec, value: unknown): string {
   const explode = field.explode ?? true;
-  if (explode && Array.isArray(value)) return value.map((item) => `${field.wireName}=${encodeURIComponent(String(item))}`).join('; ');
+  if (explode && Array.isArray(value)) return value.map((item) => `${wireName(field)}=${encodeURIComponent(String(item))}`).join('; ');
   if (explode && isRecord(value)) return Object.entries(value).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`).join('; ');
-  return `${field.wireName}=${styledText(false, value, encodeURIComponent, ',', '=')}`;
+  return `${wireName(field)}=${styledText(false, value, encodeURIComponent, ',', '=')}`;
 }
 
 /**
@@ -884,7 +890,7 @@ export function pipeDelimitedQuery(query: URLSearchParams, field: FieldSpec, val
 
 /** A query parameter in style deepObject: an object's properties as `name[k]=v`. */
 export function deepObjectQuery(query: URLSearchParams, field: FieldSpec, value: unknown): void {
-  if (isRecord(value)) for (const [k, v] of Object.entries(value)) query.append(`${field.wireName}[${k}]`, String(v));
+  if (isRecord(value)) for (const [k, v] of Object.entries(value)) query.append(`${wireName(field)}[${k}]`, String(v));
   else appendDelimited(query, field, value, field.explode ?? false, ',');
 }
 
@@ -895,12 +901,12 @@ export function deepObjectQuery(query: URLSearchParams, field: FieldSpec, value:
  */
 function appendDelimited(query: URLSearchParams, field: FieldSpec, value: unknown, explode: boolean, separator: string): void {
   if (Array.isArray(value)) {
-    if (explode) for (const item of value) query.append(field.wireName, String(item));
-    else query.append(field.wireName, value.map(String).join(separator));
+    if (explode) for (const item of value) query.append(wireName(field), String(item));
+    else query.append(wireName(field), value.map(String).join(separator));
   } else if (isRecord(value)) {
     if (explode) for (const [k, v] of Object.entries(value)) query.append(k, String(v));
-    else query.append(field.wireName, Object.entries(value).flatMap(([k, v]) => [k, String(v)]).join(','));
-  } else query.append(field.wireName, String(value));
+    else query.append(wireName(field), Object.entries(value).flatMap(([k, v]) => [k, String(v)]).join(','));
+  } else query.append(wireName(field), String(value));
 }
 
 /**

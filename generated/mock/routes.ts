@@ -13,7 +13,8 @@ export type WireType = 'string' | 'number' | 'integer' | 'boolean' | 'array' | '
 export interface MockField {
   name: string;
   in: 'path' | 'query' | 'querystring' | 'header' | 'cookie' | 'body-field' | 'body';
-  wireName: string;
+  /** Its name on the wire, where that is not `name` (read through wireName()). */
+  wireName?: string;
   type: WireType;
   itemType?: WireType;
   style?: string;
@@ -21,6 +22,11 @@ export interface MockField {
   contentType?: string;
   properties?: Record<string, WireType>;
   anyKeys?: boolean;
+}
+
+/** A field's name on the wire: its own name unless the route gives another. */
+function wireName(field: MockField): string {
+  return field.wireName ?? field.name;
 }
 
 /** One operation as the mock routes it. */
@@ -37,16 +43,16 @@ export interface MockRoute {
 /** Every operation of Podcast Asset, Avatar and Account Interface, in the document's order. */
 export const routes: readonly MockRoute[] = [
   {"operationId":"quotaSummary","method":"GET","path":"/open/podcast/v1/quota/summary","fields":[],"retryAfterField":"retry_after"},
-  {"operationId":"createMultiCameraAvatar","method":"POST","path":"/open/podcast/v1/avatars/multi_camera","fields":[{"name":"background","in":"body-field","wireName":"background","type":"object"},{"name":"hosts","in":"body-field","wireName":"hosts","type":"array","itemType":"object"},{"name":"prompt","in":"body-field","wireName":"prompt","type":"string"},{"name":"avatar_type","in":"body-field","wireName":"avatar_type","type":"string"},{"name":"model","in":"body-field","wireName":"model","type":"integer"},{"name":"aspect_ratio","in":"body-field","wireName":"aspect_ratio","type":"integer"}],"bodyKind":"json","idempotency":{"header":"Idempotency-Key","maxLength":128},"retryAfterField":"retry_after"},
-  {"operationId":"saveDesignedVoice","method":"POST","path":"/open/podcast/v1/voices/design/save","fields":[{"name":"desc","in":"body-field","wireName":"desc","type":"string"},{"name":"language","in":"body-field","wireName":"language","type":"string"},{"name":"name","in":"body-field","wireName":"name","type":"string"},{"name":"tag","in":"body-field","wireName":"tag","type":"string"},{"name":"task_item_id","in":"body-field","wireName":"task_item_id","type":"integer"}],"bodyKind":"json","idempotency":{"header":"Idempotency-Key","maxLength":128}},
-  {"operationId":"copyImageTemplate","method":"POST","path":"/open/podcast/v1/image_templates/copy","fields":[{"name":"id","in":"body-field","wireName":"id","type":"integer"}],"bodyKind":"json","idempotency":{"header":"Idempotency-Key","maxLength":128}},
-  {"operationId":"regenerateBackground","method":"POST","path":"/open/podcast/v1/backgrounds/regenerate","fields":[{"name":"user_background_id","in":"body-field","wireName":"user_background_id","type":"integer"}],"bodyKind":"json","idempotency":{"header":"Idempotency-Key","maxLength":128}},
-  {"operationId":"addImage","method":"POST","path":"/open/podcast/v1/images","fields":[{"name":"image_material","in":"body-field","wireName":"image_material","type":"string"}],"bodyKind":"json","idempotency":{"header":"Idempotency-Key","maxLength":128}},
-  {"operationId":"deleteImage","method":"DELETE","path":"/open/podcast/v1/images","fields":[{"name":"id","in":"query","wireName":"id","type":"integer"}]},
+  {"operationId":"createMultiCameraAvatar","method":"POST","path":"/open/podcast/v1/avatars/multi_camera","fields":[{"name":"background","in":"body-field","type":"object"},{"name":"hosts","in":"body-field","type":"array","itemType":"object"},{"name":"prompt","in":"body-field","type":"string"},{"name":"avatar_type","in":"body-field","type":"string"},{"name":"model","in":"body-field","type":"integer"},{"name":"aspect_ratio","in":"body-field","type":"integer"}],"bodyKind":"json","idempotency":{"header":"Idempotency-Key","maxLength":128},"retryAfterField":"retry_after"},
+  {"operationId":"saveDesignedVoice","method":"POST","path":"/open/podcast/v1/voices/design/save","fields":[{"name":"desc","in":"body-field","type":"string"},{"name":"language","in":"body-field","type":"string"},{"name":"name","in":"body-field","type":"string"},{"name":"tag","in":"body-field","type":"string"},{"name":"task_item_id","in":"body-field","type":"integer"}],"bodyKind":"json","idempotency":{"header":"Idempotency-Key","maxLength":128}},
+  {"operationId":"copyImageTemplate","method":"POST","path":"/open/podcast/v1/image_templates/copy","fields":[{"name":"id","in":"body-field","type":"integer"}],"bodyKind":"json","idempotency":{"header":"Idempotency-Key","maxLength":128}},
+  {"operationId":"regenerateBackground","method":"POST","path":"/open/podcast/v1/backgrounds/regenerate","fields":[{"name":"user_background_id","in":"body-field","type":"integer"}],"bodyKind":"json","idempotency":{"header":"Idempotency-Key","maxLength":128}},
+  {"operationId":"addImage","method":"POST","path":"/open/podcast/v1/images","fields":[{"name":"image_material","in":"body-field","type":"string"}],"bodyKind":"json","idempotency":{"header":"Idempotency-Key","maxLength":128}},
+  {"operationId":"deleteImage","method":"DELETE","path":"/open/podcast/v1/images","fields":[{"name":"id","in":"query","type":"integer"}]},
   {"operationId":"listImageBackgrounds","method":"GET","path":"/open/podcast/v1/image_backgrounds","fields":[]},
-  {"operationId":"deleteImageBackground","method":"DELETE","path":"/open/podcast/v1/image_backgrounds","fields":[{"name":"id","in":"query","wireName":"id","type":"integer"}]},
+  {"operationId":"deleteImageBackground","method":"DELETE","path":"/open/podcast/v1/image_backgrounds","fields":[{"name":"id","in":"query","type":"integer"}]},
   {"operationId":"getSubscription","method":"GET","path":"/open/podcast/v1/subscription","fields":[]},
-  {"operationId":"searchCatalog","method":"GET","path":"/open/podcast/v1/catalogs/{kind}","fields":[{"name":"kind","in":"path","wireName":"kind","type":"string"}]},
+  {"operationId":"searchCatalog","method":"GET","path":"/open/podcast/v1/catalogs/{kind}","fields":[{"name":"kind","in":"path","type":"string"}]},
   {"operationId":"getVoiceCloneAllowance","method":"GET","path":"/open/podcast/v1/voices/clone/allowance","fields":[]},
 ];
 
@@ -127,19 +133,19 @@ export interface RequestParts {
 export function readInput(route: MockRoute, parts: RequestParts): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   const cookies = parseCookies(parts.headers.cookie);
-  const cookieNames = new Set(route.fields.filter((f) => f.in === 'cookie').map((f) => f.wireName));
+  const cookieNames = new Set(route.fields.filter((f) => f.in === 'cookie').map((f) => wireName(f)));
   if (auth.kind === 'apiKey' && auth.in === 'cookie') cookieNames.add(auth.name);
-  const queryNames = new Set(route.fields.filter((f) => f.in === 'query').map((f) => f.wireName));
+  const queryNames = new Set(route.fields.filter((f) => f.in === 'query').map((f) => wireName(f)));
   if (auth.kind === 'apiKey' && auth.in === 'query') queryNames.add(auth.name);
   const bodyObject = parts.body !== null && typeof parts.body === 'object' && !Array.isArray(parts.body) ? (parts.body as Record<string, unknown>) : {};
   for (const field of route.fields) {
     let value: unknown;
-    if (field.in === 'path') value = readPath(field, parts.pathParams[field.wireName]);
+    if (field.in === 'path') value = readPath(field, parts.pathParams[wireName(field)]);
     else if (field.in === 'query') value = readStyled(field, parts.query, queryNames, false);
     else if (field.in === 'querystring') value = readQuerystring(field, parts.rawQuery);
-    else if (field.in === 'header') value = readSimple(field, headerValue(parts.headers, field.wireName), field.explode ?? false, ',', (text) => text);
+    else if (field.in === 'header') value = readSimple(field, headerValue(parts.headers, wireName(field)), field.explode ?? false, ',', (text) => text);
     else if (field.in === 'cookie') value = readCookie(field, cookies, cookieNames);
-    else if (field.in === 'body-field') value = bodyObject[field.wireName];
+    else if (field.in === 'body-field') value = bodyObject[wireName(field)];
     else value = parts.body === null ? undefined : parts.body;
     if (value !== undefined) input[field.name] = value;
   }
@@ -172,11 +178,11 @@ function readQuerystring(field: MockField, raw: string): unknown {
 export function readForm(route: MockRoute, raw: string): Record<string, unknown> {
   const form = new URLSearchParams(raw);
   const fields = route.fields.filter((f) => f.in === 'body-field');
-  const names = new Set(fields.map((f) => f.wireName));
+  const names = new Set(fields.map((f) => wireName(f)));
   const body: Record<string, unknown> = {};
   for (const field of fields) {
     const value = readStyled(field, form, names, true);
-    if (value !== undefined) body[field.wireName] = value;
+    if (value !== undefined) body[wireName(field)] = value;
   }
   return body;
 }
@@ -192,7 +198,7 @@ function readStyled(field: MockField, params: URLSearchParams, names: ReadonlySe
   const plain = plainForm && field.style === undefined && field.explode === undefined;
   const style = field.style ?? 'form';
   const explode = field.explode ?? style === 'form';
-  const name = field.wireName;
+  const name = wireName(field);
   if (field.type === 'object' && !plain) {
     const object: Record<string, unknown> = {};
     const typeOf = (key: string): WireType => field.properties?.[key] ?? 'any';
@@ -234,7 +240,7 @@ function readPath(field: MockField, raw: string | undefined): unknown {
     const at = pair.indexOf('=');
     return at < 0 ? [pair, ''] : [pair.slice(0, at), pair.slice(at + 1)];
   }) as [string, string][];
-  const name = encodeURIComponent(field.wireName);
+  const name = encodeURIComponent(wireName(field));
   if (explode && field.type === 'array') return pairs.filter(([key]) => key === name).map(([, value]) => coerce(safeDecode(value), field.itemType ?? 'string'));
   if (explode && field.type === 'object') return readSimple(field, pairs.map(([key, value]) => `${key}=${value}`).join(';'), true, ';', safeDecode);
   const own = pairs.find(([key]) => key === name);
@@ -277,7 +283,7 @@ function readSimple(field: MockField, raw: string | undefined, explode: boolean,
  */
 function readCookie(field: MockField, cookies: readonly [string, string][], names: ReadonlySet<string>): unknown {
   const explode = field.explode ?? true;
-  const own = cookies.filter(([name]) => name === field.wireName).map(([, value]) => value);
+  const own = cookies.filter(([name]) => name === wireName(field)).map(([, value]) => value);
   if (explode && field.type === 'array') return own.length === 0 ? undefined : own.map((value) => coerce(safeDecode(value), field.itemType ?? 'string'));
   if (explode && field.type === 'object') {
     const object: Record<string, unknown> = {};

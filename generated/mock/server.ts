@@ -275,7 +275,7 @@ const SENT_HEADERS = [
       FAULT_HEADER,
       ...(auth.kind === 'apiKey' && auth.in === 'header' ? [auth.name] : []),
       ...(auth.kind === 'bearer' || auth.kind === 'basic' ? ['authorization'] : []),
-      ...routes.flatMap((r) => [...(r.idempotency ? [r.idempotency.header] : []), ...r.fields.filter((f) => f.in === 'header').map((f) => f.wireName)]),
+      ...routes.flatMap((r) => [...(r.idempotency ? [r.idempotency.header] : []), ...r.fields.filter((f) => f.in === 'header').map((f) => f.wireName ?? f.name)]),
     ].map((name) => name.toLowerCase()),
   ),
 ];

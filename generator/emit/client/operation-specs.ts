@@ -48,7 +48,8 @@ export function operationSpec(model: ApiModel, op: OperationModel): Record<strin
       const field: Record<string, unknown> = {
         name: f.name,
         in: f.in,
-        wireName: f.wireName,
+        // Most fields are named on the wire as in the client; the runtime reads an absent one as `name`.
+        ...(f.wireName === f.name ? {} : { wireName: f.wireName }),
         required: f.required,
         ...(f.style ? { style: f.style } : {}),
         ...(f.explode === undefined ? {} : { explode: f.explode }),

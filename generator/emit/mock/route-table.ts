@@ -15,7 +15,8 @@ export type WireType = 'string' | 'number' | 'integer' | 'boolean' | 'array' | '
 export interface MockField {
   name: string;
   in: InputFieldModel['in'];
-  wireName: string;
+  /** Absent where it is `name`. */
+  wireName?: string;
   type: WireType;
   /** For arrays: the items' type. */
   itemType?: WireType;
@@ -86,7 +87,7 @@ function mockRoute(op: OperationModel, resolve: SchemaResolver): MockRoute {
 
 function mockField(field: InputFieldModel, resolve: SchemaResolver): MockField {
   const schema = mergeAllOf([derefSchema(field.schema, resolve)], resolve);
-  const result: MockField = { name: field.name, in: field.in, wireName: field.wireName, type: wireType(schema) };
+  const result: MockField = { name: field.name, in: field.in, ...(field.wireName === field.name ? {} : { wireName: field.wireName }), type: wireType(schema) };
   if (result.type === 'array') result.itemType = wireType(mergeAllOf([schema.items || {}], resolve));
   if (field.style !== undefined) result.style = field.style;
   if (field.explode !== undefined) result.explode = field.explode;
