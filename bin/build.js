@@ -5,7 +5,7 @@
 // works right after set-up, and again by itself whenever the sources change (bin/build-state.js).
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BUILD_STAMP } from './build-state.js';
@@ -21,6 +21,9 @@ try {
   process.exit(1);
 }
 
+// The build reads the sources from now on: the stamp carries this time, so that a source edited
+// while the build runs is newer than the stamp and the next run builds again.
+const started = new Date();
 // Built beside dist/ and swapped in whole, so that a run or a test using dist/ meanwhile never sees half a build.
 const dist = join(root, 'dist');
 const next = mkdtempSync(join(root, '.dist-'));
@@ -43,6 +46,7 @@ try {
   writeFileSync(join(next, 'precompiled-templates.cjs'), precompileTemplates());
   await bundle(next);
   writeFileSync(join(next, BUILD_STAMP), 'podcast-gen build\n');
+  utimesSync(join(next, BUILD_STAMP), started, started);
   const old = `${dist}.old-${process.pid}`;
   rmSync(old, { recursive: true, force: true });
   try {

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isStale } from '../../bin/build-state.js';
@@ -42,6 +42,20 @@ describe('after an edit, the command runs the edited code', () => {
     expect(edited.stderr).toContain('podcast-gen: the sources changed since the last build; building dist/ first');
     expect(readFileSync(join(repo, 'edited', 'client.ts'), 'utf8')).toContain('// This file was made by the edited podcast-gen.');
     expect(isStale(repo)).toBe(false);
+  }, 180_000);
+
+  it('builds again after an edit made while the last build ran (the stamp carries the build\'s start)', () => {
+    const stamp = statSync(join(repo, 'dist', '.build-stamp')).mtimeMs;
+    // Everything the build wrote is newer than its start.
+    expect(stamp).toBeLessThanOrEqual(statSync(join(repo, 'dist', 'cli.js')).mtimeMs);
+    expect(isStale(repo)).toBe(false);
+    // A source saved after the build began, before it ended.
+    const during = new Date(stamp + 1);
+    utimesSync(join(repo, 'generator', 'emit', 'banner.ts'), during, during);
+    expect(isStale(repo)).toBe(true);
+    const rebuilt = run('during');
+    expect(rebuilt.status, rebuilt.stderr).toBe(0);
+    expect(rebuilt.stderr).toContain('building dist/ first');
   }, 180_000);
 
   it('runs an edited built-in template, which needs no build', () => {
