@@ -62,6 +62,10 @@ describe.skipIf(!process.env.PODCAST_GEN_PACK_TEST)('the packed tarball in a fre
     // TypeScript ships only as declarations, and as the two templates copied into the output as code.
     const copiedTemplates = ['templates/runtime.ts', 'templates/zod-helpers.ts'];
     for (const file of copiedTemplates) expect(files).toContain(file);
+    // The README's links to the reference resolve in the package too (npm's page and node_modules).
+    const linked = [...readFileSync(join(ROOT, 'README.md'), 'utf8').matchAll(/\]\((docs\/[^)#]+)/g)].map((m) => m[1] as string);
+    expect(linked.length).toBeGreaterThan(0);
+    expect(linked.filter((path) => !files.includes(path))).toStrictEqual([]);
     expect(files.filter((f) => /^(generator|test|bench|\.ci|docs\/examples)\//.test(f) || f === 'bin/build.js' || (f.endsWith('.ts') && !f.endsWith('.d.ts') && !copiedTemplates.includes(f)))).toStrictEqual([]);
   });
 
