@@ -20,13 +20,22 @@ import type { ZodContext, ZodMode } from './zod-context.js';
  */
 export const zodPlugin = definePlugin({
   name: 'zod',
-  emit(model, { templates, report }) {
-    return [{ path: 'schemas.ts', content: renderSchemas({ model, templates, report }) }];
+  options: {
+    /**
+     * Whether `schemas.ts` opens with `// @ts-nocheck`. The type checker then reports nothing inside
+     * it and infers a validator's type only where a program uses it, rather than all of them on
+     * every check: on a large document that was most of a project's check time. `false` checks the
+     * validators' own code as any other file.
+     */
+    tsNocheck: true,
+  },
+  emit(model, { templates, report, options }) {
+    return [{ path: 'schemas.ts', content: renderSchemas({ model, templates, report, tsNocheck: options.tsNocheck }) }];
   },
 });
 
 /** Builds the data of `templates/schemas.ts.hbs` from the model and renders it. */
-export function renderSchemas({ model, templates, report }: { model: ApiModel; templates: Templates; report(problem: Problem): void }): string {
+export function renderSchemas({ model, templates, report, tsNocheck = true }: { model: ApiModel; templates: Templates; report(problem: Problem): void; tsNocheck?: boolean }): string {
   const byName = new Map(model.schemas.map((c) => [c.name, c]));
   const sensitive = { request: directionSensitive(model.schemas, 'request'), response: directionSensitive(model.schemas, 'response') };
   const units = new Map<string, ComponentUnit>();
@@ -90,6 +99,7 @@ export function renderSchemas({ model, templates, report }: { model: ApiModel; t
   });
   return templates.render('schemas.ts.hbs', {
     banner: banner(model),
+    tsNocheck,
     importsTypes: components.some((c) => c.annotation.includes('components[')),
     // `_schema` installs zod's English messages; the other helpers need nothing but `z`.
     importsLocale: helpers.has('_schema'),
