@@ -116,17 +116,20 @@ export interface OperationSpec {
 
 /** Base of every error the client throws. */
 export class ClientError extends Error {
+  // Each class names itself in a string: a minifier renames classes, so `new.target.name` would
+  // give a bundle's users names like `t`.
+  override name = 'ClientError';
   /** The operation that failed. */
   readonly operationId: string;
   constructor(message: string, operationId: string) {
     super(message);
-    this.name = new.target.name;
     this.operationId = operationId;
   }
 }
 
 /** The API answered with a failure status. Carries the envelope's fields where there is one. */
 export class ApiError extends ClientError {
+  override name = 'ApiError';
   readonly status: number;
   readonly code: number | undefined;
   readonly msg: string | undefined;
@@ -161,6 +164,7 @@ export class ApiError extends ClientError {
  * the body's field), in seconds, held between 0 and 86 400 (one day); undefined when it gave none.
  */
 export class RateLimitError extends ApiError {
+  override name = 'RateLimitError';
   readonly retryAfter: number | undefined;
   constructor(init: { operationId: string; status: number; body: unknown; headers: Record<string, string>; retryAfter: number | undefined }) {
     super(init);
@@ -174,6 +178,7 @@ export class RateLimitError extends ApiError {
  * hides from scripts. Nothing was sent to the redirect's target.
  */
 export class RedirectError extends ClientError {
+  override name = 'RedirectError';
   /** The redirect's HTTP status (0 where a browser hides it). */
   readonly status: number;
   /** The target's scheme, host and port (never its path or query); undefined where unknown. */
@@ -187,6 +192,7 @@ export class RedirectError extends ClientError {
 
 /** The response body is larger than `maxResponseBytes`; the client stopped reading it and closed the connection. */
 export class ResponseTooLargeError extends ClientError {
+  override name = 'ResponseTooLargeError';
   readonly status: number;
   /** The `maxResponseBytes` that was passed. */
   readonly limit: number;
@@ -201,10 +207,13 @@ export class ResponseTooLargeError extends ClientError {
 }
 
 /** The request never got an answer: DNS, refused or reset connection, TLS. */
-export class ConnectionError extends ClientError {}
+export class ConnectionError extends ClientError {
+  override name = 'ConnectionError';
+}
 
 /** No answer within `timeoutMs` (on the last attempt). */
 export class TimeoutError extends ClientError {
+  override name = 'TimeoutError';
   readonly timeoutMs: number;
   constructor(operationId: string, timeoutMs: number) {
     super(`${operationId} timed out after ${timeoutMs} ms`, operationId);
@@ -213,10 +222,13 @@ export class TimeoutError extends ClientError {
 }
 
 /** The caller's `signal` aborted the call. */
-export class AbortError extends ClientError {}
+export class AbortError extends ClientError {
+  override name = 'AbortError';
+}
 
 /** The request breaks the document's rules; thrown before anything is sent. */
 export class RequestValidationError extends ClientError {
+  override name = 'RequestValidationError';
   readonly issues: ValidationIssue[];
   constructor(operationId: string, issues: ValidationIssue[]) {
     super(`invalid request for ${operationId}: ${describeIssues(issues)}`, operationId);
@@ -226,6 +238,7 @@ export class RequestValidationError extends ClientError {
 
 /** The API's answer does not match the document (a field of the wrong type, a missing one). */
 export class ResponseValidationError extends ClientError {
+  override name = 'ResponseValidationError';
   readonly issues: ValidationIssue[];
   readonly status: number;
   constructor(operationId: string, status: number, issues: ValidationIssue[]) {
