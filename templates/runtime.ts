@@ -501,6 +501,10 @@ export class Core {
     if (cookies.length > 0) headers.cookie = cookies.join('; ');
     if (idempotencyKey !== undefined && spec.idempotency) headers[spec.idempotency.header] = idempotencyKey;
     Object.assign(headers, options.headers);
+    // Thrown here, before the attempts: fetch's own refusal is a bare TypeError, which would read as
+    // a failed connection and be tried again.
+    const unsendable = headerIssues(headers);
+    if (unsendable.length > 0) throw new RequestValidationError(spec.operationId, unsendable);
     const { body, shown } = encodeBody(spec, input, headers);
     const search = [querystring, query.toString()].filter(Boolean).join('&');
     return { url: `${base}${path}${search ? `?${search}` : ''}`, method: spec.method, headers, body, shownBody: shown, credentialed: true };
@@ -1110,6 +1114,19 @@ function idempotencyKeyIssues(spec: OperationSpec, options: RequestOptions): Val
   const max = spec.idempotency?.maxLength;
   if (key === undefined || (typeof key === 'string' && key.length > 0 && (max === undefined || key.length <= max))) return [];
   return [{ path: ['idempotencyKey'], message: `must be a non-empty string of at most ${max ?? 'any'} characters` }];
+}
+
+/**
+ * The headers fetch would refuse: a name that is not an HTTP token (RFC 9110), or a value holding
+ * NUL, CR, LF or a character past U+00FF. A value is never quoted: it may be the credential.
+ */
+function headerIssues(headers: Record<string, string>): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  for (const [name, value] of Object.entries(headers)) {
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) issues.push({ path: ['headers', name], message: 'is not a header name (letters, digits and !#$%&\'*+-.^_`|~ only)' });
+    else if (/[\0\r\n\u0100-\uffff]/.test(value)) issues.push({ path: ['headers', name], message: 'holds a character a header cannot carry (NUL, CR, LF or one past U+00FF): encode the value first' });
+  }
+  return issues;
 }
 
 function toIssue(issue: ValidatorIssue): ValidationIssue {
