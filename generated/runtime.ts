@@ -125,7 +125,7 @@ export class ClientError extends Error {
   // give a bundle's users names like `t`.
   override name = 'ClientError';
   /** The operation that failed. */
-  readonly operationId: string;
+  declare readonly operationId: string;
   constructor(message: string, operationId: string) {
     super(message);
     this.operationId = operationId;
@@ -135,16 +135,16 @@ export class ClientError extends Error {
 /** The API answered with a failure status. Carries the envelope's fields where there is one. */
 export class ApiError extends ClientError {
   override name = 'ApiError';
-  readonly status: number;
-  readonly code: number | undefined;
-  readonly msg: string | undefined;
+  declare readonly status: number;
+  declare readonly code: number | undefined;
+  declare readonly msg: string | undefined;
   /** The API's cause text (the envelope's `cause`), not a chained error. */
   override readonly cause: string | undefined;
-  readonly details: unknown;
-  readonly rid: string | undefined;
+  declare readonly details: unknown;
+  declare readonly rid: string | undefined;
   /** The parsed body (JSON), the text of a non-JSON body, or undefined when there is none. */
-  readonly body: unknown;
-  readonly headers: Record<string, string>;
+  declare readonly body: unknown;
+  declare readonly headers: Record<string, string>;
   constructor(init: { operationId: string; status: number; body: unknown; headers: Record<string, string> }) {
     const envelope = isRecord(init.body) ? init.body : {};
     const code = typeof envelope.code === 'number' ? envelope.code : undefined;
@@ -170,7 +170,7 @@ export class ApiError extends ClientError {
  */
 export class RateLimitError extends ApiError {
   override name = 'RateLimitError';
-  readonly retryAfter: number | undefined;
+  declare readonly retryAfter: number | undefined;
   constructor(init: { operationId: string; status: number; body: unknown; headers: Record<string, string>; retryAfter: number | undefined }) {
     super(init);
     this.retryAfter = init.retryAfter;
@@ -185,9 +185,9 @@ export class RateLimitError extends ApiError {
 export class RedirectError extends ClientError {
   override name = 'RedirectError';
   /** The redirect's HTTP status (0 where a browser hides it). */
-  readonly status: number;
+  declare readonly status: number;
   /** The target's scheme, host and port (never its path or query); undefined where unknown. */
-  readonly targetOrigin: string | undefined;
+  declare readonly targetOrigin: string | undefined;
   constructor(init: { operationId: string; status: number; targetOrigin: string | undefined; reason: string }) {
     super(`${init.operationId}: redirect not followed (HTTP ${init.status}${init.targetOrigin === undefined ? '' : ` to ${init.targetOrigin}`}): ${init.reason}`, init.operationId);
     this.status = init.status;
@@ -198,11 +198,11 @@ export class RedirectError extends ClientError {
 /** The response body is larger than `maxResponseBytes`; the client stopped reading it and closed the connection. */
 export class ResponseTooLargeError extends ClientError {
   override name = 'ResponseTooLargeError';
-  readonly status: number;
+  declare readonly status: number;
   /** The `maxResponseBytes` that was passed. */
-  readonly limit: number;
+  declare readonly limit: number;
   /** The `Content-Length` the response declared, where that was already over the limit. */
-  readonly contentLength: number | undefined;
+  declare readonly contentLength: number | undefined;
   constructor(init: { operationId: string; status: number; limit: number; contentLength?: number }) {
     super(`${init.operationId}: the response body is larger than maxResponseBytes (${init.limit} bytes)${init.contentLength === undefined ? '' : `: its Content-Length is ${init.contentLength}`}`, init.operationId);
     this.status = init.status;
@@ -219,7 +219,7 @@ export class ConnectionError extends ClientError {
 /** No answer within `timeoutMs` (on the last attempt). */
 export class TimeoutError extends ClientError {
   override name = 'TimeoutError';
-  readonly timeoutMs: number;
+  declare readonly timeoutMs: number;
   constructor(operationId: string, timeoutMs: number) {
     super(`${operationId} timed out after ${timeoutMs} ms`, operationId);
     this.timeoutMs = timeoutMs;
@@ -234,7 +234,7 @@ export class AbortError extends ClientError {
 /** The request breaks the document's rules; thrown before anything is sent. */
 export class RequestValidationError extends ClientError {
   override name = 'RequestValidationError';
-  readonly issues: ValidationIssue[];
+  declare readonly issues: ValidationIssue[];
   constructor(operationId: string, issues: ValidationIssue[]) {
     super(`invalid request for ${operationId}: ${describeIssues(issues)}`, operationId);
     this.issues = issues;
@@ -244,8 +244,8 @@ export class RequestValidationError extends ClientError {
 /** The API's answer does not match the document (a field of the wrong type, a missing one). */
 export class ResponseValidationError extends ClientError {
   override name = 'ResponseValidationError';
-  readonly issues: ValidationIssue[];
-  readonly status: number;
+  declare readonly issues: ValidationIssue[];
+  declare readonly status: number;
   constructor(operationId: string, status: number, issues: ValidationIssue[]) {
     super(`response of ${operationId} does not match the document: ${describeIssues(issues)}`, operationId);
     this.issues = issues;
@@ -506,10 +506,17 @@ export class Core {
     if (cookies.length > 0) headers.cookie = cookies.join('; ');
     if (idempotencyKey !== undefined && spec.idempotency) headers[spec.idempotency.header] = idempotencyKey;
     Object.assign(headers, options.headers);
-    // Thrown here, before the attempts: fetch's own refusal is a bare TypeError, which would read as
-    // a failed connection and be tried again.
-    const unsendable = headerIssues(headers);
-    if (unsendable.length > 0) throw new RequestValidationError(spec.operationId, unsendable);
+    // A header fetch would refuse (the platform's own Headers judges: a name that is not a token, a
+    // line break or a character past U+00FF in a value) fails here, before the attempts: fetch's
+    // TypeError would read as a failed connection and be tried again. The value is never quoted: it
+    // may be the credential.
+    for (const [name, value] of Object.entries(headers)) {
+      try {
+        new Headers([[name, value]]);
+      } catch {
+        throw new RequestValidationError(spec.operationId, [{ path: ['headers', name], message: 'is not a valid HTTP header' }]);
+      }
+    }
     const { body, shown } = encodeBody(spec, input, headers);
     const search = [querystring, query.toString()].filter(Boolean).join('&');
     return { url: `${base}${path}${search ? `?${search}` : ''}`, method: spec.method, headers, body, shownBody: shown, credentialed: true };
@@ -1119,19 +1126,6 @@ function idempotencyKeyIssues(spec: OperationSpec, options: RequestOptions): Val
   const max = spec.idempotency?.maxLength;
   if (key === undefined || (typeof key === 'string' && key.length > 0 && (max === undefined || key.length <= max))) return [];
   return [{ path: ['idempotencyKey'], message: `must be a non-empty string of at most ${max ?? 'any'} characters` }];
-}
-
-/**
- * The headers fetch would refuse: a name that is not an HTTP token (RFC 9110), or a value holding
- * NUL, CR, LF or a character past U+00FF. A value is never quoted: it may be the credential.
- */
-function headerIssues(headers: Record<string, string>): ValidationIssue[] {
-  const issues: ValidationIssue[] = [];
-  for (const [name, value] of Object.entries(headers)) {
-    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) issues.push({ path: ['headers', name], message: 'is not a header name (letters, digits and !#$%&\'*+-.^_`|~ only)' });
-    else if (/[\0\r\n\u0100-\uffff]/.test(value)) issues.push({ path: ['headers', name], message: 'holds a character a header cannot carry (NUL, CR, LF or one past U+00FF): encode the value first' });
-  }
-  return issues;
 }
 
 function toIssue(issue: ValidatorIssue): ValidationIssue {

@@ -29,7 +29,7 @@ describe('a header value fetch cannot send', () => {
   it('in a header parameter (a line break): refused once, naming the header, nothing sent', async () => {
     const { error, sent } = await refusal(() => live().request(spec, { trace: 'a\nInjected: yes' }, {}));
     expect(error).toBeInstanceOf(RequestValidationError);
-    expect((error as RequestValidationError).issues).toStrictEqual([{ path: ['headers', 'X-Trace'], message: expect.stringContaining('NUL, CR, LF or one past U+00FF') }]);
+    expect((error as RequestValidationError).issues).toStrictEqual([{ path: ['headers', 'X-Trace'], message: 'is not a valid HTTP header' }]);
     expect((error as Error).message).not.toContain('Injected');
     expect(sent).toBe(0);
   });
@@ -45,7 +45,7 @@ describe('a header value fetch cannot send', () => {
 
   it("in a call's own headers (a name with a space)", async () => {
     const { error, sent } = await refusal(() => live().request(spec, {}, {}, { headers: { 'bad name': 'x' } }));
-    expect((error as RequestValidationError).issues).toStrictEqual([{ path: ['headers', 'bad name'], message: expect.stringContaining('is not a header name') }]);
+    expect((error as RequestValidationError).issues).toStrictEqual([{ path: ['headers', 'bad name'], message: 'is not a valid HTTP header' }]);
     expect(sent).toBe(0);
   });
 
