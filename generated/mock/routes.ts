@@ -25,7 +25,7 @@ export interface MockField {
 }
 
 /** A field's name on the wire: its own name unless the route gives another. */
-function wireName(field: MockField): string {
+export function wireName(field: MockField): string {
   return field.wireName ?? field.name;
 }
 

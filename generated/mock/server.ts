@@ -9,7 +9,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { fixtures as builtinFixtures } from '../fixtures/index.js';
 import { operationSchemas } from '../schemas.js';
 import { faultSchedule, FAULT_KINDS, requestedFault, type MockFaultKind, type MockFaults } from './faults.js';
-import { auth, failureShape, headerValue, matchRoute, readForm, readInput, routes, type MockRoute } from './routes.js';
+import { auth, failureShape, headerValue, matchRoute, readForm, readInput, routes, wireName, type MockRoute } from './routes.js';
 
 /** A response the mock sends: a fixture's `response` or one of its `errors`. */
 export interface MockResponse {
@@ -275,7 +275,7 @@ const SENT_HEADERS = [
       FAULT_HEADER,
       ...(auth.kind === 'apiKey' && auth.in === 'header' ? [auth.name] : []),
       ...(auth.kind === 'bearer' || auth.kind === 'basic' ? ['authorization'] : []),
-      ...routes.flatMap((r) => [...(r.idempotency ? [r.idempotency.header] : []), ...r.fields.filter((f) => f.in === 'header').map((f) => f.wireName ?? f.name)]),
+      ...routes.flatMap((r) => [...(r.idempotency ? [r.idempotency.header] : []), ...r.fields.filter((f) => f.in === 'header').map(wireName)]),
     ].map((name) => name.toLowerCase()),
   ),
 ];

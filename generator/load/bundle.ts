@@ -78,19 +78,22 @@ export function bundleInPlace(document: unknown, config: Config, fromJson = fals
  * redocly, as is one with a `$ref` under `links`. test/unit/own-bundle.test.ts holds these keys to
  * redocly's types, and each data place to what redocly's bundle does.
  */
+/** Each entry of a map under one of these keys is an OpenAPI object. */
+const OBJECT_MAPS = ['properties', 'schemas', 'responses', 'parameters', 'examples', 'requestBodies', 'headers', 'securitySchemes', 'callbacks'] as const;
+
 export const REF_PLACES = {
   /** The object under one of these keys is an OpenAPI object. */
   keys: ['schema', 'items', 'additionalProperties', 'not', 'requestBody'],
   /** Each item of an array under one of these keys is. */
   arrays: ['allOf', 'oneOf', 'anyOf', 'parameters'],
   /** Each entry of a map under one of these keys is. */
-  maps: ['properties', 'schemas', 'responses', 'parameters', 'examples', 'requestBodies', 'headers', 'securitySchemes', 'callbacks'],
+  maps: OBJECT_MAPS,
   /**
    * The keys of a map under one of these are names, and an `x-` one is looked at as an entry, not
    * an extension: most of redocly's map types have no extension prefix, so it walks even an `x-`
    * entry as an OpenAPI object.
    */
-  names: ['properties', 'schemas', 'responses', 'parameters', 'examples', 'requestBodies', 'headers', 'securitySchemes', 'callbacks', 'links', 'content', 'variables', 'encoding', 'webhooks', 'patternProperties', 'pathItems', 'definitions', '$defs'],
+  names: [...OBJECT_MAPS, 'links', 'content', 'variables', 'encoding', 'webhooks', 'patternProperties', 'pathItems', 'definitions', '$defs'],
   /** Nothing under these keys is looked at this way. */
   excluded: (key: string) => key === 'links' || key.startsWith('x-'),
 } as const;

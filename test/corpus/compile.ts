@@ -8,7 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type { GeneratedFile } from '../../generator/index.js';
-import { withoutTsNocheck } from '../helpers/checked-validators.js';
+import { checkedContent } from '../helpers/checked-validators.js';
 import { ROOT } from '../helpers/paths.js';
 import { TSC as TSC_7 } from '../helpers/tsc.js';
 
@@ -101,7 +101,7 @@ export function createBatch(prefix: string): Batch {
       for (const file of files) {
         const target = join(dir, folder, file.path);
         mkdirSync(dirname(target), { recursive: true });
-        writeFileSync(target, file.path.endsWith('schemas.ts') ? withoutTsNocheck(file.content) : file.content);
+        writeFileSync(target, checkedContent(file));
       }
       folders.push(folder);
     },

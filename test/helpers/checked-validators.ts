@@ -9,3 +9,8 @@ const DIRECTIVE = /^\/\/ @ts-nocheck\b.*\n/m;
 export function withoutTsNocheck(text: string): string {
   return text.replace(DIRECTIVE, '');
 }
+
+/** What a test writes for a generated file: its text, `schemas.ts` without its `// @ts-nocheck` line. */
+export function checkedContent(file: { path: string; content: string }): string {
+  return file.path.endsWith('schemas.ts') ? withoutTsNocheck(file.content) : file.content;
+}

@@ -35,7 +35,7 @@ export const zodPlugin = definePlugin({
 });
 
 /** Builds the data of `templates/schemas.ts.hbs` from the model and renders it. */
-export function renderSchemas({ model, templates, report, tsNocheck = true }: { model: ApiModel; templates: Templates; report(problem: Problem): void; tsNocheck?: boolean }): string {
+export function renderSchemas({ model, templates, report, tsNocheck }: { model: ApiModel; templates: Templates; report(problem: Problem): void; tsNocheck: boolean }): string {
   const byName = new Map(model.schemas.map((c) => [c.name, c]));
   const sensitive = { request: directionSensitive(model.schemas, 'request'), response: directionSensitive(model.schemas, 'response') };
   const units = new Map<string, ComponentUnit>();

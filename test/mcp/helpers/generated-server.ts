@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { GeneratedFile } from '../../../generator/index.js';
-import { withoutTsNocheck } from '../../helpers/checked-validators.js';
+import { checkedContent } from '../../helpers/checked-validators.js';
 import { ROOT } from '../../helpers/paths.js';
 
 /** A `tools/list` result as the generated server exports it. */
@@ -29,7 +29,7 @@ export function writeOutput(prefix: string, files: readonly GeneratedFile[]): { 
 export function writeFiles(dir: string, files: readonly GeneratedFile[]): void {
   for (const file of files) {
     mkdirSync(dirname(join(dir, file.path)), { recursive: true });
-    writeFileSync(join(dir, file.path), file.path.endsWith('schemas.ts') ? withoutTsNocheck(file.content) : file.content);
+    writeFileSync(join(dir, file.path), checkedContent(file));
   }
 }
 

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type { GeneratedFile } from '../../../generator/index.js';
-import { withoutTsNocheck } from '../../helpers/checked-validators.js';
+import { checkedContent } from '../../helpers/checked-validators.js';
 import { ROOT } from '../../helpers/paths.js';
 
 import { TSC as tsc } from '../../helpers/tsc.js';
@@ -43,7 +43,7 @@ export function writeOutput(dir: string, files: readonly GeneratedFile[]): void 
   for (const file of files) {
     const target = join(dir, file.path);
     mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, file.path.endsWith('schemas.ts') ? withoutTsNocheck(file.content) : file.content);
+    writeFileSync(target, checkedContent(file));
   }
 }
 
