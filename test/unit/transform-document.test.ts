@@ -5,7 +5,7 @@ import { parseYaml } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
 import { syntheticDocument } from '../../bench/synthetic.js';
 import { loadPrinterModules } from '../../generator/emit/types/printer-modules.js';
-import { printingFacts } from '../../generator/emit/types/inline-path-refs.js';
+import { printingFacts } from '../../generator/emit/types/printable-refs.js';
 import { transformDocument } from '../../generator/emit/types/transform-document.js';
 import { ROOT } from '../helpers/paths.js';
 

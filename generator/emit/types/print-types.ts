@@ -1,9 +1,10 @@
 import type ts from 'typescript';
 import type { ApiModel } from '../../model/types.js';
 import { exactTypeOptions } from './exact-types.js';
-import { inlinePathRefs, printingFacts } from './inline-path-refs.js';
+import { printableRefs, printingFacts } from './printable-refs.js';
 import { loadPrinterModules, type PrinterModules } from './printer-modules.js';
 import { extraOperationsDocument, needs32Printing, printable32 } from './oas32-printable.js';
+import { recursiveAliases } from './recursive-aliases.js';
 import { transformDocument } from './transform-document.js';
 
 /** openapi-typescript and TypeScript, the heaviest modules podcast-gen loads: loaded on the first print. */
@@ -19,7 +20,7 @@ export function printTypes(document: ApiModel['document']): string {
   const oas32 = needs32Printing(document);
   const source = oas32 ? printable32(document) : document;
   const facts = printingFacts(source);
-  const printable = inlinePathRefs(source, { facts, owned: oas32 });
+  const printable = printableRefs(source, { facts, owned: oas32 });
   const options = {
     discriminators: facts.discriminators,
     alphabetize: false,
@@ -35,6 +36,8 @@ export function printTypes(document: ApiModel['document']): string {
     mergeOperations(modules, nodes, transformDocument(modules, extra as unknown as Printed, options));
     addExtraMethods(modules, nodes, printable as Record<string, unknown>);
   }
+  // A component that reaches itself with no object type between does not compile as an index.
+  recursiveAliases(modules, nodes);
   return twoSpaceIndent(modules.ots.astToString(nodes));
 }
 

@@ -9,7 +9,7 @@ import type { OpenapiTypescript, PrinterModules } from './printer-modules.js';
  * so this builds the same transform context `openapiTS()` builds (its defaults, version 7.13) and
  * calls `transformSchema` directly: the same nodes, without a second parse, lint and bundle
  * (on 1,000 operations: 0.2 s instead of 0.7 s). `discriminators: false` says the document has no
- * `discriminator` (inline-path-refs.ts `printingFacts`): openapi-typescript's scan for them, a
+ * `discriminator` (printable-refs.ts `printingFacts`): openapi-typescript's scan for them, a
  * walk of the whole document, would find none.
  */
 export function transformDocument(

@@ -1,0 +1,94 @@
+import { escapeToken, getByPointer } from '../../json-pointer.js';
+
+/**
+ * A copy of the document in which every `$ref` is one openapi-typescript prints as an index that
+ * exists. It prints a ref as an index along the pointer, leaving out only `properties` segments
+ * (`#/components/schemas/A/definitions/B` as `components["schemas"]["A"]["definitions"]["B"]`),
+ * so an index compiles only into a component or its properties. The others:
+ * - a ref below a schema component other than through `properties` (its `definitions` or `$defs`,
+ *   `items`, `allOf/0`): the target becomes a schema component of its own, named by the rest of the
+ *   pointer as written (`A/definitions/B`: no component's own name has a `/`), and the ref points
+ *   there. Its refs are rewritten in turn, so a definition that refers to itself stays one type.
+ * - a ref into part of a path item (`#/paths/~1a/post/...`), or below another component (a
+ *   parameter's `schema`): replaced by what it points at. Through an optional part (`requestBody?`)
+ *   such an index does not compile; the target itself (usually a `$ref` into components) does. A ref
+ *   to a whole path item (the same operations served at a second path) stays: inlined, its
+ *   operations would be printed twice. A ref met again inside its own target stays as it is (that
+ *   cycle cannot be inlined).
+ * `owned`: the caller may have the document itself back when nothing is to be changed (nobody else
+ * reads it).
+ */
+export function printableRefs<T>(document: T, { owned = false, facts = printingFacts(document) }: { owned?: boolean; facts?: PrintingFacts } = {}): T {
+  // Most documents have none: the caller's own document as it is (`owned`, or nothing will write
+  // into it), else a native clone, several times faster than the copy below.
+  if (!facts.partRefs) return owned || !facts.discriminators ? document : structuredClone(document);
+  // Component name -> the pointer of its target, in the order first met.
+  const hoisted = new Map<string, string>();
+  const copy = (node: unknown, inlining: ReadonlySet<string>): unknown => {
+    if (Array.isArray(node)) return node.map((item) => copy(item, inlining));
+    if (!node || typeof node !== 'object') return node;
+    const ref = (node as { $ref?: unknown }).$ref;
+    const name = typeof ref === 'string' ? schemaPartName(ref) : undefined;
+    if (typeof ref === 'string' && name === undefined && isPartRef(ref) && !inlining.has(ref)) {
+      const target = getByPointer(document, ref);
+      if (target !== undefined) return copy(target, new Set([...inlining, ref]));
+    }
+    const out = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, copy(value, inlining)]));
+    if (name !== undefined && getByPointer(document, ref as string) !== undefined) {
+      hoisted.set(name, ref as string);
+      out.$ref = `${SCHEMAS}${escapeToken(name)}`;
+    }
+    return out;
+  };
+  const printable = copy(document, new Set()) as { components: { schemas: Record<string, unknown> } };
+  // A Map's iteration reaches entries added meanwhile: the targets' own refs hoist theirs.
+  for (const [name, pointer] of hoisted) printable.components.schemas[name] ??= copy(getByPointer(document, pointer), new Set());
+  return printable as T;
+}
+
+const SCHEMAS = '#/components/schemas/';
+
+/** A ref into part of a path item (`#/paths/~1a/post/...`, not a whole path item), or below a component other than through `properties/<name>`. */
+function isPartRef(ref: string): boolean {
+  if (/^#\/paths\/[^/]+\/./.test(ref)) return true;
+  if (!ref.startsWith('#/components/')) return false;
+  const below = ref.split('/').slice(4);
+  return below.length % 2 === 1 || below.some((token, i) => i % 2 === 0 && token !== 'properties');
+}
+
+/** For a ref below a schema component other than through `properties`, its component's name (`A/definitions/B`). */
+function schemaPartName(ref: string): string | undefined {
+  return ref.startsWith(SCHEMAS) && isPartRef(ref) ? ref.slice(SCHEMAS.length) : undefined;
+}
+
+/** What printing a document depends on, found in one walk of it. */
+export interface PrintingFacts {
+  /** Some `$ref` points into part of a path item, or below a component other than through `properties` (the copy rewrites it). */
+  partRefs: boolean;
+  /**
+   * Some object has a `discriminator`: only then does openapi-typescript write into the document it
+   * prints (the discriminator enums of `scanDiscriminators`), and only then does that scan, a walk of
+   * the whole document, find anything (0.2 s on 5,000 operations).
+   */
+  discriminators: boolean;
+}
+
+/** Walks the document once for {@link PrintingFacts}. */
+export function printingFacts(document: unknown): PrintingFacts {
+  const facts: PrintingFacts = { partRefs: false, discriminators: false };
+  const walk = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) {
+      for (const item of node) walk(item);
+      return;
+    }
+    for (const key of Object.keys(node)) {
+      const value = (node as Record<string, unknown>)[key];
+      if (key === '$ref' && typeof value === 'string' && isPartRef(value)) facts.partRefs = true;
+      else if (key === 'discriminator') facts.discriminators = true;
+      walk(value);
+    }
+  };
+  walk(document);
+  return facts;
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { printableRefs, printingFacts } from '../../generator/emit/types/printable-refs.js';
+
+const offset = { $ref: '#/components/schemas/offset' };
+
+describe('printableRefs', () => {
+  it('replaces a ref into part of a path item by its target, leaving the input untouched', () => {
+    const document = {
+      paths: {
+        '/a': { post: { requestBody: { content: { 'application/json': { schema: { properties: { c: offset } } } } } } },
+        '/b': { get: { responses: { 200: { content: { 'application/json': { schema: { $ref: '#/paths/~1a/post/requestBody/content/application~1json/schema/properties/c' } } } } } } },
+      },
+    };
+    const before = structuredClone(document);
+    const inlined = printableRefs(document);
+    expect(inlined.paths['/b'].get.responses[200].content['application/json'].schema).toStrictEqual(offset);
+    expect(document).toStrictEqual(before);
+  });
+
+  it('keeps a ref to a whole path item (its operations would be printed twice)', () => {
+    const document = { paths: { '/a': { get: { operationId: 'getA' } }, '/b': { $ref: '#/paths/~1a' } } };
+    expect(printableRefs(document)).toStrictEqual(document);
+  });
+
+  it('leaves a ref that leads back into itself as it is', () => {
+    const document = { paths: { '/a': { get: { x: { $ref: '#/paths/~1a/get/x' } } } } };
+    expect(printableRefs(document)).toStrictEqual(document);
+  });
+
+  it("makes a ref into a schema's definitions a component of its own, its siblings and its own refs kept", () => {
+    const node = { properties: { next: { $ref: '#/components/schemas/Tree/definitions/node' } } };
+    const document = {
+      components: {
+        schemas: {
+          Tree: { properties: { root: { $ref: '#/components/schemas/Tree/definitions/node', description: 'The root.' } }, definitions: { node } },
+          Leaf: { $ref: '#/components/schemas/Tree/properties/root' },
+        },
+      },
+    };
+    const before = structuredClone(document);
+    const printable = printableRefs(document);
+    expect(printable.components.schemas.Tree.properties.root).toStrictEqual({ $ref: '#/components/schemas/Tree~1definitions~1node', description: 'The root.' });
+    expect((printable.components.schemas as Record<string, unknown>)['Tree/definitions/node']).toStrictEqual({ properties: { next: { $ref: '#/components/schemas/Tree~1definitions~1node' } } });
+    // Into a component's properties: openapi-typescript's index compiles, so it stays.
+    expect(printable.components.schemas.Leaf).toStrictEqual({ $ref: '#/components/schemas/Tree/properties/root' });
+    expect(document).toStrictEqual(before);
+  });
+
+  it('copies a document without part refs only when printing may write into it (discriminators)', () => {
+    const plain = { components: { schemas: { a: { type: 'string' } } } };
+    const discriminated = { components: { schemas: { a: { oneOf: [{ $ref: '#/components/schemas/b' }], discriminator: { propertyName: 'kind' } }, b: { type: 'object' } } } };
+    expect(printingFacts(plain)).toStrictEqual({ partRefs: false, discriminators: false });
+    expect(printingFacts(discriminated)).toStrictEqual({ partRefs: false, discriminators: true });
+    expect(printableRefs(plain)).toBe(plain);
+    expect(printableRefs(discriminated)).not.toBe(discriminated);
+    expect(printableRefs(discriminated)).toStrictEqual(discriminated);
+    expect(printableRefs(discriminated, { owned: true })).toBe(discriminated);
+  });
+});
