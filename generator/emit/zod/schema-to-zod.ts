@@ -42,7 +42,10 @@ export function schemaToZod(schema: SchemaObject | boolean | undefined, ctx: Zod
   built ??= { base: 'z.unknown()', checks: [] };
   for (const check of [notToZod(schema, ctx, pointer, child), discriminatorToZod(schema, ctx, pointer, child), ifThenElseToZod(schema, ctx, pointer, child)]) if (check) built.checks.push(check);
   if (schema.nullable === true && !schema.enum) {
-    if (type === undefined && !isUnconstrained(schema)) ctx.inexact(`${pointer}/nullable`, 'nullable without type: read as "or null" (OpenAPI 3.0.3 gives it no effect there)');
+    // Beside a composition, "or null" is what the form means (`allOf: [$ref]` + `nullable` is 3.0's
+    // nullable reference; 3.1's `{type: "null"}` branch and 2.0's `x-nullable` are read into it).
+    const composed = schema.allOf !== undefined || schema.anyOf !== undefined || schema.oneOf !== undefined;
+    if (type === undefined && !isUnconstrained(schema) && !composed) ctx.inexact(`${pointer}/nullable`, 'nullable without type: read as "or null" (OpenAPI 3.0.3 gives it no effect there)');
     if (type !== undefined || !isUnconstrained(schema)) built = { base: `z.nullable(${render(built, ctx)})`, checks: [] };
   }
   const meta = metaOf(schema, ctx);
