@@ -38,7 +38,21 @@ export function printTypes(document: ApiModel['document']): string {
   }
   // A component that reaches itself with no object type between does not compile as an index.
   recursiveAliases(modules, nodes);
+  withRequiredOfNullable(modules, nodes);
   return twoSpaceIndent(modules.ots.astToString(nodes));
+}
+
+/**
+ * openapi-typescript's helper for an `allOf` member whose properties the parent requires,
+ * `WithRequired<T, K extends keyof T>`, does not compile for a nullable member (`keyof (X | null)` is
+ * `never`: TS2344, as in Plaid's document). The same helper over the member without its null: the
+ * intersection with the required keys' object excluded null already.
+ */
+function withRequiredOfNullable({ ts }: PrinterModules, nodes: ts.Node[]): void {
+  const at = nodes.findIndex((node) => ts.isTypeAliasDeclaration(node) && node.name.text === 'WithRequired');
+  if (at < 0) return;
+  const text = 'type WithRequired<T, K extends keyof NonNullable<T>> = NonNullable<T> & { [P in K]-?: NonNullable<T>[P] };';
+  nodes[at] = ts.createSourceFile('with-required.ts', text, ts.ScriptTarget.ESNext, false, ts.ScriptKind.TS).statements[0] as ts.Statement;
 }
 
 /**
