@@ -10,6 +10,7 @@ import { directionSensitive, orderUnits, type ComponentUnit } from './component-
 import { operationValidators } from './operation-schemas.js';
 import { helperSource, type HelperName } from './runtime-helpers.js';
 import { schemaToZod } from './schema-to-zod.js';
+import { oversizedComponents } from './type-size.js';
 import { componentConstName } from './validator-names.js';
 import type { ZodContext, ZodMode } from './zod-context.js';
 
@@ -53,6 +54,9 @@ export function renderSchemas({ model, templates, report, tsNocheck }: { model: 
     ...model.schemas.filter((c) => sensitive.request.has(c.name)).map((c) => unitFor(c.name, 'request')),
     ...model.schemas.filter((c) => sensitive.response.has(c.name)).map((c) => unitFor(c.name, 'response')),
   ].filter((u): u is ComponentUnit => u !== undefined);
+  // Annotated with their openapi-typescript type: the recursive, and those too large to infer.
+  const recursive = new Set(model.schemas.filter((c) => c.recursive).map((c) => c.name));
+  const annotated = new Set([...recursive, ...oversizedComponents(model.schemas, recursive)]);
   const refsOf = (unit: ComponentUnit) => [...schemaRefsOf(unit.component.schema)].map((n) => unitFor(n, unit.mode)).filter((u): u is ComponentUnit => !!u);
   const emitted = new Set<ComponentUnit>();
   const helpers = new Set<HelperName>();
@@ -83,7 +87,7 @@ export function renderSchemas({ model, templates, report, tsNocheck }: { model: 
     const pointer = pointerJoin('#/components/schemas', unit.component.name);
     const expression = schemaToZod(unit.component.schema, contextFor(unit.mode), pointer);
     emitted.add(unit);
-    return { name: unit.name, docBlock: componentDoc(unit), annotation: annotationOf(unit), expression: topLevel(expression, helpers) };
+    return { name: unit.name, docBlock: componentDoc(unit), annotation: annotationOf(unit, annotated), expression: topLevel(expression, helpers) };
   });
   const convert = (schema: SchemaObject, mode: 'request' | 'response', pointer: string, relocate?: (pointer: string) => string) =>
     schemaToZod(schema, contextFor(mode, relocate), pointer);
@@ -129,12 +133,13 @@ function componentDoc(unit: ComponentUnit): string {
 }
 
 /**
- * A recursive validator cannot infer its own type, so it is annotated with openapi-typescript's
- * type of the component as zod infers it (`_Inferred`: an optional property also admits
- * `undefined`, which matters under exactOptionalPropertyTypes).
+ * A recursive validator cannot infer its own type, and one too large cannot have it written out
+ * (type-size.ts): each is annotated with openapi-typescript's type of the component as zod infers
+ * it (`_Inferred`: an optional property also admits `undefined`, which matters under
+ * exactOptionalPropertyTypes).
  */
-function annotationOf(unit: ComponentUnit): string {
-  if (!unit.component.recursive || unit.mode !== 'schema') return '';
+function annotationOf(unit: ComponentUnit, annotated: ReadonlySet<string>): string {
+  if (!annotated.has(unit.component.name) || unit.mode !== 'schema') return '';
   return `: z.ZodMiniType<_Inferred<components["schemas"][${tsString(unit.component.name)}]>>`;
 }
 
