@@ -87,7 +87,7 @@ export function renderSchemas({ model, templates, report, tsNocheck }: { model: 
     const pointer = pointerJoin('#/components/schemas', unit.component.name);
     const expression = schemaToZod(unit.component.schema, contextFor(unit.mode), pointer);
     emitted.add(unit);
-    return { name: unit.name, docBlock: componentDoc(unit), annotation: annotationOf(unit, annotated), expression: topLevel(expression, helpers) };
+    return { name: unit.name, docBlock: componentDoc(unit), ...annotationOf(unit, annotated), expression: topLevel(expression, helpers) };
   });
   const convert = (schema: SchemaObject, mode: 'request' | 'response', pointer: string, relocate?: (pointer: string) => string) =>
     schemaToZod(schema, contextFor(mode, relocate), pointer);
@@ -104,7 +104,7 @@ export function renderSchemas({ model, templates, report, tsNocheck }: { model: 
   return templates.render('schemas.ts.hbs', {
     banner: banner(model),
     tsNocheck,
-    importsTypes: components.some((c) => c.annotation.includes('components[')),
+    importsTypes: components.some((c) => c.typeDeclaration !== ''),
     // `_schema` installs zod's English messages; the other helpers need nothing but `z`.
     importsLocale: helpers.has('_schema'),
     helpers: helperSource(helpers),
@@ -136,11 +136,15 @@ function componentDoc(unit: ComponentUnit): string {
  * A recursive validator cannot infer its own type, and one too large cannot have it written out
  * (type-size.ts): each is annotated with openapi-typescript's type of the component as zod infers
  * it (`_Inferred`: an optional property also admits `undefined`, which matters under
- * exactOptionalPropertyTypes).
+ * exactOptionalPropertyTypes). The annotation is an interface of its own, so that a declaration
+ * file names it wherever another validator's type holds this one: `_Inferred<...>` resolves to an
+ * anonymous type, which would be spelled out again in each place (DocuSign's document: TS7056, and
+ * TypeScript 5.9 out of memory).
  */
-function annotationOf(unit: ComponentUnit, annotated: ReadonlySet<string>): string {
-  if (!annotated.has(unit.component.name) || unit.mode !== 'schema') return '';
-  return `: z.ZodMiniType<_Inferred<components["schemas"][${tsString(unit.component.name)}]>>`;
+function annotationOf(unit: ComponentUnit, annotated: ReadonlySet<string>): { annotation: string; typeDeclaration: string } {
+  if (!annotated.has(unit.component.name) || unit.mode !== 'schema') return { annotation: '', typeDeclaration: '' };
+  const type = `_Validator_${unit.name}`;
+  return { annotation: `: ${type}`, typeDeclaration: `interface ${type} extends z.ZodMiniType<_Inferred<components["schemas"][${tsString(unit.component.name)}]>> {}\n` };
 }
 
 /**
