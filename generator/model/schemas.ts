@@ -1,5 +1,6 @@
 import type { OpenApiDocument } from '../load/read-spec.js';
 import { pascalCase, SCHEMAS_FILE_NAMES, uniqueNames } from './naming.js';
+import { namesOnCycles } from './cycles.js';
 import { normalizeSchema, schemaRefsOf } from './refs.js';
 import type { EnvelopeModel, NamedSchemaModel, SchemaObject } from './types.js';
 
@@ -17,32 +18,12 @@ export function buildSchemas(document: OpenApiDocument, options: { taken: Iterab
   // Aliases must not take a name index.ts already exports (a type name, an operation's, the others').
   const aliases = uniqueNames(clashing, (name) => `${typeNames.get(name) as string}Schema`, [...options.taken, ...options.exported, ...typeNames.values()]);
   const schemas = new Map(names.map((name) => [name, normalizeSchema(document, components[name])]));
-  const recursive = findRecursive(schemas);
+  // Schemas that reach themselves through references.
+  const recursive = namesOnCycles(new Map([...schemas].map(([name, schema]) => [name, schemaRefsOf(schema)])));
   return names.map((name) => {
     const typeName = typeNames.get(name) as string;
     return { name, typeName, indexName: aliases.get(name) ?? typeName, schema: schemas.get(name) ?? {}, recursive: recursive.has(name) };
   });
-}
-
-/** Names of schemas that reach themselves through references. */
-function findRecursive(schemas: ReadonlyMap<string, SchemaObject>): Set<string> {
-  const edges = new Map([...schemas].map(([name, schema]) => [name, schemaRefsOf(schema)]));
-  const result = new Set<string>();
-  for (const start of schemas.keys()) {
-    const stack = [...(edges.get(start) ?? [])];
-    const seen = new Set<string>();
-    while (stack.length > 0) {
-      const name = stack.pop() as string;
-      if (name === start) {
-        result.add(start);
-        break;
-      }
-      if (seen.has(name)) continue;
-      seen.add(name);
-      stack.push(...(edges.get(name) ?? []));
-    }
-  }
-  return result;
 }
 
 /**

@@ -22,27 +22,26 @@ export function printableRefs<T>(document: T, { owned = false, facts = printingF
   // Most documents have none: the caller's own document as it is (`owned`, or nothing will write
   // into it), else a native clone, several times faster than the copy below.
   if (!facts.partRefs) return owned || !facts.discriminators ? document : structuredClone(document);
-  // Component name -> the pointer of its target, in the order first met.
-  const hoisted = new Map<string, string>();
+  // Component name -> its target, in the order first met.
+  const hoisted = new Map<string, unknown>();
   const copy = (node: unknown, inlining: ReadonlySet<string>): unknown => {
     if (Array.isArray(node)) return node.map((item) => copy(item, inlining));
     if (!node || typeof node !== 'object') return node;
     const ref = (node as { $ref?: unknown }).$ref;
-    const name = typeof ref === 'string' ? schemaPartName(ref) : undefined;
-    if (typeof ref === 'string' && name === undefined && isPartRef(ref) && !inlining.has(ref)) {
-      const target = getByPointer(document, ref);
-      if (target !== undefined) return copy(target, new Set([...inlining, ref]));
-    }
+    const part = typeof ref === 'string' && isPartRef(ref) ? ref : undefined;
+    const target = part === undefined ? undefined : getByPointer(document, part);
+    const name = part !== undefined && target !== undefined && part.startsWith(SCHEMAS) ? part.slice(SCHEMAS.length) : undefined;
+    if (part !== undefined && target !== undefined && name === undefined && !inlining.has(part)) return copy(target, new Set([...inlining, part]));
     const out = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, copy(value, inlining)]));
-    if (name !== undefined && getByPointer(document, ref as string) !== undefined) {
-      hoisted.set(name, ref as string);
+    if (name !== undefined) {
+      hoisted.set(name, target);
       out.$ref = `${SCHEMAS}${escapeToken(name)}`;
     }
     return out;
   };
   const printable = copy(document, new Set()) as { components: { schemas: Record<string, unknown> } };
   // A Map's iteration reaches entries added meanwhile: the targets' own refs hoist theirs.
-  for (const [name, pointer] of hoisted) printable.components.schemas[name] ??= copy(getByPointer(document, pointer), new Set());
+  for (const [name, target] of hoisted) printable.components.schemas[name] ??= copy(target, new Set());
   return printable as T;
 }
 
@@ -54,11 +53,6 @@ function isPartRef(ref: string): boolean {
   if (!ref.startsWith('#/components/')) return false;
   const below = ref.split('/').slice(4);
   return below.length % 2 === 1 || below.some((token, i) => i % 2 === 0 && token !== 'properties');
-}
-
-/** For a ref below a schema component other than through `properties`, its component's name (`A/definitions/B`). */
-function schemaPartName(ref: string): string | undefined {
-  return ref.startsWith(SCHEMAS) && isPartRef(ref) ? ref.slice(SCHEMAS.length) : undefined;
 }
 
 /** What printing a document depends on, found in one walk of it. */

@@ -1,4 +1,5 @@
 import type ts from 'typescript';
+import { namesOnCycles } from '../../model/cycles.js';
 import { safeIdentifier, uniqueNames } from '../../model/naming.js';
 import type { PrinterModules } from './printer-modules.js';
 
@@ -23,7 +24,7 @@ export function recursiveAliases({ ts }: Pick<PrinterModules, 'ts'>, nodes: ts.N
     const name = memberName(ts, member);
     if (name !== undefined && ts.isPropertySignature(member) && member.type) types.set(name, member.type);
   }
-  const cyclic = onCycles(new Map([...types].map(([name, type]) => [name, bareReferences(ts, type)])));
+  const cyclic = namesOnCycles(new Map([...types].map(([name, type]) => [name, bareReferences(ts, type)])));
   if (cyclic.size === 0) return;
   const taken = nodes.flatMap((node) => ((ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) && ts.isIdentifier(node.name) ? [node.name.text] : []));
   const aliases = uniqueNames([...cyclic], (name) => `Schema_${safeIdentifier(name, '_')}`, taken);
@@ -72,23 +73,6 @@ function bareReferences(ts: PrinterModules['ts'], type: ts.TypeNode): Set<string
   };
   visit(type);
   return found;
-}
-
-/** The names on some cycle of `edges` (a name referring to itself included), by depth-first search. */
-function onCycles(edges: ReadonlyMap<string, ReadonlySet<string>>): Set<string> {
-  const reaches = (from: string, target: string): boolean => {
-    const seen = new Set<string>();
-    const stack = [...(edges.get(from) ?? [])];
-    while (stack.length > 0) {
-      const next = stack.pop() as string;
-      if (next === target) return true;
-      if (seen.has(next)) continue;
-      seen.add(next);
-      stack.push(...(edges.get(next) ?? []));
-    }
-    return false;
-  };
-  return new Set([...edges.keys()].filter((name) => reaches(name, name)));
 }
 
 /** `type` with each index into an aliased component replaced by the alias (`components["schemas"]["Json"]` -> `Schema_Json`). */
