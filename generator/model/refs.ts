@@ -59,8 +59,9 @@ export function deref<T>(document: OpenApiDocument, value: T | { $ref: string })
 
 /** The component name a schema reference names (`#/components/schemas/Pet` -> `Pet`), if it does. */
 export function schemaRefName(schema: SchemaObject | undefined): string | undefined {
-  const ref = schema?.$ref;
-  if (!ref?.startsWith(SCHEMA_REF_PREFIX)) return undefined;
+  // A property may be named `$ref` (Google's discovery document): its schema is no reference.
+  const ref: unknown = schema?.$ref;
+  if (typeof ref !== 'string' || !ref.startsWith(SCHEMA_REF_PREFIX)) return undefined;
   const rest = ref.slice(SCHEMA_REF_PREFIX.length);
   return rest.includes('/') ? undefined : decodeToken(rest);
 }

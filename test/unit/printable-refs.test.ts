@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { separateObjectEnums } from '../../generator/emit/types/object-enums.js';
 import { printableRefs, printingFacts } from '../../generator/emit/types/printable-refs.js';
 
 const offset = { $ref: '#/components/schemas/offset' };
@@ -46,14 +47,39 @@ describe('printableRefs', () => {
     expect(document).toStrictEqual(before);
   });
 
+  it("leaves a ref into an example's data as it is (Shutterstock's example refers to another)", () => {
+    const document = {
+      components: { schemas: { Search: { type: 'array', items: { type: 'string' }, example: ['cat'], properties: { example: { type: 'string' } } } } },
+      paths: { '/s': { post: { requestBody: { content: { 'application/json': { examples: { a: { value: { $ref: '#/components/schemas/Search/example' } } } } } } } } },
+      'x-other': { $ref: '#/components/schemas/Search/properties/example' },
+    };
+    expect(printingFacts(document).partRefs).toBe(false);
+    expect(printableRefs(document)).toBe(document);
+  });
+
   it('copies a document without part refs only when printing may write into it (discriminators)', () => {
     const plain = { components: { schemas: { a: { type: 'string' } } } };
     const discriminated = { components: { schemas: { a: { oneOf: [{ $ref: '#/components/schemas/b' }], discriminator: { propertyName: 'kind' } }, b: { type: 'object' } } } };
-    expect(printingFacts(plain)).toStrictEqual({ partRefs: false, discriminators: false });
-    expect(printingFacts(discriminated)).toStrictEqual({ partRefs: false, discriminators: true });
+    expect(printingFacts(plain)).toStrictEqual({ partRefs: false, discriminators: false, objectEnums: false });
+    expect(printingFacts(discriminated)).toStrictEqual({ partRefs: false, discriminators: true, objectEnums: false });
     expect(printableRefs(plain)).toBe(plain);
     expect(printableRefs(discriminated)).not.toBe(discriminated);
     expect(printableRefs(discriminated)).toStrictEqual(discriminated);
     expect(printableRefs(discriminated, { owned: true })).toBe(discriminated);
+  });
+});
+
+describe('separateObjectEnums', () => {
+  it("prints an object schema's enum as an allOf member of its own, sharing what it leaves unchanged", () => {
+    const group = { type: 'object', enum: ['PKW', 'VAN'], properties: { name: { type: 'string' } }, allOf: [{ description: 'd' }] };
+    const other = { type: 'string', enum: ['a'] };
+    const document = { components: { schemas: { Group: group, Other: other } }, paths: { '/x': { get: { 'x-data': { type: 'object', enum: [1] } } } } };
+    expect(printingFacts(document).objectEnums).toBe(true);
+    const before = structuredClone(document);
+    const separated = separateObjectEnums(document);
+    expect(separated.components.schemas.Group).toStrictEqual({ type: 'object', properties: { name: { type: 'string' } }, allOf: [{ description: 'd' }, { enum: ['PKW', 'VAN'] }] });
+    expect(separated.components.schemas.Other).toBe(other);
+    expect(separated.paths).toBe(document.paths);
+    expect(document).toStrictEqual(before);
   });
 });

@@ -4,6 +4,7 @@ import { exactTypeOptions } from './exact-types.js';
 import { printableRefs, printingFacts } from './printable-refs.js';
 import { loadPrinterModules, type PrinterModules } from './printer-modules.js';
 import { extraOperationsDocument, needs32Printing, printable32 } from './oas32-printable.js';
+import { separateObjectEnums } from './object-enums.js';
 import { recursiveAliases } from './recursive-aliases.js';
 import { transformDocument } from './transform-document.js';
 
@@ -20,7 +21,8 @@ export function printTypes(document: ApiModel['document']): string {
   const oas32 = needs32Printing(document);
   const source = oas32 ? printable32(document) : document;
   const facts = printingFacts(source);
-  const printable = printableRefs(source, { facts, owned: oas32 });
+  const referable = printableRefs(source, { facts, owned: oas32 });
+  const printable = facts.objectEnums ? separateObjectEnums(referable) : referable;
   const options = {
     discriminators: facts.discriminators,
     alphabetize: false,

@@ -1,4 +1,5 @@
 import { escapeToken, getByPointer } from '../../json-pointer.js';
+import { hasObjectEnum } from './object-enums.js';
 
 /**
  * A copy of the document in which every `$ref` is one openapi-typescript prints as an index that
@@ -52,7 +53,27 @@ function isPartRef(ref: string): boolean {
   if (/^#\/paths\/[^/]+\/./.test(ref)) return true;
   if (!ref.startsWith('#/components/')) return false;
   const below = ref.split('/').slice(4);
+  if (pointsIntoData(below)) return false;
   return below.length % 2 === 1 || below.some((token, i) => i % 2 === 0 && token !== 'properties');
+}
+
+/** Keywords whose values are data, never schemas. */
+const DATA_KEYWORDS = new Set(['example', 'examples', 'default', 'const', 'enum']);
+/** Keywords followed by a name or an index, not by another keyword. */
+const NAMING_KEYWORDS = new Set(['properties', 'patternProperties', 'definitions', '$defs', 'dependentSchemas', 'allOf', 'anyOf', 'oneOf', 'prefixItems']);
+
+/**
+ * Whether the tokens below a component's name reach into data (`A/example`, an example's value
+ * referred to from another example, as in Shutterstock's document): no schema is there to print, and
+ * a ref written in an example is data as well, left as it is.
+ */
+function pointsIntoData(below: readonly string[]): boolean {
+  for (let i = 0; i < below.length; i++) {
+    const token = below[i] as string;
+    if (DATA_KEYWORDS.has(token)) return true;
+    if (NAMING_KEYWORDS.has(token)) i++;
+  }
+  return false;
 }
 
 /** What printing a document depends on, found in one walk of it. */
@@ -65,17 +86,20 @@ export interface PrintingFacts {
    * the whole document, find anything (0.2 s on 5,000 operations).
    */
   discriminators: boolean;
+  /** Some `type: object` schema has an `enum` (printed apart: object-enums.ts). */
+  objectEnums: boolean;
 }
 
 /** Walks the document once for {@link PrintingFacts}. */
 export function printingFacts(document: unknown): PrintingFacts {
-  const facts: PrintingFacts = { partRefs: false, discriminators: false };
+  const facts: PrintingFacts = { partRefs: false, discriminators: false, objectEnums: false };
   const walk = (node: unknown): void => {
     if (!node || typeof node !== 'object') return;
     if (Array.isArray(node)) {
       for (const item of node) walk(item);
       return;
     }
+    if (hasObjectEnum(node)) facts.objectEnums = true;
     for (const key of Object.keys(node)) {
       const value = (node as Record<string, unknown>)[key];
       if (key === '$ref' && typeof value === 'string' && isPartRef(value)) facts.partRefs = true;

