@@ -10,6 +10,7 @@
 import type { SchemaObject } from '../../../model/types.js';
 import { mergeAllOf, type SchemaResolver } from '../../../model/schema-merge.js';
 import { noteUnsatisfied, type SynthContext } from './synth-context.js';
+import { patternTest } from './pattern-test.js';
 
 /** A boolean subschema as a schema: `true` is `{}`; `false` is undefined (no value fits). */
 export function asSchema(schema: SchemaObject | boolean | undefined): SchemaObject | undefined {
@@ -78,16 +79,10 @@ export function fitObject(out: Record<string, unknown>, schema: SchemaObject, re
     if (required.has(key)) noteUnsatisfied(ctx);
     else delete out[key];
   }
-  const patterns = Object.keys(schema.patternProperties ?? {}).flatMap((p) => {
-    try {
-      return [new RegExp(p, 'u')];
-    } catch {
-      return [];
-    }
-  });
+  const patterns = Object.keys(schema.patternProperties ?? {}).flatMap((p) => patternTest(p) ?? []);
   const declared = new Set(Object.keys(schema.properties ?? {}));
   for (const key of Object.keys(out)) {
-    const patterned = patterns.some((p) => p.test(key)) || (schema.patternProperties !== undefined && patterns.length < Object.keys(schema.patternProperties).length);
+    const patterned = patterns.some((test) => test(key)) || (schema.patternProperties !== undefined && patterns.length < Object.keys(schema.patternProperties).length);
     const unevaluated = schema.unevaluatedProperties !== undefined && schema.unevaluatedProperties !== true && schema.additionalProperties === undefined && !declared.has(key) && !patterned;
     if (!patterned && !unevaluated) continue;
     if (required.has(key)) noteUnsatisfied(ctx);

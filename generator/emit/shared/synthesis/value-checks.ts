@@ -6,6 +6,7 @@
  * its fixtures). test/unit/value-checks.test.ts holds the formats to the validators' own.
  */
 import type { SchemaObject } from '../../../model/types.js';
+import { patternTest } from './pattern-test.js';
 
 /** True when `value` meets the string constraints of `schema` (as far as they are checked). */
 export function stringFits(value: string, schema: SchemaObject): boolean {
@@ -37,16 +38,7 @@ function codePoints(value: string): number {
 
 /** As JSON Schema reads a pattern (unanchored, Unicode mode); one no engine reads here refuses every example. */
 function matches(pattern: string, value: string): boolean {
-  for (const flags of ['u', '']) {
-    let regex: RegExp;
-    try {
-      regex = new RegExp(pattern, flags);
-    } catch {
-      continue;
-    }
-    return regex.test(value);
-  }
-  return false;
+  return patternTest(pattern)?.(value) ?? false;
 }
 
 const DATE = /^(\d{4})-(\d\d)-(\d\d)$/;
