@@ -117,6 +117,9 @@ export function objectProperties(document: OpenApiDocument, schema: SchemaObject
   // 2020-12 keywords that constrain the object as a whole would be lost on spread fields.
   if (WHOLE_OBJECT_KEYWORDS.some((key) => resolved[key] !== undefined)) return undefined;
   if (typeof resolved.additionalProperties === 'object') return undefined;
+  // `properties` beside another type (VTEX's `type: array` with `properties`) do not make an object:
+  // types.ts prints the declared type, and the fields could not be picked from it.
+  if (resolved.type !== undefined && resolved.type !== 'object') return undefined;
   if (resolved.type !== 'object' && !resolved.properties) return undefined;
   // Each property is a schema (a reference into another schema's properties is resolved); the map itself is not.
   return Object.fromEntries(Object.entries(resolved.properties ?? {}).map(([name, property]) => [name, normalizeSchema(document, property)]));
