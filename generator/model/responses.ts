@@ -41,11 +41,17 @@ function buildResponse(document: OpenApiDocument, status: string, raw: RawRespon
   return response;
 }
 
+type Media = { schema?: unknown; example?: unknown; examples?: Record<string, { value?: unknown }> };
+
+/** A header is described by its `schema`, or by the one media type of its `content` (as VTEX's are). */
 function buildHeaders(document: OpenApiDocument, headers: Record<string, unknown> | undefined): ResponseModel['headers'] {
   return Object.entries(headers ?? {}).map(([name, raw]) => {
-    const header = deref<{ schema?: unknown; description?: string; required?: boolean }>(document, raw as object) ?? {};
-    const result: ResponseModel['headers'][number] = { name, schema: normalizeSchema(document, header.schema ?? {}), required: header.required === true };
+    const header = deref<Media & { content?: Record<string, Media>; description?: string; required?: boolean }>(document, raw as object) ?? {};
+    const media = header.schema === undefined ? Object.values(header.content ?? {})[0] : undefined;
+    const result: ResponseModel['headers'][number] = { name, schema: normalizeSchema(document, header.schema ?? media?.schema ?? {}), required: header.required === true };
     if (header.description) result.description = header.description;
+    const example = mediaExample(header) ?? mediaExample(media);
+    if (example !== undefined) result.example = example;
     return result;
   });
 }

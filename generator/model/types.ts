@@ -213,7 +213,8 @@ export interface ResponseModel {
   schema?: SchemaObject;
   /** JSON pointer of the body's schema where the document writes it (references followed), with `schema`. */
   pointer?: string;
-  headers: { name: string; schema: SchemaObject; description?: string; required: boolean }[];
+  /** `example`: the document's example of the header's value, if any. */
+  headers: { name: string; schema: SchemaObject; description?: string; required: boolean; example?: unknown }[];
   /** True when the body is (or composes) the envelope. */
   enveloped: boolean;
   /** For a rate-limit (429) body: the field that carries the wait in seconds (`retry_after`). */
