@@ -455,10 +455,18 @@ function lingerAfter(req: IncomingMessage, res: ServerResponse): void {
   };
 }
 
+/**
+ * Headers that frame the message or the connection, which Node writes for the body it sends. A
+ * document may list them among a response's headers (VTEX's lists Content-Length and Connection):
+ * its example's values would break the answer (a Content-Length that is not the body's, a
+ * Content-Encoding the body does not have), so they are never sent from a fixture.
+ */
+const FRAMING_HEADERS = new Set(['content-length', 'transfer-encoding', 'content-encoding', 'connection', 'keep-alive', 'proxy-connection', 'upgrade', 'te', 'trailer']);
+
 function send(req: IncomingMessage, res: ServerResponse, answer: MockResponse): void {
   if (res.destroyed) return;
   lingerAfter(req, res);
-  const headers: Record<string, string> = { ...answer.headers };
+  const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !FRAMING_HEADERS.has(name.toLowerCase())));
   const hasType = Object.keys(headers).some((name) => name.toLowerCase() === 'content-type');
   if (answer.body === null || answer.body === undefined) return void res.writeHead(answer.status, headers).end();
   const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
