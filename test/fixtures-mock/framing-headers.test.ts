@@ -38,7 +38,9 @@ describe('a response listing the headers that frame the message', () => {
     // Node frames the body itself (chunked, or by its own length).
     expect(response.headers.get('content-length') ?? String(Buffer.byteLength(text))).toBe(String(Buffer.byteLength(text)));
     expect(response.headers.get('content-encoding')).toBeNull();
+    // The document's examples of its headers, the one described by content too.
     expect(response.headers.get('cache-control')).toBe('public, max-age=900');
+    expect(response.headers.get('x-operation-id')).toBe('op-42');
   });
 
   it('is read by the generated client', async () => {
