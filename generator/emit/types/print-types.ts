@@ -1,5 +1,6 @@
 import type ts from 'typescript';
 import type { ApiModel } from '../../model/types.js';
+import { dropDuplicateProperties } from './duplicate-properties.js';
 import { exactTypeOptions } from './exact-types.js';
 import { printableRefs, printingFacts } from './printable-refs.js';
 import { loadPrinterModules, type PrinterModules } from './printer-modules.js';
@@ -38,6 +39,7 @@ export function printTypes(document: ApiModel['document']): string {
     mergeOperations(modules, nodes, transformDocument(modules, extra as unknown as Printed, options));
     addExtraMethods(modules, nodes, printable as Record<string, unknown>);
   }
+  if (facts.discriminators) dropDuplicateProperties(modules, nodes);
   // A component that reaches itself with no object type between does not compile as an index.
   recursiveAliases(modules, nodes);
   withRequiredOfNullable(modules, nodes);

@@ -42,7 +42,8 @@ export function recursiveAliases({ ts }: Pick<PrinterModules, 'ts'>, nodes: ts.N
   nodes.splice(at + 1, 0, ...declarations);
 }
 
-function memberName(ts: PrinterModules['ts'], member: ts.TypeElement): string | undefined {
+/** A type element's name as written (`class`, `"x-y"`), when it is an identifier or a string. */
+export function memberName(ts: PrinterModules['ts'], member: ts.TypeElement): string | undefined {
   return member.name && (ts.isIdentifier(member.name) || ts.isStringLiteral(member.name)) ? member.name.text : undefined;
 }
 
