@@ -501,6 +501,7 @@ export class Core {
     if (cookies.length > 0) headers.cookie = cookies.join('; ');
     if (idempotencyKey !== undefined && spec.idempotency) headers[spec.idempotency.header] = idempotencyKey;
     Object.assign(headers, options.headers);
+    deleteHeaders(headers, FRAMING_HEADERS);
     // A header fetch would refuse (the platform's own Headers judges: a name that is not a token, a
     // line break or a character past U+00FF in a value) fails here, before the attempts: fetch's
     // TypeError would read as a failed connection and be tried again. The value is never quoted: it
@@ -720,6 +721,14 @@ async function readCapped(response: Response, limit: number, operationId: string
 }
 
 /** Removes headers by name, whatever their case. */
+/**
+ * Headers that frame the message, which fetch writes for the body it sends: it refuses a
+ * Content-Length that is not the body's and any Transfer-Encoding or Connection (a failed
+ * connection, to the caller), and a browser drops them. A document may name them as parameters
+ * (Vercel's upload, Azure's Data Lake): they are left to fetch.
+ */
+const FRAMING_HEADERS = ['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'proxy-connection', 'upgrade', 'te', 'trailer', 'expect'];
+
 function deleteHeaders(headers: Record<string, string>, names: readonly string[]): void {
   const lower = names.map((n) => n.toLowerCase());
   for (const name of Object.keys(headers)) if (lower.includes(name.toLowerCase())) delete headers[name];

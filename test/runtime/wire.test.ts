@@ -123,6 +123,28 @@ describe('headers and cookies', () => {
   });
 });
 
+describe('headers that frame the message', () => {
+  // Vercel's upload takes a Content-Length parameter, Azure's Data Lake a Transfer-Encoding one: fetch
+  // frames the body itself, refuses a length that is not the body's and any Transfer-Encoding or
+  // Connection, and a browser drops them. The document names them; the client leaves them to fetch.
+  it('are not sent from parameters or per-call headers, and the body arrives whole', async () => {
+    const spec = operationSpec({
+      method: 'POST',
+      body: { kind: 'json', contentType: 'application/json', required: true, flattened: false },
+      fields: [field('contentLength', 'header', { wireName: 'Content-Length' }), field('transferEncoding', 'header', { wireName: 'Transfer-Encoding' }), field('trace', 'header', { wireName: 'X-Trace' })],
+    });
+    const core = new Core({ apiKey: API_KEY, baseUrl: server.url }, { kind: 'none' });
+    const before = server.requests.length;
+    await core.request(spec, { contentLength: 3, transferEncoding: 'chunked', trace: 't', body: { text: 'hello' } }, {}, { headers: { Connection: 'close', 'Keep-Alive': 'timeout=5' } });
+    const seen = server.requests[before] as SeenRequest;
+    expect(JSON.parse(seen.body)).toStrictEqual({ text: 'hello' });
+    expect(seen.headers['content-length']).toBe(String(Buffer.byteLength(seen.body)));
+    expect(seen.headers['transfer-encoding']).toBeUndefined();
+    expect(seen.headers['keep-alive']).toBeUndefined();
+    expect(seen.headers['x-trace']).toBe('t');
+  });
+});
+
 describe('request bodies', () => {
   const body = (kind: NonNullable<OperationSpec['body']>['kind'], contentType: string, more: Partial<NonNullable<OperationSpec['body']>> = {}) =>
     operationSpec({ method: 'POST', body: { kind, contentType, required: true, flattened: false, ...more } });
