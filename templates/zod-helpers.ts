@@ -178,9 +178,12 @@ export function _unique(items: readonly unknown[]): boolean {
 // #endregion
 
 // #region _oneOfValues
-/** enum with object or array values: one of the values, by JSON equality. */
-export function _oneOfValues(values: readonly unknown[]) {
-  return z.unknown().check(z.refine((value) => values.some((v) => _equal(v, value)), { message: `Invalid input: expected one of ${JSON.stringify(values)}` }));
+/** A value as JSON text gives it: the literal's types without `readonly` (openapi-typescript prints none). */
+type _Parsed<T> = T extends object ? { -readonly [K in keyof T]: _Parsed<T[K]> } : T;
+
+/** enum with object or array values: one of the values, by JSON equality; typed as the union of their literal types. */
+export function _oneOfValues<const T extends readonly unknown[]>(values: T): z.ZodMiniType<_Parsed<T[number]>> {
+  return z.unknown().check(z.refine((value) => values.some((v) => _equal(v, value)), { message: `Invalid input: expected one of ${JSON.stringify(values)}` })) as z.ZodMiniType<_Parsed<T[number]>>;
 }
 // #endregion
 
