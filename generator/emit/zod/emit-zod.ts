@@ -6,6 +6,7 @@ import type { Templates } from '../templates.js';
 import type { Problem } from '../../problems.js';
 import { jsDoc, tsPropertyKey, tsString } from '../print.js';
 import { operationExports } from '../shared/operation-exports.js';
+import { annotationTags } from './annotation-tags.js';
 import { directionSensitive, orderUnits, type ComponentUnit } from './component-units.js';
 import { operationValidators } from './operation-schemas.js';
 import { helperSource, type HelperName } from './runtime-helpers.js';
@@ -101,10 +102,13 @@ export function renderSchemas({ model, templates, report, tsNocheck }: { model: 
       entry: { property: tsPropertyKey(op.operationId), value: name },
     };
   });
+  const importsTypes = components.some((c) => c.typeDeclaration !== '');
   return templates.render('schemas.ts.hbs', {
     banner: banner(model),
     tsNocheck,
-    importsTypes: components.some((c) => c.typeDeclaration !== ''),
+    importsTypes,
+    // The discriminator tags openapi-typescript's types narrow, which the annotations widen back.
+    tags: importsTypes ? annotationTags(model) : undefined,
     // `_schema` installs zod's English messages; the other helpers need nothing but `z`.
     importsLocale: helpers.has('_schema'),
     helpers: helperSource(helpers),

@@ -1,10 +1,12 @@
 import { schemaRefName } from '../../model/refs.js';
-import type { NamedSchemaModel } from '../../model/types.js';
+import type { NamedSchemaModel, SchemaObject } from '../../model/types.js';
+import { itemCopies } from './zod-arrays.js';
 
 /**
  * About how many schemas and enum values a validator's inferred type spells out: its own, and those
  * of every component it refers to, written out again in each place (a declaration file, a hover in
- * the editor, writes an inferred type whole). A component counted as annotated costs one.
+ * the editor, writes an inferred type whole), and a small bounded array's item once per element of
+ * the tuples it becomes (HSBC's nested `minItems: 1` arrays). A component counted as annotated costs one.
  */
 const ANNOTATE_OVER = 4_000;
 
@@ -46,6 +48,8 @@ export function oversizedComponents(schemas: readonly NamedSchemaModel[], annota
     let size = 1;
     for (const [key, value] of Object.entries(node)) {
       if (key === 'enum' && Array.isArray(value)) size += value.length;
+      // A small bounded array is a tuple that writes its items out once per element (zod-arrays.ts).
+      else if (key === 'items' && !Array.isArray(value)) size += itemCopies(node as SchemaObject) * sizeOf(value);
       else if (!DATA_KEYS.has(key) && !key.startsWith('x-')) size += sizeOf(value);
     }
     return size;

@@ -14,6 +14,19 @@ function tupleBounds(schema: SchemaObject): { min: number; max: number | undefin
   return { min, max };
 }
 
+/**
+ * How many times a bounded array's validator writes its `items` validator out (and its inferred
+ * type with it): once in `z.array`, once per element of each tuple it becomes (`minItems: 1` is
+ * `z.tuple([item], item)`, two). type-size.ts counts a nested bounded array's items that many times.
+ */
+export function itemCopies(schema: SchemaObject): number {
+  if (schema.prefixItems) return 1;
+  const bounds = tupleBounds(schema);
+  if (!bounds) return 1;
+  if (bounds.max === undefined) return bounds.min + 1;
+  return (bounds.max * (bounds.max + 1) - bounds.min * (bounds.min - 1)) / 2;
+}
+
 function tuple(item: string, length: number, rest?: string): string {
   const items = Array.from({ length }, () => item).join(', ');
   return rest ? `z.tuple([${items}], ${rest})` : `z.tuple([${items}])`;
