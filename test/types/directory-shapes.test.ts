@@ -11,7 +11,8 @@ import { compileWithoutTypes } from '../versions/document-roundtrip.js';
 // `$ref` (the zod output's size count took it for a reference), an example referring to another
 // (the types took its target for a schema), an object schema with an enum (openapi-typescript reads
 // its values as schemas), a schema that extends a discriminated base and declares its property again
-// (openapi-typescript printed the property twice).
+// (openapi-typescript printed the property twice), a ref into a property of an optional property
+// (its index went through undefined).
 describe('shapes of public documents that stopped generation', () => {
   let batch: string;
   let out: string;
@@ -28,6 +29,9 @@ describe('shapes of public documents that stopped generation', () => {
         "export const corner: Schemas['Corner'] = { x: 1, y: 1 };",
         '// @ts-expect-error a corner is one of the two listed',
         "export const elsewhere: Schemas['Corner'] = { x: 0, y: 1 };",
+        "export const event: Schemas['NewCalendarEvent'] = { owner: { id: 'u1' } };",
+        '// @ts-expect-error an owner is an object',
+        "export const noOwner: Schemas['NewCalendarEvent'] = { owner: 'u1' };",
         "export const repeat: Schemas['RepeatResult'] = { class: 'RepeatResult', mode: 'all' };",
         '// @ts-expect-error the class names the schema',
         "export const other: Schemas['RepeatResult'] = { class: 'BooleanResult', mode: 'all' };",

@@ -57,6 +57,27 @@ describe('printableRefs', () => {
     expect(printableRefs(document)).toBe(document);
   });
 
+  it('makes a ref through an optional or nullable property a component of its own (Twine Health)', () => {
+    const data = { type: 'object', properties: { id: { type: 'string' } } };
+    const owner = { type: 'object', required: ['data'], properties: { data } };
+    const document = {
+      components: {
+        schemas: {
+          Event: { type: 'object', required: ['links'], properties: { relationships: { type: 'object', properties: { owner } }, links: { type: 'object', required: ['owner'], properties: { owner } } } },
+          Optional: { $ref: '#/components/schemas/Event/properties/relationships/properties/owner/properties/data' },
+          Required: { $ref: '#/components/schemas/Event/properties/links/properties/owner/properties/data' },
+          Shallow: { $ref: '#/components/schemas/Event/properties/relationships' },
+        },
+      },
+    };
+    expect(printingFacts(document).partRefs).toBe(true);
+    const schemas = printableRefs(document).components.schemas as Record<string, unknown>;
+    expect(schemas.Optional).toStrictEqual({ $ref: '#/components/schemas/Event~1properties~1relationships~1properties~1owner~1properties~1data' });
+    expect(schemas['Event/properties/relationships/properties/owner/properties/data']).toStrictEqual(data);
+    expect(schemas.Required).toStrictEqual({ $ref: '#/components/schemas/Event/properties/links/properties/owner/properties/data' });
+    expect(schemas.Shallow).toStrictEqual({ $ref: '#/components/schemas/Event/properties/relationships' });
+  });
+
   it('copies a document without part refs only when printing may write into it (discriminators)', () => {
     const plain = { components: { schemas: { a: { type: 'string' } } } };
     const discriminated = { components: { schemas: { a: { oneOf: [{ $ref: '#/components/schemas/b' }], discriminator: { propertyName: 'kind' } }, b: { type: 'object' } } } };

@@ -1,4 +1,4 @@
-import { escapeToken, getByPointer } from '../../json-pointer.js';
+import { decodeToken, escapeToken, getByPointer } from '../../json-pointer.js';
 import { hasObjectEnum } from './object-enums.js';
 
 /**
@@ -29,7 +29,7 @@ export function printableRefs<T>(document: T, { owned = false, facts = printingF
     if (Array.isArray(node)) return node.map((item) => copy(item, inlining));
     if (!node || typeof node !== 'object') return node;
     const ref = (node as { $ref?: unknown }).$ref;
-    const part = typeof ref === 'string' && isPartRef(ref) ? ref : undefined;
+    const part = typeof ref === 'string' && isPartRef(ref, document) ? ref : undefined;
     const target = part === undefined ? undefined : getByPointer(document, part);
     const name = part !== undefined && target !== undefined && part.startsWith(SCHEMAS) ? part.slice(SCHEMAS.length) : undefined;
     if (part !== undefined && target !== undefined && name === undefined && !inlining.has(part)) return copy(target, new Set([...inlining, part]));
@@ -49,12 +49,32 @@ export function printableRefs<T>(document: T, { owned = false, facts = printingF
 const SCHEMAS = '#/components/schemas/';
 
 /** A ref into part of a path item (`#/paths/~1a/post/...`, not a whole path item), or below a component other than through `properties/<name>`. */
-function isPartRef(ref: string): boolean {
+function isPartRef(ref: string, document: unknown): boolean {
   if (/^#\/paths\/[^/]+\/./.test(ref)) return true;
   if (!ref.startsWith('#/components/')) return false;
   const below = ref.split('/').slice(4);
   if (pointsIntoData(below)) return false;
-  return below.length % 2 === 1 || below.some((token, i) => i % 2 === 0 && token !== 'properties');
+  return below.length % 2 === 1 || below.some((token, i) => i % 2 === 0 && token !== 'properties') || throughOptional(ref, below.length / 2, document);
+}
+
+/**
+ * Whether an index along `properties` passes through a property that may be absent or null
+ * (`["relationships"]["owner"]`, with `relationships` optional, as in Twine Health's document): its
+ * type then has `undefined` or `null` in it, which has no property to index (TS2339). The last
+ * property may be either: its own type is what the ref names.
+ */
+function throughOptional(ref: string, depth: number, document: unknown): boolean {
+  if (depth < 2) return false;
+  const tokens = ref.split('/');
+  let node = getByPointer(document, tokens.slice(0, 4).join('/')) as { properties?: Record<string, unknown>; required?: unknown } | undefined;
+  for (let i = 0; i < depth - 1; i++) {
+    const name = decodeToken(tokens[5 + 2 * i] as string);
+    const child = node?.properties?.[name] as { nullable?: unknown; type?: unknown; properties?: Record<string, unknown> } | undefined;
+    const nullable = child?.nullable === true || (Array.isArray(child?.type) && child.type.includes('null'));
+    if (!child || !Array.isArray(node?.required) || !node.required.includes(name) || nullable) return true;
+    node = child;
+  }
+  return false;
 }
 
 /** Keywords whose values are data, never schemas. */
@@ -102,7 +122,7 @@ export function printingFacts(document: unknown): PrintingFacts {
     if (hasObjectEnum(node)) facts.objectEnums = true;
     for (const key of Object.keys(node)) {
       const value = (node as Record<string, unknown>)[key];
-      if (key === '$ref' && typeof value === 'string' && isPartRef(value)) facts.partRefs = true;
+      if (key === '$ref' && typeof value === 'string' && isPartRef(value, document)) facts.partRefs = true;
       else if (key === 'discriminator') facts.discriminators = true;
       walk(value);
     }
