@@ -1,6 +1,6 @@
 import type ts from 'typescript';
 import type { PrinterModules } from './printer-modules.js';
-import { memberName } from './recursive-aliases.js';
+import { memberName, schemaMembers } from './schema-members.js';
 
 /**
  * openapi-typescript (7.13) gives a schema that extends a discriminated base through `allOf` the
@@ -11,10 +11,8 @@ import { memberName } from './recursive-aliases.js';
  * one level, their intersections included.
  */
 export function dropDuplicateProperties({ ts }: Pick<PrinterModules, 'ts'>, nodes: ts.Node[]): void {
-  const at = nodes.findIndex((node) => ts.isInterfaceDeclaration(node) && node.name.text === 'components');
-  const components = nodes[at] as ts.InterfaceDeclaration | undefined;
-  const schemasMember = components?.members.find((member) => memberName(ts, member) === 'schemas');
-  if (!components || !schemasMember || !ts.isPropertySignature(schemasMember) || !schemasMember.type || !ts.isTypeLiteralNode(schemasMember.type)) return;
+  const schemas = schemaMembers(ts, nodes);
+  if (!schemas) return;
   const f = ts.factory;
   const deduped = (literal: ts.TypeLiteralNode): ts.TypeLiteralNode => {
     const seen = new Set<string>();
@@ -33,7 +31,6 @@ export function dropDuplicateProperties({ ts }: Pick<PrinterModules, 'ts'>, node
     const parts = type.types.map((part) => (ts.isTypeLiteralNode(part) ? deduped(part) : part));
     return parts.every((part, i) => part === type.types[i]) ? type : f.updateIntersectionTypeNode(type, f.createNodeArray(parts));
   };
-  const schemas = schemasMember.type;
   let changed = false;
   const members = schemas.members.map((member) => {
     if (!ts.isPropertySignature(member) || !member.type) return member;
@@ -42,7 +39,5 @@ export function dropDuplicateProperties({ ts }: Pick<PrinterModules, 'ts'>, node
     changed = true;
     return f.updatePropertySignature(member, member.modifiers, member.name, member.questionToken, type);
   });
-  if (!changed) return;
-  const updatedSchemas = f.updatePropertySignature(schemasMember, schemasMember.modifiers, schemasMember.name, schemasMember.questionToken, f.updateTypeLiteralNode(schemas, f.createNodeArray(members)));
-  nodes[at] = f.updateInterfaceDeclaration(components, components.modifiers, components.name, components.typeParameters, components.heritageClauses, components.members.map((member) => (member === schemasMember ? updatedSchemas : member)));
+  if (changed) schemas.replace(members);
 }

@@ -2,6 +2,7 @@ import type ts from 'typescript';
 import { namesOnCycles } from '../../model/cycles.js';
 import { safeIdentifier, uniqueNames } from '../../model/naming.js';
 import type { PrinterModules } from './printer-modules.js';
+import { memberName, schemaMembers } from './schema-members.js';
 
 /**
  * openapi-typescript prints a schema component's references as indexes into `components`
@@ -14,11 +15,8 @@ import type { PrinterModules } from './printer-modules.js';
  * refer to each other directly.
  */
 export function recursiveAliases({ ts }: Pick<PrinterModules, 'ts'>, nodes: ts.Node[]): void {
-  const at = nodes.findIndex((node) => ts.isInterfaceDeclaration(node) && node.name.text === 'components');
-  const components = nodes[at] as ts.InterfaceDeclaration | undefined;
-  const schemasMember = components?.members.find((member) => memberName(ts, member) === 'schemas');
-  if (!components || !schemasMember || !ts.isPropertySignature(schemasMember) || !schemasMember.type || !ts.isTypeLiteralNode(schemasMember.type)) return;
-  const schemas = schemasMember.type;
+  const schemas = schemaMembers(ts, nodes);
+  if (!schemas) return;
   const types = new Map<string, ts.TypeNode>();
   for (const member of schemas.members) {
     const name = memberName(ts, member);
@@ -29,22 +27,17 @@ export function recursiveAliases({ ts }: Pick<PrinterModules, 'ts'>, nodes: ts.N
   const taken = nodes.flatMap((node) => ((ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) && ts.isIdentifier(node.name) ? [node.name.text] : []));
   const aliases = uniqueNames([...cyclic], (name) => `Schema_${safeIdentifier(name, '_')}`, taken);
   const f = ts.factory;
-  const members = schemas.members.map((member) => {
-    const alias = aliases.get(memberName(ts, member) ?? '');
-    if (!alias || !ts.isPropertySignature(member)) return member;
-    return f.updatePropertySignature(member, member.modifiers, member.name, member.questionToken, f.createTypeReferenceNode(alias));
-  });
+  schemas.replace(
+    schemas.members.map((member) => {
+      const alias = aliases.get(memberName(ts, member) ?? '');
+      if (!alias || !ts.isPropertySignature(member)) return member;
+      return f.updatePropertySignature(member, member.modifiers, member.name, member.questionToken, f.createTypeReferenceNode(alias));
+    }),
+  );
   const declarations = [...aliases].map(([name, alias]) =>
     f.createTypeAliasDeclaration([f.createModifier(ts.SyntaxKind.ExportKeyword)], alias, undefined, withAliases(ts, types.get(name) as ts.TypeNode, aliases)),
   );
-  const updatedSchemas = f.updatePropertySignature(schemasMember, schemasMember.modifiers, schemasMember.name, schemasMember.questionToken, f.updateTypeLiteralNode(schemas, f.createNodeArray(members)));
-  nodes[at] = f.updateInterfaceDeclaration(components, components.modifiers, components.name, components.typeParameters, components.heritageClauses, components.members.map((m) => (m === schemasMember ? updatedSchemas : m)));
-  nodes.splice(at + 1, 0, ...declarations);
-}
-
-/** A type element's name as written (`class`, `"x-y"`), when it is an identifier or a string. */
-export function memberName(ts: PrinterModules['ts'], member: ts.TypeElement): string | undefined {
-  return member.name && (ts.isIdentifier(member.name) || ts.isStringLiteral(member.name)) ? member.name.text : undefined;
+  nodes.splice(schemas.at + 1, 0, ...declarations);
 }
 
 /** The schema component an index `components["schemas"]["<name>"]...` starts with. */
