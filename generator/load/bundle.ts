@@ -66,6 +66,9 @@ export function bundleInPlace(document: unknown, config: Config, fromJson = fals
   const copies = refsStayAsWritten(document, fromJson);
   if (!copies || findRefCycle(document) !== undefined) return false;
   for (const copy of copies) copy();
+  // redocly's bundle gives every document a `components` object, an empty one where it had none.
+  const object = document as Record<string, unknown>;
+  object.components ??= {};
   return true;
 }
 
