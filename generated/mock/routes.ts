@@ -34,6 +34,8 @@ export interface MockRoute {
   operationId: string;
   method: string;
   path: string;
+  /** `name=value` pairs of the document's path fragment: a header or query parameter the request carries. */
+  fragment?: readonly (readonly [string, string])[];
   fields: readonly MockField[];
   bodyKind?: 'json' | 'form' | 'other';
   idempotency?: { header: string; maxLength?: number };
@@ -80,16 +82,21 @@ export const failureShape: { template: Record<string, unknown>; codeKey?: string
  * The route of a request and its path parameters, as sent (still percent-escaped: a styled value is
  * split on its delimiters before it is decoded); `methodMismatch` when only the path matches.
  */
-export function matchRoute(method: string, pathname: string): { route: MockRoute; pathParams: Record<string, string> } | { methodMismatch: true } | undefined {
+export function matchRoute(method: string, pathname: string, carries: (name: string, value: string) => boolean = () => true): { route: MockRoute; pathParams: Record<string, string> } | { methodMismatch: true } | undefined {
   const parts = pathname.split('/');
   let pathMatched = false;
+  // Operations told apart only by their path's fragment: the one whose pairs the request carries,
+  // else the first (its validation then names the header or parameter that is missing).
+  let first: { route: MockRoute; pathParams: Record<string, string> } | undefined;
   for (const route of routes) {
     const pathParams = matchSegments(route.path.split('/'), parts);
     if (!pathParams) continue;
-    if (route.method === method) return { route, pathParams };
     pathMatched = true;
+    if (route.method !== method) continue;
+    if (!route.fragment || route.fragment.every(([name, value]) => carries(name, value))) return { route, pathParams };
+    first ??= { route, pathParams };
   }
-  return pathMatched ? { methodMismatch: true } : undefined;
+  return first ?? (pathMatched ? { methodMismatch: true } : undefined);
 }
 
 function matchSegments(segments: readonly string[], parts: readonly string[]): Record<string, string> | undefined {

