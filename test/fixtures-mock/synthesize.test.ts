@@ -141,6 +141,17 @@ describe('small helpers', () => {
     expect(stringForPattern('^(?=lookahead)', createRng(1))).toBeUndefined();
   });
 
+  it('stringForPattern checks lookarounds it does not make, and reads named groups (Azure, AWS)', () => {
+    for (const pattern of ['^(?!rule-)(?![-])(?!.*[-]$)(?!.*[-]{2})[a-z0-9-]+$', '^(?![0-9]+$)(?!-)[a-zA-Z0-9-]{2,49}[a-zA-Z0-9]$', '^(?<year>\\d{4})-(?<month>\\d{2})$']) {
+      expect(stringForPattern(pattern, createRng(pattern))).toMatch(new RegExp(pattern, 'u'));
+    }
+  });
+
+  it("a format's value is made anew when it does not match the pattern (AWS's fifteen-digit password)", () => {
+    const schema: SchemaObject = { type: 'string', format: 'password', pattern: '^[0-9]{15}$' };
+    expect(synthesize(schema, synthContext({ seed: 'imsi', resolve, direction: 'response' }))).toMatch(/^[0-9]{15}$/);
+  });
+
   it('mergeAllOf unites properties and tightens bounds', () => {
     expect(mergeAllOf([{ type: 'string', maxLength: 9 }, { minLength: 2, maxLength: 5 }], resolve)).toStrictEqual({ type: 'string', maxLength: 5, minLength: 2 });
   });
