@@ -618,7 +618,10 @@ export class Core {
     }
     const body = await readBody(response, spec.dataKind);
     let data = spec.envelopeData !== undefined && isRecord(body) ? body[spec.envelopeData] : body;
-    const checksResponse = validate === 'both' || validate === 'response';
+    // An answer to HEAD, and a 204, 205 or 304, has no body whatever the document says of it
+    // (fetch gives none): there is nothing to check.
+    const bodiless = spec.method === 'HEAD' || response.status === 204 || response.status === 205 || response.status === 304;
+    const checksResponse = (validate === 'both' || validate === 'response') && !bodiless;
     if (checksResponse && validators.envelope) {
       // The envelope's own fields (a numeric rid, a missing object) are as wrong as the payload's.
       const result = validators.envelope.safeParse(body);

@@ -39,6 +39,16 @@ describe('the payload', () => {
     expect(await core().request(spec, {}, {})).toStrictEqual(data);
   });
 
+  // Open Banking's HEAD operations and Gitea's 205 declare a body; fetch gives none for them.
+  it.each([
+    ['an answer to HEAD', operationSpec({ method: 'HEAD' }), { status: 200 }],
+    ['a 205', operationSpec({ method: 'PUT' }), { status: 205 }],
+  ] as [string, OperationSpec, Answer][])('nothing, and nothing checked, for %s', async (_name, spec, given) => {
+    answer = given;
+    const data = validator(() => ({ ok: false, path: [], message: 'a body is required' }));
+    expect(await core().request(spec, {}, { data })).toBeUndefined();
+  });
+
   it('a Blob for binary data', async () => {
     answer = { headers: { 'content-type': 'image/png' }, body: 'PNG' };
     const blob = await core().request<Blob>(operationSpec({ dataKind: 'binary' }), {}, {});
