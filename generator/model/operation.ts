@@ -69,7 +69,11 @@ export function buildOperation(options: {
   const method = options.method;
   const known = !options.additional;
   const parameters = mergeParameters(document, options.pathParameters, raw.parameters, { pathItem: pointerJoin('#/paths', path), operation: pointer });
-  const body = buildBody(document, raw.requestBody, new Set(parameters.map((p) => p.parameter.name)), pointerJoin(pointer, 'requestBody'));
+  const written = buildBody(document, raw.requestBody, new Set(parameters.map((p) => p.parameter.name)), pointerJoin(pointer, 'requestBody'));
+  // fetch refuses a body with GET or HEAD (Okta's document gives some GETs one): the client sends none.
+  const bodiless = known && (method === 'get' || method === 'head');
+  if (written && bodiless) options.problems.push(bodyNotSent(method.toUpperCase(), path, written));
+  const body = bodiless ? undefined : written;
   if (body?.itemSchemaPointer) options.problems.push(requestStreamNotWritten(options.additional ? method : method.toUpperCase(), path, body));
   const input = uniqueInputNames(buildInputFields({ document, parameters, body, auth }));
   const responses = buildResponses(document, raw.responses, envelope, pointer);
@@ -124,6 +128,16 @@ export function buildOperation(options: {
 }
 
 /** A request body given by `itemSchema` is sent as the bytes the caller gives, not written item by item. */
+function bodyNotSent(httpMethod: string, path: string, body: BodyModel): Problem {
+  return {
+    code: 'model/body-not-sent',
+    severity: 'warn',
+    pointer: body.pointer,
+    message: `${httpMethod} ${path}: a request body, which fetch cannot send with ${httpMethod}; the client, the mock and the MCP tool leave it out`,
+    hint: 'send the data as parameters, or use POST',
+  };
+}
+
 function requestStreamNotWritten(httpMethod: string, path: string, body: BodyModel): Problem {
   return {
     code: 'model/stream-not-read',
