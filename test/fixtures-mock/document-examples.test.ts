@@ -66,6 +66,14 @@ describe('fixtures follow the generated types', () => {
     expect(value).not.toHaveProperty('may');
     expect(unsatisfied).toStrictEqual(['must']);
   });
+
+  it("notes an enum none of whose values has the declared type (WhatsApp's integer enum of strings), and takes those that have it", () => {
+    const unsatisfied: string[] = [];
+    const shards: SchemaObject = { type: 'integer', enum: ['1', '2'] };
+    const value = synthesize({ type: 'object', required: ['shards', 'size'], properties: { shards, size: { type: 'integer', enum: ['small', 4] } } }, synthContext({ seed: 's', resolve, direction: 'request', unsatisfied }));
+    expect(unsatisfied).toStrictEqual(['shards']);
+    expect(value).toMatchObject({ size: 4 });
+  });
 });
 
 describe('document examples fit the generated types', () => {

@@ -2,6 +2,7 @@ import type { SchemaObject } from '../../model/types.js';
 import { tsString } from '../print.js';
 import { literal, type Built } from './literals.js';
 import type { ZodContext } from './zod-context.js';
+import { fitsType } from '../shared/fits-type.js';
 
 const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 };
 /** The range openapi-schema-to-json-schema gives `format: float`. */
@@ -74,22 +75,4 @@ export function enumToZod(schema: SchemaObject, type: SchemaObject['type'], ctx:
   }
   ctx.use('_oneOfValues');
   return `_oneOfValues(${literal(values)})`;
-}
-
-/** True when a JSON value has the given schema type (no type: any). */
-export function fitsType(value: unknown, type: SchemaObject['type']): boolean {
-  switch (type) {
-    case undefined:
-      return true;
-    case 'integer':
-      return Number.isInteger(value);
-    case 'number':
-      return typeof value === 'number';
-    case 'array':
-      return Array.isArray(value);
-    case 'object':
-      return typeof value === 'object' && value !== null && !Array.isArray(value);
-    default:
-      return typeof value === type;
-  }
 }
