@@ -147,6 +147,20 @@ describe('small helpers', () => {
     }
   });
 
+  it('stringForPattern stretches an open quantifier to a least length, within the most (AWS: 36 of [a-f0-9-])', () => {
+    const made = stringForPattern('^[a-f0-9\\-]+$', createRng('uuid'), { minLength: 36, maxLength: 36 });
+    expect(made).toMatch(/^[a-f0-9-]{36}$/);
+    const arn = stringForPattern('^arn:aws:[a-z]+:\\d{12}:[a-z/]{2,}$', createRng('arn'), { minLength: 40, maxLength: 60 }) as string;
+    expect(arn).toMatch(/^arn:aws:[a-z]+:\d{12}:[a-z/]{2,}$/);
+    expect(arn.length).toBeGreaterThanOrEqual(40);
+    expect(arn.length).toBeLessThanOrEqual(60);
+  });
+
+  it('a string of fixed length and pattern matches both (padding a short candidate broke the pattern)', () => {
+    const schema: SchemaObject = { type: 'string', pattern: '^[a-f0-9\\-]+$', minLength: 36, maxLength: 36 };
+    expect(synthesize(schema, synthContext({ seed: 'query-id', resolve, direction: 'request' }))).toMatch(/^[a-f0-9-]{36}$/);
+  });
+
   it("a format's value is made anew when it does not match the pattern (AWS's fifteen-digit password)", () => {
     const schema: SchemaObject = { type: 'string', format: 'password', pattern: '^[0-9]{15}$' };
     expect(synthesize(schema, synthContext({ seed: 'imsi', resolve, direction: 'response' }))).toMatch(/^[0-9]{15}$/);
