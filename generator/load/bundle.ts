@@ -66,9 +66,10 @@ export function bundleInPlace(document: unknown, config: Config, fromJson = fals
   const copies = refsStayAsWritten(document, fromJson);
   if (!copies || findRefCycle(document) !== undefined) return false;
   for (const copy of copies) copy();
-  // redocly's bundle gives every document a `components` object, an empty one where it had none.
+  // redocly's bundle gives every OpenAPI 3 document a `components` object, an empty one where it had
+  // none; a Swagger 2.0 document has no such field, and lint would refuse it.
   const object = document as Record<string, unknown>;
-  object.components ??= {};
+  if (typeof object.openapi === 'string') object.components ??= {};
   return true;
 }
 
