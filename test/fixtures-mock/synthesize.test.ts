@@ -156,9 +156,18 @@ describe('small helpers', () => {
     expect(arn.length).toBeLessThanOrEqual(60);
   });
 
-  it('a string of fixed length and pattern matches both (padding a short candidate broke the pattern)', () => {
+  it('a string of fixed length and pattern matches both, whatever the seed (padding a short candidate broke the pattern)', () => {
     const schema: SchemaObject = { type: 'string', pattern: '^[a-f0-9\\-]+$', minLength: 36, maxLength: 36 };
-    expect(synthesize(schema, synthContext({ seed: 'query-id', resolve, direction: 'request' }))).toMatch(/^[a-f0-9-]{36}$/);
+    for (let i = 0; i < 200; i++) expect(synthesize(schema, synthContext({ seed: `query-id-${i}`, resolve, direction: 'request' }))).toMatch(/^[a-f0-9-]{36}$/);
+  });
+
+  it('lengths stretch the pattern\'s own quantifier, not one inside a lookaround (VPC Lattice names)', () => {
+    const pattern = '^(?!rule-)(?![-])(?!.*[-]$)(?!.*[-]{2})[a-z0-9-]+$';
+    for (let i = 0; i < 50; i++) {
+      const made = stringForPattern(pattern, createRng(`rule-${i}`), { minLength: 40, maxLength: 63 }) as string;
+      expect(made).toMatch(new RegExp(pattern, 'u'));
+      expect(made.length).toBeGreaterThanOrEqual(40);
+    }
   });
 
   it("a format's value is made anew when it does not match the pattern (AWS's fifteen-digit password)", () => {
