@@ -161,6 +161,23 @@ describe('small helpers', () => {
     for (let i = 0; i < 200; i++) expect(synthesize(schema, synthContext({ seed: `query-id-${i}`, resolve, direction: 'request' }))).toMatch(/^[a-f0-9-]{36}$/);
   });
 
+  it('a lazy quantifier makes what the greedy one makes (VPC Lattice ARNs: \\d{12}?)', () => {
+    const pattern = '^arn:[a-z0-9][-.a-z0-9]{0,62}:vpc-lattice:([a-z0-9][-.a-z0-9]{0,62})?:\\d{12}?:[^/].{0,1023}$';
+    expect(stringForPattern(pattern, createRng('arn'))).toMatch(new RegExp(pattern, 'u'));
+    expect(stringForPattern('^a+?b??c*?$', createRng('lazy'))).toMatch(/^a+b?c*$/);
+  });
+
+  it('escapes make what they stand for: \\u and \\x characters, word boundaries nothing, Java class names their class (AWS)', () => {
+    const cases = [
+      '-{5}BEGIN CERTIFICATE-{5}\\u000D?\\u000A([A-Za-z0-9/+]{64}\\u000D?\\u000A)*[A-Za-z0-9/+]{1,64}={0,2}\\u000D?\\u000A-{5}END CERTIFICATE-{5}(\\u000D?\\u000A)?',
+      '\\b[0-9a-f]{8}\\b-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-\\b[0-9a-f]{12}\\b',
+      '^arn:(aws[a-zA-Z0-9-]*):iam::(\\d{12})?:(role((\\u002F)|(\\u002F[\\u0021-\\u007F]+\\u002F))[\\w+=,.@-]+)$',
+      '^[\\x41-\\x46]{3}\\t$',
+    ];
+    for (const pattern of cases) expect(stringForPattern(pattern, createRng(pattern))).toMatch(new RegExp(pattern, 'u'));
+    expect(stringForPattern('^\\p{XDigit}{8}-\\p{XDigit}{4}$', createRng('change-id'))).toMatch(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}$/);
+  });
+
   it('lengths stretch the pattern\'s own quantifier, not one inside a lookaround (VPC Lattice names)', () => {
     const pattern = '^(?!rule-)(?![-])(?!.*[-]$)(?!.*[-]{2})[a-z0-9-]+$';
     for (let i = 0; i < 50; i++) {

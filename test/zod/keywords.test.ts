@@ -30,6 +30,10 @@ const CASES: [string, Case][] = [
   ['multipleOf with an exponent-written step', { given: { type: 'number', multipleOf: 1e-8 }, want: { good: [3e-8, 0.00000012, 7], bad: [1.5e-8, 1.00000000001] } }],
   ['string lengths count code points', { given: { type: 'string', minLength: 2, maxLength: 3 }, want: { good: ['ab', '😀😀😀'], bad: ['a', '😀', 'abcd'] } }],
   ['pattern is unanchored', { given: { type: 'string', pattern: 'b+' }, want: { good: ['abbc'], bad: ['ac'] } }],
+  // Java's and POSIX's class names (AWS's documents): JavaScript without `u` would read `\p{XDigit}` as the letters p{XDigit}.
+  ['a Java class name is read as its class', { given: { type: 'string', pattern: '^\\p{XDigit}{4}-\\P{Digit}$' }, want: { good: ['09aF-x'], bad: ['p{XDigit}}}}-x', '09aG-x', '09aF-1'], warns: 1 } }],
+  ['a pattern with an unknown property name is not checked', { given: { type: 'string', pattern: '^\\p{NoSuchName}+$' }, want: { good: ['p{NoSuchName}', 'anything'], bad: [1], warns: 1 } }],
+  ['identity escapes are read without the u flag', { given: { type: 'string', pattern: '^\\_\\d$' }, want: { good: ['_1'], bad: ['_a'], warns: 1 } }],
   ['date-time', { given: { type: 'string', format: 'date-time' }, want: { good: ['2024-02-29T10:00:00Z', '2024-01-01T00:00:00+02:00'], bad: ['2023-02-29T10:00:00Z', '2024-01-01T00:00:00', 'now'] } }],
   ['date', { given: { type: 'string', format: 'date' }, want: { good: ['2024-02-29'], bad: ['2024-13-01', '2024-2-1'] } }],
   ['uri', { given: { type: 'string', format: 'uri' }, want: { good: ['https://example.com/a?b#c', 'urn:isbn:123'], bad: ['example.com', '/relative'] } }],

@@ -3,6 +3,7 @@ import { tsString } from '../print.js';
 import { literal, type Built } from './literals.js';
 import type { ZodContext } from './zod-context.js';
 import { fitsType } from '../shared/fits-type.js';
+import { jsPattern } from '../shared/js-pattern.js';
 
 const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 };
 /** The range openapi-schema-to-json-schema gives `format: float`. */
@@ -32,19 +33,15 @@ function patternCheck(pattern: string, ctx: ZodContext, pointer: string): string
   return regex && `z.regex(${regex})`;
 }
 
-/** `new RegExp(pattern, 'u')` as JSON Schema reads a pattern (without `u`, warned, where only that compiles; undefined where nothing does). */
+/** `new RegExp(pattern, 'u')` as JSON Schema reads a pattern, or as near as JavaScript reads it (warned; shared/js-pattern.ts); undefined where it cannot. */
 export function regexExpression(pattern: string, ctx: ZodContext, pointer: string): string | undefined {
-  for (const flags of ['u', '']) {
-    try {
-      new RegExp(pattern, flags);
-      if (flags === '') ctx.inexact(pointer, 'pattern is not a valid Unicode-mode regular expression; checked without the `u` flag');
-      return `new RegExp(${tsString(pattern)}${flags ? `, ${tsString(flags)}` : ''})`;
-    } catch {
-      // try the next flag set
-    }
+  const read = jsPattern(pattern);
+  if (!read) {
+    ctx.inexact(pointer, 'pattern is not a regular expression JavaScript reads as the document means it; it is not checked');
+    return undefined;
   }
-  ctx.inexact(pointer, 'pattern is not a valid JavaScript regular expression; it is not checked');
-  return undefined;
+  if (read.inexact) ctx.inexact(pointer, read.inexact);
+  return `new RegExp(${tsString(read.source)}${read.flags ? `, ${tsString(read.flags)}` : ''})`;
 }
 
 /** `type: number|integer`: integer-ness, bounds (3.0 boolean exclusives), multipleOf, numeric formats. */

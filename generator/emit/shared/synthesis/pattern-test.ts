@@ -9,6 +9,7 @@
  */
 import { createContext, Script } from 'node:vm';
 import { RE2JS } from 're2js';
+import { jsPattern } from '../js-pattern.js';
 
 /** Whether a string matches a pattern (unanchored, as JSON Schema reads one). */
 export type PatternTest = (text: string) => boolean;
@@ -30,7 +31,7 @@ const DIVERGENT = /[\v\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\
 const compiled = new Map<string, PatternTest | undefined>();
 
 /**
- * The test of `pattern` as the validators read it (Unicode mode, else without it), or undefined when
+ * The test of `pattern` as the validators read it (shared/js-pattern.ts), or undefined when
  * JavaScript cannot compile it at all.
  */
 export function patternTest(pattern: string): PatternTest | undefined {
@@ -41,12 +42,12 @@ export function patternTest(pattern: string): PatternTest | undefined {
 }
 
 function compile(pattern: string): PatternTest | undefined {
-  const unicode = tryRegExp(pattern, 'u');
-  const regex = unicode ?? tryRegExp(pattern, '');
-  if (!regex) return undefined;
+  const read = jsPattern(pattern);
+  const regex = read && tryRegExp(read.source, read.flags);
+  if (!read || !regex) return undefined;
   // RE2 answers only for a pattern JavaScript reads in Unicode mode: without it, JavaScript reads
   // some escapes as plain letters (`\A`) that RE2 reads as assertions.
-  const re2 = unicode ? tryRe2(pattern) : undefined;
+  const re2 = read.flags === 'u' ? tryRe2(read.source) : undefined;
   if (!re2) return (text) => boundedTest(regex, text);
   return (text) => (DIVERGENT.test(text) ? boundedTest(regex, text) : re2.matcher(text).find());
 }
