@@ -44,6 +44,19 @@ describe('document examples and defaults are used only when they conform', () =>
     expect(make(headers)).not.toHaveProperty('empty');
     expect(conform({ empty: true, accept: ['a'] }, headers, resolve)).toStrictEqual({ value: { accept: ['a'] } });
   });
+
+  it("refuses an example with too many or too few properties, repeated items, or two of a oneOf's branches (Amadeus, OpenFIGI)", () => {
+    const source: SchemaObject = { type: 'object', additionalProperties: { type: 'string' }, minProperties: 0, maxProperties: 1 };
+    expect(conform({ pointer: '/a', parameter: 'b' }, source, resolve)).toBeUndefined();
+    expect(conform({ pointer: '/a' }, source, resolve)).toStrictEqual({ value: { pointer: '/a' } });
+    expect(conform({}, { type: 'object', minProperties: 1 }, resolve)).toBeUndefined();
+    expect(conform(['a', 'a'], { type: 'array', items: { type: 'string' }, uniqueItems: true }, resolve)).toBeUndefined();
+    const either: SchemaObject = { oneOf: [{ type: 'object', properties: { data: { type: 'array' } } }, { type: 'object', properties: { error: { type: 'string' } } }] };
+    expect(conform({ data: [] }, either, resolve)).toBeUndefined();
+    const tagged: SchemaObject = { oneOf: [{ type: 'object', required: ['data'], properties: { data: { type: 'array' } } }, { type: 'object', required: ['error'], properties: { error: { type: 'string' } } }] };
+    expect(conform({ data: [] }, tagged, resolve)).toStrictEqual({ value: { data: [] } });
+    expect(make(source)).toSatisfy((value: object) => Object.keys(value).length <= 1);
+  });
 });
 
 describe('fixtures follow the generated types', () => {
