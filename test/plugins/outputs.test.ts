@@ -144,3 +144,50 @@ describe('the client output’s option `validate`', () => {
     await expect(generateFiles({ cwd: ROOT, outputs: ['client'], client: { validate: 'sometimes' } })).rejects.toThrow(/option "validate" of output "client" must be one of both, request, response, off/);
   });
 });
+
+describe('the zod output’s option `oneOf`', () => {
+  // OpenFIGI's mapping result, in small: `{ data }` or `{ warning }`, neither required, both open.
+  const spec = join(ROOT, 'test', '.tmp', 'zod-one-of', 'overlap.yaml');
+  mkdirSync(dirname(spec), { recursive: true });
+  writeFileSync(spec, [
+    'openapi: 3.0.3',
+    'info: { title: Mapping, version: "1" }',
+    'paths:',
+    '  /mapping:',
+    '    post:',
+    '      operationId: map_jobs',
+    '      responses:',
+    '        "200":',
+    '          description: ok',
+    '          content:',
+    '            application/json:',
+    '              schema: { oneOf: [{ $ref: "#/components/schemas/Found" }, { $ref: "#/components/schemas/NotFound" }] }',
+    'components:',
+    '  schemas:',
+    '    Found: { type: object, properties: { data: { type: array, items: { type: string } } } }',
+    '    NotFound: { type: object, properties: { warning: { type: string } } }',
+  ].join('\n'));
+  const schemasOf = async (zod?: Record<string, unknown>) => {
+    const { files, problems } = await generateFiles({ cwd: ROOT, spec, outputs: ['zod'], ...(zod ? { zod } : {}) });
+    return { source: files.find((f) => f.path === 'schemas.ts')?.content ?? '', problems: problems.filter((p) => p.code === 'zod/oneof-overlap') };
+  };
+
+  it('warns of overlapping branches by default, at their place, and keeps the check exact', async () => {
+    const { source, problems } = await schemasOf();
+    expect(problems).toHaveLength(1);
+    expect(problems[0]?.message).toMatch(/branch 0 \(Found\) and branch 1 \(NotFound\) overlap/);
+    expect(problems[0]?.pointer).toBe('#/paths/~1mapping/post/responses/200/content/application~1json/schema/oneOf');
+    expect(source).toContain('z.xor([');
+  });
+
+  it('"union" checks the oneOf as any of its branches, without the warning', async () => {
+    const { source, problems } = await schemasOf({ oneOf: 'union' });
+    expect(problems).toHaveLength(0);
+    expect(source).toContain('z.union([');
+    expect(source).not.toContain('z.xor([');
+  });
+
+  it('refuses a value it does not know', async () => {
+    await expect(schemasOf({ oneOf: 'any' })).rejects.toThrow(/option "oneOf" of output "zod" must be one of exactly-one, union/);
+  });
+});

@@ -9,6 +9,8 @@ import { importSource } from './helpers/emit-schemas.js';
 interface Case {
   given: SchemaObject;
   mode?: ZodMode;
+  /** The zod output's `oneOf` option. */
+  oneOf?: 'union';
   want: { source?: string; good: unknown[]; bad: unknown[]; warns?: number };
 }
 
@@ -34,6 +36,12 @@ const CASES: [string, Case][] = [
   ['a Java class name is read as its class', { given: { type: 'string', pattern: '^\\p{XDigit}{4}-\\P{Digit}$' }, want: { good: ['09aF-x'], bad: ['p{XDigit}}}}-x', '09aG-x', '09aF-1'], warns: 1 } }],
   ['a pattern with an unknown property name is not checked', { given: { type: 'string', pattern: '^\\p{NoSuchName}+$' }, want: { good: ['p{NoSuchName}', 'anything'], bad: [1], warns: 1 } }],
   ['identity escapes are read without the u flag', { given: { type: 'string', pattern: '^\\_\\d$' }, want: { good: ['_1'], bad: ['_a'], warns: 1 } }],
+  // OpenFIGI's mapping result: `{ data }` or `{ warning }`, neither required, both open; every value fits both.
+  ['oneOf branches that overlap are warned of, and checked as exactly one', { given: { oneOf: [{ type: 'object', properties: { data: { type: 'array' } } }, { type: 'object', properties: { warning: { type: 'string' } } }] }, want: { source: 'z.xor(', good: [], bad: [{ data: [] }, { warning: 'none' }], warns: 1 } }],
+  ['oneOf: "union" takes any branch', { given: { oneOf: [{ type: 'object', properties: { data: { type: 'array' } } }, { type: 'object', properties: { warning: { type: 'string' } } }] }, oneOf: 'union', want: { source: 'z.union(', good: [{ data: [] }, { warning: 'none' }], bad: [1, { data: 1, warning: 1 }], warns: 0 } }],
+  // Shotstack's assets: each requires type and src, all strings; their descriptions and defaults differ.
+  ['branches that read their required properties alike overlap', { given: { oneOf: [{ type: 'object', required: ['type', 'src'], properties: { type: { type: 'string', default: 'video' }, src: { type: 'string' } } }, { type: 'object', required: ['type', 'src'], properties: { type: { type: 'string', default: 'image', description: 'image' }, src: { type: 'string' }, crop: { type: 'object' } } }] }, want: { good: [], bad: [{ type: 'image', src: 'x' }], warns: 1 } }],
+  ['branches told apart by a required property or an enum do not overlap', { given: { oneOf: [{ type: 'object', required: ['cat'], properties: { cat: { type: 'string' } } }, { type: 'object', required: ['kind'], properties: { kind: { type: 'string', enum: ['dog'] } } }] }, want: { good: [{ cat: 'x' }, { kind: 'dog' }], bad: [{ cat: 'x', kind: 'dog' }], warns: 0 } }],
   ['date-time', { given: { type: 'string', format: 'date-time' }, want: { good: ['2024-02-29T10:00:00Z', '2024-01-01T00:00:00+02:00'], bad: ['2023-02-29T10:00:00Z', '2024-01-01T00:00:00', 'now'] } }],
   ['date', { given: { type: 'string', format: 'date' }, want: { good: ['2024-02-29'], bad: ['2024-13-01', '2024-2-1'] } }],
   ['uri', { given: { type: 'string', format: 'uri' }, want: { good: ['https://example.com/a?b#c', 'urn:isbn:123'], bad: ['example.com', '/relative'] } }],
@@ -81,12 +89,13 @@ const CASES: [string, Case][] = [
   ['description reaches JSON Schema', { given: { type: 'string', description: 'a name' }, want: { source: '_meta(z.string(), "a name")', good: ['x'], bad: [1] } }],
 ];
 
-function emit(schema: SchemaObject, mode: ZodMode, helpers: Set<HelperName>, warnings: string[]): string {
+function emit(schema: SchemaObject, mode: ZodMode, helpers: Set<HelperName>, warnings: string[], oneOf?: 'union'): string {
   const ctx: ZodContext = {
     mode,
+    ...(oneOf ? { oneOf } : {}),
     refer: (name) => `z.lazy(() => ${name})`,
     resolve: (s) => COMPONENTS[s.$ref?.split('/').pop() ?? ''],
-    inexact: (pointer, message) => warnings.push(`${pointer}: ${message}`),
+    inexact: (pointer, message, code) => warnings.push(`${code ?? 'zod/inexact'} ${pointer}: ${message}`),
     use: (helper) => helpers.add(helper),
   };
   return schemaToZod(schema, ctx, '#/case');
@@ -96,7 +105,7 @@ describe('each keyword: schema fragment -> zod source -> behaviour', async () =>
   const helpers = new Set<HelperName>();
   const emitted = CASES.map(([, c]) => {
     const warnings: string[] = [];
-    return { source: emit(c.given, c.mode ?? 'schema', helpers, warnings), warnings };
+    return { source: emit(c.given, c.mode ?? 'schema', helpers, warnings, c.oneOf), warnings };
   });
   const components = Object.entries(COMPONENTS).map(([name, s]) => `const ${name}: z.ZodMiniType = ${emit(s, 'schema', helpers, [])};`);
   const module = [`import * as z from 'zod/mini';`, helperSource(helpers), ...components, `export const cases = [${emitted.map((e) => e.source).join(',\n')}];`].join('\n');

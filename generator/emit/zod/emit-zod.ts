@@ -3,7 +3,7 @@ import { pointerJoin, realPointer, schemaRefName, schemaRefsOf } from '../../mod
 import { banner } from '../banner.js';
 import { definePlugin } from '../plugin.js';
 import type { Templates } from '../templates.js';
-import type { Problem } from '../../problems.js';
+import { EXIT_USAGE, fail, type Problem } from '../../problems.js';
 import { jsDoc, tsPropertyKey, tsString } from '../print.js';
 import { operationExports } from '../shared/operation-exports.js';
 import { annotationTags } from './annotation-tags.js';
@@ -14,6 +14,9 @@ import { schemaToZod } from './schema-to-zod.js';
 import { oversizedComponents } from './type-size.js';
 import { componentConstName } from './validator-names.js';
 import type { ZodContext, ZodMode } from './zod-context.js';
+
+type OneOfCheck = 'exactly-one' | 'union';
+const ONE_OF_CHECKS: readonly OneOfCheck[] = ['exactly-one', 'union'];
 
 /**
  * `schemas.ts`: a zod 4 validator (zod/mini) for every component schema, every operation's input
@@ -30,14 +33,24 @@ export const zodPlugin = definePlugin({
      * validators' own code as any other file.
      */
     tsNocheck: true,
+    /**
+     * How a `oneOf` without a discriminator is checked. `exactly-one`, as JSON Schema means it: a
+     * value that fits two branches is refused. `union`: any branch will do, as most generators read
+     * it; for a document whose branches overlap (a `zod/oneof-overlap` warning names them), where
+     * exactly one would refuse every real value.
+     */
+    oneOf: 'exactly-one' as OneOfCheck,
   },
   emit(model, { templates, report, options }) {
-    return [{ path: 'schemas.ts', content: renderSchemas({ model, templates, report, tsNocheck: options.tsNocheck }) }];
+    if (!ONE_OF_CHECKS.includes(options.oneOf)) {
+      fail({ code: 'config/bad-value', message: `option "oneOf" of output "zod" must be one of ${ONE_OF_CHECKS.join(', ')}`, hint: `got ${JSON.stringify(options.oneOf)}` }, EXIT_USAGE);
+    }
+    return [{ path: 'schemas.ts', content: renderSchemas({ model, templates, report, tsNocheck: options.tsNocheck, oneOf: options.oneOf }) }];
   },
 });
 
 /** Builds the data of `templates/schemas.ts.hbs` from the model and renders it. */
-export function renderSchemas({ model, templates, report, tsNocheck }: { model: ApiModel; templates: Templates; report(problem: Problem): void; tsNocheck: boolean }): string {
+export function renderSchemas({ model, templates, report, tsNocheck, oneOf = 'exactly-one' }: { model: ApiModel; templates: Templates; report(problem: Problem): void; tsNocheck: boolean; oneOf?: OneOfCheck }): string {
   const byName = new Map(model.schemas.map((c) => [c.name, c]));
   const sensitive = { request: directionSensitive(model.schemas, 'request'), response: directionSensitive(model.schemas, 'response') };
   const units = new Map<string, ComponentUnit>();
@@ -64,12 +77,12 @@ export function renderSchemas({ model, templates, report, tsNocheck }: { model: 
   // A component converted in several directions (and a body field, in Params and in Body) reports
   // the same warning more than once; each place is reported once.
   const reported = new Set<string>();
-  const inexact = (pointer: string, message: string) => {
+  const inexact = (pointer: string, message: string, code = 'zod/inexact') => {
     const place = realPointer(model.document, pointer);
     const key = `${place}\n${message}`;
     if (reported.has(key)) return;
     reported.add(key);
-    report({ code: 'zod/inexact', severity: 'warn', message, pointer: place, file: model.source.path });
+    report({ code, severity: 'warn', message, pointer: place, file: model.source.path });
   };
   const contextFor = (mode: ZodMode, relocate: (pointer: string) => string = (p) => p): ZodContext => ({
     mode,
@@ -81,7 +94,8 @@ export function renderSchemas({ model, templates, report, tsNocheck }: { model: 
       const name = schemaRefName(schema);
       return name === undefined ? undefined : byName.get(name)?.schema;
     },
-    inexact: (pointer, message) => inexact(relocate(pointer), message),
+    inexact: (pointer, message, code) => inexact(relocate(pointer), message, code),
+    oneOf,
     use: (helper) => helpers.add(helper),
   });
   const components = orderUnits(all, refsOf).map((unit) => {

@@ -38,7 +38,7 @@ export function schemaToZod(schema: SchemaObject | boolean | undefined, ctx: Zod
     built = { base: built && VALUE_KEYWORDS.some((k) => schema[k] !== undefined) ? intersectAll([values, render(built, ctx)]) : values, checks: [] };
   }
   const composed = rest.allOf || rest.anyOf || rest.oneOf;
-  if (composed) built = { base: compositionsToZod(rest, built && render(built, ctx), pointer, child), checks: [] };
+  if (composed) built = { base: compositionsToZod(rest, built && render(built, ctx), ctx, pointer, child), checks: [] };
   built ??= { base: 'z.unknown()', checks: [] };
   for (const check of [notToZod(schema, ctx, pointer, child), discriminatorToZod(schema, ctx, pointer, child), ifThenElseToZod(schema, ctx, pointer, child)]) if (check) built.checks.push(check);
   if (schema.nullable === true && !schema.enum) {

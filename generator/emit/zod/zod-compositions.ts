@@ -2,6 +2,7 @@ import type { SchemaObject } from '../../model/types.js';
 import { pointerJoin, schemaRefName } from '../../model/refs.js';
 import { tsString } from '../print.js';
 import { objectLiteral } from './literals.js';
+import { overlappingBranches } from './oneof-overlap.js';
 import type { ZodContext } from './zod-context.js';
 import type { ChildToZod } from './zod-objects.js';
 
@@ -15,7 +16,7 @@ export function intersectAll(parts: readonly string[]): string {
  * (`z.union`: at least one) and oneOf (`z.xor`: exactly one, as JSON Schema means), each combined
  * with the schema's own keywords (`core`) by intersection.
  */
-export function compositionsToZod(schema: SchemaObject, core: string | undefined, pointer: string, child: ChildToZod): string {
+export function compositionsToZod(schema: SchemaObject, core: string | undefined, ctx: ZodContext, pointer: string, child: ChildToZod): string {
   const parts: string[] = core ? [core] : [];
   const members = (key: 'allOf' | 'anyOf' | 'oneOf') => (schema[key] ?? []).map((member, i) => child(member, pointerJoin(pointer, key, i)));
   const allOf = members('allOf');
@@ -23,8 +24,24 @@ export function compositionsToZod(schema: SchemaObject, core: string | undefined
   const anyOf = members('anyOf');
   if (anyOf.length > 0) parts.push(anyOf.length === 1 ? (anyOf[0] as string) : `z.union([${anyOf.join(', ')}])`);
   const oneOf = members('oneOf');
-  if (oneOf.length > 0) parts.push(`z.xor([${oneOf.join(', ')}])`);
+  if (oneOf.length > 0) parts.push(`z.${oneOfCheck(schema, ctx, pointer)}([${oneOf.join(', ')}])`);
   return parts.length === 0 ? 'z.unknown()' : intersectAll(parts);
+}
+
+/** `xor` (exactly one branch) or `union` (any), by the output's option; overlapping branches are warned of. */
+function oneOfCheck(schema: SchemaObject, ctx: ZodContext, pointer: string): 'xor' | 'union' {
+  if (schema.discriminator) return 'xor';
+  if (ctx.oneOf === 'union') return 'union';
+  const branches = schema.oneOf ?? [];
+  const overlap = overlappingBranches(branches, ctx.resolve);
+  if (overlap) {
+    const [a, b] = overlap.map((i) => {
+      const name = schemaRefName(branches[i] as SchemaObject);
+      return name === undefined ? `branch ${i}` : `branch ${i} (${name})`;
+    });
+    ctx.inexact(`${pointer}/oneOf`, `${a} and ${b} overlap: a value of one's required properties alone fits the other too, and the validator (exactly one, as JSON Schema means) refuses it; if any of them is meant, write anyOf, tell them apart (a required property, an enum, a discriminator), or generate with the zod output's option oneOf: "union"`, 'zod/oneof-overlap');
+  }
+  return 'xor';
 }
 
 /** `if`/`then`/`else` (2020-12): a check choosing `then` or `else` by whether `if` accepts the value. */

@@ -15,8 +15,10 @@ export interface ZodContext {
   refer(name: string): string;
   /** Resolves a component reference to its schema (for static decisions only, never for output). */
   resolve(schema: SchemaObject): SchemaObject | undefined;
-  /** A keyword that cannot be expressed exactly: a `zod/inexact` warning naming the place. */
-  inexact(pointer: string, message: string): void;
+  /** A keyword that cannot be expressed exactly: a `zod/inexact` warning naming the place (or another code's). */
+  inexact(pointer: string, message: string, code?: string): void;
+  /** How a oneOf without a discriminator is checked: exactly one branch (JSON Schema), or any (`union`). */
+  oneOf?: 'exactly-one' | 'union';
   /** Marks a runtime helper of the generated file as used. */
   use(helper: HelperName): void;
 }

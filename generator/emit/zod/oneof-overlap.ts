@@ -1,0 +1,54 @@
+import type { SchemaObject } from '../../model/types.js';
+
+/**
+ * Two branches of a oneOf that a common value fits, found the simple way: both are plain object
+ * schemas, the second open (no `additionalProperties: false`), and a value made only of the first's
+ * required properties fits the second too (it requires nothing more, and reads those properties
+ * alike). OpenFIGI's mapping result (`{ data }` or `{ warning }`, neither required, both open) and
+ * Shotstack's assets (four that each require `type` and `src`, both strings) are such: the
+ * validator, exactly one as JSON Schema means, refuses every real value. Found branches are
+ * reported, not changed: the document may mean it.
+ */
+export function overlappingBranches(branches: readonly SchemaObject[], resolve: (schema: SchemaObject) => SchemaObject | undefined): [number, number] | undefined {
+  const objects = branches.map((branch) => plainObject(resolve(branch) ?? branch));
+  for (let a = 0; a < objects.length; a++) {
+    for (let b = 0; b < objects.length; b++) {
+      const first = objects[a];
+      const second = objects[b];
+      if (a !== b && first && second && fitsMinimalValueOf(first, second)) return a < b ? [a, b] : [b, a];
+    }
+  }
+  return undefined;
+}
+
+/** The schema when it is an object schema of properties and `required` alone (nothing else to check). */
+function plainObject(schema: SchemaObject): SchemaObject | undefined {
+  const composed = schema.allOf ?? schema.oneOf ?? schema.anyOf;
+  if (composed || schema.not || schema.enum || schema.$ref || schema.discriminator) return undefined;
+  if (schema.type !== 'object' && !(schema.type === undefined && schema.properties)) return undefined;
+  if (schema.minProperties !== undefined || schema.maxProperties !== undefined) return undefined;
+  return schema;
+}
+
+/** Whether an object of `first`'s required properties alone fits `second`. */
+function fitsMinimalValueOf(first: SchemaObject, second: SchemaObject): boolean {
+  if (second.additionalProperties === false || (typeof second.additionalProperties === 'object' && (first.required ?? []).some((name) => !second.properties?.[name]))) return false;
+  const required = new Set(first.required ?? []);
+  if ((second.required ?? []).some((name) => !required.has(name))) return false;
+  return [...required].every((name) => {
+    const mine = first.properties?.[name];
+    const theirs = second.properties?.[name];
+    return theirs === undefined || (mine !== undefined && sameChecks(mine, theirs));
+  });
+}
+
+/** Keywords that only describe a value: two schemas that differ in them alone accept the same values. */
+const ANNOTATIONS = new Set(['description', 'title', 'default', 'example', 'examples', 'deprecated', 'readOnly', 'writeOnly', 'externalDocs', 'xml']);
+
+function sameChecks(a: SchemaObject, b: SchemaObject): boolean {
+  return checksText(a) === checksText(b);
+}
+
+function checksText(schema: SchemaObject): string {
+  return JSON.stringify(Object.fromEntries(Object.entries(schema).filter(([key]) => !ANNOTATIONS.has(key) && !key.startsWith('x-')).sort(([x], [y]) => (x < y ? -1 : 1))));
+}
