@@ -88,15 +88,31 @@ export function matchRoute(method: string, pathname: string, carries: (name: str
   // Operations told apart only by their path's fragment: the one whose pairs the request carries,
   // else the first (its validation then names the header or parameter that is missing).
   let first: { route: MockRoute; pathParams: Record<string, string> } | undefined;
+  let best: { route: MockRoute; pathParams: Record<string, string> } | undefined;
   for (const route of routes) {
     const pathParams = matchSegments(route.path.split('/'), parts);
     if (!pathParams) continue;
     pathMatched = true;
     if (route.method !== method) continue;
-    if (!route.fragment || route.fragment.every(([name, value]) => carries(name, value))) return { route, pathParams };
-    first ??= { route, pathParams };
+    if (route.fragment && !route.fragment.every(([name, value]) => carries(name, value))) first ??= { route, pathParams };
+    else if (!best || moreConcrete(route, best.route)) best = { route, pathParams };
   }
-  return first ?? (pathMatched ? { methodMismatch: true } : undefined);
+  return best ?? first ?? (pathMatched ? { methodMismatch: true } : undefined);
+}
+
+/**
+ * Per segment of each route's path: 2 all literal, 1 a parameter with literal text beside it, 0 a
+ * parameter alone. Of the routes a path matches, the one more literal at the first segment where
+ * they differ is taken, as OpenAPI matches concrete paths before templated ones (`/commits/{sha}.{diffType}`
+ * before `/commits/{sha}`, which `abc.diff` matches too); the document's order decides the rest.
+ */
+const concreteness = new Map(routes.map((route) => [route, route.path.split('/').map((segment) => (!segment.includes('{') ? 2 : /^\{[^}]*\}$/.test(segment) ? 0 : 1))]));
+
+function moreConcrete(route: MockRoute, than: MockRoute): boolean {
+  const a = concreteness.get(route) ?? [];
+  const b = concreteness.get(than) ?? [];
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return (a[i] ?? 0) > (b[i] ?? 0);
+  return false;
 }
 
 function matchSegments(segments: readonly string[], parts: readonly string[]): Record<string, string> | undefined {

@@ -1,0 +1,39 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generate } from '../../generator/index.js';
+import { FIXTURE_DOCS, ROOT } from '../helpers/paths.js';
+import { clientOnOwnMock } from '../versions/document-roundtrip.js';
+
+const OUT = join(ROOT, 'test', '.tmp', 'fixtures-mock-concrete-paths');
+
+interface Mock {
+  url: string;
+  requests: { operationId?: string; path: string }[];
+  close(): Promise<void>;
+}
+
+// Gitea's document: the mock took routes in document order, so `/commits/abc.diff` was answered by
+// `/commits/{sha}` (an object where the client expected the diff's string).
+describe('the mock matches concrete paths before templated ones, as OpenAPI says', () => {
+  let mock: Mock;
+  beforeAll(async () => {
+    rmSync(OUT, { recursive: true, force: true });
+    await generate({ spec: join(FIXTURE_DOCS, 'corpus', 'concrete-paths.yaml'), out: OUT });
+    mock = await ((await import(pathToFileURL(join(OUT, 'mock', 'index.ts')).href)) as { startMockServer(): Promise<Mock> }).startMockServer();
+  });
+  afterAll(async () => {
+    await mock?.close();
+    rmSync(OUT, { recursive: true, force: true });
+  });
+
+  it('answers each operation of the client with its own fixture', async () => {
+    expect(await clientOnOwnMock(OUT)).toStrictEqual({ called: ['getCommit', 'downloadCommitDiff', 'getUser', 'getMe'], failed: [] });
+  });
+
+  it('routes a path to the operation whose segments are most literal', async () => {
+    for (const path of ['/commits/abc', '/commits/abc.diff', '/users/u1', '/users/me']) expect((await fetch(`${mock.url}${path}`)).status).toBe(200);
+    expect(mock.requests.slice(-4).map((r) => r.operationId)).toStrictEqual(['getCommit', 'downloadCommitDiff', 'getUser', 'getMe']);
+  });
+});
