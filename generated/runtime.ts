@@ -477,10 +477,14 @@ export class Core {
 
   #build(spec: OperationSpec, input: Record<string, unknown>, options: RequestOptions, idempotencyKey: string | undefined): BuiltRequest {
     const base = this.#options.baseUrl.replace(/\/+$/, '');
-    const path = spec.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const filled = spec.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
       const field = spec.fields.find((f) => f.in === 'path' && wireName(f) === name);
       return field ? (field.write ?? simplePath)(field, input[field.name]) : '';
     });
+    // A query part the document writes into the path (`/alerts?lat={lat}&lon={lon}`) leads the query string.
+    const at = filled.indexOf('?');
+    const path = at < 0 ? filled : filled.slice(0, at);
+    const templateQuery = at < 0 ? '' : filled.slice(at + 1);
     const query = new URLSearchParams();
     const headers: Record<string, string> = { accept: spec.accept ?? 'application/json', ...this.#options.headers };
     const cookies: string[] = [];
@@ -519,7 +523,7 @@ export class Core {
       }
     }
     const { body, shown } = encodeBody(spec, input, headers);
-    const search = [querystring, query.toString()].filter(Boolean).join('&');
+    const search = [templateQuery, querystring, query.toString()].filter(Boolean).join('&');
     return { url: `${base}${path}${search ? `?${search}` : ''}`, method: spec.method, headers, body, shownBody: shown, credentialed: true };
   }
 

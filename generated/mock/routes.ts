@@ -36,6 +36,8 @@ export interface MockRoute {
   path: string;
   /** `name=value` pairs of the document's path fragment: a header or query parameter the request carries. */
   fragment?: readonly (readonly [string, string])[];
+  /** Path parameters the document's template writes into its query part (`?lat={lat}`): `[query key, parameter]`. */
+  queryParameters?: readonly (readonly [string, string])[];
   fields: readonly MockField[];
   bodyKind?: 'json' | 'form' | 'other';
   idempotency?: { header: string; maxLength?: number };

@@ -171,6 +171,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     if (!match) return reply(failure(404, `no operation at ${method} ${url.pathname}`));
     if ('methodMismatch' in match) return reply(failure(405, `${method} is not an operation of ${url.pathname}`));
     const { route, pathParams } = match;
+    // Kept percent-escaped, as the path's own parameters are until they are read.
+    for (const [key, name] of route.queryParameters ?? []) {
+      const value = url.searchParams.get(key);
+      if (value !== null) pathParams[name] = encodeURIComponent(value);
+    }
     record.operationId = route.operationId;
     // The credential first, as the API does: a test that forgot the key learns that, not a fault.
     if (!record.apiKey) return reply(failure(401, missingCredential()));

@@ -1,7 +1,7 @@
 import { mediaKind } from '../../model/media.js';
 import type { ApiModel, InputFieldModel, OperationModel } from '../../model/types.js';
 import { jsonLiteral, tsPropertyKey } from '../print.js';
-import { requestPath } from '../../model/path-fragment.js';
+import { requestTemplate } from '../../model/path-fragment.js';
 
 /** A function of runtime.ts that a spec carries (a writer of a style, a body's encoder, the stream reader), by its name. */
 export class RuntimeFunction {
@@ -44,7 +44,7 @@ export function operationSpec(model: ApiModel, op: OperationModel): Record<strin
     operationId: op.operationId,
     methodName: op.methodName,
     method: op.httpMethod,
-    path: requestPath(op.path),
+    path: requestTemplate(op.path),
     fields: op.input.map((f) => {
       const field: Record<string, unknown> = {
         name: f.name,

@@ -7,7 +7,7 @@ import { mediaKind } from '../../model/media.js';
 import type { ApiModel, InputFieldModel, OperationModel } from '../../model/types.js';
 import { buildFixture, modelResolver } from '../shared/synthesis/build-fixture.js';
 import { derefSchema, mergeAllOf, schemaType, type SchemaResolver } from '../../model/schema-merge.js';
-import { fragmentPairs, requestPath } from '../../model/path-fragment.js';
+import { fragmentPairs, requestPath, templateQueryPairs } from '../../model/path-fragment.js';
 
 /** JSON type a wire string is coerced to before validation. */
 export type WireType = 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object' | 'any';
@@ -43,6 +43,8 @@ export interface MockRoute {
   path: string;
   /** The path's fragment as `name=value` pairs (path-fragment.ts): a header or query parameter the request carries. */
   fragment?: [string, string][];
+  /** Path parameters the template writes into its query part (`?lat={lat}`): `[query key, parameter]`. */
+  queryParameters?: [string, string][];
   fields: MockField[];
   /** How the body is read: JSON, a form, or not read field by field (validation is then skipped). */
   bodyKind?: 'json' | 'form' | 'other';
@@ -78,8 +80,13 @@ function mockRoute(op: OperationModel, resolve: SchemaResolver): MockRoute {
     path: requestPath(op.path),
     fields: op.input.map((field) => mockField(field, resolve)),
   };
-  const fragment = fragmentPairs(op.path);
+  // A query part of the template: its literal pairs the request carries, as a fragment's; a
+  // `{name}` value is that path parameter's.
+  const query = templateQueryPairs(op.path);
+  const fragment = [...fragmentPairs(op.path), ...query.filter(([, value]) => !isPlaceholder(value)).map(([key, value]): [string, string] => [key, decodeURIComponent(value)])];
   if (fragment.length > 0) route.fragment = fragment;
+  const queryParameters = query.filter(([, value]) => isPlaceholder(value)).map(([key, value]): [string, string] => [key, value.slice(1, -1)]);
+  if (queryParameters.length > 0) route.queryParameters = queryParameters;
   if (op.body) {
     const kind = mediaKind(op.body.contentType);
     route.bodyKind = kind === 'json' || kind === 'form' ? kind : 'other';
@@ -88,6 +95,10 @@ function mockRoute(op: OperationModel, resolve: SchemaResolver): MockRoute {
   const retryAfterField = op.errors.find((e) => e.status === 429)?.retryAfterField;
   if (retryAfterField) route.retryAfterField = retryAfterField;
   return route;
+}
+
+function isPlaceholder(value: string): boolean {
+  return /^\{[^{}]+\}$/.test(value);
 }
 
 function mockField(field: InputFieldModel, resolve: SchemaResolver): MockField {
