@@ -7,7 +7,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
 /** JSON type a wire string is coerced to before validation. */
-export type WireType = 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object' | 'any';
+/** `scalar`: a number or a boolean where the text is one, else the text (a oneOf of several types). */
+export type WireType = 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object' | 'any' | 'scalar';
 
 /** One input field as the mock reads it back from a request. */
 export interface MockField {
@@ -328,8 +329,8 @@ function delimiter(style: string): string {
 /** A wire string as the JSON type the schema wants; left a string when it is not one (validation then names the field). */
 export function coerce(value: string | undefined, type: WireType): unknown {
   if (value === undefined) return undefined;
-  if ((type === 'integer' || type === 'number') && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
-  if (type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
+  if ((type === 'integer' || type === 'number' || type === 'scalar') && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  if ((type === 'boolean' || type === 'scalar') && (value === 'true' || value === 'false')) return value === 'true';
   if (type === 'object' || type === 'array') {
     try {
       return JSON.parse(value) as unknown;

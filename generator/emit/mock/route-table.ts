@@ -10,7 +10,8 @@ import { derefSchema, mergeAllOf, schemaType, type SchemaResolver } from '../../
 import { fragmentPairs, requestPath, templateQueryPairs } from '../../model/path-fragment.js';
 
 /** JSON type a wire string is coerced to before validation. */
-export type WireType = 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object' | 'any';
+/** `scalar`: a number or a boolean where the text is one, else the text (a oneOf of several types). */
+export type WireType = 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object' | 'any' | 'scalar';
 
 /** One input field as the mock reads it back from a request. */
 export interface MockField {
@@ -103,11 +104,11 @@ function isPlaceholder(value: string): boolean {
 
 function mockField(field: InputFieldModel, resolve: SchemaResolver): MockField {
   const schema = mergeAllOf([derefSchema(field.schema, resolve)], resolve);
-  const result: MockField = { name: field.name, in: field.in, ...(field.wireName === field.name ? {} : { wireName: field.wireName }), type: wireType(schema) };
-  if (result.type === 'array') result.itemType = wireType(mergeAllOf([schema.items || {}], resolve));
+  const result: MockField = { name: field.name, in: field.in, ...(field.wireName === field.name ? {} : { wireName: field.wireName }), type: wireType(schema, resolve) };
+  if (result.type === 'array') result.itemType = wireType(mergeAllOf([derefSchema(schema.items || {}, resolve)], resolve), resolve);
   if (field.style !== undefined) result.style = field.style;
   if (field.explode !== undefined) result.explode = field.explode;
-  const properties = () => Object.fromEntries(Object.entries(schema.properties ?? {}).map(([name, property]) => [name, wireType(mergeAllOf([derefSchema(property, resolve)], resolve))]));
+  const properties = () => Object.fromEntries(Object.entries(schema.properties ?? {}).map(([name, property]) => [name, wireType(mergeAllOf([derefSchema(property, resolve)], resolve), resolve)]));
   if (field.in === 'querystring') {
     result.contentType = field.contentType ?? 'application/x-www-form-urlencoded';
     if (mediaKind(result.contentType) === 'form') result.properties = properties();
@@ -118,13 +119,22 @@ function mockField(field: InputFieldModel, resolve: SchemaResolver): MockField {
   return result;
 }
 
-function wireType(schema: Parameters<typeof schemaType>[0]): WireType {
+function wireType(schema: Parameters<typeof schemaType>[0], resolve?: SchemaResolver): WireType {
   const type = schemaType(schema);
   if (type) return type;
   const first = schema.enum?.[0];
   if (typeof first === 'number') return Number.isInteger(first) ? 'integer' : 'number';
   if (typeof first === 'boolean') return 'boolean';
-  return schema.enum ? 'string' : 'any';
+  if (schema.enum) return 'string';
+  // A oneOf/anyOf of several types (Pandascore's `page`: an integer or a deepObject; its videogame
+  // ID or slug): the text is read as a number or a boolean where it is one and a branch takes one.
+  const branches = schema.oneOf ?? schema.anyOf;
+  if (branches && resolve) {
+    const types = new Set(branches.map((branch) => wireType(mergeAllOf([derefSchema(branch, resolve)], resolve), resolve)));
+    if (types.size === 1) return [...types][0] as WireType;
+    if (types.has('number') || types.has('integer') || types.has('boolean')) return 'scalar';
+  }
+  return 'any';
 }
 
 /** The credential the mock checks for. */
