@@ -68,7 +68,14 @@ export function buildOperation(options: {
   // A fixed method's semantics never apply to an additional operation that happens to share its name.
   const method = options.method;
   const known = !options.additional;
-  const parameters = mergeParameters(document, options.pathParameters, raw.parameters, { pathItem: pointerJoin('#/paths', path), operation: pointer });
+  const declared = mergeParameters(document, options.pathParameters, raw.parameters, { pathItem: pointerJoin('#/paths', path), operation: pointer });
+  // OpenAPI: a header parameter named Accept or Content-Type "SHALL be ignored"; the client sets both
+  // from the document's media types (Spoonacular's Accept enum was sent beside the client's own).
+  const parameters = declared.filter(({ parameter, pointer: at }) => {
+    const ignored = parameter.in === 'header' && IGNORED_HEADERS.has(parameter.name.toLowerCase());
+    if (ignored) options.problems.push(headerIgnored(parameter.name, at));
+    return !ignored;
+  });
   const written = buildBody(document, raw.requestBody, new Set(parameters.map((p) => p.parameter.name)), pointerJoin(pointer, 'requestBody'));
   // fetch refuses a body with GET or HEAD (Okta's document gives some GETs one): the client sends none.
   const bodiless = known && (method === 'get' || method === 'head');
@@ -128,6 +135,19 @@ export function buildOperation(options: {
 }
 
 /** A request body given by `itemSchema` is sent as the bytes the caller gives, not written item by item. */
+/** Header parameters OpenAPI says to ignore (the third, Authorization, is the credential's where the document declares one). */
+const IGNORED_HEADERS = new Set(['accept', 'content-type']);
+
+function headerIgnored(name: string, pointer: string): Problem {
+  return {
+    code: 'model/header-ignored',
+    severity: 'warn',
+    pointer,
+    message: `a header parameter named ${name}, which OpenAPI says to ignore: the client sets ${name} from the media types the operation declares`,
+    hint: 'declare the media types under requestBody.content and responses.<status>.content instead',
+  };
+}
+
 function bodyNotSent(httpMethod: string, path: string, body: BodyModel): Problem {
   return {
     code: 'model/body-not-sent',
