@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildFixture } from '../../generator/emit/shared/synthesis/build-fixture.js';
+import { buildFixture, buildParams } from '../../generator/emit/shared/synthesis/build-fixture.js';
 import { conform } from '../../generator/emit/shared/synthesis/conform.js';
 import { synthContext, synthesize } from '../../generator/emit/shared/synthesis/synthesize.js';
 import type { ApiModel, InputFieldModel, OperationModel, ResponseModel, SchemaObject } from '../../generator/model/types.js';
@@ -61,6 +61,19 @@ describe('document examples and defaults are used only when they conform', () =>
 });
 
 describe('fixtures follow the generated types', () => {
+  it("gives a path parameter a value that is not empty (Brex's dataset enum starts with \"\")", () => {
+    const input = [
+      { name: 'dataset', in: 'path', wireName: 'dataset', required: true, schema: { type: 'string', enum: ['', 'mini', 'full'] } },
+      { name: 'slug', in: 'path', wireName: 'slug', required: true, schema: { type: 'string', pattern: '^[a-z]*$', maxLength: 8 } },
+      { name: 'lang', in: 'query', wireName: 'lang', required: true, schema: { type: 'string', enum: ['', 'EN'] } },
+    ] as InputFieldModel[];
+    for (const operationId of ['a', 'b', 'c', 'd']) {
+      const params = buildParams({ ...operation({ input }), operationId }, resolve);
+      expect(['mini', 'full']).toContain(params.dataset);
+      expect(params.slug).toMatch(/^[a-z]{1,8}$/);
+    }
+  });
+
   it('answers a range status (4XX, 5XX) with a concrete status of the range no other response declares', () => {
     const fixture = buildFixture(operation({ errors: [{ status: Number.NaN, statusClass: 4 }, { status: 400 }, { status: Number.NaN, statusClass: 5 }] }), model);
     expect(fixture.errors.map((e) => e.status)).toStrictEqual([401, 400, 500]);
