@@ -107,7 +107,8 @@ export function matchRoute(method: string, pathname: string, carries: (name: str
  * Per segment of each route's path: 2 all literal, 1 a parameter with literal text beside it, 0 a
  * parameter alone. Of the routes a path matches, the one more literal at the first segment where
  * they differ is taken, as OpenAPI matches concrete paths before templated ones (`/commits/{sha}.{diffType}`
- * before `/commits/{sha}`, which `abc.diff` matches too); the document's order decides the rest.
+ * before `/commits/{sha}`, which `abc.diff` matches too); of alike paths, the one with the more
+ * fragment pairs the request carries; the document's order decides the rest.
  */
 const concreteness = new Map(routes.map((route) => [route, route.path.split('/').map((segment) => (!segment.includes('{') ? 2 : /^\{[^}]*\}$/.test(segment) ? 0 : 1))]));
 
@@ -115,7 +116,9 @@ function moreConcrete(route: MockRoute, than: MockRoute): boolean {
   const a = concreteness.get(route) ?? [];
   const b = concreteness.get(than) ?? [];
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return (a[i] ?? 0) > (b[i] ?? 0);
-  return false;
+  // Alike paths: the one whose fragment the request carries is the more particular (Azure Data Lake's
+  // `/webhdfs/v1/{path}#op=GETFILESTATUS` beside `/webhdfs/v1/{path}`).
+  return (route.fragment?.length ?? 0) > (than.fragment?.length ?? 0);
 }
 
 function matchSegments(segments: readonly string[], parts: readonly string[]): Record<string, string> | undefined {
@@ -128,12 +131,14 @@ function matchSegments(segments: readonly string[], parts: readonly string[]): R
       if (segment !== part) return undefined;
       continue;
     }
-    // `{name}` captures one non-empty segment piece; text around it must match literally.
+    // `{name}` captures a non-empty piece of one segment; text around it must match literally.
     const names: string[] = [];
     const source = segment.replace(/\{([^}]+)\}|[^{]+/g, (text, name?: string) => {
       if (name === undefined) return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
       names.push(name);
-      return '([^/]+?)';
+      // Greedy: of two parameters in a segment, the first takes all but the last separator's part
+      // (TomTom's `{maxLat}.{format}` reads `52.52.json` as 52.52 and json).
+      return '([^/]+)';
     });
     const match = new RegExp(`^${source}$`).exec(part);
     if (!match) return undefined;

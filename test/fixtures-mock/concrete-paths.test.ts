@@ -29,11 +29,24 @@ describe('the mock matches concrete paths before templated ones, as OpenAPI says
   });
 
   it('answers each operation of the client with its own fixture', async () => {
-    expect(await clientOnOwnMock(OUT)).toStrictEqual({ called: ['getCommit', 'downloadCommitDiff', 'getUser', 'getMe'], failed: [] });
+    expect(await clientOnOwnMock(OUT)).toStrictEqual({ called: ['getCommit', 'downloadCommitDiff', 'getUser', 'getMe', 'getCopyrights', 'checkAccess', 'getStatus'], failed: [] });
   });
 
   it('routes a path to the operation whose segments are most literal', async () => {
     for (const path of ['/commits/abc', '/commits/abc.diff', '/users/u1', '/users/me']) expect((await fetch(`${mock.url}${path}`)).status).toBe(200);
     expect(mock.requests.slice(-4).map((r) => r.operationId)).toStrictEqual(['getCommit', 'downloadCommitDiff', 'getUser', 'getMe']);
+  });
+
+  // TomTom's `{maxLat}.{format}`: `52.52.json` was read as 52 and `52.json`.
+  it('splits a segment of two parameters at the last separator', async () => {
+    expect((await fetch(`${mock.url}/copyrights/52.52.json`)).status).toBe(200);
+    expect(mock.requests.at(-1)?.operationId).toBe('getCopyrights');
+  });
+
+  // Azure Data Lake's `/webhdfs/v1/{path}` beside `/webhdfs/v1/{path}#op=GETFILESTATUS`.
+  it('takes, of alike paths, the one whose fragment the request carries', async () => {
+    expect((await fetch(`${mock.url}/files/a?op=STATUS`)).status).toBe(200);
+    expect((await fetch(`${mock.url}/files/a?op=CHECKACCESS`)).status).toBe(200);
+    expect(mock.requests.slice(-2).map((r) => r.operationId)).toStrictEqual(['getStatus', 'checkAccess']);
   });
 });
