@@ -861,10 +861,10 @@ function appendForm(form: URLSearchParams, name: string, value: unknown): void {
  * object's key and value. A primitive: its text.
  */
 function styledText(explode: boolean, value: unknown, text: (item: string) => string, separator: string, pair: string): string {
-  if (Array.isArray(value)) return value.map((item) => text(String(item))).join(separator);
+  if (Array.isArray(value)) return value.map((item) => text(itemText(item))).join(separator);
   if (isRecord(value)) {
     const entries = Object.entries(value).filter(([, v]) => v !== undefined);
-    return explode ? entries.map(([k, v]) => `${text(k)}${pair}${text(String(v))}`).join(separator) : entries.flatMap(([k, v]) => [text(k), text(String(v))]).join(',');
+    return explode ? entries.map(([k, v]) => `${text(k)}${pair}${text(itemText(v))}`).join(separator) : entries.flatMap(([k, v]) => [text(k), text(itemText(v))]).join(',');
   }
   return text(String(value));
 }
@@ -941,12 +941,21 @@ export function deepObjectQuery(query: URLSearchParams, field: FieldSpec, value:
  */
 function appendDelimited(query: URLSearchParams, field: FieldSpec, value: unknown, explode: boolean, separator: string): void {
   if (Array.isArray(value)) {
-    if (explode) for (const item of value) query.append(wireName(field), String(item));
-    else query.append(wireName(field), value.map(String).join(separator));
+    if (explode) for (const item of value) query.append(wireName(field), itemText(item));
+    else query.append(wireName(field), value.map(itemText).join(separator));
   } else if (isRecord(value)) {
-    if (explode) for (const [k, v] of Object.entries(value)) query.append(k, String(v));
-    else query.append(wireName(field), Object.entries(value).flatMap(([k, v]) => [k, String(v)]).join(','));
+    if (explode) for (const [k, v] of Object.entries(value)) query.append(k, itemText(v));
+    else query.append(wireName(field), Object.entries(value).flatMap(([k, v]) => [k, itemText(v)]).join(','));
   } else query.append(wireName(field), String(value));
+}
+
+/**
+ * An item of a styled array or object: its text, or its JSON where it is itself an array or object,
+ * which no style of OpenAPI's writes (Mastodon's `timeline`, an array of objects, went out as
+ * `[object Object]`).
+ */
+function itemText(item: unknown): string {
+  return typeof item === 'object' && item !== null ? JSON.stringify(item) : String(item);
 }
 
 /**

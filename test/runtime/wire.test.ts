@@ -40,6 +40,9 @@ describe('the URL', () => {
     ['form objects without explode are key,value pairs', { explode: false }, { lat: 1, lng: 2 }, { v: 'lat,1,lng,2' }],
     ['scalars as text, reserved characters escaped', {}, 'a&b=c+d', { v: 'a&b=c+d' }],
     ['booleans as text', {}, false, { v: 'false' }],
+    // No style writes an object inside an array or object: its JSON, as the mock reads it (Mastodon's `timeline` went out as [object Object]).
+    ['objects in an array as JSON', {}, [{ id: 1 }, { id: 2 }], { v: ['{"id":1}', '{"id":2}'] }],
+    ['arrays in an object as JSON', {}, { at: [1, 2] }, { at: '[1,2]' }],
   ];
   it.each(styles)('query: %s', async (_name, style, value, query) => {
     const { seen } = await send(operationSpec({ fields: [field('v', 'query', style)] }), { v: value });
@@ -50,6 +53,7 @@ describe('the URL', () => {
     ['simple arrays', {}, ['a', 'b,c'], 'a,b%2Cc'],
     ['simple objects', {}, { a: 1, b: 'x y' }, 'a,1,b,x%20y'],
     ['simple objects, exploded', { explode: true }, { a: 1, b: 2 }, 'a=1,b=2'],
+    ['objects in a simple array as JSON, escaped', {}, [{ a: 1 }], '%7B%22a%22%3A1%7D'],
     ['label scalars, a dot escaped', { style: 'label' }, 'v1.2', '.v1%2E2'],
     ['label arrays', { style: 'label' }, ['a', 'b'], '.a,b'],
     ['label arrays, exploded', { style: 'label', explode: true }, ['a', 'b.c'], '.a.b%2Ec'],
