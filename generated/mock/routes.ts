@@ -215,6 +215,14 @@ export function readForm(route: MockRoute, raw: string): Record<string, unknown>
     const value = readStyled(field, form, names, true);
     if (value !== undefined) body[wireName(field)] = value;
   }
+  // A form body taken whole (not spread into fields: GitLab's, whose property `body` would take the
+  // body's own name): every key, a repeated one or an array's as a list.
+  const whole = fields.length === 0 ? route.fields.find((f) => f.in === 'body') : undefined;
+  for (const key of whole ? new Set(form.keys()) : []) {
+    const type = whole?.properties?.[key] ?? 'any';
+    const values = form.getAll(key);
+    body[key] = type === 'array' || values.length > 1 ? values : coerce(values[0], type);
+  }
   return body;
 }
 

@@ -79,7 +79,7 @@ function mockRoute(op: OperationModel, resolve: SchemaResolver): MockRoute {
     // Node's server reads the method in upper case; a route is matched the same way.
     method: op.httpMethod.toUpperCase(),
     path: requestPath(op.path),
-    fields: op.input.map((field) => mockField(field, resolve)),
+    fields: op.input.map((field) => mockField(field, resolve, op.body?.contentType)),
   };
   // A query part of the template: its literal pairs the request carries, as a fragment's; a
   // `{name}` value is that path parameter's.
@@ -102,7 +102,7 @@ function isPlaceholder(value: string): boolean {
   return /^\{[^{}]+\}$/.test(value);
 }
 
-function mockField(field: InputFieldModel, resolve: SchemaResolver): MockField {
+function mockField(field: InputFieldModel, resolve: SchemaResolver, contentType?: string): MockField {
   const schema = mergeAllOf([derefSchema(field.schema, resolve)], resolve);
   const result: MockField = { name: field.name, in: field.in, ...(field.wireName === field.name ? {} : { wireName: field.wireName }), type: wireType(schema, resolve) };
   if (result.type === 'array') result.itemType = wireType(mergeAllOf([derefSchema(schema.items || {}, resolve)], resolve), resolve);
@@ -112,6 +112,8 @@ function mockField(field: InputFieldModel, resolve: SchemaResolver): MockField {
   if (field.in === 'querystring') {
     result.contentType = field.contentType ?? 'application/x-www-form-urlencoded';
     if (mediaKind(result.contentType) === 'form') result.properties = properties();
+  } else if (field.in === 'body' && result.type === 'object' && mediaKind(contentType ?? '') === 'form') {
+    result.properties = properties();
   } else if (result.type === 'object' && (field.in === 'query' || field.in === 'path' || field.in === 'header' || field.in === 'cookie' || (field.in === 'body-field' && (field.style !== undefined || field.explode !== undefined)))) {
     result.properties = properties();
     if (Object.keys(result.properties).length === 0) result.anyKeys = true;
