@@ -472,10 +472,7 @@ export class Core {
 
   #build(spec: OperationSpec, input: Record<string, unknown>, options: RequestOptions, idempotencyKey: string | undefined): BuiltRequest {
     const base = this.#options.baseUrl.replace(/\/+$/, '');
-    const filled = spec.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
-      const field = spec.fields.find((f) => f.in === 'path' && wireName(f) === name);
-      return field ? (field.write ?? simplePath)(field, input[field.name]) : '';
-    });
+    const filled = fillPath(spec, input);
     // A query part the document writes into the path (`/alerts?lat={lat}&lon={lon}`) leads the query string.
     const at = filled.indexOf('?');
     const path = at < 0 ? filled : filled.slice(0, at);
@@ -947,6 +944,31 @@ function appendDelimited(query: URLSearchParams, field: FieldSpec, value: unknow
     if (explode) for (const [k, v] of Object.entries(value)) query.append(k, itemText(v));
     else query.append(wireName(field), Object.entries(value).flatMap(([k, v]) => [k, itemText(v)]).join(','));
   } else query.append(wireName(field), String(value));
+}
+
+/**
+ * The path with its parameters written in. A segment that comes out as `.` or `..` (or an escape of
+ * them, which URL parsers read alike) is a step of the path, not a name: fetch would request
+ * another path (`/resourcegroups/./exportTemplate` is `/resourcegroups/exportTemplate`, and `..`
+ * climbs), so such a value is refused before anything is sent.
+ */
+function fillPath(spec: OperationSpec, input: Record<string, unknown>): string {
+  return spec.path
+    .split('/')
+    .map((segment) => {
+      const names: string[] = [];
+      const text = segment.replace(/\{([^}]+)\}/g, (_, name: string) => {
+        const field = spec.fields.find((f) => f.in === 'path' && wireName(f) === name);
+        if (!field) return '';
+        names.push(field.name);
+        return (field.write ?? simplePath)(field, input[field.name]);
+      });
+      if (names.length > 0 && /^(?:\.|%2e){1,2}$/i.test(text)) {
+        throw new RequestValidationError(spec.operationId, [{ path: [names[0] as string], message: `makes the path segment "${text}", which a URL reads as a step of the path, not a name` }]);
+      }
+      return text;
+    })
+    .join('/');
 }
 
 /**

@@ -61,16 +61,19 @@ describe('document examples and defaults are used only when they conform', () =>
 });
 
 describe('fixtures follow the generated types', () => {
-  it("gives a path parameter a value that is not empty (Brex's dataset enum starts with \"\")", () => {
+  it("gives a path parameter a value that is not empty, `.` or `..` (Brex's dataset enum starts with \"\")", () => {
     const input = [
       { name: 'dataset', in: 'path', wireName: 'dataset', required: true, schema: { type: 'string', enum: ['', 'mini', 'full'] } },
       { name: 'slug', in: 'path', wireName: 'slug', required: true, schema: { type: 'string', pattern: '^[a-z]*$', maxLength: 8 } },
       { name: 'lang', in: 'query', wireName: 'lang', required: true, schema: { type: 'string', enum: ['', 'EN'] } },
+      // Azure's resource group name: `.` matches it, and a segment of dots is a step of the path.
+      { name: 'group', in: 'path', wireName: 'group', required: true, schema: { type: 'string', pattern: '^[.]+$', maxLength: 90 } },
     ] as InputFieldModel[];
     for (const operationId of ['a', 'b', 'c', 'd']) {
       const params = buildParams({ ...operation({ input }), operationId }, resolve);
       expect(['mini', 'full']).toContain(params.dataset);
       expect(params.slug).toMatch(/^[a-z]{1,8}$/);
+      expect(params.group).toMatch(/^\.{3,}$/);
     }
   });
 

@@ -69,6 +69,17 @@ describe('the URL', () => {
     expect(seen.path).toBe(`/items/${segment}`);
   });
 
+  // Azure's resourceGroupName pattern allows `.`: fetch requested /resourcegroups/exportTemplate, and `..` climbs.
+  it.each(['.', '..', '%2e', '.%2E'])('refuses a path parameter that makes the segment %s, before anything is sent', async (value) => {
+    const spec = operationSpec({ path: '/groups/{group}/export', fields: [field('group', 'path', { write: (_f, v) => String(v) })] });
+    const core = new Core({ apiKey: API_KEY, baseUrl: server.url }, { kind: 'none' });
+    const before = server.requests.length;
+    await expect(core.request(spec, { group: value }, {}, {})).rejects.toThrow(/group: makes the path segment/);
+    expect(server.requests).toHaveLength(before);
+    const { seen } = await send(operationSpec({ path: '/groups/{group}/export', fields: [field('group', 'path')] }), { group: '...' });
+    expect(seen.path).toBe('/groups/.../export');
+  });
+
   it('leaves out absent parameters and adds the call\'s extra query', async () => {
     const { seen } = await send(operationSpec({ fields: [field('a', 'query'), field('b', 'query')] }), { a: 1 }, { query: { extra: 'x' } });
     expect(seen.query).toStrictEqual({ a: '1', extra: 'x' });
