@@ -154,7 +154,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   // Everything decided from the headers (route, credential, declared size) is answered before the
   // body is read; the body is then read only up to maxBodyBytes.
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const url = new URL(req.url ?? '/', 'http://mock.invalid');
+    // The target is a path of this server: `//openapi` (Clever Cloud's document has one) is read as
+    // a path, not as `//host`, another server.
+    const target = req.url ?? '/';
+    const url = new URL(target.startsWith('/') ? `http://mock.invalid${target}` : target, 'http://mock.invalid');
     const method = (req.method ?? 'GET').toUpperCase();
     const origin = headerValue(req.headers, 'origin');
     if (method === 'OPTIONS' && origin !== undefined && headerValue(req.headers, 'access-control-request-method') !== undefined) {

@@ -131,7 +131,10 @@ function toWebRequest(req: IncomingMessage, body: Buffer<ArrayBuffer> | undefine
     for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, v);
   }
   try {
-    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+    // A target that starts with `//` is a path of this server, not another host.
+    const origin = `http://${req.headers.host ?? 'localhost'}`;
+    const target = req.url ?? '/';
+    const url = new URL(target.startsWith('/') ? `${origin}${target}` : target, origin);
     const init: RequestInit = { method: req.method ?? 'GET', headers };
     if (body) init.body = body;
     return new Request(url, init);

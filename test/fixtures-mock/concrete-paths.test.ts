@@ -29,7 +29,7 @@ describe('the mock matches concrete paths before templated ones, as OpenAPI says
   });
 
   it('answers each operation of the client with its own fixture', async () => {
-    expect(await clientOnOwnMock(OUT)).toStrictEqual({ called: ['getCommit', 'downloadCommitDiff', 'getUser', 'getMe', 'getCopyrights', 'checkAccess', 'getStatus'], failed: [] });
+    expect(await clientOnOwnMock(OUT)).toStrictEqual({ called: ['getCommit', 'downloadCommitDiff', 'getUser', 'getMe', 'getCopyrights', 'checkAccess', 'getStatus', 'getSpec'], failed: [] });
   });
 
   it('routes a path to the operation whose segments are most literal', async () => {
@@ -41,6 +41,12 @@ describe('the mock matches concrete paths before templated ones, as OpenAPI says
   it('splits a segment of two parameters at the last separator', async () => {
     expect((await fetch(`${mock.url}/copyrights/52.52.json`)).status).toBe(200);
     expect(mock.requests.at(-1)?.operationId).toBe('getCopyrights');
+  });
+
+  // Clever Cloud's `//openapi`: the mock read the request target `//openapi` as the host `openapi`.
+  it('reads a target that starts with // as a path', async () => {
+    expect((await fetch(`${mock.url}//spec`)).status).toBe(200);
+    expect(mock.requests.at(-1)?.operationId).toBe('getSpec');
   });
 
   // Azure Data Lake's `/webhdfs/v1/{path}` beside `/webhdfs/v1/{path}#op=GETFILESTATUS`.
