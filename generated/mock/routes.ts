@@ -85,7 +85,7 @@ export const failureShape: { template: Record<string, unknown>; codeKey?: string
  * The route of a request and its path parameters, as sent (still percent-escaped: a styled value is
  * split on its delimiters before it is decoded); `methodMismatch` when only the path matches.
  */
-export function matchRoute(method: string, pathname: string, carries: (name: string, value: string) => boolean = () => true): { route: MockRoute; pathParams: Record<string, string> } | { methodMismatch: true } | undefined {
+export function matchRoute(method: string, pathname: string, carries: (name: string, value: string) => boolean = () => true, bodyKind?: MockRoute['bodyKind']): { route: MockRoute; pathParams: Record<string, string> } | { methodMismatch: true } | undefined {
   const parts = pathname.split('/');
   let pathMatched = false;
   // Operations told apart only by their path's fragment: the one whose pairs the request carries,
@@ -98,7 +98,7 @@ export function matchRoute(method: string, pathname: string, carries: (name: str
     pathMatched = true;
     if (route.method !== method) continue;
     if (route.fragment && !route.fragment.every(([name, value]) => carries(name, value))) first ??= { route, pathParams };
-    else if (!best || moreConcrete(route, best.route)) best = { route, pathParams };
+    else if (!best || moreConcrete(route, best.route, bodyKind)) best = { route, pathParams };
   }
   return best ?? first ?? (pathMatched ? { methodMismatch: true } : undefined);
 }
@@ -108,17 +108,22 @@ export function matchRoute(method: string, pathname: string, carries: (name: str
  * parameter alone. Of the routes a path matches, the one more literal at the first segment where
  * they differ is taken, as OpenAPI matches concrete paths before templated ones (`/commits/{sha}.{diffType}`
  * before `/commits/{sha}`, which `abc.diff` matches too); of alike paths, the one with the more
- * fragment pairs the request carries; the document's order decides the rest.
+ * fragment pairs the request carries, then the one whose body is of the request's kind; the
+ * document's order decides the rest.
  */
 const concreteness = new Map(routes.map((route) => [route, route.path.split('/').map((segment) => (!segment.includes('{') ? 2 : /^\{[^}]*\}$/.test(segment) ? 0 : 1))]));
 
-function moreConcrete(route: MockRoute, than: MockRoute): boolean {
+function moreConcrete(route: MockRoute, than: MockRoute, bodyKind: MockRoute['bodyKind']): boolean {
   const a = concreteness.get(route) ?? [];
   const b = concreteness.get(than) ?? [];
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return (a[i] ?? 0) > (b[i] ?? 0);
   // Alike paths: the one whose fragment the request carries is the more particular (Azure Data Lake's
   // `/webhdfs/v1/{path}#op=GETFILESTATUS` beside `/webhdfs/v1/{path}`).
-  return (route.fragment?.length ?? 0) > (than.fragment?.length ?? 0);
+  const pairs = (route.fragment?.length ?? 0) - (than.fragment?.length ?? 0);
+  if (pairs !== 0) return pairs > 0;
+  // Then the one whose body is of the request's kind (Azure's `/analyze` takes JSON, and
+  // `/analyze#overload=stream` the image's bytes).
+  return bodyKind !== undefined && route.bodyKind === bodyKind && than.bodyKind !== bodyKind;
 }
 
 function matchSegments(segments: readonly string[], parts: readonly string[]): Record<string, string> | undefined {

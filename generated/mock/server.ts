@@ -170,7 +170,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       options.onRequest?.(record);
       later(() => send(req, res, cors.answer(origin, answer)));
     };
-    const match = matchRoute(method, url.pathname, (name, value) => headerValue(req.headers, name) === value || url.searchParams.getAll(name).includes(value));
+    const match = matchRoute(method, url.pathname, (name, value) => headerValue(req.headers, name) === value || url.searchParams.getAll(name).includes(value), bodyKindOf(req.headers['content-type']));
     if (!match) return reply(failure(404, `no operation at ${method} ${url.pathname}`));
     if ('methodMismatch' in match) return reply(failure(405, `${method} is not an operation of ${url.pathname}`));
     const { route, pathParams } = match;
@@ -328,6 +328,13 @@ function corsPolicy(origins: readonly string[]): {
       return { ...answer, headers: { ...answer.headers, ...base(origin), 'Access-Control-Expose-Headers': exposed.join(', ') } };
     },
   };
+}
+
+/** How a request's body is read, by its media type (as a route's `bodyKind`); undefined without one. */
+function bodyKindOf(contentType: string | undefined): MockRoute['bodyKind'] {
+  if (contentType === undefined) return undefined;
+  const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  return /^application\/(?:[\w.+-]+\+)?json$/.test(type) ? 'json' : type === 'application/x-www-form-urlencoded' ? 'form' : 'other';
 }
 
 function parseBody(raw: string, route: MockRoute): unknown {

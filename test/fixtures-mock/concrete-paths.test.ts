@@ -29,7 +29,7 @@ describe('the mock matches concrete paths before templated ones, as OpenAPI says
   });
 
   it('answers each operation of the client with its own fixture', async () => {
-    expect(await clientOnOwnMock(OUT)).toStrictEqual({ called: ['getCommit', 'downloadCommitDiff', 'getUser', 'getMe', 'getCopyrights', 'checkAccess', 'getStatus', 'getSpec'], failed: [] });
+    expect(await clientOnOwnMock(OUT)).toStrictEqual({ called: ['getCommit', 'downloadCommitDiff', 'getUser', 'getMe', 'getCopyrights', 'checkAccess', 'getStatus', 'getSpec', 'analyzeImage', 'analyzeImageInStream'], failed: [] });
   });
 
   it('routes a path to the operation whose segments are most literal', async () => {
@@ -47,6 +47,15 @@ describe('the mock matches concrete paths before templated ones, as OpenAPI says
   it('reads a target that starts with // as a path', async () => {
     expect((await fetch(`${mock.url}//spec`)).status).toBe(200);
     expect(mock.requests.at(-1)?.operationId).toBe('getSpec');
+  });
+
+  // Azure's Computer Vision: `/analyze` takes JSON, `/analyze#overload=stream` the image's bytes, and
+  // no parameter carries `overload`.
+  it('takes, of alike paths, the one whose body is of the request\'s kind', async () => {
+    const post = (type: string, body: string) => fetch(`${mock.url}/analyze`, { method: 'POST', headers: { 'content-type': type }, body });
+    expect((await post('application/octet-stream', 'bytes')).status).toBe(200);
+    expect((await post('application/json', '{"url":"https://example.com/a.png"}')).status).toBe(200);
+    expect(mock.requests.slice(-2).map((r) => r.operationId)).toStrictEqual(['analyzeImageInStream', 'analyzeImage']);
   });
 
   // Azure Data Lake's `/webhdfs/v1/{path}` beside `/webhdfs/v1/{path}#op=GETFILESTATUS`.

@@ -84,7 +84,11 @@ function mockRoute(op: OperationModel, resolve: SchemaResolver): MockRoute {
   // A query part of the template: its literal pairs the request carries, as a fragment's; a
   // `{name}` value is that path parameter's.
   const query = templateQueryPairs(op.path);
-  const fragment = [...fragmentPairs(op.path), ...query.filter(([, value]) => !isPlaceholder(value)).map(([key, value]): [string, string] => [key, decodeURIComponent(value)])];
+  // A fragment's pair names a header or query parameter the request carries; one that names none
+  // (Azure's `#overload=stream`) can never be carried, and the body's kind tells such routes apart.
+  const carried = new Set(op.input.filter((f) => f.in === 'header' || f.in === 'query').map((f) => f.wireName.toLowerCase()));
+  const named = fragmentPairs(op.path).filter(([name]) => carried.has(name.toLowerCase()));
+  const fragment = [...named, ...query.filter(([, value]) => !isPlaceholder(value)).map(([key, value]): [string, string] => [key, decodeURIComponent(value)])];
   if (fragment.length > 0) route.fragment = fragment;
   const queryParameters = query.filter(([, value]) => isPlaceholder(value)).map(([key, value]): [string, string] => [key, value.slice(1, -1)]);
   if (queryParameters.length > 0) route.queryParameters = queryParameters;
