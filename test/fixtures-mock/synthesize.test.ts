@@ -156,6 +156,15 @@ describe('small helpers', () => {
     expect(arn.length).toBeLessThanOrEqual(60);
   });
 
+  it('a number of format int32 or int64 is made whole, as the validators check it (Azure\'s cost)', () => {
+    for (const name of ['cost', 'price', 'ratio', 'amount', 'latitude']) {
+      for (const format of ['int32', 'int64']) {
+        const value = synthesize({ type: 'number', format, minimum: 0 }, atPlace(synthContext({ seed: name, resolve, direction: 'response' }), [name], 0));
+        expect(Number.isInteger(value), `${name} ${format}: ${String(value)}`).toBe(true);
+      }
+    }
+  });
+
   it('a string of fixed length and pattern matches both, whatever the seed (padding a short candidate broke the pattern)', () => {
     const schema: SchemaObject = { type: 'string', pattern: '^[a-f0-9\\-]+$', minLength: 36, maxLength: 36 };
     for (let i = 0; i < 200; i++) expect(synthesize(schema, synthContext({ seed: `query-id-${i}`, resolve, direction: 'request' }))).toMatch(/^[a-f0-9-]{36}$/);
