@@ -482,9 +482,11 @@ function send(req: IncomingMessage, res: ServerResponse, answer: MockResponse): 
   if (res.destroyed) return;
   lingerAfter(req, res);
   const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !FRAMING_HEADERS.has(name.toLowerCase())));
-  const hasType = Object.keys(headers).some((name) => name.toLowerCase() === 'content-type');
+  const type = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
   if (answer.body === null || answer.body === undefined) return void res.writeHead(answer.status, headers).end();
-  const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
-  if (!hasType) headers['content-type'] = typeof answer.body === 'string' ? 'text/plain; charset=utf-8' : 'application/json';
+  // A string is text, unless its fixture says it is JSON (a JSON string, sent quoted).
+  const json = typeof answer.body !== 'string' || (type !== undefined && /^application\/(?:[\w.+-]+\+)?json$/i.test(type.split(';')[0]?.trim() ?? ''));
+  const text = json ? JSON.stringify(answer.body) : (answer.body as string);
+  if (type === undefined) headers['content-type'] = json ? 'application/json' : 'text/plain; charset=utf-8';
   res.writeHead(answer.status, headers).end(text);
 }
