@@ -340,7 +340,8 @@ function bodyKindOf(contentType: string | undefined): MockRoute['bodyKind'] {
 function parseBody(raw: string, route: MockRoute): unknown {
   if (raw === '') return null;
   if (route.bodyKind === 'form') {
-    return readForm(route, raw);
+    // A form body typed as a string (Spoonacular's: the form's text itself) is that text.
+    return route.fields.some((f) => f.in === 'body' && f.type === 'string') ? raw : readForm(route, raw);
   }
   if (route.bodyKind !== 'json') return raw;
   try {
