@@ -85,7 +85,7 @@ export const failureShape: { template: Record<string, unknown>; codeKey?: string
  * The route of a request and its path parameters, as sent (still percent-escaped: a styled value is
  * split on its delimiters before it is decoded); `methodMismatch` when only the path matches.
  */
-export function matchRoute(method: string, pathname: string, carries: (name: string, value: string) => boolean = () => true, bodyKind?: MockRoute['bodyKind']): { route: MockRoute; pathParams: Record<string, string> } | { methodMismatch: true } | undefined {
+export function matchRoute(method: string, pathname: string, carries: (name: string, value?: string) => boolean = () => true, bodyKind?: MockRoute['bodyKind']): { route: MockRoute; pathParams: Record<string, string> } | { methodMismatch: true } | undefined {
   const parts = pathname.split('/');
   let pathMatched = false;
   // Operations told apart only by their path's fragment: the one whose pairs the request carries,
@@ -97,7 +97,10 @@ export function matchRoute(method: string, pathname: string, carries: (name: str
     if (!pathParams) continue;
     pathMatched = true;
     if (route.method !== method) continue;
-    if (route.fragment && !route.fragment.every(([name, value]) => carries(name, value))) first ??= { route, pathParams };
+    // The pairs of its fragment, and the keys of the query part of its template (Weatherbit's
+    // `/current/airquality?city={city}` beside `?lat={lat}&lon={lon}`), are the request's to carry.
+    const carried = (route.fragment ?? []).every(([name, value]) => carries(name, value)) && (route.queryParameters ?? []).every(([key]) => carries(key));
+    if (!carried) first ??= { route, pathParams };
     else if (!best || moreConcrete(route, best.route, bodyKind)) best = { route, pathParams };
   }
   return best ?? first ?? (pathMatched ? { methodMismatch: true } : undefined);
@@ -119,7 +122,7 @@ function moreConcrete(route: MockRoute, than: MockRoute, bodyKind: MockRoute['bo
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return (a[i] ?? 0) > (b[i] ?? 0);
   // Alike paths: the one whose fragment the request carries is the more particular (Azure Data Lake's
   // `/webhdfs/v1/{path}#op=GETFILESTATUS` beside `/webhdfs/v1/{path}`).
-  const pairs = (route.fragment?.length ?? 0) - (than.fragment?.length ?? 0);
+  const pairs = (route.fragment?.length ?? 0) + (route.queryParameters?.length ?? 0) - (than.fragment?.length ?? 0) - (than.queryParameters?.length ?? 0);
   if (pairs !== 0) return pairs > 0;
   // Then the one whose body is of the request's kind (Azure's `/analyze` takes JSON, and
   // `/analyze#overload=stream` the image's bytes).

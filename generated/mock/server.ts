@@ -170,7 +170,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       options.onRequest?.(record);
       later(() => send(req, res, cors.answer(origin, answer)));
     };
-    const match = matchRoute(method, url.pathname, (name, value) => headerValue(req.headers, name) === value || url.searchParams.getAll(name).includes(value), bodyKindOf(req.headers['content-type']));
+    const carries = (name: string, value?: string) => (value === undefined ? url.searchParams.has(name) : headerValue(req.headers, name) === value || url.searchParams.getAll(name).includes(value));
+    const match = matchRoute(method, url.pathname, carries, bodyKindOf(req.headers['content-type']));
     if (!match) return reply(failure(404, `no operation at ${method} ${url.pathname}`));
     if ('methodMismatch' in match) return reply(failure(405, `${method} is not an operation of ${url.pathname}`));
     const { route, pathParams } = match;
