@@ -5,17 +5,23 @@ import type { SchemaObject } from '../../model/types.js';
  * schemas, the second open (no `additionalProperties: false`), and a value made only of the first's
  * required properties fits the second too (it requires nothing more, and reads those properties
  * alike). OpenFIGI's mapping result (`{ data }` or `{ warning }`, neither required, both open) and
- * Shotstack's assets (four that each require `type` and `src`, both strings) are such: the
+ * Shotstack's assets (four that each require `type` and `src`, both strings) are such, and so are
+ * two nullable branches, which `null` fits both: the
  * validator, exactly one as JSON Schema means, refuses every real value. Found branches are
  * reported, not changed: the document may mean it.
  */
-export function overlappingBranches(branches: readonly SchemaObject[], resolve: (schema: SchemaObject) => SchemaObject | undefined): [number, number] | undefined {
-  const objects = branches.map((branch) => plainObject(resolve(branch) ?? branch));
+export function overlappingBranches(branches: readonly SchemaObject[], resolve: (schema: SchemaObject) => SchemaObject | undefined): { branches: [number, number]; common: string } | undefined {
+  const resolved = branches.map((branch) => resolve(branch) ?? branch);
+  // `null`, where two branches allow it (GitHub's validation error `value`: a nullable string,
+  // integer or array of strings, so every null is refused).
+  const nullable = resolved.flatMap((schema, i) => (schema.nullable === true && (!schema.enum || schema.enum.includes(null)) ? [i] : []));
+  if (nullable.length >= 2) return { branches: [nullable[0] as number, nullable[1] as number], common: 'null fits both' };
+  const objects = resolved.map(plainObject);
   for (let a = 0; a < objects.length; a++) {
     for (let b = 0; b < objects.length; b++) {
       const first = objects[a];
       const second = objects[b];
-      if (a !== b && first && second && fitsMinimalValueOf(first, second)) return a < b ? [a, b] : [b, a];
+      if (a !== b && first && second && fitsMinimalValueOf(first, second)) return { branches: a < b ? [a, b] : [b, a], common: "a value of one's required properties alone fits the other too" };
     }
   }
   return undefined;

@@ -35,11 +35,11 @@ function oneOfCheck(schema: SchemaObject, ctx: ZodContext, pointer: string): 'xo
   const branches = schema.oneOf ?? [];
   const overlap = overlappingBranches(branches, ctx.resolve);
   if (overlap) {
-    const [a, b] = overlap.map((i) => {
+    const [a, b] = overlap.branches.map((i) => {
       const name = schemaRefName(branches[i] as SchemaObject);
       return name === undefined ? `branch ${i}` : `branch ${i} (${name})`;
     });
-    ctx.inexact(`${pointer}/oneOf`, `${a} and ${b} overlap: a value of one's required properties alone fits the other too, and the validator (exactly one, as JSON Schema means) refuses it; if any of them is meant, write anyOf, tell them apart (a required property, an enum, a discriminator), or generate with the zod output's option oneOf: "union"`, 'zod/oneof-overlap');
+    ctx.inexact(`${pointer}/oneOf`, `${a} and ${b} overlap: ${overlap.common}, and the validator (exactly one, as JSON Schema means) refuses it; if any of them is meant, write anyOf, tell them apart (a required property, an enum, a discriminator), or generate with the zod output's option oneOf: "union"`, 'zod/oneof-overlap');
   }
   return 'xor';
 }
