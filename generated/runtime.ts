@@ -932,7 +932,8 @@ export function pipeDelimitedQuery(query: URLSearchParams, field: FieldSpec, val
 
 /** A query parameter in style deepObject: an object's properties as `name[k]=v`. */
 export function deepObjectQuery(query: URLSearchParams, field: FieldSpec, value: unknown): void {
-  if (isRecord(value)) for (const [k, v] of Object.entries(value)) query.append(`${wireName(field)}[${k}]`, String(v));
+  // An array property as its items comma-joined (no style says; Pandascore's `range[id]=1,9` is so), an object as its JSON.
+  if (isRecord(value)) for (const [k, v] of Object.entries(value)) query.append(`${wireName(field)}[${k}]`, Array.isArray(v) ? v.map(itemText).join(',') : itemText(v));
   else appendDelimited(query, field, value, field.explode ?? false, ',');
 }
 

@@ -22,6 +22,8 @@ export interface MockField {
   explode?: boolean;
   contentType?: string;
   properties?: Record<string, WireType>;
+  /** For a deepObject: the items' type of each array property. */
+  propertyItems?: Record<string, WireType>;
   anyKeys?: boolean;
 }
 
@@ -251,7 +253,11 @@ function readStyled(field: MockField, params: URLSearchParams, names: ReadonlySe
     const typeOf = (key: string): WireType => field.properties?.[key] ?? 'any';
     if (style === 'deepObject') {
       for (const [key, value] of params) {
-        if (key.startsWith(`${name}[`) && key.endsWith(']')) object[key.slice(name.length + 1, -1)] = coerce(value, typeOf(key.slice(name.length + 1, -1)));
+        if (!key.startsWith(`${name}[`) || !key.endsWith(']')) continue;
+        const property = key.slice(name.length + 1, -1);
+        // An array property is its items comma-joined, as the client writes it (Pandascore's `range[id]=1,9`).
+        const items = field.propertyItems?.[property];
+        object[property] = items === undefined ? coerce(value, typeOf(property)) : value.split(',').map((item) => coerce(item, items));
       }
     } else if (explode) {
       for (const key of new Set(params.keys())) {

@@ -16,6 +16,14 @@ describe('the mock reads a query parameter of several types as the text says', (
     await expect(api.getAdditions({ videogame: ['lol'], flag: 'auto' })).resolves.toBeDefined();
   });
 
+  it("reads a deepObject's array properties from their comma-joined items, an object property from its JSON", async () => {
+    const range = { id: [1, 9], begin_at: ['2025-01-01T00:00:00Z', '2025-02-01T00:00:00Z'], meta: { tag: 'x' } };
+    await expect(api.getAdditions({ videogame: [1], flag: true, range })).resolves.toBeDefined();
+    const request = generated.mock.requests.at(-1);
+    expect(request?.query).toMatchObject({ 'range[id]': '1,9', 'range[meta]': '{"tag":"x"}' });
+    expect((await fetch(`${generated.mock.url}/additions?videogame=1&flag=true&range[id]=1,2,3`)).status).toBe(400);
+  });
+
   it('still refuses what no branch takes', async () => {
     expect((await fetch(`${generated.mock.url}/additions?page=0&videogame=1&flag=true`)).status).toBe(400);
     expect((await fetch(`${generated.mock.url}/additions?videogame=Dota%202&flag=true`)).status).toBe(400);

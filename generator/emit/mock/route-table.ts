@@ -33,6 +33,8 @@ export interface MockField {
   contentType?: string;
   /** For a form-encoded querystring, or an object read from a query, a form, a path, a header or a cookie: each property's JSON type, to coerce its text to. */
   properties?: Record<string, WireType>;
+  /** For a deepObject: the items' type of each array property (written comma-joined). */
+  propertyItems?: Record<string, WireType>;
   /** For an object read from a query, a form or a cookie: true when it declares no properties (any key no other field takes is its). */
   anyKeys?: boolean;
 }
@@ -121,6 +123,13 @@ function mockField(field: InputFieldModel, resolve: SchemaResolver, contentType?
   } else if (result.type === 'object' && (field.in === 'query' || field.in === 'path' || field.in === 'header' || field.in === 'cookie' || (field.in === 'body-field' && (field.style !== undefined || field.explode !== undefined)))) {
     result.properties = properties();
     if (Object.keys(result.properties).length === 0) result.anyKeys = true;
+    if (field.style === 'deepObject') {
+      const items = Object.entries(schema.properties ?? {}).flatMap(([name, property]) => {
+        const merged = mergeAllOf([derefSchema(property, resolve)], resolve);
+        return schemaType(merged) === 'array' ? [[name, wireType(mergeAllOf([derefSchema(merged.items || {}, resolve)], resolve), resolve)] as const] : [];
+      });
+      if (items.length > 0) result.propertyItems = Object.fromEntries(items);
+    }
   }
   return result;
 }
