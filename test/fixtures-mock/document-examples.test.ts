@@ -61,6 +61,21 @@ describe('document examples and defaults are used only when they conform', () =>
 });
 
 describe('fixtures follow the generated types', () => {
+  // LinQR's contact data: additionalProperties false beside an anyOf whose branches declare the keys.
+  it('keeps an object closed by additionalProperties false to its own properties, whatever its branches declare', () => {
+    const contact: SchemaObject = { type: 'object', additionalProperties: false, anyOf: [{ type: 'object', properties: { name: { type: 'string' } } }, { type: 'object', required: ['email'], properties: { email: { type: 'string' } } }] };
+    const sets: SchemaObject = { type: 'object', additionalProperties: false, properties: { id: { type: 'integer' }, url: { type: 'string' } }, oneOf: [{ required: ['id'] }, { required: ['url'] }] };
+    const input = [
+      { name: 'contact', in: 'query', wireName: 'contact', required: false, schema: contact },
+      { name: 'source', in: 'query', wireName: 'source', required: true, schema: sets },
+    ] as InputFieldModel[];
+    const unsatisfied: string[] = [];
+    const params = buildParams(operation({ input }), resolve, unsatisfied) as { contact?: object; source: Record<string, unknown> };
+    expect(params.contact ?? {}).toStrictEqual({});
+    expect(Object.keys(params.source).length).toBe(1);
+    expect(unsatisfied).toStrictEqual([]);
+  });
+
   // Amadeus's guest email: format email, and a pattern that wants a literal backslash no address has.
   it('notes a string no value fits, leaving out an optional one', () => {
     const email: SchemaObject = { type: 'string', format: 'email', pattern: '^[a-z]+@[a-z]+\\\\.[a-z]+$' };
