@@ -729,7 +729,6 @@ async function readCapped(response: Response, limit: number, operationId: string
   return new Blob(chunks);
 }
 
-/** Removes headers by name, whatever their case. */
 /**
  * Headers that frame the message, which fetch writes for the body it sends: it refuses a
  * Content-Length that is not the body's and any Transfer-Encoding or Connection (a failed
@@ -738,6 +737,7 @@ async function readCapped(response: Response, limit: number, operationId: string
  */
 const FRAMING_HEADERS = ['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'proxy-connection', 'upgrade', 'te', 'trailer', 'expect'];
 
+/** Removes headers by name, whatever their case. */
 function deleteHeaders(headers: Record<string, string>, names: readonly string[]): void {
   const lower = names.map((n) => n.toLowerCase());
   for (const name of Object.keys(headers)) if (lower.includes(name.toLowerCase())) delete headers[name];

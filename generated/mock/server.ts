@@ -487,7 +487,7 @@ function send(req: IncomingMessage, res: ServerResponse, answer: MockResponse): 
   const type = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
   if (answer.body === null || answer.body === undefined) return void res.writeHead(answer.status, headers).end();
   // A string is text, unless its fixture says it is JSON (a JSON string, sent quoted).
-  const json = typeof answer.body !== 'string' || (type !== undefined && /^application\/(?:[\w.+-]+\+)?json$/i.test(type.split(';')[0]?.trim() ?? ''));
+  const json = typeof answer.body !== 'string' || bodyKindOf(type) === 'json';
   const text = json ? JSON.stringify(answer.body) : (answer.body as string);
   if (type === undefined) headers['content-type'] = json ? 'application/json' : 'text/plain; charset=utf-8';
   res.writeHead(answer.status, headers).end(text);

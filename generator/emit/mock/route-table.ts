@@ -4,7 +4,7 @@
  * coerce query, path and header strings to), and which headers carry credentials.
  */
 import { mediaKind } from '../../model/media.js';
-import type { ApiModel, InputFieldModel, OperationModel } from '../../model/types.js';
+import type { ApiModel, InputFieldModel, OperationModel, SchemaObject } from '../../model/types.js';
 import { buildFixture, modelResolver } from '../shared/synthesis/build-fixture.js';
 import { derefSchema, mergeAllOf, schemaType, type SchemaResolver } from '../../model/schema-merge.js';
 import { fragmentPairs, requestPath, templateQueryPairs } from '../../model/path-fragment.js';
@@ -109,12 +109,12 @@ function isPlaceholder(value: string): boolean {
 }
 
 function mockField(field: InputFieldModel, resolve: SchemaResolver, contentType?: string): MockField {
-  const schema = mergeAllOf([derefSchema(field.schema, resolve)], resolve);
+  const schema = flatten(field.schema, resolve);
   const result: MockField = { name: field.name, in: field.in, ...(field.wireName === field.name ? {} : { wireName: field.wireName }), type: wireType(schema, resolve) };
-  if (result.type === 'array') result.itemType = wireType(mergeAllOf([derefSchema(schema.items || {}, resolve)], resolve), resolve);
+  if (result.type === 'array') result.itemType = wireType(flatten(schema.items || {}, resolve), resolve);
   if (field.style !== undefined) result.style = field.style;
   if (field.explode !== undefined) result.explode = field.explode;
-  const properties = () => Object.fromEntries(Object.entries(schema.properties ?? {}).map(([name, property]) => [name, wireType(mergeAllOf([derefSchema(property, resolve)], resolve), resolve)]));
+  const properties = () => Object.fromEntries(Object.entries(schema.properties ?? {}).map(([name, property]) => [name, wireType(flatten(property, resolve), resolve)]));
   if (field.in === 'querystring') {
     result.contentType = field.contentType ?? 'application/x-www-form-urlencoded';
     if (mediaKind(result.contentType) === 'form') result.properties = properties();
@@ -125,8 +125,8 @@ function mockField(field: InputFieldModel, resolve: SchemaResolver, contentType?
     if (Object.keys(result.properties).length === 0) result.anyKeys = true;
     if (field.style === 'deepObject') {
       const items = Object.entries(schema.properties ?? {}).flatMap(([name, property]) => {
-        const merged = mergeAllOf([derefSchema(property, resolve)], resolve);
-        return schemaType(merged) === 'array' ? [[name, wireType(mergeAllOf([derefSchema(merged.items || {}, resolve)], resolve), resolve)] as const] : [];
+        const merged = flatten(property, resolve);
+        return schemaType(merged) === 'array' ? [[name, wireType(flatten(merged.items || {}, resolve), resolve)] as const] : [];
       });
       if (items.length > 0) result.propertyItems = Object.fromEntries(items);
     }
@@ -134,7 +134,12 @@ function mockField(field: InputFieldModel, resolve: SchemaResolver, contentType?
   return result;
 }
 
-function wireType(schema: Parameters<typeof schemaType>[0], resolve?: SchemaResolver): WireType {
+/** A schema with its reference followed and its `allOf` merged: what its wire type is read from. */
+function flatten(schema: SchemaObject, resolve: SchemaResolver): SchemaObject {
+  return mergeAllOf([derefSchema(schema, resolve)], resolve);
+}
+
+function wireType(schema: SchemaObject, resolve?: SchemaResolver): WireType {
   const type = schemaType(schema);
   if (type) return type;
   const first = schema.enum?.[0];
@@ -145,7 +150,7 @@ function wireType(schema: Parameters<typeof schemaType>[0], resolve?: SchemaReso
   // ID or slug): the text is read as a number or a boolean where it is one and a branch takes one.
   const branches = schema.oneOf ?? schema.anyOf;
   if (branches && resolve) {
-    const types = new Set(branches.map((branch) => wireType(mergeAllOf([derefSchema(branch, resolve)], resolve), resolve)));
+    const types = new Set(branches.map((branch) => wireType(flatten(branch, resolve), resolve)));
     if (types.size === 1) return [...types][0] as WireType;
     if (types.has('number') || types.has('integer') || types.has('boolean')) return 'scalar';
   }

@@ -11,6 +11,8 @@
 export interface JsPattern {
   source: string;
   flags: '' | 'u';
+  /** The pattern compiled: `new RegExp(source, flags)`. */
+  regex: RegExp;
   /** Why the pattern is not checked exactly as written; none when it is. */
   inexact?: string;
 }
@@ -34,12 +36,15 @@ const CLASS_NAMES: Readonly<Record<string, string>> = {
 
 /** `pattern` read as JavaScript reads it, or undefined when it is no regular expression at all. */
 export function jsPattern(pattern: string): JsPattern | undefined {
-  if (compiles(pattern, 'u')) return { source: pattern, flags: 'u' };
+  const unicode = compiled(pattern, 'u');
+  if (unicode) return { source: pattern, flags: 'u', regex: unicode };
   const named = withClassNames(pattern);
-  if (named !== pattern && compiles(named, 'u')) return { source: named, flags: 'u', inexact: 'pattern uses Java/POSIX class names (\\p{XDigit}, ...); read as the classes they name' };
+  const translated = named === pattern ? undefined : compiled(named, 'u');
+  if (translated) return { source: named, flags: 'u', regex: translated, inexact: 'pattern uses Java/POSIX class names (\\p{XDigit}, ...); read as the classes they name' };
   // Without `u`, `\p{...}` is the letter p: the check would refuse what the document means.
   if (/\\[pP]\{/.test(pattern)) return undefined;
-  if (compiles(pattern, '')) return { source: pattern, flags: '', inexact: 'pattern is not a valid Unicode-mode regular expression; checked without the `u` flag' };
+  const plain = compiled(pattern, '');
+  if (plain) return { source: pattern, flags: '', regex: plain, inexact: 'pattern is not a valid Unicode-mode regular expression; checked without the `u` flag' };
   return undefined;
 }
 
@@ -69,11 +74,10 @@ function withClassNames(pattern: string): string {
   return out;
 }
 
-function compiles(source: string, flags: string): boolean {
+function compiled(source: string, flags: string): RegExp | undefined {
   try {
-    new RegExp(source, flags);
-    return true;
+    return new RegExp(source, flags);
   } catch {
-    return false;
+    return undefined;
   }
 }

@@ -13,9 +13,8 @@ import { helperSource, type HelperName } from './runtime-helpers.js';
 import { schemaToZod } from './schema-to-zod.js';
 import { oversizedComponents } from './type-size.js';
 import { componentConstName } from './validator-names.js';
-import type { ZodContext, ZodMode } from './zod-context.js';
+import type { OneOfCheck, ZodContext, ZodMode } from './zod-context.js';
 
-type OneOfCheck = 'exactly-one' | 'union';
 const ONE_OF_CHECKS: readonly OneOfCheck[] = ['exactly-one', 'union'];
 
 /**

@@ -8,6 +8,9 @@ import type { HelperName } from './runtime-helpers.js';
  */
 export type ZodMode = 'schema' | 'request' | 'response';
 
+/** How a oneOf without a discriminator is checked: exactly one branch (JSON Schema), or any (`union`). */
+export type OneOfCheck = 'exactly-one' | 'union';
+
 /** What the schema-to-zod functions need besides the schema itself. */
 export interface ZodContext {
   mode: ZodMode;
@@ -17,8 +20,8 @@ export interface ZodContext {
   resolve(schema: SchemaObject): SchemaObject | undefined;
   /** A keyword that cannot be expressed exactly: a `zod/inexact` warning naming the place (or another code's). */
   inexact(pointer: string, message: string, code?: string): void;
-  /** How a oneOf without a discriminator is checked: exactly one branch (JSON Schema), or any (`union`). */
-  oneOf?: 'exactly-one' | 'union';
+  /** How a oneOf without a discriminator is checked. */
+  oneOf?: OneOfCheck;
   /** Marks a runtime helper of the generated file as used. */
   use(helper: HelperName): void;
 }

@@ -9,7 +9,7 @@
  */
 import { createContext, Script } from 'node:vm';
 import { RE2JS } from 're2js';
-import { jsPattern } from '../js-pattern.js';
+import { jsPattern, type JsPattern } from '../js-pattern.js';
 
 /** Whether a string matches a pattern (unanchored, as JSON Schema reads one). */
 export type PatternTest = (text: string) => boolean;
@@ -28,36 +28,37 @@ const JS_LIMIT_MS = 50;
  */
 const DIVERGENT = /[\v\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/;
 
-const compiled = new Map<string, PatternTest | undefined>();
+/** Each pattern met, as JavaScript reads it and with its test; undefined when JavaScript cannot read it. */
+const compiled = new Map<string, { read: JsPattern; test: PatternTest } | undefined>();
+
+function compiledPattern(pattern: string): { read: JsPattern; test: PatternTest } | undefined {
+  if (compiled.has(pattern)) return compiled.get(pattern);
+  const read = jsPattern(pattern);
+  const entry = read && { read, test: compile(read) };
+  compiled.set(pattern, entry);
+  return entry;
+}
 
 /**
  * The test of `pattern` as the validators read it (shared/js-pattern.ts), or undefined when
  * JavaScript cannot compile it at all.
  */
 export function patternTest(pattern: string): PatternTest | undefined {
-  if (compiled.has(pattern)) return compiled.get(pattern);
-  const test = compile(pattern);
-  compiled.set(pattern, test);
-  return test;
+  return compiledPattern(pattern)?.test;
 }
 
-function compile(pattern: string): PatternTest | undefined {
-  const read = jsPattern(pattern);
-  const regex = read && tryRegExp(read.source, read.flags);
-  if (!read || !regex) return undefined;
+/** `pattern` as the validators read it (Java's class names as classes), for making a string that matches it. */
+export function patternSource(pattern: string): string | undefined {
+  return compiledPattern(pattern)?.read.source;
+}
+
+function compile(read: JsPattern): PatternTest {
+  const { regex } = read;
   // RE2 answers only for a pattern JavaScript reads in Unicode mode: without it, JavaScript reads
   // some escapes as plain letters (`\A`) that RE2 reads as assertions.
   const re2 = read.flags === 'u' ? tryRe2(read.source) : undefined;
   if (!re2) return (text) => boundedTest(regex, text);
   return (text) => (DIVERGENT.test(text) ? boundedTest(regex, text) : re2.matcher(text).find());
-}
-
-function tryRegExp(pattern: string, flags: string): RegExp | undefined {
-  try {
-    return new RegExp(pattern, flags);
-  } catch {
-    return undefined;
-  }
 }
 
 /** RE2 has no lookaround and no back-references: such a pattern is left to JavaScript. */
