@@ -10,6 +10,7 @@
  */
 import { decodeToken, escapeToken } from '../../json-pointer.js';
 import type { SchemaObject } from '../../model/types.js';
+import { jsPattern } from '../shared/js-pattern.js';
 
 /** A JSON Schema (2020-12) as plain JSON. */
 export type JsonSchema = { [keyword: string]: unknown };
@@ -23,7 +24,7 @@ const JSON_SCHEMA_FORMATS = new Set([
 /** Keywords copied as they are (their meaning is the same in both dialects). */
 const SAME = new Set([
   'title', 'description', 'type', 'enum', 'default', 'deprecated', 'readOnly', 'writeOnly', 'required',
-  'minProperties', 'maxProperties', 'minItems', 'maxItems', 'uniqueItems', 'minLength', 'maxLength', 'pattern', 'multipleOf',
+  'minProperties', 'maxProperties', 'minItems', 'maxItems', 'uniqueItems', 'minLength', 'maxLength', 'multipleOf',
   'minContains', 'maxContains', 'dependentRequired',
 ]);
 
@@ -83,7 +84,10 @@ function convertCore(schema: SchemaObject, defName: RefNamer, direction: Directi
       const required = (value as string[]).filter((name) => !hidden.has(name));
       if (required.length > 0) out.required = required;
     } else if (SAME.has(key)) out[key] = value;
-    else if (key === 'format') {
+    else if (key === 'pattern') {
+      const pattern = unicodePattern(value);
+      if (pattern !== undefined) out.pattern = pattern;
+    } else if (key === 'format') {
       if (JSON_SCHEMA_FORMATS.has(String(value))) out.format = value;
       else if (value === 'byte') out.contentEncoding = 'base64';
     } else if (key === 'example') out.examples = [value];
@@ -97,12 +101,29 @@ function convertCore(schema: SchemaObject, defName: RefNamer, direction: Directi
     else if (key === 'additionalProperties') out[key] = typeof value === 'boolean' ? value : convert(value as SchemaObject);
     else if (key === 'allOf' || key === 'oneOf' || key === 'anyOf' || key === 'prefixItems') out[key] = (value as SchemaObject[]).map(convert);
     else if (ONE_2020.has(key)) out[key] = convert(value as SchemaObject);
-    else if (key === 'patternProperties' || key === 'dependentSchemas') {
+    else if (key === 'patternProperties') {
+      out[key] = Object.fromEntries(Object.entries(value as Record<string, SchemaObject>).flatMap(([name, s]) => {
+        const pattern = unicodePattern(name);
+        return pattern === undefined ? [] : [[pattern, convert(s)]];
+      }));
+    } else if (key === 'dependentSchemas') {
       out[key] = Object.fromEntries(Object.entries(value as Record<string, SchemaObject>).map(([name, s]) => [name, convert(s)]));
     }
     // nullable is handled by the caller; exclusive* with minimum/maximum; the rest has no JSON Schema meaning.
   }
   return out;
+}
+
+/**
+ * A pattern as a JSON Schema consumer compiles it: ECMA-262 in Unicode mode, as ajv (the MCP SDK's
+ * validator) does. Java's class names (`\p{XDigit}`) become the classes they name, as the zod
+ * validators read them; a pattern JavaScript reads only without `u` (or not at all) is left out,
+ * since an MCP client would fail to compile the tool's schema and refuse to call it. The server's
+ * validators still check it (zod-primitives.ts, which warns of it).
+ */
+function unicodePattern(pattern: unknown): string | undefined {
+  const read = typeof pattern === 'string' ? jsPattern(pattern) : undefined;
+  return read?.flags === 'u' ? read.source : undefined;
 }
 
 /**
