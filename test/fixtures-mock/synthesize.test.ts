@@ -38,6 +38,11 @@ describe('synthesize: every value is valid for ajv', () => {
     ['recursive', { $ref: '#/components/schemas/Node' }],
     ['nullable without type', { nullable: true }],
     ['anyOf of scalars', { anyOf: [{ type: 'integer', minimum: 10 }, { type: 'string' }] }],
+    // BBC's `reference`: a part closed by additionalProperties false, beside one adding properties it refuses.
+    ['allOf with a closed part', { allOf: [
+      { type: 'object', additionalProperties: false, required: ['href'], properties: { href: { type: 'string' }, result_type: { type: 'string' } } },
+      { type: 'object', additionalProperties: true, properties: { href_deprecated: { type: 'boolean' }, result_type: { type: 'string', minLength: 2 } } },
+    ] }],
   ];
   it.each(cases)('%s', (_label, schema) => {
     const value = make(schema);
@@ -203,6 +208,12 @@ describe('small helpers', () => {
 
   it('mergeAllOf unites properties and tightens bounds', () => {
     expect(mergeAllOf([{ type: 'string', maxLength: 9 }, { minLength: 2, maxLength: 5 }], resolve)).toStrictEqual({ type: 'string', maxLength: 5, minLength: 2 });
+  });
+
+  it('mergeAllOf: a part closed by additionalProperties false allows its own properties alone', () => {
+    const closed: SchemaObject = { type: 'object', additionalProperties: false, properties: { href: { type: 'string' } } };
+    const adding: SchemaObject = { type: 'object', additionalProperties: true, required: ['extra'], properties: { href: { minLength: 1 }, extra: { type: 'boolean' } } };
+    expect(mergeAllOf([adding, closed], resolve)).toStrictEqual({ type: 'object', additionalProperties: false, required: ['extra'], properties: { href: { allOf: [{ minLength: 1 }, { type: 'string' }] } } });
   });
 });
 
