@@ -210,6 +210,26 @@ describe('small helpers', () => {
     expect(mergeAllOf([{ type: 'string', maxLength: 9 }, { minLength: 2, maxLength: 5 }], resolve)).toStrictEqual({ type: 'string', maxLength: 5, minLength: 2 });
   });
 
+  it('a oneOf value fits exactly one branch: another branch is taken, and where every value fits two, the place is noted', () => {
+    const loose: SchemaObject = { type: 'object', properties: { count: { type: 'string' }, status: { type: 'string' } } };
+    const closed: SchemaObject = { type: 'object', additionalProperties: false, required: ['count'], properties: { count: { type: 'string' } } };
+    const madeIn = (schema: SchemaObject) => {
+      const unsatisfied: string[] = [];
+      const value = synthesize(schema, synthContext({ seed: 'sms', resolve, direction: 'response', unsatisfied }));
+      return { value, unsatisfied };
+    };
+    // Nexmo's SMS answer and its error: open objects of optional properties, every value fits both.
+    expect(madeIn({ oneOf: [loose, { ...loose, description: 'error' }] }).unsatisfied).toStrictEqual(['']);
+    // A value of the closed branch fits the open one too; one with `status` fits the open one alone.
+    for (const schema of [{ oneOf: [closed, loose] }, { oneOf: [loose, closed] }]) {
+      const { value, unsatisfied } = madeIn(schema);
+      expect(unsatisfied).toStrictEqual([]);
+      expect(judge(schema, value), JSON.stringify(value)).toStrictEqual([]);
+    }
+    // With a discriminator the tag tells the branches apart.
+    expect(madeIn({ oneOf: [loose, { ...loose, description: 'error' }], discriminator: { propertyName: 'status' } }).unsatisfied).toStrictEqual([]);
+  });
+
   it('mergeAllOf: a part closed by additionalProperties false allows its own properties alone', () => {
     const closed: SchemaObject = { type: 'object', additionalProperties: false, properties: { href: { type: 'string' } } };
     const adding: SchemaObject = { type: 'object', additionalProperties: true, required: ['extra'], properties: { href: { minLength: 1 }, extra: { type: 'boolean' } } };
