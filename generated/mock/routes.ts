@@ -25,6 +25,7 @@ export interface MockField {
   /** For a deepObject: the items' type of each array property. */
   propertyItems?: Record<string, WireType>;
   anyKeys?: boolean;
+  entryType?: WireType;
 }
 
 /** A field's name on the wire: its own name unless the route gives another. */
@@ -250,7 +251,7 @@ function readStyled(field: MockField, params: URLSearchParams, names: ReadonlySe
   const name = wireName(field);
   if (field.type === 'object' && !plain) {
     const object: Record<string, unknown> = {};
-    const typeOf = (key: string): WireType => field.properties?.[key] ?? 'any';
+    const typeOf = (key: string): WireType => field.properties?.[key] ?? field.entryType ?? 'any';
     if (style === 'deepObject') {
       for (const [key, value] of params) {
         if (!key.startsWith(`${name}[`) || !key.endsWith(']')) continue;
@@ -262,7 +263,7 @@ function readStyled(field: MockField, params: URLSearchParams, names: ReadonlySe
     } else if (explode) {
       for (const key of new Set(params.keys())) {
         const own = field.properties !== undefined && Object.prototype.hasOwnProperty.call(field.properties, key);
-        if (own || (field.anyKeys === true && !names.has(key))) object[key] = coerce(params.get(key) ?? undefined, typeOf(key));
+        if (own || (field.anyKeys === true && !takenByOther(names, key))) object[key] = coerce(params.get(key) ?? undefined, typeOf(key));
       }
     } else {
       if (!params.has(name)) return undefined;
@@ -342,11 +343,17 @@ function readCookie(field: MockField, cookies: readonly [string, string][], name
     const object: Record<string, unknown> = {};
     for (const [key, value] of cookies) {
       const declared = field.properties !== undefined && Object.prototype.hasOwnProperty.call(field.properties, key);
-      if (declared || (field.anyKeys === true && !names.has(key))) object[key] = coerce(safeDecode(value), field.properties?.[key] ?? 'any');
+      if (declared || (field.anyKeys === true && !names.has(key))) object[key] = coerce(safeDecode(value), field.properties?.[key] ?? field.entryType ?? 'any');
     }
     return Object.keys(object).length > 0 ? object : undefined;
   }
   return readSimple(field, own[0], false, ',', safeDecode);
+}
+
+/** Whether another field takes the key: its own name, or a deepObject's `name[property]`. */
+function takenByOther(names: ReadonlySet<string>, key: string): boolean {
+  const bracket = key.indexOf('[');
+  return names.has(key) || (bracket > 0 && names.has(key.slice(0, bracket)));
 }
 
 function delimiter(style: string): string {

@@ -24,6 +24,14 @@ describe('the mock reads a query parameter of several types as the text says', (
     expect((await fetch(`${generated.mock.url}/additions?videogame=1&flag=true&range[id]=1,2,3`)).status).toBe(400);
   });
 
+  it("reads a map of objects from its entries' JSON, leaving a deepObject's keys to it (SNS's message attributes)", async () => {
+    const attributes = { key_1: { DataType: 'String', StringValue: 'x' }, key_2: { DataType: 'Number' } };
+    const range = { id: [1, 9] };
+    await expect(api.getAdditions({ videogame: [1], flag: true, range, attributes })).resolves.toBeDefined();
+    expect(generated.mock.requests.at(-1)?.query).toMatchObject({ key_1: '{"DataType":"String","StringValue":"x"}', 'range[id]': '1,9' });
+    expect((await fetch(`${generated.mock.url}/additions?videogame=1&flag=true&key_1=${encodeURIComponent('{"StringValue":"x"}')}`)).status).toBe(400);
+  });
+
   it('still refuses what no branch takes', async () => {
     expect((await fetch(`${generated.mock.url}/additions?page=0&videogame=1&flag=true`)).status).toBe(400);
     expect((await fetch(`${generated.mock.url}/additions?videogame=Dota%202&flag=true`)).status).toBe(400);

@@ -37,6 +37,8 @@ export interface MockField {
   propertyItems?: Record<string, WireType>;
   /** For an object read from a query, a form or a cookie: true when it declares no properties (any key no other field takes is its). */
   anyKeys?: boolean;
+  /** With `anyKeys`: its entries' JSON type (`additionalProperties`), where they are not text (SNS's message attributes: objects, sent as JSON). */
+  entryType?: WireType;
 }
 
 /** One operation as the mock routes it. */
@@ -122,7 +124,11 @@ function mockField(field: InputFieldModel, resolve: SchemaResolver, contentType?
     result.properties = properties();
   } else if (result.type === 'object' && (field.in === 'query' || field.in === 'path' || field.in === 'header' || field.in === 'cookie' || (field.in === 'body-field' && (field.style !== undefined || field.explode !== undefined)))) {
     result.properties = properties();
-    if (Object.keys(result.properties).length === 0) result.anyKeys = true;
+    if (Object.keys(result.properties).length === 0) {
+      result.anyKeys = true;
+      const entries = typeof schema.additionalProperties === 'object' ? wireType(flatten(schema.additionalProperties, resolve), resolve) : 'any';
+      if (entries !== 'any' && entries !== 'string') result.entryType = entries;
+    }
     if (field.style === 'deepObject') {
       const items = Object.entries(schema.properties ?? {}).flatMap(([name, property]) => {
         const merged = flatten(property, resolve);
