@@ -88,13 +88,13 @@ export const failureShape: { template: Record<string, unknown>; codeKey?: string
  * The route of a request and its path parameters, as sent (still percent-escaped: a styled value is
  * split on its delimiters before it is decoded); `methodMismatch` when only the path matches.
  */
-export function matchRoute(method: string, pathname: string, carries: (name: string, value?: string) => boolean = () => true, bodyKind?: MockRoute['bodyKind']): { route: MockRoute; pathParams: Record<string, string> } | { methodMismatch: true } | undefined {
+export function matchRoute(method: string, pathname: string, carries: (name: string, value?: string) => boolean = () => true, bodyKind?: MockRoute['bodyKind']): RouteMatch | { methodMismatch: true } | undefined {
   const parts = pathname.split('/');
   let pathMatched = false;
   // Operations told apart only by their path's fragment: the one whose pairs the request carries,
   // else the first (its validation then names the header or parameter that is missing).
-  let first: { route: MockRoute; pathParams: Record<string, string> } | undefined;
-  let best: { route: MockRoute; pathParams: Record<string, string> } | undefined;
+  let first: RouteMatch | undefined;
+  let best: RouteMatch | undefined;
   for (const route of routes) {
     const pathParams = matchSegments(route.path.split('/'), parts);
     if (!pathParams) continue;
@@ -103,10 +103,18 @@ export function matchRoute(method: string, pathname: string, carries: (name: str
     // The pairs of its fragment, and the keys of the query part of its template (Weatherbit's
     // `/current/airquality?city={city}` beside `?lat={lat}&lon={lon}`), are the request's to carry.
     const carried = (route.fragment ?? []).every(([name, value]) => carries(name, value)) && (route.queryParameters ?? []).every(([key]) => carries(key));
-    if (!carried) first ??= { route, pathParams };
-    else if (!best || moreConcrete(route, best.route, bodyKind)) best = { route, pathParams };
+    if (!carried) first ??= { route, pathParams, alike: [] };
+    else if (!best || moreConcrete(route, best.route, bodyKind)) best = { route, pathParams, alike: [] };
+    else if (!moreConcrete(best.route, route, bodyKind)) best.alike.push({ route, pathParams });
   }
   return best ?? first ?? (pathMatched ? { methodMismatch: true } : undefined);
+}
+
+/** A request's route; `alike`: the later routes the request matches just as well (the server takes the first whose input it holds). */
+export interface RouteMatch {
+  route: MockRoute;
+  pathParams: Record<string, string>;
+  alike: { route: MockRoute; pathParams: Record<string, string> }[];
 }
 
 /**

@@ -174,12 +174,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     const match = matchRoute(method, url.pathname, carries, bodyKindOf(req.headers['content-type']));
     if (!match) return reply(failure(404, `no operation at ${method} ${url.pathname}`));
     if ('methodMismatch' in match) return reply(failure(405, `${method} is not an operation of ${url.pathname}`));
-    const { route, pathParams } = match;
-    // Kept percent-escaped, as the path's own parameters are until they are read.
-    for (const [key, name] of route.queryParameters ?? []) {
-      const value = url.searchParams.get(key);
-      if (value !== null) pathParams[name] = encodeURIComponent(value);
-    }
+    let route = match.route;
     record.operationId = route.operationId;
     // The credential first, as the API does: a test that forgot the key learns that, not a fault.
     if (!record.apiKey) return reply(failure(401, missingCredential()));
@@ -204,8 +199,22 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     }
     const body = parseBody(raw, route);
     if (body === INVALID_JSON) return reply(failure(400, 'invalid request: the body is not valid JSON'));
-    const problem = checkIdempotency(route, req.headers) ?? (options.validate === false || route.bodyKind === 'other' ? undefined : validate(route, readInput(route, { pathParams, query: url.searchParams, rawQuery: url.search.slice(1), headers: req.headers, body })));
-    if (problem) return reply(failure(400, problem.message, problem.issues));
+    const problemOf = (candidate: MockRoute, params: Record<string, string>) => {
+      // Kept percent-escaped, as the path's own parameters are until they are read.
+      for (const [key, name] of candidate.queryParameters ?? []) {
+        const value = url.searchParams.get(key);
+        if (value !== null) params[name] = encodeURIComponent(value);
+      }
+      const input = () => readInput(candidate, { pathParams: params, query: url.searchParams, rawQuery: url.search.slice(1), headers: req.headers, body: candidate === match.route ? body : parseBody(raw, candidate) });
+      return checkIdempotency(candidate, req.headers) ?? (options.validate === false || candidate.bodyKind === 'other' ? undefined : validate(candidate, input()));
+    };
+    const problem = problemOf(route, match.pathParams);
+    // Operations alike on the wire (Azure's `/verify` and `/verify#overload=person`, told apart by
+    // their bodies alone): the first whose input the request holds.
+    const other = problem ? match.alike.find((candidate) => problemOf(candidate.route, candidate.pathParams) === undefined) : undefined;
+    if (other) route = other.route;
+    else if (problem) return reply(failure(400, problem.message, problem.issues));
+    record.operationId = route.operationId;
     const fixture = served[route.operationId];
     reply(fixture ? structuredClone(fixture.response) : failure(501, `no fixture for ${route.operationId}`));
   };

@@ -8,7 +8,7 @@ describe('operations told apart by their path fragment', () => {
   const generated = generatedMock('fixtures-mock-fragments', 'path-fragments.yaml');
 
   it('are each called by the client and answered by the mock', async () => {
-    expect(await clientOnOwnMock(generated.out)).toStrictEqual({ called: ['CreateEnvironment', 'DeleteEnvironment', 'DeleteAlarms', 'ListTags', 'UntagResource'], failed: [] });
+    expect(await clientOnOwnMock(generated.out)).toStrictEqual({ called: ['CreateEnvironment', 'DeleteEnvironment', 'DeleteAlarms', 'ListTags', 'UntagResource', 'VerifyFaceToFace', 'VerifyFaceToPerson'], failed: [] });
   });
 
   it('are routed by the header or query parameter their fragment names', async () => {
@@ -23,6 +23,16 @@ describe('operations told apart by their path fragment', () => {
       ['DeleteAlarms', '/'],
       ['UntagResource', '/tags/arn-1'],
     ]);
+  });
+
+  it('alike on the wire, are told apart by the input each holds (the first when none does)', async () => {
+    const verify = (body: unknown) => fetch(`${generated.mock.url}/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect(await (await verify({ faceId: 'f', personId: 'p' })).json()).toHaveProperty('confidence');
+    expect(await (await verify({ faceId1: 'f', faceId2: 'g' })).json()).toHaveProperty('isIdentical');
+    const neither = await verify({ faceId: 'f' });
+    expect(neither.status).toBe(400);
+    expect(((await neither.json()) as { message: string }).message).toMatch(/faceId1/);
+    expect(generated.mock.requests.slice(-3).map((r) => r.operationId)).toStrictEqual(['VerifyFaceToPerson', 'VerifyFaceToFace', 'VerifyFaceToFace']);
   });
 
   it("answer a request without the fragment's header with what it lacks", async () => {
