@@ -199,13 +199,17 @@ function parameterField(document: OpenApiDocument, { parameter, pointer }: Locat
   return field;
 }
 
-/** The input object as one schema: what the zod params validator and the MCP input schema mean. */
+/**
+ * The input object as one schema: what the zod params validator and the MCP input schema mean. A
+ * parameter given by `content` is the text of its value (openapi-typescript types it `string`, and
+ * the client sends the text as given): a string, with its media type and the schema of the value it
+ * holds as annotations (JSON Schema does not check them).
+ */
 export function inputSchemaOf(fields: readonly InputFieldModel[]): SchemaObject {
   const properties: Record<string, SchemaObject> = {};
   for (const field of fields) {
-    properties[field.name] = field.description && !field.schema.$ref && !field.schema.description
-      ? { ...field.schema, description: field.description }
-      : field.schema;
+    const schema: SchemaObject = field.contentType && field.in !== 'querystring' ? { type: 'string', contentMediaType: field.contentType, contentSchema: field.schema } : field.schema;
+    properties[field.name] = field.description && !schema.$ref && !schema.description ? { ...schema, description: field.description } : schema;
   }
   const required = fields.filter((f) => f.required).map((f) => f.name);
   const schema: SchemaObject = { type: 'object', properties };

@@ -57,6 +57,9 @@ export interface SchemaObject {
   if?: SchemaObject | boolean;
   then?: SchemaObject | boolean;
   else?: SchemaObject | boolean;
+  /** Annotations of a string that holds another document (2020-12): its media type, and the schema of what it holds. */
+  contentMediaType?: string;
+  contentSchema?: SchemaObject;
   [extension: `x-${string}`]: unknown;
 }
 

@@ -25,11 +25,11 @@ const JSON_SCHEMA_FORMATS = new Set([
 const SAME = new Set([
   'title', 'description', 'type', 'enum', 'default', 'deprecated', 'readOnly', 'writeOnly', 'required',
   'minProperties', 'maxProperties', 'minItems', 'maxItems', 'uniqueItems', 'minLength', 'maxLength', 'multipleOf',
-  'minContains', 'maxContains', 'dependentRequired',
+  'minContains', 'maxContains', 'dependentRequired', 'contentMediaType',
 ]);
 
 /** 2020-12 keywords (OpenAPI 3.1, 3.2) whose value is one subschema: kept natively, converted inside. */
-const ONE_2020 = new Set(['contains', 'unevaluatedItems', 'propertyNames', 'unevaluatedProperties', 'if', 'then', 'else']);
+const ONE_2020 = new Set(['contains', 'unevaluatedItems', 'propertyNames', 'unevaluatedProperties', 'if', 'then', 'else', 'contentSchema']);
 
 /** Annotations that stay on the outside when a nullable schema is wrapped in `anyOf`. */
 const OUTER_ANNOTATIONS = ['title', 'description', 'default', 'examples', 'deprecated', 'readOnly', 'writeOnly'];

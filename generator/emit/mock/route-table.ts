@@ -111,6 +111,8 @@ function isPlaceholder(value: string): boolean {
 }
 
 function mockField(field: InputFieldModel, resolve: SchemaResolver, contentType?: string): MockField {
+  // A parameter given by `content` travels as the text of its value, which the client sends as given.
+  if (field.contentType && field.in !== 'querystring') return { name: field.name, in: field.in, ...(field.wireName === field.name ? {} : { wireName: field.wireName }), type: 'string' };
   const schema = flatten(field.schema, resolve);
   const result: MockField = { name: field.name, in: field.in, ...(field.wireName === field.name ? {} : { wireName: field.wireName }), type: wireType(schema, resolve) };
   if (result.type === 'array') result.itemType = wireType(flatten(schema.items || {}, resolve), resolve);
