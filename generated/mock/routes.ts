@@ -42,6 +42,8 @@ export interface MockRoute {
   fragment?: readonly (readonly [string, string])[];
   /** Path parameters the document's template writes into its query part (`?lat={lat}`): `[query key, parameter]`. */
   queryParameters?: readonly (readonly [string, string])[];
+  /** Of a path segment holding several parameters, the values of those with an enum, as sent. */
+  choices?: Readonly<Record<string, readonly string[]>>;
   fields: readonly MockField[];
   bodyKind?: 'json' | 'form' | 'other';
   idempotency?: { header: string; maxLength?: number };
@@ -96,7 +98,7 @@ export function matchRoute(method: string, pathname: string, carries: (name: str
   let first: RouteMatch | undefined;
   let best: RouteMatch | undefined;
   for (const route of routes) {
-    const pathParams = matchSegments(route.path.split('/'), parts);
+    const pathParams = matchSegments(route.path.split('/'), parts, route.choices);
     if (!pathParams) continue;
     pathMatched = true;
     if (route.method !== method) continue;
@@ -140,7 +142,7 @@ function moreConcrete(route: MockRoute, than: MockRoute, bodyKind: MockRoute['bo
   return bodyKind !== undefined && route.bodyKind === bodyKind && than.bodyKind !== bodyKind;
 }
 
-function matchSegments(segments: readonly string[], parts: readonly string[]): Record<string, string> | undefined {
+function matchSegments(segments: readonly string[], parts: readonly string[], choices: MockRoute['choices']): Record<string, string> | undefined {
   if (segments.length !== parts.length) return undefined;
   const params: Record<string, string> = {};
   for (let i = 0; i < segments.length; i++) {
@@ -152,9 +154,14 @@ function matchSegments(segments: readonly string[], parts: readonly string[]): R
     }
     // `{name}` captures a non-empty piece of one segment; text around it must match literally.
     const names: string[] = [];
+    const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     const source = segment.replace(/\{([^}]+)\}|[^{]+/g, (text, name?: string) => {
-      if (name === undefined) return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      if (name === undefined) return escape(text);
       names.push(name);
+      // A parameter with an enum beside another in the segment ends where one of its values does
+      // (Buffer's `{id}{mediaTypeExtension}`: `.json`).
+      const values = choices?.[name];
+      if (values) return `(${values.map(escape).join('|')})`;
       // Greedy: of two parameters in a segment, the first takes all but the last separator's part
       // (TomTom's `{maxLat}.{format}` reads `52.52.json` as 52.52 and json).
       return '([^/]+)';

@@ -8,7 +8,7 @@ describe('the mock matches concrete paths before templated ones, as OpenAPI says
   const generated = generatedMock('fixtures-mock-concrete-paths', 'concrete-paths.yaml');
 
   it('answers each operation of the client with its own fixture', async () => {
-    expect(await clientOnOwnMock(generated.out)).toStrictEqual({ called: ['getCommit', 'downloadCommitDiff', 'getUser', 'getMe', 'getCopyrights', 'checkAccess', 'getStatus', 'getSpec', 'analyzeImage', 'analyzeImageInStream'], failed: [] });
+    expect(await clientOnOwnMock(generated.out)).toStrictEqual({ called: ['getCommit', 'downloadCommitDiff', 'getUser', 'getMe', 'getCopyrights', 'getProfile', 'checkAccess', 'getStatus', 'getSpec', 'analyzeImage', 'analyzeImageInStream'], failed: [] });
   });
 
   it('routes a path to the operation whose segments are most literal', async () => {
@@ -20,6 +20,13 @@ describe('the mock matches concrete paths before templated ones, as OpenAPI says
   it('splits a segment of two parameters at the last separator', async () => {
     expect((await fetch(`${generated.mock.url}/copyrights/52.52.json`)).status).toBe(200);
     expect(generated.mock.requests.at(-1)?.operationId).toBe('getCopyrights');
+  });
+
+  // Buffer's `{id}{mediaTypeExtension}`: nothing between the two, `.json` the second's one value.
+  it('ends a parameter where the value of the enum beside it begins', async () => {
+    expect((await fetch(`${generated.mock.url}/profiles/p.1.json`)).status).toBe(200);
+    expect(generated.mock.requests.at(-1)?.operationId).toBe('getProfile');
+    expect((await fetch(`${generated.mock.url}/profiles/p1.yaml`)).status).toBe(404);
   });
 
   // Clever Cloud's `//openapi`: the mock read the request target `//openapi` as the host `openapi`.

@@ -50,6 +50,8 @@ export interface MockRoute {
   fragment?: [string, string][];
   /** Path parameters the template writes into its query part (`?lat={lat}`): `[query key, parameter]`. */
   queryParameters?: [string, string][];
+  /** Of a path segment holding several parameters, the values of those with an enum, as sent: they tell where one ends (Buffer's `{id}{mediaTypeExtension}`, `.json`). */
+  choices?: Record<string, string[]>;
   fields: MockField[];
   /** How the body is read: JSON, a form, or not read field by field (validation is then skipped). */
   bodyKind?: 'json' | 'form' | 'other';
@@ -96,6 +98,8 @@ function mockRoute(op: OperationModel, resolve: SchemaResolver): MockRoute {
   if (fragment.length > 0) route.fragment = fragment;
   const queryParameters = query.filter(([, value]) => isPlaceholder(value)).map(([key, value]): [string, string] => [key, value.slice(1, -1)]);
   if (queryParameters.length > 0) route.queryParameters = queryParameters;
+  const choices = segmentChoices(route.path, op.input, resolve);
+  if (choices) route.choices = choices;
   if (op.body) {
     const kind = mediaKind(op.body.contentType);
     route.bodyKind = kind === 'json' || kind === 'form' ? kind : 'other';
@@ -104,6 +108,20 @@ function mockRoute(op: OperationModel, resolve: SchemaResolver): MockRoute {
   const retryAfterField = op.errors.find((e) => e.status === 429)?.retryAfterField;
   if (retryAfterField) route.retryAfterField = retryAfterField;
   return route;
+}
+
+/** The enum values (as the client writes them) of the simple path parameters that share a segment with another. */
+function segmentChoices(path: string, input: readonly InputFieldModel[], resolve: SchemaResolver): Record<string, string[]> | undefined {
+  const shared = path.split('/').flatMap((segment) => {
+    const names = [...segment.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
+    return names.length > 1 ? names : [];
+  });
+  const entries = shared.flatMap((name) => {
+    const field = input.find((f) => f.in === 'path' && f.wireName === name && (f.style ?? 'simple') === 'simple');
+    const values = field ? flatten(field.schema, resolve).enum : undefined;
+    return values?.length && values.every((v) => typeof v === 'string' && v !== '') ? [[name, (values as string[]).map(encodeURIComponent)] as const] : [];
+  });
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
 
 function isPlaceholder(value: string): boolean {
