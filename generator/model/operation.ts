@@ -80,6 +80,8 @@ export function buildOperation(options: {
   // fetch refuses a body with GET or HEAD (Okta's document gives some GETs one): the client sends none.
   const bodiless = known && (method === 'get' || method === 'head');
   if (written && bodiless) options.problems.push(bodyNotSent(method.toUpperCase(), path, written));
+  // The Fetch standard forbids these methods (httpbin's TRACE): no fetch sends them.
+  if (REFUSED_METHODS.has(method.toUpperCase())) options.problems.push(methodRefused(method.toUpperCase(), path, pointer, names.methodName));
   const body = bodiless ? undefined : written;
   if (body?.itemSchemaPointer) options.problems.push(requestStreamNotWritten(options.additional ? method : method.toUpperCase(), path, body));
   const input = uniqueInputNames(buildInputFields({ document, parameters, body, auth }));
@@ -145,6 +147,18 @@ function headerIgnored(name: string, pointer: string): Problem {
     pointer,
     message: `a header parameter named ${name}, which OpenAPI says to ignore: the client sets ${name} from the media types the operation declares`,
     hint: 'declare the media types under requestBody.content and responses.<status>.content instead',
+  };
+}
+
+const REFUSED_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
+function methodRefused(httpMethod: string, path: string, pointer: string, methodName: string): Problem {
+  return {
+    code: 'model/method-refused',
+    severity: 'warn',
+    pointer,
+    message: `${httpMethod} ${path}: fetch refuses the ${httpMethod} method, so the client's \`${methodName}\` (and its MCP tool) fails before sending anything; the mock answers it`,
+    hint: 'call it with another HTTP client, or leave it out of the document',
   };
 }
 
