@@ -192,6 +192,22 @@ describe('small helpers', () => {
     expect(stringForPattern('^\\p{XDigit}{8}-\\p{XDigit}{4}$', createRng('change-id'))).toMatch(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}$/);
   });
 
+  it('a made string is not noted for a pattern JavaScript cannot read, which the validators do not check (DLM\'s tag values)', () => {
+    const unsatisfied: string[] = [];
+    const value = synthesize({ type: 'string', pattern: '[\\p{all}]*', maxLength: 256 }, synthContext({ seed: 'tags', resolve, direction: 'request', unsatisfied }));
+    expect(typeof value).toBe('string');
+    expect(unsatisfied).toStrictEqual([]);
+  });
+
+  it('a pattern not anchored at its end is met at a minLength it alone does not reach (GameSparks\' ARNs)', () => {
+    for (let i = 0; i < 20; i++) {
+      const made = stringForPattern('^arn:aws:gamesparks:', createRng(`arn-${i}`), { minLength: 20, maxLength: 2048 }) as string;
+      expect(made).toMatch(/^arn:aws:gamesparks:/);
+      expect(made.length).toBeGreaterThanOrEqual(20);
+    }
+    expect(stringForPattern('^arn:aws:gamesparks:$', createRng('anchored'), { minLength: 20 })).toBeUndefined();
+  });
+
   it('lengths stretch the pattern\'s own quantifier, not one inside a lookaround (VPC Lattice names)', () => {
     const pattern = '^(?!rule-)(?![-])(?!.*[-]$)(?!.*[-]{2})[a-z0-9-]+$';
     for (let i = 0; i < 50; i++) {
