@@ -40,7 +40,8 @@ describe('tool schemas read readOnly and writeOnly as the validators do', () => 
   const author = { name: 'Ada' };
   const inputs: [string, unknown, boolean][] = [
     ['readOnly properties left out, nested and through $defs', { note: { text: 't', secret: 's', author } }, true],
-    ['a readOnly property is not an allowed key of a closed object in requests', { note: { id: 1, text: 't', secret: 's', author } }, false],
+    // Declared, so not additional; the types ask for it where it is required (Apideck's `id`).
+    ['a readOnly property of a closed object may be sent in a request, unchecked', { note: { id: 'any', text: 't', secret: 's', author } }, true],
     ['a writeOnly property stays required in requests', { note: { text: 't', author } }, false],
     ['a required field stays required', { note: { text: 't', secret: 's' } }, false],
   ];
@@ -53,7 +54,8 @@ describe('tool schemas read readOnly and writeOnly as the validators do', () => 
   const outputs: [string, unknown, boolean][] = [
     ['writeOnly properties left out of responses', { items: [note] }, true],
     ['a readOnly property stays required in responses', { items: [{ text: 't', author: note.author }] }, false],
-    ['a writeOnly property is not an allowed key of a closed object in responses', { items: [{ ...note, secret: 's' }] }, false],
+    ['a writeOnly property of a closed object may come in a response, unchecked', { items: [{ ...note, secret: 7 }] }, true],
+    ['a closed object still refuses an undeclared key', { items: [{ ...note, other: 's' }] }, false],
     ['a readOnly property nested through a reference stays required', { items: [{ ...note, author: { name: 'Ada' } }] }, false],
   ];
   it.each(outputs)('outputSchema and the Data validator agree: %s', (_, value, valid) => {
@@ -61,11 +63,13 @@ describe('tool schemas read readOnly and writeOnly as the validators do', () => 
     expect(data.safeParse(value).success).toBe(valid);
   });
 
-  it('$defs differ by direction: Note has no id in inputSchema and no secret in outputSchema', () => {
-    const defs = (schema: Record<string, unknown> | undefined) => (schema?.$defs ?? {}) as Record<string, { properties: object; required: string[] }>;
-    expect(Object.keys(defs(tool.inputSchema).Note?.properties ?? {})).toStrictEqual(['text', 'secret', 'author']);
+  it('$defs differ by direction: Note\'s id is unchecked and not required in inputSchema, its secret in outputSchema', () => {
+    const defs = (schema: Record<string, unknown> | undefined) => (schema?.$defs ?? {}) as Record<string, { properties: Record<string, unknown>; required: string[] }>;
+    expect(defs(tool.inputSchema).Note?.properties.id).toStrictEqual({ readOnly: true });
     expect(defs(tool.inputSchema).Note?.required).toStrictEqual(['text', 'secret', 'author']);
-    expect(Object.keys(defs(tool.outputSchema).Note?.properties ?? {})).toStrictEqual(['id', 'text', 'author']);
+    expect(defs(tool.outputSchema).Note?.properties.secret).toStrictEqual({ writeOnly: true });
     expect(defs(tool.outputSchema).Note?.required).toStrictEqual(['id', 'text', 'author']);
+    // Author is open: its readOnly id is left out of inputSchema.
+    expect(Object.keys(defs(tool.inputSchema).Author?.properties ?? {})).toStrictEqual(['name']);
   });
 });

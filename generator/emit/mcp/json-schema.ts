@@ -6,7 +6,8 @@
  * 3.1 or 3.2 document (`prefixItems`, `if`/`then`/`else`, `patternProperties`, ...) as they are. OpenAPI-only keywords
  * (`discriminator`, `xml`, `externalDocs`, `x-*`) and formats JSON Schema does not define are dropped.
  * Read in a direction, readOnly (request) or writeOnly (response) properties are left out with
- * their `required` entries, exactly as the zod validators of that direction leave them out.
+ * their `required` entries, exactly as the zod validators of that direction leave them out (a
+ * closed object keeps their names, unchecked: they are not additional properties).
  */
 import { decodeToken, escapeToken } from '../../json-pointer.js';
 import type { SchemaObject } from '../../model/types.js';
@@ -95,8 +96,13 @@ function convertCore(schema: SchemaObject, defName: RefNamer, direction: Directi
       const exclusive = key === 'minimum' ? schema.exclusiveMinimum : schema.exclusiveMaximum;
       out[exclusive === true ? (key === 'minimum' ? 'exclusiveMinimum' : 'exclusiveMaximum') : key] = value;
     } else if (key === 'properties') {
-      const visible = Object.entries(value as Record<string, SchemaObject>).filter(([name]) => !hidden.has(name));
-      out.properties = Object.fromEntries(visible.map(([name, s]) => [name, convert(s)]));
+      // In a closed object, a property absent in this direction is still declared, so not
+      // additional: it may be there (the types ask for it where it is required), unchecked, as the
+      // validators read additionalProperties. Elsewhere it is left out.
+      const closed = schema.additionalProperties === false;
+      const flag = direction === 'request' ? 'readOnly' : 'writeOnly';
+      const kept = Object.entries(value as Record<string, SchemaObject>).filter(([name]) => closed || !hidden.has(name));
+      out.properties = Object.fromEntries(kept.map(([name, s]) => [name, hidden.has(name) ? { [flag]: true } : convert(s)]));
     } else if (key === 'items' || key === 'not') out[key] = convert(value as SchemaObject);
     else if (key === 'additionalProperties') out[key] = typeof value === 'boolean' ? value : convert(value as SchemaObject);
     else if (key === 'allOf' || key === 'oneOf' || key === 'anyOf' || key === 'prefixItems') out[key] = (value as SchemaObject[]).map(convert);

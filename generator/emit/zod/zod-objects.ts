@@ -75,6 +75,10 @@ function finishObject(
   const extra = schema.additionalProperties;
   let expr: string;
   const checks: string[] = [];
+  // A readOnly property left out of a request is still declared, so not additional: JSON Schema's
+  // additionalProperties looks at `properties` whatever the annotations, and the types
+  // openapi-typescript prints for a request ask for it where it is required (Apideck's `id`).
+  const declared = Object.keys(schema.properties ?? {});
   const patterns = Object.entries(schema.patternProperties ?? {}).flatMap(([pattern, s]) => {
     const regex = regexExpression(pattern, ctx, pointerJoin(pointer, 'patternProperties', pattern));
     return regex ? [{ pattern, regex, schema: s }] : [];
@@ -84,13 +88,13 @@ function finishObject(
     ctx.use('_restProperties');
     expr = `z.looseObject(${shape})`;
     const rest = extra === false ? 'false' : child(extra, `${pointer}/additionalProperties`);
-    checks.push(`_restProperties(${literal(Object.keys(properties))}, [${patterns.map((p) => p.regex).join(', ')}], ${rest})`);
+    checks.push(`_restProperties(${literal(declared)}, [${patterns.map((p) => p.regex).join(', ')}], ${rest})`);
   } else if (extra === false) {
     // Not z.strictObject: inside z.intersection (allOf) zod reports a key as unknown only when no
     // member knows it, while JSON Schema's additionalProperties: false holds for each member alone.
     ctx.use('_closed');
     expr = `z.looseObject(${shape})`;
-    checks.push(`_closed(${literal(Object.keys(properties))})`);
+    checks.push(`_closed(${literal(declared)})`);
   }
   else if (extra && typeof extra === 'object' && Object.keys(extra).length > 0) {
     expr = `z.catchall(z.object(${shape}), ${child(extra, `${pointer}/additionalProperties`)})`;
