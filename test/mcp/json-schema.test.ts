@@ -29,6 +29,10 @@ const cases: [string, { given: SchemaObject; want: JsonSchema }][] = [
     given: { type: 'number', minimum: 0, exclusiveMinimum: true, maximum: 10, exclusiveMaximum: false, multipleOf: 0.5 },
     want: { type: 'number', exclusiveMinimum: 0, maximum: 10, multipleOf: 0.5 },
   }],
+  ['a discriminated oneOf is anyOf: the tag, not JSON Schema\'s exactly one, selects the branch', {
+    given: { oneOf: [{ $ref: '#/components/schemas/Allow' }, { $ref: '#/components/schemas/Deny' }], discriminator: { propertyName: 'type' } },
+    want: { anyOf: [{ $ref: '#/$defs/Allow' }, { $ref: '#/$defs/Deny' }] },
+  }],
   ['the exactly-one oneOf stays as it is', {
     given: { type: 'object', properties: { id: { type: 'integer' }, user_background_id: { type: 'integer' } }, oneOf: [{ required: ['id'] }, { required: ['user_background_id'] }] },
     want: { type: 'object', properties: { id: { type: 'integer' }, user_background_id: { type: 'integer' } }, oneOf: [{ required: ['id'] }, { required: ['user_background_id'] }] },

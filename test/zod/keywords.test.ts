@@ -15,7 +15,14 @@ interface Case {
 }
 
 const Pet: SchemaObject = { type: 'object', required: ['name'], properties: { name: { type: 'string' } } };
-const COMPONENTS: Record<string, SchemaObject> = { Pet, Cat: { type: 'object', required: ['kind', 'lives'], properties: { kind: { type: 'string' }, lives: { type: 'integer' } } }, Dog: { type: 'object', required: ['kind', 'bark'], properties: { kind: { type: 'string' }, bark: { type: 'boolean' } } } };
+const COMPONENTS: Record<string, SchemaObject> = {
+  Pet,
+  Cat: { type: 'object', required: ['kind', 'lives'], properties: { kind: { type: 'string' }, lives: { type: 'integer' } } },
+  Dog: { type: 'object', required: ['kind', 'bark'], properties: { kind: { type: 'string' }, bark: { type: 'boolean' } } },
+  // ix-api's member joining rules: alike but for the tag's value.
+  Allow: { type: 'object', required: ['type', 'account'], properties: { type: { type: 'string' }, account: { type: 'string' }, capacity: { type: 'integer', minimum: 1 } } },
+  Deny: { type: 'object', required: ['type', 'account'], properties: { type: { type: 'string' }, account: { type: 'string' } } },
+};
 
 /** Schema fragment -> emitted zod source -> behaviour on good and bad values. */
 const CASES: [string, Case][] = [
@@ -82,6 +89,7 @@ const CASES: [string, Case][] = [
   ['not', { given: { type: 'string', not: { enum: ['blue'] } }, want: { good: ['red'], bad: ['blue', 1] } }],
   ['discriminator by component name', { given: { oneOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }], discriminator: { propertyName: 'kind' } }, want: { good: [{ kind: 'Cat', lives: 9 }, { kind: 'Dog', bark: true }], bad: [{ kind: 'cat', lives: 9 }, { kind: 'Cat', lives: 'x' }, { kind: 'Dog', lives: 9 }] } }],
   ['discriminator with mapping (full and bare names)', { given: { anyOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }], discriminator: { propertyName: 'kind', mapping: { cat: '#/components/schemas/Cat', dog: 'Dog' } } }, want: { good: [{ kind: 'cat', lives: 1 }, { kind: 'dog', bark: true }], bad: [{ kind: 'Cat', lives: 1 }, { kind: 'dog', bark: 1 }] } }],
+  ['discriminated branches alike but for the tag: the tag selects the one that must accept the value', { given: { oneOf: [{ $ref: '#/components/schemas/Allow' }, { $ref: '#/components/schemas/Deny' }], discriminator: { propertyName: 'type', mapping: { allow: '#/components/schemas/Allow', deny: '#/components/schemas/Deny' } } }, want: { source: 'z.union(', good: [{ type: 'allow', account: 'a' }, { type: 'deny', account: 'a', capacity: 0 }], bad: [{ type: 'allow', account: 'a', capacity: 0 }, { type: 'other', account: 'a' }, { type: 'deny' }], warns: 0 } }],
   ['discriminator without oneOf warns', { given: { type: 'object', discriminator: { propertyName: 'kind' } }, want: { good: [{}], bad: [1], warns: 1 } }],
   ['nullable beside allOf of a reference is "or null", without a warning (3.0\'s nullable reference)', { given: { allOf: [{ $ref: '#/components/schemas/Pet' }], nullable: true }, want: { good: [null, { name: 'x' }], bad: [{}, 1], warns: 0 } }],
   ['nullable beside oneOf without a type is "or null", without a warning (3.1\'s {type: "null"} branch)', { given: { oneOf: [{ type: 'string' }, { type: 'integer' }], nullable: true }, want: { good: [null, 'x', 1], bad: [1.5], warns: 0 } }],

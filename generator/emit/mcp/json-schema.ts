@@ -26,11 +26,11 @@ const JSON_SCHEMA_FORMATS = new Set([
 const SAME = new Set([
   'title', 'description', 'type', 'enum', 'default', 'deprecated', 'readOnly', 'writeOnly', 'required',
   'minProperties', 'maxProperties', 'minItems', 'maxItems', 'uniqueItems', 'minLength', 'maxLength', 'multipleOf',
-  'minContains', 'maxContains', 'dependentRequired', 'contentMediaType',
+  'minContains', 'maxContains', 'dependentRequired',
 ]);
 
 /** 2020-12 keywords (OpenAPI 3.1, 3.2) whose value is one subschema: kept natively, converted inside. */
-const ONE_2020 = new Set(['contains', 'unevaluatedItems', 'propertyNames', 'unevaluatedProperties', 'if', 'then', 'else', 'contentSchema']);
+const ONE_2020 = new Set(['contains', 'unevaluatedItems', 'propertyNames', 'unevaluatedProperties', 'if', 'then', 'else']);
 
 /** Annotations that stay on the outside when a nullable schema is wrapped in `anyOf`. */
 const OUTER_ANNOTATIONS = ['title', 'description', 'default', 'examples', 'deprecated', 'readOnly', 'writeOnly'];
@@ -105,8 +105,15 @@ function convertCore(schema: SchemaObject, defName: RefNamer, direction: Directi
       out.properties = Object.fromEntries(kept.map(([name, s]) => [name, hidden.has(name) ? { [flag]: true } : convert(s)]));
     } else if (key === 'items' || key === 'not') out[key] = convert(value as SchemaObject);
     else if (key === 'additionalProperties') out[key] = typeof value === 'boolean' ? value : convert(value as SchemaObject);
+    // A discriminated oneOf is the branch its tag selects (as the validators read it), which JSON
+    // Schema cannot say without the tag's values: anyOf, so that branches alike but for the tag's
+    // value do not refuse every value.
+    else if (key === 'oneOf' && schema.discriminator && !schema.anyOf) out.anyOf = (value as SchemaObject[]).map(convert);
     else if (key === 'allOf' || key === 'oneOf' || key === 'anyOf' || key === 'prefixItems') out[key] = (value as SchemaObject[]).map(convert);
     else if (ONE_2020.has(key)) out[key] = convert(value as SchemaObject);
+    // The text of a parameter given by `content` (model/input.ts): what it holds, as annotations. A
+    // body's media type alone (3.1's contentMediaType of bytes) is read as `format: binary` instead.
+    else if (key === 'contentSchema') Object.assign(out, { contentMediaType: schema.contentMediaType, contentSchema: convert(value as SchemaObject) });
     else if (key === 'patternProperties') {
       out[key] = Object.fromEntries(Object.entries(value as Record<string, SchemaObject>).flatMap(([name, s]) => {
         const pattern = unicodePattern(name);

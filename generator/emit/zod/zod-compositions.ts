@@ -28,9 +28,14 @@ export function compositionsToZod(schema: SchemaObject, core: string | undefined
   return parts.length === 0 ? 'z.unknown()' : intersectAll(parts);
 }
 
-/** `xor` (exactly one branch) or `union` (any), by the output's option; overlapping branches are warned of. */
+/**
+ * `xor` (exactly one branch) or `union` (any), by the output's option; overlapping branches are
+ * warned of. With a discriminator the tag selects the branch that must accept the value (the
+ * `_discriminator` check), as OpenAPI means it: branches alike but for the tag's value (ix-api's
+ * allow and deny rules, each `type: string`) would otherwise refuse every value.
+ */
 function oneOfCheck(schema: SchemaObject, ctx: ZodContext, pointer: string): 'xor' | 'union' {
-  if (schema.discriminator) return 'xor';
+  if (schema.discriminator) return 'union';
   if (ctx.oneOf === 'union') return 'union';
   const branches = schema.oneOf ?? [];
   const overlap = overlappingBranches(branches, ctx.resolve);

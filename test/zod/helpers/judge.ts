@@ -50,7 +50,7 @@ export function decimalMultiple(value: number, step: number): boolean {
  * The readings podcast-gen documents (docs/zod.md, "How a few cases are read, on purpose"), applied to the
  * OpenAPI schema before conversion: a schema without `type` has the type its keywords imply;
  * `nullable` without `type` admits null; a discriminator on oneOf/anyOf selects the branch by
- * the tag. Required names without a declaration get an empty one (the converter would drop them
+ * the tag (a discriminated oneOf asks no more: the branch selected accepts the value). Required names without a declaration get an empty one (the converter would drop them
  * from `required` otherwise; JSON Schema meaning is unchanged).
  */
 export function interpret(schema: unknown, components: Record<string, SchemaObject>): unknown {
@@ -67,7 +67,14 @@ export function interpret(schema: unknown, components: Record<string, SchemaObje
   }
   if (node.properties && node.required) for (const name of node.required) node.properties[name] ??= {};
   let result: Record<string, unknown> = node;
-  if (node.discriminator && (node.oneOf || node.anyOf)) result = { allOf: [result, discriminatorRule(node, components)] };
+  if (node.discriminator && (node.oneOf || node.anyOf)) {
+    // The tag selects the branch that must accept the value; JSON Schema's exactly-one is not asked.
+    if (node.oneOf && !node.anyOf) {
+      const { oneOf, ...rest } = node;
+      result = { ...rest, anyOf: oneOf };
+    }
+    result = { allOf: [result, discriminatorRule(node, components)] };
+  }
   if (node.nullable && !node.type) result = { anyOf: [{ ...result, nullable: undefined }, { type: 'null' }] };
   return result;
 }
