@@ -45,6 +45,11 @@ describe('example checks before a fixture takes a document example', () => {
     expect(numberFits(5, { type: 'integer', maximum: 5, exclusiveMaximum: true })).toBe(false);
     expect(numberFits(0, { type: 'number', minimum: 0, exclusiveMinimum: true })).toBe(false);
     expect(numberFits(2 ** 31, { type: 'integer', format: 'int32' })).toBe(false);
+    // Waterlinked's example ids: integers past 2^53-1, which the validators refuse.
+    expect(numberFits(3408207428662661600, { type: 'integer', format: 'int64' })).toBe(false);
+    expect(numberFits(2 ** 53, { type: 'number', format: 'int64' })).toBe(false);
+    expect(numberFits(2 ** 53 - 1, { type: 'integer' })).toBe(true);
+    expect(numberFits(2 ** 60, { type: 'number' })).toBe(true);
     expect(numberFits(12, { type: 'integer', multipleOf: 4 })).toBe(true);
     expect(numberFits(10, { type: 'integer', multipleOf: 4 })).toBe(false);
     // Fractional steps are left to made values.
