@@ -203,7 +203,7 @@ export function readInput(route: MockRoute, parts: RequestParts): Record<string,
     else if (field.in === 'header') value = readSimple(field, headerValue(parts.headers, wireName(field)), field.explode ?? false, ',', (text) => text);
     else if (field.in === 'cookie') value = readCookie(field, cookies, cookieNames);
     else if (field.in === 'body-field') value = bodyObject[wireName(field)];
-    else value = parts.body === null ? undefined : parts.body;
+    else value = parts.body;
     if (value !== undefined) input[field.name] = value;
   }
   return input;

@@ -348,7 +348,8 @@ function bodyKindOf(contentType: string | undefined): MockRoute['bodyKind'] {
 }
 
 function parseBody(raw: string, route: MockRoute): unknown {
-  if (raw === '') return null;
+  // No body at all; a JSON body of `null` is null (Stream's nullable mute request).
+  if (raw === '') return undefined;
   if (route.bodyKind === 'form') {
     // A form body typed as a string (Spoonacular's: the form's text itself) is that text.
     return route.fields.some((f) => f.in === 'body' && f.type === 'string') ? raw : readForm(route, raw);
