@@ -15,6 +15,8 @@ const components: Record<string, SchemaObject> = {
   },
   Host: { type: 'object', properties: { photo_url: { type: 'string' }, name: { type: 'string' }, timbre_unique_id: { type: 'string' } } },
   Node: { type: 'object', required: ['value'], properties: { value: { type: 'integer' }, next: { $ref: '#/components/schemas/Node' } } },
+  TimeDelta: { type: 'object', required: ['__type', 'days'], properties: { __type: { type: 'string' }, days: { type: 'integer' } } },
+  CronExpression: { type: 'object', required: ['__type', 'value'], properties: { __type: { type: 'string' }, value: { type: 'string' } } },
 };
 const resolve = (ref: string) => components[ref.replace('#/components/schemas/', '')];
 const judge = createJudge({ schemas: Object.entries(components).map(([name, schema]) => ({ name, typeName: name, schema, recursive: false })) } as unknown as ApiModel);
@@ -224,6 +226,17 @@ describe('small helpers', () => {
 
   it('mergeAllOf unites properties and tightens bounds', () => {
     expect(mergeAllOf([{ type: 'string', maxLength: 9 }, { minLength: 2, maxLength: 5 }], resolve)).toStrictEqual({ type: 'string', maxLength: 5, minLength: 2 });
+  });
+
+  // Airflow's schedule interval: a discriminated anyOf, whose branches carry no tag of their own.
+  it('a value of a discriminated anyOf carries the tag that selects its branch', () => {
+    const branches = [{ $ref: '#/components/schemas/TimeDelta' }, { $ref: '#/components/schemas/CronExpression' }];
+    for (const seed of ['a', 'b', 'c', 'd']) {
+      const value = make({ nullable: true, anyOf: branches, discriminator: { propertyName: '__type' } }, seed) as Record<string, unknown>;
+      expect(value.__type).toBe('days' in value ? 'TimeDelta' : 'CronExpression');
+    }
+    const mapped = make({ anyOf: branches, discriminator: { propertyName: '__type', mapping: { delta: '#/components/schemas/TimeDelta', cron: 'CronExpression' } } }) as Record<string, unknown>;
+    expect(mapped.__type).toBe('days' in mapped ? 'delta' : 'cron');
   });
 
   it('a oneOf value fits exactly one branch: another branch is taken, and where every value fits two, the place is noted', () => {

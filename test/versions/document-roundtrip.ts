@@ -72,7 +72,9 @@ export async function clientOnOwnMock(out: string): Promise<{ called: string[]; 
   const { fixtures } = (await load('fixtures/index.ts')) as { fixtures: Record<string, { params: unknown }> };
   const { operations } = (await load('operations.ts')) as { operations: Operation[] };
   const { startMockServer } = (await load('mock/index.ts')) as { startMockServer(): Promise<{ url: string; close(): Promise<void> }> };
-  const create = Object.entries(client).find(([name]) => /^create\w+Client$/.test(name))?.[1] as (options: object) => Record<string, (...args: unknown[]) => Promise<unknown>>;
+  // The client's factory, not an operation of the same shape of name (Linode's `createLongviewClient`).
+  const methods = new Set(operations.map((o) => o.methodName));
+  const create = Object.entries(client).find(([name]) => /^create\w+Client$/.test(name) && !methods.has(name))?.[1] as (options: object) => Record<string, (...args: unknown[]) => Promise<unknown>>;
   const server = await startMockServer();
   const called: string[] = [];
   const failed: string[] = [];
