@@ -45,7 +45,10 @@ export function mergeParameters(
   for (const [list, base] of lists) {
     for (const [i, raw] of list.entries()) {
       const parameter = deref<RawParameter>(document, raw as RawParameter);
-      if (parameter?.name && parameter.in) merged.set(`${parameter.in}:${parameter.name}`, { parameter, pointer: pointerJoin(base, 'parameters', i) });
+      // A header's name is one whatever its case (CodeArtifact's `X-Amz-Content-Sha256` at the path
+      // and `x-amz-content-sha256` at the operation): the operation's overrides it, as OpenAPI says.
+      const name = parameter?.in === 'header' ? parameter.name?.toLowerCase() : parameter?.name;
+      if (parameter?.name && parameter.in) merged.set(`${parameter.in}:${name}`, { parameter, pointer: pointerJoin(base, 'parameters', i) });
     }
   }
   return [...merged.values()];

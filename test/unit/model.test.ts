@@ -17,6 +17,23 @@ function only(document: Record<string, unknown>) {
 const json = (schema: unknown) => ({ content: { 'application/json': { schema } } });
 
 describe('model: inputs', () => {
+  // CodeArtifact: a header named at the path in one case and at the operation in another is one header.
+  it("takes a header's name whatever its case: the operation's parameter overrides the path's", () => {
+    const { op } = only(
+      doc({
+        '/publish': {
+          parameters: [{ name: 'X-Amz-Content-Sha256', in: 'header', schema: { type: 'string' } }, { name: 'X-Amz-Date', in: 'header', schema: { type: 'string' } }],
+          post: {
+            operationId: 'publish',
+            parameters: [{ name: 'x-amz-content-sha256', in: 'header', required: true, schema: { type: 'string', minLength: 64, maxLength: 64 } }],
+            responses: { '200': { description: 'ok' } },
+          },
+        },
+      }),
+    );
+    expect(op.input.map((f) => [f.name, f.required])).toStrictEqual([['x-amz-content-sha256', true], ['X-Amz-Date', false]]);
+  });
+
   it('flattens an object body next to the parameters', () => {
     const { op } = only(
       doc({
