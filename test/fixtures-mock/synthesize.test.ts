@@ -40,6 +40,8 @@ describe('synthesize: every value is valid for ajv', () => {
     ['recursive', { $ref: '#/components/schemas/Node' }],
     ['nullable without type', { nullable: true }],
     ['anyOf of scalars', { anyOf: [{ type: 'integer', minimum: 10 }, { type: 'string' }] }],
+    // NPR's station list: a collection of objects, refined by a second part to a list of stations.
+    ['allOf of two arrays', { allOf: [{ type: 'array', items: { type: 'object' } }, { type: 'array', minItems: 1, items: { $ref: '#/components/schemas/Node' } }] }],
     // BBC's `reference`: a part closed by additionalProperties false, beside one adding properties it refuses.
     ['allOf with a closed part', { allOf: [
       { type: 'object', additionalProperties: false, required: ['href'], properties: { href: { type: 'string' }, result_type: { type: 'string' } } },
