@@ -60,6 +60,20 @@ describe('document examples and defaults are used only when they conform', () =>
   });
 });
 
+describe('a fixture\'s response headers', () => {
+  // Velo's `Location`: its schema's example is HTML with line breaks, which no header value can hold.
+  it('take no example a header value cannot hold, the header\'s own or its schema\'s', () => {
+    const headers = [
+      { name: 'Location', required: true, schema: { type: 'string', example: '<p>HTTP/1.1 201 Created</p>\n<p>Location: https://example.com/a</p>\n' } },
+      { name: 'X-Trace', required: true, schema: { type: 'string' }, example: 'a\r\nb' },
+      { name: 'X-Ok', required: true, schema: { type: 'string' }, example: 'fine value' },
+    ];
+    const fixture = buildFixture(operation({ success: { status: 201, headers } }), model);
+    for (const value of Object.values(fixture.response.headers)) expect(value).toMatch(/^[\t\x20-\x7e\x80-\xff]*$/);
+    expect(fixture.response.headers['X-Ok']).toBe('fine value');
+  });
+});
+
 describe('a fixture\'s query string', () => {
   // GSM Tasks' lists: hundreds of optional filters, and a fixture that set them all was a 24 KB URL (431).
   it('leaves out optional parameters, the last first, until it fits a few KiB; required ones stay', () => {
