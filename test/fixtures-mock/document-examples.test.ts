@@ -63,7 +63,7 @@ describe('document examples and defaults are used only when they conform', () =>
 describe('a fixture\'s response headers', () => {
   // Velo's `Location`: its schema's example is HTML with line breaks, which no header value can hold.
   it('take no example a header value cannot hold, the header\'s own or its schema\'s', () => {
-    const headers = [
+    const headers: ResponseModel['headers'] = [
       { name: 'Location', required: true, schema: { type: 'string', example: '<p>HTTP/1.1 201 Created</p>\n<p>Location: https://example.com/a</p>\n' } },
       { name: 'X-Trace', required: true, schema: { type: 'string' }, example: 'a\r\nb' },
       { name: 'X-Ok', required: true, schema: { type: 'string' }, example: 'fine value' },
