@@ -130,9 +130,10 @@ function isPlaceholder(value: string): boolean {
 
 function mockField(field: InputFieldModel, resolve: SchemaResolver, contentType?: string): MockField {
   // A parameter given by `content` travels as the text of its value, which the client sends as given.
-  if (field.contentType && field.in !== 'querystring') return { name: field.name, in: field.in, ...(field.wireName === field.name ? {} : { wireName: field.wireName }), type: 'string' };
+  const text = field.contentType !== undefined && field.in !== 'querystring';
   const schema = flatten(field.schema, resolve);
-  const result: MockField = { name: field.name, in: field.in, ...(field.wireName === field.name ? {} : { wireName: field.wireName }), type: wireType(schema, resolve) };
+  const result: MockField = { name: field.name, in: field.in, ...(field.wireName === field.name ? {} : { wireName: field.wireName }), type: text ? 'string' : wireType(schema, resolve) };
+  if (text) return result;
   if (result.type === 'array') result.itemType = wireType(flatten(schema.items || {}, resolve), resolve);
   if (field.style !== undefined) result.style = field.style;
   if (field.explode !== undefined) result.explode = field.explode;
