@@ -277,7 +277,8 @@ function readStyled(field: MockField, params: URLSearchParams, names: ReadonlySe
       }
     } else if (explode) {
       for (const key of new Set(params.keys())) {
-        const own = field.properties !== undefined && Object.prototype.hasOwnProperty.call(field.properties, key);
+        // A declared property's key that another parameter is named by is that parameter's (model/shared-keys.ts).
+        const own = field.properties !== undefined && Object.prototype.hasOwnProperty.call(field.properties, key) && (key === name || !names.has(key));
         if (own || (field.anyKeys === true && !takenByOther(names, key))) object[key] = coerce(params.get(key) ?? undefined, typeOf(key));
       }
     } else {
@@ -357,7 +358,7 @@ function readCookie(field: MockField, cookies: readonly [string, string][], name
   if (explode && field.type === 'object') {
     const object: Record<string, unknown> = {};
     for (const [key, value] of cookies) {
-      const declared = field.properties !== undefined && Object.prototype.hasOwnProperty.call(field.properties, key);
+      const declared = field.properties !== undefined && Object.prototype.hasOwnProperty.call(field.properties, key) && (key === wireName(field) || !names.has(key));
       if (declared || (field.anyKeys === true && !names.has(key))) object[key] = coerce(safeDecode(value), field.properties?.[key] ?? field.entryType ?? 'any');
     }
     return Object.keys(object).length > 0 ? object : undefined;

@@ -1,6 +1,7 @@
 import type { OpenApiDocument } from '../load/read-spec.js';
 import { mediaExample, mediaKind, pickContentType } from './media.js';
 import { deref, normalizeSchema, pointerJoin, realPointer } from './refs.js';
+import { markSharedKeys } from './shared-keys.js';
 import type { AuthModel, BodyModel, InputFieldModel, ParameterLocation, SchemaObject } from './types.js';
 
 /** A parameter object as the document writes it (after `$ref`s are followed). */
@@ -158,6 +159,7 @@ export function buildInputFields(options: {
   const fields: InputFieldModel[] = parameters
     .filter(({ parameter: p }) => !isIdempotencyParameter(p) && !isAuthParameter(p, auth))
     .map((p) => parameterField(document, p));
+  markSharedKeys(document, fields);
   if (!body) return fields;
   if (!body.flattened) {
     const field: InputFieldModel = { name: 'body', in: 'body', wireName: 'body', required: body.required, schema: body.schema, pointer: body.pointer };

@@ -5,6 +5,7 @@ import { humanize } from './naming.js';
 import { pointerJoin } from './refs.js';
 import { buildResponses, envelopeDataSchema, pickSuccess } from './responses.js';
 import { scopesOf } from './scopes.js';
+import { sharedKeysProblem } from './shared-keys.js';
 import type { Problem } from '../problems.js';
 import { streamOf } from './streams.js';
 import type { AssumptionModel, AuthModel, BodyModel, EnvelopeModel, HttpMethod, OperationModel, ResponseModel, SchemaObject } from './types.js';
@@ -85,6 +86,7 @@ export function buildOperation(options: {
   const body = bodiless ? undefined : written;
   if (body?.itemSchemaPointer) options.problems.push(requestStreamNotWritten(options.additional ? method : method.toUpperCase(), path, body));
   const input = uniqueInputNames(buildInputFields({ document, parameters, body, auth }));
+  for (const field of input) if (field.sharedKeys) options.problems.push(sharedKeysProblem(field, field.sharedKeys, options.additional ? method : method.toUpperCase(), path));
   const responses = buildResponses(document, raw.responses, envelope, pointer);
   const success = pickSuccess(responses);
   const errors = responses.filter((r) => r !== success && !(typeof r.status === 'number' && r.status < 400 && r.status >= 100));

@@ -185,6 +185,11 @@ export interface InputFieldModel {
    */
   style?: string;
   explode?: boolean;
+  /**
+   * Of an object query or cookie parameter written form-exploded: its property names that are also
+   * another parameter's name in the same place, so one key on the wire (model/shared-keys.ts).
+   */
+  sharedKeys?: string[];
 }
 
 export interface BodyModel {
