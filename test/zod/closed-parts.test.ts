@@ -1,0 +1,54 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers/paths.js';
+import { emitSchemas } from './helpers/emit-schemas.js';
+import { Judge } from './helpers/judge.js';
+
+// ShipEngine's responses, in small: `{ additionalProperties: false, allOf: [tag] }`, where `tag`
+// requires `name`. JSON Schema counts `name` as additional there, so no value passes; the document
+// means the part's properties. The validator keeps JSON Schema's reading and the place is warned of.
+describe('additionalProperties: false beside the properties of allOf parts', () => {
+  const spec = join(ROOT, 'test', '.tmp', 'zod-closed-parts', 'closed.yaml');
+  mkdirSync(join(spec, '..'), { recursive: true });
+  writeFileSync(spec, [
+    'openapi: 3.0.3',
+    'info: { title: Tags, version: "1" }',
+    'paths: {}',
+    'components:',
+    '  schemas:',
+    '    Tag: { type: object, required: [name], properties: { name: { type: string } } }',
+    '    Note: { type: object, properties: { text: { type: string } } }',
+    '    ClosedTag: { type: object, additionalProperties: false, allOf: [{ $ref: "#/components/schemas/Tag" }] }',
+    '    ClosedNote: { type: object, additionalProperties: false, properties: { id: { type: integer } }, allOf: [{ $ref: "#/components/schemas/Note" }] }',
+    '    DeclaredTag: { type: object, additionalProperties: false, properties: { name: {} }, allOf: [{ $ref: "#/components/schemas/Tag" }] }',
+  ].join('\n'));
+
+  it('is warned of at the object, naming the properties and whether any value passes', async () => {
+    const { problems } = await emitSchemas(spec);
+    const closed = problems.filter((p) => p.code === 'zod/closed-parts');
+    expect(closed.map((p) => p.pointer)).toStrictEqual(['#/components/schemas/ClosedTag/additionalProperties', '#/components/schemas/ClosedNote/additionalProperties']);
+    expect(closed[0]?.message).toContain('(`name`): as JSON Schema reads it, a part requires one of them, so no value passes');
+    expect(closed[1]?.message).toContain('(`text`): as JSON Schema reads it, a value with one of them fails');
+  });
+
+  it('validates as ajv does: the parts’ properties are additional unless the object declares them', async () => {
+    const { model, module } = await emitSchemas(spec);
+    const judge = new Judge(model);
+    const cases: [string, unknown][] = [
+      ['ClosedTag', { name: 'Fragile' }],
+      ['ClosedTag', {}],
+      ['ClosedNote', { id: 1 }],
+      ['ClosedNote', { id: 1, text: 'x' }],
+      ['DeclaredTag', { name: 'Fragile' }],
+      ['DeclaredTag', { name: 'Fragile', other: 1 }],
+    ];
+    const verdicts = cases.map(([name, value]) => {
+      const schema = model.schemas.find((s) => s.name === name)?.schema ?? {};
+      const ours = (module[name] as { safeParse(v: unknown): { success: boolean } }).safeParse(value).success;
+      expect(ours, `${name} ${JSON.stringify(value)}`).toBe(judge.valid(schema, 'response', value));
+      return ours;
+    });
+    expect(verdicts).toStrictEqual([false, false, true, false, true, false]);
+  });
+});
