@@ -1,3 +1,4 @@
+import { constrainsBy } from '../../model/schema-merge.js';
 import type { SchemaObject } from '../../model/types.js';
 
 /** JSON types a schema's type-specific keywords imply, in the order podcast-gen prefers them. */
@@ -13,13 +14,14 @@ const NUMBER_FORMATS = new Set(['int32', 'int64', 'float', 'double']);
 
 /**
  * The type of a schema: its `type`, else the one its keywords imply (`properties` -> object,
- * `items` -> array, ...), as openapi-typescript and most authors read such schemas. JSON Schema
- * itself would accept any other type there; podcast-gen's reading is documented and the
- * differential test gives the judge the same typed schema. `ambiguous` lists competing types.
+ * `items` -> array, ...; not a keyword that constrains nothing, `uniqueItems: false`), as
+ * openapi-typescript and most authors read such schemas. JSON Schema itself would accept any other
+ * type there; podcast-gen's reading is documented and the differential test gives the judge the
+ * same typed schema. `ambiguous` lists competing types.
  */
 export function effectiveType(schema: SchemaObject): { type?: NonNullable<SchemaObject['type']>; ambiguous: string[] } {
   if (schema.type) return { type: schema.type, ambiguous: [] };
-  const implied = IMPLIED.filter(([, keys]) => keys.some((k) => schema[k] !== undefined)).map(([t]) => t);
+  const implied = IMPLIED.filter(([, keys]) => keys.some((k) => constrainsBy(schema, k))).map(([t]) => t);
   if (implied.length === 0 && typeof schema.format === 'string') {
     if (STRING_FORMATS.has(schema.format)) return { type: 'string', ambiguous: [] };
     if (NUMBER_FORMATS.has(schema.format)) return { type: 'number', ambiguous: [] };
