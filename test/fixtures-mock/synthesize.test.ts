@@ -134,6 +134,11 @@ describe('small helpers', () => {
     [{ minimum: 0, exclusiveMinimum: true, multipleOf: 5 }, 0, true, 5],
     [{ minimum: 0.5, maximum: 2 }, 7.3, false, 2],
     [{ multipleOf: 0.1 }, 0.36, false, 0.4],
+    // Azure NetApp's pool size: 4 TiB in bytes, 13 digits, kept whole (not rounded below the minimum).
+    [{ minimum: 4398046511104, maximum: 549755813888000 }, 100, true, 4398046511104],
+    [{ minimum: 4398046511104, multipleOf: 4398046511104 }, 9e12, true, 8796093022208],
+    // Rounding that would leave the bounds is not done.
+    [{ minimum: 1.0000000000001, maximum: 2, multipleOf: 1e-13 }, 0, false, 1.0000000000001],
   ])('fitNumber(%j, %d)', (schema, candidate, integer, want) => {
     expect(fitNumber(candidate, schema, integer)).toBe(want);
   });
