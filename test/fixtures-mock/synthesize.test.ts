@@ -266,6 +266,17 @@ describe('small helpers', () => {
     expect(madeIn({ oneOf: [loose, { ...loose, description: 'error' }], discriminator: { propertyName: 'status' } }).unsatisfied).toStrictEqual([]);
   });
 
+  it('a branch of another type than the keywords beside oneOf imply gives way (Slack’s profile `fields`)', () => {
+    // The types and the validators read `items` as an array; the object branch fits neither.
+    const fields: SchemaObject = { items: { type: 'object' }, nullable: true, oneOf: [{ type: 'object' }, { items: {}, type: 'array' }] };
+    for (const seed of ['a', 'b', 'c']) {
+      const unsatisfied: string[] = [];
+      const value = synthesize(fields, synthContext({ seed, resolve, direction: 'response', unsatisfied }));
+      expect(Array.isArray(value), JSON.stringify(value)).toBe(true);
+      expect(unsatisfied).toStrictEqual([]);
+    }
+  });
+
   it('mergeAllOf: a part closed by additionalProperties false allows its own properties alone', () => {
     const closed: SchemaObject = { type: 'object', additionalProperties: false, properties: { href: { type: 'string' } } };
     const adding: SchemaObject = { type: 'object', additionalProperties: true, required: ['extra'], properties: { href: { minLength: 1 }, extra: { type: 'boolean' } } };
