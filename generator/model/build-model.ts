@@ -9,6 +9,7 @@ import { pointerJoin } from './refs.js';
 import { buildSchemas, findEnvelope } from './schemas.js';
 import { buildTags } from './tags.js';
 import type { ApiModel, EntryNames, FixedHttpMethod, HttpMethod, OperationModel, ServerModel } from './types.js';
+import { sameRequests } from './same-request.js';
 
 /** Options of {@link buildModel}. */
 export interface ModelOptions {
@@ -55,6 +56,7 @@ export function buildModel(written: OpenApiDocument, options: ModelOptions): { m
       problems,
     }),
   );
+  problems.push(...sameRequests(operations));
   // A 429 the operation does not declare still comes from the one rate limiter: its body field is shared.
   const documentRetryAfter = operations.map((op) => op.retryAfterField).find((field) => field !== undefined);
   if (documentRetryAfter) for (const op of operations) op.retryAfterField ??= documentRetryAfter;

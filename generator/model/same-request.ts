@@ -1,0 +1,51 @@
+import type { Problem } from '../problems.js';
+import { fragmentPairs, requestPath, templateQueryPairs } from './path-fragment.js';
+import type { OperationModel } from './types.js';
+
+/**
+ * Operations no request tells apart: the same method, the same path but for its parameters' names
+ * and a `#fragment` that names nothing the request carries (a URL's fragment is never sent: Box's
+ * `/shared_items#folders` beside `/shared_items`, Azure's `/{applicationDefinitionId}#disambiguation_dummy`
+ * beside `/{applicationId}`), and the same input otherwise (parameters and body, as their schemas
+ * accept them). A server answers them alike, and so does the mock: as the first. Operations a
+ * fragment's `name=value` pair, a parameter or the body tells apart (AWS's `#Action=...`, Azure
+ * Face's two `/verify` bodies, Box's shared link set or removed) are not warned of.
+ */
+export function sameRequests(operations: readonly OperationModel[]): Problem[] {
+  const first = new Map<string, OperationModel>();
+  const problems: Problem[] = [];
+  for (const op of operations) {
+    const key = requestKey(op);
+    const other = first.get(key);
+    if (!other) {
+      first.set(key, op);
+      continue;
+    }
+    problems.push({
+      code: 'model/same-request',
+      severity: 'warn',
+      pointer: op.pointer,
+      message: `${op.httpMethod} ${op.path} (\`${op.methodName}\`) is the same request as ${other.httpMethod} ${other.path} (\`${other.methodName}\`): nothing the client sends tells them apart (a path's \`#...\` is not sent), so a server answers both alike, and the mock answers as \`${other.methodName}\``,
+      hint: 'give each its own path, or describe one operation whose answer may be either (oneOf)',
+    });
+  }
+  return problems;
+}
+
+function requestKey(op: OperationModel): string {
+  const carried = new Set(op.input.filter((f) => f.in === 'header' || f.in === 'query').map((f) => f.wireName.toLowerCase()));
+  const pairs = [...fragmentPairs(op.path).filter(([name]) => carried.has(name.toLowerCase())), ...templateQueryPairs(op.path)].map(([name, value]) => `${name.toLowerCase()}=${value}`);
+  // Path parameters are in the path's shape; the rest of the input as a request must hold it.
+  const input = op.input
+    .filter((f) => f.in !== 'path')
+    .map((f) => `${f.in}:${f.in === 'header' ? f.wireName.toLowerCase() : f.wireName}:${f.required}:${JSON.stringify(f.schema, withoutAnnotations)}`);
+  const shape = requestPath(op.path).replace(/\{[^}]*\}/g, '{}');
+  return [op.httpMethod.toUpperCase(), shape, op.body?.contentType ?? '', ...pairs.sort(), ...input.sort()].join('\n');
+}
+
+/** What a schema accepts, without what only describes it (two operations' fields differ in their descriptions alone). */
+function withoutAnnotations(key: string, value: unknown): unknown {
+  return ANNOTATIONS.has(key) || key.startsWith('x-') ? undefined : value;
+}
+
+const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'deprecated', 'externalDocs', 'xml']);
