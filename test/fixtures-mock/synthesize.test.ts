@@ -264,6 +264,11 @@ describe('small helpers', () => {
     }
     // With a discriminator the tag tells the branches apart.
     expect(madeIn({ oneOf: [loose, { ...loose, description: 'error' }], discriminator: { propertyName: 'status' } }).unsatisfied).toStrictEqual([]);
+    // Mailscript's actions: a branch that requires `config` without declaring it is open, so a
+    // value of the branch that declares it fits both, as the validators read them.
+    const send: SchemaObject = { type: 'object', required: ['config'], properties: { config: { type: 'string' } } };
+    const combine: SchemaObject = { type: 'object', required: ['config'], properties: { list: { type: 'array', items: { type: 'string' } } } };
+    expect(madeIn({ oneOf: [send, combine] }).unsatisfied).toStrictEqual(['']);
   });
 
   it('a branch of another type than the keywords beside oneOf imply gives way (Slack’s profile `fields`)', () => {
