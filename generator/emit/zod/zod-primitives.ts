@@ -34,6 +34,12 @@ function patternCheck(pattern: string, ctx: ZodContext, pointer: string): string
 }
 
 /** `new RegExp(pattern, 'u')` as JSON Schema reads a pattern, or as near as JavaScript reads it (warned; shared/js-pattern.ts); undefined where it cannot. */
+/**
+ * A pattern copied from JavaScript source: `/.../` with flags, or anchored just inside its slashes
+ * (`/^...$/`); a pattern such as `/v1/.+/` may mean its slashes, and is left alone.
+ */
+const REGEX_LITERAL = /^\/(?:\^.*|.*\$)\/[dgimsuvy]*$|^\/.+\/[dgimsuvy]+$/s;
+
 export function regexExpression(pattern: string, ctx: ZodContext, pointer: string): string | undefined {
   const read = jsPattern(pattern);
   if (!read) {
@@ -41,6 +47,10 @@ export function regexExpression(pattern: string, ctx: ZodContext, pointer: strin
     return undefined;
   }
   if (read.inexact) ctx.inexact(pointer, read.inexact);
+  // Sinao's `/^[0-9]{5}$/i`, data2crm's dates: the slashes and flags are characters to JSON Schema.
+  if (REGEX_LITERAL.test(pattern)) {
+    ctx.inexact(pointer, `pattern ${JSON.stringify(pattern)} is written as a JavaScript regular expression literal: JSON Schema reads its slashes${/\/[a-z]+$/.test(pattern) ? ' and flags' : ''} as characters to match, and the validators check it so; write the expression alone (${JSON.stringify(pattern.slice(1, pattern.lastIndexOf('/')))})`, 'zod/pattern-literal');
+  }
   return `new RegExp(${tsString(read.source)}${read.flags ? `, ${tsString(read.flags)}` : ''})`;
 }
 
