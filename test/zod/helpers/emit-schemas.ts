@@ -11,6 +11,7 @@ import { buildModel } from '../../../generator/model/build-model.js';
 import type { ApiModel } from '../../../generator/model/types.js';
 import type { Problem } from '../../../generator/problems.js';
 import { ROOT } from '../../helpers/paths.js';
+import { Judge } from './judge.js';
 
 /** A document's model, its emitted `schemas.ts` and the module itself, loaded. */
 export interface EmittedSchemas {
@@ -49,4 +50,21 @@ export async function emitSchemas(spec: string): Promise<EmittedSchemas> {
   const { source, problems } = emitSchemasSource(model);
   const module = (await importSource(source)) as EmittedSchemas['module'];
   return { model, source, problems, module };
+}
+
+/** Writes a document of component schemas alone (`Name: { ... }` lines) to test/.tmp/<folder>/ and gives its path. */
+export function schemasDocument(folder: string, schemas: readonly string[]): string {
+  const spec = join(ROOT, 'test', '.tmp', folder, 'document.yaml');
+  mkdirSync(join(spec, '..'), { recursive: true });
+  writeFileSync(spec, ['openapi: 3.0.3', `info: { title: ${folder}, version: "1" }`, 'paths: {}', 'components:', '  schemas:', ...schemas.map((line) => `    ${line}`)].join('\n'));
+  return spec;
+}
+
+/** Each case's verdict by the emitted component validator and by ajv (the judge), as a response reads it. */
+export function verdicts({ model, module }: Pick<EmittedSchemas, 'model' | 'module'>, cases: readonly (readonly [string, unknown])[]): { ours: boolean; ajv: boolean }[] {
+  const judge = new Judge(model);
+  return cases.map(([name, value]) => ({
+    ours: (module[name] as z.ZodType).safeParse(value).success,
+    ajv: judge.valid(model.schemas.find((s) => s.name === name)?.schema ?? {}, 'response', value),
+  }));
 }
