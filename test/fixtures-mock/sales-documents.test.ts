@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generatedMock } from './helpers/generated-mock.js';
 
-type Api = Record<'getInvoice' | 'batchInvoices' | 'launchImport', (params: object) => Promise<unknown>>;
+type Api = Record<'getInvoice' | 'batchInvoices' | 'searchInvoices' | 'launchImport', (params: object) => Promise<unknown>>;
 type Fixtures = Record<string, { params: Record<string, unknown> }>;
 
 // Sinao's document: the client refused 20 of its mock's answers and requests.
@@ -25,6 +25,14 @@ describe('fixtures of recursive oneOf documents, large query parameters and unty
     expect(Array.isArray(params.data) && params.data.length).toBeGreaterThan(0);
     expect(encodeURIComponent(JSON.stringify(params.data)).length).toBeLessThan(4096);
     await expect((await client()).batchInvoices(params)).resolves.toBeUndefined();
+  });
+
+  it('keep something of a required object made again, since an empty one is no pair on the wire', async () => {
+    const { fixtures } = await generated.load<{ fixtures: Fixtures }>('fixtures/index.ts');
+    const params = fixtures.searchInvoices?.params ?? {};
+    expect(Object.keys(params.json ?? {}).length).toBeGreaterThan(0);
+    expect(encodeURIComponent(JSON.stringify(params.json)).length).toBeLessThan(4096);
+    await expect((await client()).searchInvoices(params)).resolves.toBeUndefined();
   });
 
   it('give a parameter whose schema names no type a string, which a request carries', async () => {
