@@ -125,6 +125,17 @@ describe('synthesize: realistic and deterministic', () => {
     expect(make({ type: 'string', example: 'given', enum: ['x', 'given'] })).toBe('given');
     expect(make({ type: 'integer', default: 4 })).toBe(4);
   });
+
+  it('takes only the enum values its own bounds take, and notes the place where none does', () => {
+    const madeIn = (schema: SchemaObject) => {
+      const unsatisfied: string[] = [];
+      return { value: synthesize(schema, synthContext({ seed: 'e', resolve, direction: 'response', unsatisfied })), unsatisfied };
+    };
+    expect(madeIn({ type: 'string', enum: ['MALE', 'F'], maxLength: 1 })).toStrictEqual({ value: 'F', unsatisfied: [] });
+    expect(madeIn({ type: 'integer', enum: [3, 12], maximum: 10 })).toStrictEqual({ value: 3, unsatisfied: [] });
+    // Adyen's gender: MALE, FEMALE or UNKNOWN, at most one character.
+    expect(madeIn({ type: 'string', enum: ['MALE', 'FEMALE', 'UNKNOWN'], maxLength: 1 }).unsatisfied).toStrictEqual(['']);
+  });
 });
 
 describe('small helpers', () => {
