@@ -135,6 +135,21 @@ describe('synthesize: realistic and deterministic', () => {
     expect(madeIn({ type: 'integer', enum: [3, 12], maximum: 10 })).toStrictEqual({ value: 3, unsatisfied: [] });
     // Adyen's gender: MALE, FEMALE or UNKNOWN, at most one character.
     expect(madeIn({ type: 'string', enum: ['MALE', 'FEMALE', 'UNKNOWN'], maxLength: 1 }).unsatisfied).toStrictEqual(['']);
+    // Vercel's `{ type: "null", oneOf: [number, boolean] }` (3.1), read as null alone beside branches that refuse it.
+    expect(madeIn({ oneOf: [{ type: 'number' }, { type: 'boolean' }], nullable: true, enum: [null] }).unsatisfied).toStrictEqual(['']);
+    // 3.0's nullable beside branches: null, as the validators take it.
+    expect(madeIn({ oneOf: [{ type: 'number', enum: [] }, { type: 'boolean', enum: [] }], nullable: true })).toStrictEqual({ value: null, unsatisfied: [] });
+  });
+
+  it('makes no value for the schema false: an optional property of it is left out, a required one noted', () => {
+    const madeIn = (schema: SchemaObject) => {
+      const unsatisfied: string[] = [];
+      return { value: synthesize(schema, synthContext({ seed: 'f', resolve, direction: 'request', unsatisfied })), unsatisfied };
+    };
+    const never = false as unknown as SchemaObject;
+    expect(madeIn(never).unsatisfied).toStrictEqual(['']);
+    expect(madeIn({ type: 'object', properties: { additionalProperties: never, name: { type: 'string', enum: ['a'] } } })).toStrictEqual({ value: { name: 'a' }, unsatisfied: [] });
+    expect(madeIn({ type: 'object', required: ['gone'], properties: { gone: never } }).unsatisfied).toStrictEqual(['gone']);
   });
 });
 
