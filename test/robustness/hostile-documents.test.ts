@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatProblem, generate, PodcastGenError, type GenerateResult } from '../../generator/index.js';
 import { removeProject, runCli, tempProject } from '../cli/helpers/run-cli.js';
-import { aliasBomb, aliasLoop, longOperationId, longSchemaName, nestedJson, nestedSchema, nestedYaml, parameterRefCycle, propertyChain, refChain, withAnchors } from './hostile-documents.js';
+import { aliasBomb, aliasLoop, doublingPartRefs, longOperationId, longSchemaName, nestedJson, nestedSchema, nestedYaml, parameterRefCycle, propertyChain, refChain, withAnchors } from './hostile-documents.js';
 
 /** A document made to exhaust the reader, and the one problem it must end with. */
 interface HostileCase {
@@ -108,6 +108,30 @@ describe('the limits leave real documents alone', () => {
     const id = await generateFrom('id200.yaml', longOperationId(200));
     expect(id.files.map((f) => f.path)).toContain(`fixtures/${'a'.repeat(200)}.json`);
     await expect(generateFrom('name200.yaml', longSchemaName(200))).resolves.toBeDefined();
+  });
+});
+
+describe('references into parts of schemas that copy each other exponentially', () => {
+  const projects: string[] = [];
+  afterAll(() => projects.forEach(removeProject));
+
+  it('are copied up to a bound, then left unchecked with a warning (Azure’s application gateway: 65 s and a 153 MB schemas.ts before)', async () => {
+    const dir = tempProject('hostile-doubling');
+    projects.push(dir);
+    writeFileSync(join(dir, 'doubling.json'), doublingPartRefs(30));
+    const result = await generate({ spec: 'doubling.json', out: 'out', cwd: dir, check: true });
+    const schemas = result.files.find((f) => f.path === 'schemas.ts')?.content ?? '';
+    expect(schemas.length).toBeLessThan(500_000);
+    const unfollowed = result.problems.filter((p) => p.code === 'zod/inexact' && p.message.includes('into part of a component schema, is not followed here'));
+    expect(unfollowed.length).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('a few levels of them are copied in full, every reference checked', async () => {
+    const dir = tempProject('hostile-doubling-ok');
+    projects.push(dir);
+    writeFileSync(join(dir, 'doubling.json'), doublingPartRefs(6));
+    const result = await generate({ spec: 'doubling.json', out: 'out', cwd: dir, check: true });
+    expect(result.problems.filter((p) => p.code === 'zod/inexact')).toStrictEqual([]);
   });
 });
 

@@ -112,3 +112,17 @@ export function propertyChain(n: number): string {
   const ok = { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/S0' } } } } };
   return JSON.stringify({ openapi: '3.0.3', info: { title: 'chain', version: '1' }, paths: { '/a': { get: { operationId: 'a', responses: ok } } }, components: { schemas } });
 }
+
+/**
+ * Schemas whose parts refer twice to a part of the next (Azure's application gateway, in small):
+ * copied where met, `levels` levels make 2^levels copies.
+ */
+export function doublingPartRefs(levels: number): string {
+  const schemas: Record<string, unknown> = {};
+  for (let i = 0; i < levels; i++) {
+    const next = i + 1 < levels ? { $ref: `#/components/schemas/S${i + 1}/properties/part` } : { type: 'string' };
+    schemas[`S${i}`] = { type: 'object', properties: { part: { type: 'object', properties: { left: next, right: next } } } };
+  }
+  const ok = { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/S0' } } } } };
+  return JSON.stringify({ openapi: '3.0.3', info: { title: 'doubling', version: '1' }, paths: { '/a': { get: { operationId: 'a', responses: ok } } }, components: { schemas } });
+}

@@ -1,5 +1,5 @@
 import type { SchemaObject } from '../../model/types.js';
-import { schemaRefName } from '../../model/refs.js';
+import { MAX_INLINED, SCHEMA_REF_PREFIX, schemaRefName } from '../../model/refs.js';
 import { arrayToZod } from './zod-arrays.js';
 import { compositionsToZod, discriminatorToZod, ifThenElseToZod, intersectAll, notToZod } from './zod-compositions.js';
 import type { ZodContext } from './zod-context.js';
@@ -79,7 +79,10 @@ function typedCoreExpr(schema: SchemaObject, type: SchemaObject['type'], ctx: Zo
 function refToZod(ref: string, ctx: ZodContext, pointer: string): string {
   const name = schemaRefName({ $ref: ref });
   if (name === undefined || !ctx.resolve({ $ref: ref })) {
-    ctx.inexact(pointer, `reference ${JSON.stringify(ref)} does not name a component schema; not checked`);
+    const part = ref.startsWith(SCHEMA_REF_PREFIX) && name === undefined;
+    ctx.inexact(pointer, part
+      ? `reference ${JSON.stringify(ref)}, into part of a component schema, is not followed here (it is met inside itself, or the schema holding it copies in ${MAX_INLINED} such parts already); not checked`
+      : `reference ${JSON.stringify(ref)} does not name a component schema; not checked`);
     return 'z.unknown()';
   }
   return ctx.refer(name);
