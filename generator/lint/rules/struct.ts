@@ -22,6 +22,12 @@ const READ_AS_IN_3_0: Readonly<Record<string, (value: unknown) => boolean>> = {
   exclusiveMaximum: (value) => typeof value === 'boolean',
 };
 
+/**
+ * A schema's fields the model reads whatever their shape: `examples` that is not a list (a map of
+ * Example objects, as a media type's) gives its first value as the example, and is not kept.
+ */
+const READ_OTHERWISE: ReadonlySet<string> = new Set(['examples']);
+
 /** One way a node departs from OpenAPI 3.0's shape, and whether podcast-gen reads what is wrong. */
 interface Fault {
   message: string;
@@ -91,7 +97,8 @@ function faultsOf(node: unknown, { type, location, key, resolve }: UserContext):
     // Named types are checked when the walk reaches them; `null` means "any value".
     if (propType === null || isNamedType(propType)) continue;
     const value = propType.resolvable !== false && isRef(written) ? resolve(written).node : written;
-    faults.push(...scalarFaults(propType, field, value, location.child([field])).map((fault) => ({ ...fault, read })));
+    const unread = type.name === 'Schema' && READ_OTHERWISE.has(field);
+    faults.push(...scalarFaults(propType, field, value, location.child([field])).map((fault) => ({ ...fault, read: read && !unread })));
   }
   return faults;
 }
