@@ -277,7 +277,8 @@ function readStyled(field: MockField, params: URLSearchParams, names: ReadonlySe
       }
     } else if (explode) {
       for (const key of new Set(params.keys())) {
-        // A declared property's key that another parameter is named by is that parameter's (model/shared-keys.ts).
+        // A declared property's key that another parameter is named by is that parameter's: on the
+        // wire the two are one key (AWS's `Tier.Version` beside `Version`).
         const own = field.properties !== undefined && Object.prototype.hasOwnProperty.call(field.properties, key) && (key === name || !names.has(key));
         if (own || (field.anyKeys === true && !takenByOther(names, key))) object[key] = coerce(params.get(key) ?? undefined, typeOf(key));
       }
