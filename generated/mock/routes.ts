@@ -8,7 +8,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 
 /** JSON type a wire string is coerced to before validation. */
 /** `scalar`: a number or a boolean where the text is one, else the text (a oneOf of several types). */
-export type WireType = 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object' | 'any' | 'scalar';
+export type WireType = 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object' | 'any' | 'scalar' | 'structured' | 'mixed';
 
 /** One input field as the mock reads it back from a request. */
 export interface MockField {
@@ -380,9 +380,9 @@ function delimiter(style: string): string {
 /** A wire string as the JSON type the schema wants; left a string when it is not one (validation then names the field). */
 export function coerce(value: string | undefined, type: WireType): unknown {
   if (value === undefined) return undefined;
-  if ((type === 'integer' || type === 'number' || type === 'scalar') && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
-  if ((type === 'boolean' || type === 'scalar') && (value === 'true' || value === 'false')) return value === 'true';
-  if (type === 'object' || type === 'array') {
+  if ((type === 'integer' || type === 'number' || type === 'scalar' || type === 'mixed') && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  if ((type === 'boolean' || type === 'scalar' || type === 'mixed') && (value === 'true' || value === 'false')) return value === 'true';
+  if (type === 'object' || type === 'array' || ((type === 'structured' || type === 'mixed') && /^\s*[[{]/.test(value))) {
     try {
       return JSON.parse(value) as unknown;
     } catch {

@@ -32,6 +32,13 @@ describe('the mock reads a query parameter of several types as the text says', (
     expect((await fetch(`${generated.mock.url}/additions?videogame=1&flag=true&key_1=${encodeURIComponent('{"StringValue":"x"}')}`)).status).toBe(400);
   });
 
+  it("reads a property that is an object or text (Stripe's `dob`) from the object's JSON, else as the text", async () => {
+    await expect(api.getAdditions({ videogame: [1], flag: true, range: { dob: { day: 3 } } })).resolves.toBeDefined();
+    expect(generated.mock.requests.at(-1)?.query).toMatchObject({ 'range[dob]': '{"day":3}' });
+    await expect(api.getAdditions({ videogame: [1], flag: true, range: { dob: '' } })).resolves.toBeDefined();
+    expect((await fetch(`${generated.mock.url}/additions?videogame=1&flag=true&range[dob]=${encodeURIComponent('{"day":"x"}')}`)).status).toBe(400);
+  });
+
   it('still refuses what no branch takes', async () => {
     expect((await fetch(`${generated.mock.url}/additions?page=0&videogame=1&flag=true`)).status).toBe(400);
     expect((await fetch(`${generated.mock.url}/additions?videogame=Dota%202&flag=true`)).status).toBe(400);

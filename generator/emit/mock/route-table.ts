@@ -11,7 +11,7 @@ import { fragmentPairs, requestPath, templateQueryPairs } from '../../model/path
 
 /** JSON type a wire string is coerced to before validation. */
 /** `scalar`: a number or a boolean where the text is one, else the text (a oneOf of several types). */
-export type WireType = 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object' | 'any' | 'scalar';
+export type WireType = 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object' | 'any' | 'scalar' | 'structured' | 'mixed';
 
 /** One input field as the mock reads it back from a request. */
 export interface MockField {
@@ -174,12 +174,18 @@ function wireType(schema: SchemaObject, resolve?: SchemaResolver): WireType {
   if (typeof first === 'boolean') return 'boolean';
   if (schema.enum) return 'string';
   // A oneOf/anyOf of several types (Pandascore's `page`: an integer or a deepObject; its videogame
-  // ID or slug): the text is read as a number or a boolean where it is one and a branch takes one.
+  // ID or slug; Stripe's `dob`: an object or ""): the text is read as a number or a boolean where it
+  // is one and a branch takes one (`scalar`), as the JSON of an object or array where a branch is
+  // one (`structured`), or either (`mixed`).
   const branches = schema.oneOf ?? schema.anyOf;
   if (branches && resolve) {
     const types = new Set(branches.map((branch) => wireType(flatten(branch, resolve), resolve)));
     if (types.size === 1) return [...types][0] as WireType;
-    if (types.has('number') || types.has('integer') || types.has('boolean')) return 'scalar';
+    const scalar = types.has('number') || types.has('integer') || types.has('boolean') || types.has('scalar');
+    const structured = types.has('object') || types.has('array') || types.has('structured');
+    if (types.has('mixed') || (scalar && structured)) return 'mixed';
+    if (scalar) return 'scalar';
+    if (structured) return 'structured';
   }
   return 'any';
 }
