@@ -495,7 +495,8 @@ function send(req: IncomingMessage, res: ServerResponse, answer: MockResponse): 
   lingerAfter(req, res);
   const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !FRAMING_HEADERS.has(name.toLowerCase())));
   const type = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
-  if (answer.body === null || answer.body === undefined) return void res.writeHead(answer.status, headers).end();
+  // No body, but a JSON null where the fixture gives its JSON media type.
+  if (answer.body === undefined || (answer.body === null && bodyKindOf(type) !== 'json')) return void res.writeHead(answer.status, headers).end();
   // A string is text, unless its fixture says it is JSON (a JSON string, sent quoted).
   const json = typeof answer.body !== 'string' || bodyKindOf(type) === 'json';
   const text = json ? JSON.stringify(answer.body) : (answer.body as string);
