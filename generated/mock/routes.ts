@@ -6,8 +6,11 @@
 /// <reference types="node" />
 import type { IncomingHttpHeaders } from 'node:http';
 
-/** JSON type a wire string is coerced to before validation. */
-/** `scalar`: a number or a boolean where the text is one, else the text (a oneOf of several types). */
+/**
+ * JSON type a wire string is coerced to before validation. Of a oneOf of several types: `scalar`, a
+ * number or a boolean where the text is one; `structured`, an object or array where the text is its
+ * JSON; `mixed`, either; else the text.
+ */
 export type WireType = 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object' | 'any' | 'scalar' | 'structured' | 'mixed';
 
 /** One input field as the mock reads it back from a request. */
@@ -277,9 +280,7 @@ function readStyled(field: MockField, params: URLSearchParams, names: ReadonlySe
       }
     } else if (explode) {
       for (const key of new Set(params.keys())) {
-        // A declared property's key that another parameter is named by is that parameter's: on the
-        // wire the two are one key (AWS's `Tier.Version` beside `Version`).
-        const own = field.properties !== undefined && Object.prototype.hasOwnProperty.call(field.properties, key) && (key === name || !names.has(key));
+        const own = declaresKey(field, key, names);
         if (own || (field.anyKeys === true && !takenByOther(names, key))) object[key] = coerce(params.get(key) ?? undefined, typeOf(key));
       }
     } else {
@@ -359,12 +360,20 @@ function readCookie(field: MockField, cookies: readonly [string, string][], name
   if (explode && field.type === 'object') {
     const object: Record<string, unknown> = {};
     for (const [key, value] of cookies) {
-      const declared = field.properties !== undefined && Object.prototype.hasOwnProperty.call(field.properties, key) && (key === wireName(field) || !names.has(key));
+      const declared = declaresKey(field, key, names);
       if (declared || (field.anyKeys === true && !names.has(key))) object[key] = coerce(safeDecode(value), field.properties?.[key] ?? field.entryType ?? 'any');
     }
     return Object.keys(object).length > 0 ? object : undefined;
   }
   return readSimple(field, own[0], false, ',', safeDecode);
+}
+
+/**
+ * Whether an exploded object's declared property takes the key. One that another field is named by
+ * is that field's: on the wire the two are one key (AWS's `Tier.Version` beside `Version`).
+ */
+function declaresKey(field: MockField, key: string, names: ReadonlySet<string>): boolean {
+  return field.properties !== undefined && Object.prototype.hasOwnProperty.call(field.properties, key) && (key === wireName(field) || !names.has(key));
 }
 
 /** Whether another field takes the key: its own name, or a deepObject's `name[property]`. */

@@ -12,10 +12,16 @@ import type { OperationModel } from './types.js';
  * Face's two `/verify` bodies, Box's shared link set or removed) are not warned of.
  */
 export function sameRequests(operations: readonly OperationModel[]): Problem[] {
+  // Only operations whose method and path shape another shares are compared input by input.
+  const shapes = operations.map(shapeOf);
+  const count = new Map<string, number>();
+  for (const shape of shapes) count.set(shape, (count.get(shape) ?? 0) + 1);
   const first = new Map<string, OperationModel>();
   const problems: Problem[] = [];
-  for (const op of operations) {
-    const key = requestKey(op);
+  for (const [i, op] of operations.entries()) {
+    const shape = shapes[i] as string;
+    if (count.get(shape) === 1) continue;
+    const key = `${shape}\n${requestKey(op)}`;
     const other = first.get(key);
     if (!other) {
       first.set(key, op);
@@ -32,6 +38,12 @@ export function sameRequests(operations: readonly OperationModel[]): Problem[] {
   return problems;
 }
 
+/** The method and the path a request is routed by, its parameters unnamed. */
+function shapeOf(op: OperationModel): string {
+  return `${op.httpMethod.toUpperCase()} ${requestPath(op.path).replace(/\{[^}]*\}/g, '{}')}`;
+}
+
+/** What else a request shows: the body's media type, the fragment's pairs it carries, its input. */
 function requestKey(op: OperationModel): string {
   const carried = new Set(op.input.filter((f) => f.in === 'header' || f.in === 'query').map((f) => f.wireName.toLowerCase()));
   const pairs = [...fragmentPairs(op.path).filter(([name]) => carried.has(name.toLowerCase())), ...templateQueryPairs(op.path)].map(([name, value]) => `${name.toLowerCase()}=${value}`);
@@ -39,8 +51,7 @@ function requestKey(op: OperationModel): string {
   const input = op.input
     .filter((f) => f.in !== 'path')
     .map((f) => `${f.in}:${f.in === 'header' ? f.wireName.toLowerCase() : f.wireName}:${f.required}:${JSON.stringify(f.schema, withoutAnnotations)}`);
-  const shape = requestPath(op.path).replace(/\{[^}]*\}/g, '{}');
-  return [op.httpMethod.toUpperCase(), shape, op.body?.contentType ?? '', ...pairs.sort(), ...input.sort()].join('\n');
+  return [op.body?.contentType ?? '', ...pairs.sort(), ...input.sort()].join('\n');
 }
 
 /** What a schema accepts, without what only describes it (two operations' fields differ in their descriptions alone). */

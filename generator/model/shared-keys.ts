@@ -14,14 +14,16 @@ import type { Problem } from '../problems.js';
  */
 export function markSharedKeys(document: OpenApiDocument, fields: InputFieldModel[]): void {
   const resolve = (ref: string) => deref<SchemaObject>(document, { $ref: ref });
+  const names = { query: new Set<string>(), cookie: new Set<string>() };
+  for (const field of fields) if (field.in === 'query' || field.in === 'cookie') names[field.in].add(field.wireName);
   for (const field of fields) {
     if ((field.in !== 'query' && field.in !== 'cookie') || field.contentType !== undefined) continue;
     if ((field.style ?? 'form') !== 'form' || field.explode === false) continue;
+    const taken = names[field.in];
     const schema = derefSchema(field.schema, resolve);
     const object = schema.allOf ? mergeAllOf([schema], resolve) : schema;
     if (schemaType(object) !== 'object' || !object.properties) continue;
-    const others = new Set(fields.filter((f) => f !== field && f.in === field.in).map((f) => f.wireName));
-    const shared = Object.keys(object.properties).filter((key) => others.has(key));
+    const shared = Object.keys(object.properties).filter((key) => key !== field.wireName && taken.has(key));
     if (shared.length > 0) field.sharedKeys = shared;
   }
 }

@@ -9,8 +9,11 @@ import { buildFixture, modelResolver } from '../shared/synthesis/build-fixture.j
 import { derefSchema, mergeAllOf, schemaType, type SchemaResolver } from '../../model/schema-merge.js';
 import { fragmentPairs, requestPath, templateQueryPairs } from '../../model/path-fragment.js';
 
-/** JSON type a wire string is coerced to before validation. */
-/** `scalar`: a number or a boolean where the text is one, else the text (a oneOf of several types). */
+/**
+ * JSON type a wire string is coerced to before validation. Of a oneOf of several types: `scalar`, a
+ * number or a boolean where the text is one; `structured`, an object or array where the text is its
+ * JSON; `mixed`, either; else the text.
+ */
 export type WireType = 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object' | 'any' | 'scalar' | 'structured' | 'mixed';
 
 /** One input field as the mock reads it back from a request. */
