@@ -293,7 +293,7 @@ function readStyled(field: MockField, params: URLSearchParams, names: ReadonlySe
   if (!params.has(name)) return undefined;
   if (field.type !== 'array') return coerce(params.get(name) ?? undefined, field.type);
   const text = params.get(name) ?? '';
-  const values = plain || explode ? params.getAll(name) : text === '' ? [] : text.split(delimiter(style));
+  const values = plain || explode ? params.getAll(name) : text === '' ? [] : splitItems(text, delimiter(style), field.itemType);
   return values.map((v) => coerce(v, field.itemType ?? 'string'));
 }
 
@@ -326,7 +326,7 @@ function readPath(field: MockField, raw: string | undefined): unknown {
  */
 function readSimple(field: MockField, raw: string | undefined, explode: boolean, separator: string, decode: (text: string) => string): unknown {
   if (raw === undefined) return undefined;
-  if (field.type === 'array') return raw === '' ? [] : raw.split(separator).map((item) => coerce(decode(item), field.itemType ?? 'string'));
+  if (field.type === 'array') return raw === '' ? [] : splitItems(raw, separator, field.itemType).map((item) => coerce(decode(item), field.itemType ?? 'string'));
   if (field.type !== 'object') return coerce(decode(raw), field.type);
   const typeOf = (key: string): WireType => field.properties?.[key] ?? 'any';
   const object: Record<string, unknown> = {};
@@ -380,6 +380,41 @@ function declaresKey(field: MockField, key: string, names: ReadonlySet<string>):
 function takenByOther(names: ReadonlySet<string>, key: string): boolean {
   const bracket = key.indexOf('[');
   return names.has(key) || (bracket > 0 && names.has(key.slice(0, bracket)));
+}
+
+/**
+ * An unexploded array's items, split on `separator`. The client writes an item that is an object or
+ * an array as its JSON text (EVE's `connections=[16,81],[100,4]`): where the items may be such, a
+ * separator inside brackets or a JSON string does not split.
+ */
+function splitItems(text: string, separator: string, itemType: WireType | undefined): string[] {
+  if (itemType !== 'object' && itemType !== 'array' && itemType !== 'structured' && itemType !== 'mixed') return text.split(separator);
+  const items: string[] = [];
+  let start = 0;
+  while (start <= text.length) {
+    const end = text.indexOf(separator, jsonEnd(text, start));
+    items.push(text.slice(start, end < 0 ? text.length : end));
+    if (end < 0) break;
+    start = end + separator.length;
+  }
+  return items;
+}
+
+/** Where the JSON array or object that starts at `start` ends (`start` itself when none starts there). */
+function jsonEnd(text: string, start: number): number {
+  if (text[start] !== '[' && text[start] !== '{') return start;
+  let depth = 0;
+  let quoted = false;
+  for (let at = start; at < text.length; at++) {
+    const char = text[at];
+    if (quoted) {
+      if (char === '\\') at++;
+      else if (char === '"') quoted = false;
+    } else if (char === '"') quoted = true;
+    else if (char === '[' || char === '{') depth++;
+    else if ((char === ']' || char === '}') && --depth === 0) return at + 1;
+  }
+  return text.length;
 }
 
 function delimiter(style: string): string {

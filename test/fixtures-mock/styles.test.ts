@@ -35,6 +35,10 @@ const QUERY = {
   point: { x: 1.5, y: -2 },
   page: { offset: 0, count: 10 },
   limit: 20,
+  pairs: [
+    [1, 2],
+    [3, 4],
+  ],
 };
 
 const FORM = {
@@ -60,7 +64,7 @@ const PATHS = {
   pathMatrix: '/matrix/;id=7/;tags=a,x%2Cy/;tagsx=a;tagsx=v.1/;range=min,1,max,9/;min=1;max=9',
 };
 
-const HEADERS = { 'X-Id': 7, 'X-Tags': ['a', 'b'], 'X-Range': { min: 1, max: 9 }, 'X-Range-X': { min: 2, max: 3 } };
+const HEADERS = { 'X-Id': 7, 'X-Tags': ['a', 'b'], 'X-Range': { min: 1, max: 9 }, 'X-Range-X': { min: 2, max: 3 }, 'X-Ranges': [{ min: 1, max: 2 }, { min: 3, max: 4 }] };
 
 const COOKIES = { id: 7, tags: ['a', 'x,y'], tagsx: ['b', 'x,y'], range: { min: 1, max: 9 }, window: { from: 2, to: 5 } };
 
@@ -104,6 +108,7 @@ describe('query styles and form encodings: the client writes them, the mock read
       offset: '0',
       count: '10',
       limit: '20',
+      pairs: '[1,2],[3,4]',
     });
   });
 
@@ -179,7 +184,7 @@ describe('query styles and form encodings: the client writes them, the mock read
   it('the client writes header parameters in style simple (exploded objects as k=v), the mock reads them back typed', async () => {
     await api.readHeaders?.(HEADERS);
     expect(last()).toMatchObject({ operationId: 'readHeaders', status: 200 });
-    expect(last().headers).toMatchObject({ 'x-id': '7', 'x-tags': 'a,b', 'x-range': 'min,1,max,9', 'x-range-x': 'min=2,max=3' });
+    expect(last().headers).toMatchObject({ 'x-id': '7', 'x-tags': 'a,b', 'x-range': 'min,1,max,9', 'x-range-x': 'min=2,max=3', 'x-ranges': '{"min":1,"max":2},{"min":3,"max":4}' });
     const route = mock.routes.find((r) => r.operationId === 'readHeaders') as Route;
     expect(mock.readInput(route, { pathParams: {}, query: new URLSearchParams(), rawQuery: '', headers: last().headers, body: null })).toStrictEqual(HEADERS);
   });
@@ -205,7 +210,7 @@ describe('query styles and form encodings: the client writes them, the mock read
     expect(await get('/matrix/7/;tags=a,b/;tagsx=a;tagsx=b/;range=min,1,max,9/;min=1;max=9')).toMatchObject({ status: 400, text: expect.stringMatching(/id/) });
     // Simple's unexploded object written exploded.
     expect(await get('/simple/7/a,b/a,b/min=1,max=9/min=1,max=9')).toMatchObject({ status: 400, text: expect.stringMatching(/range/) });
-    const headers = { 'x-id': '7', 'x-tags': 'a,b', 'x-range': 'min,1,max,9', 'x-range-x': 'min=2,max=3' };
+    const headers = { 'x-id': '7', 'x-tags': 'a,b', 'x-range': 'min,1,max,9', 'x-range-x': 'min=2,max=3', 'x-ranges': '{"min":1,"max":2},{"min":3,"max":4}' };
     expect(await get('/headers', headers)).toMatchObject({ status: 200 });
     expect(await get('/headers', { ...headers, 'x-range-x': 'min,2,max,3' })).toMatchObject({ status: 400, text: expect.stringMatching(/X-Range-X/) });
     expect(await get('/headers', { ...headers, 'x-tags': 'a' })).toMatchObject({ status: 400, text: expect.stringMatching(/X-Tags/) });
