@@ -37,6 +37,7 @@ const DOCUMENTS: Record<string, RegExp[]> = {
     /createSectionForProject: its 400 error is left out: .* at errors\.0\.body\.request_id\b/,
     /listPackageVersions: no fixture: .* at response\.body\.0\.metadata\.docker\.tags\b/,
   ],
+  'fixtures-closed-parts': [/getDefault: no fixture: .* at response\.body\b/],
   'fixtures-contradictory': [
     /getCode: no fixture: .* at response\.body\b/,
     /plantTree: its params are left out: .* at params\.(parent\.)+parent\b/,
@@ -160,6 +161,12 @@ describe('what each document\'s fixtures hold', () => {
     expect(fixture('fixtures-undeclared-required', 'listPackageVersions')).toBeUndefined();
     const index = generated.get('fixtures-undeclared-required')?.files.get('fixtures/index.ts') ?? '';
     expect(index).not.toMatch(/listPackageVersions/);
+  });
+
+  it('an object closed to what every branch of its oneOf requires takes no value: an optional array of them is sent empty', () => {
+    expect(fixture('fixtures-closed-parts', 'setDefaults')?.params).toStrictEqual({ values: [] });
+    expect(fixture('fixtures-closed-parts', 'getDefault')).toBeUndefined();
+    expect(fixture('fixtures-closed-parts', 'getNote')?.response.body).toStrictEqual({});
   });
 
   it('a declared property beside additionalProperties fits both, or is not set', () => {

@@ -4,6 +4,7 @@ import { unevaluatedPropertiesPlan } from '../../model/evaluated.js';
 import { literal, objectLiteral, render, type Built } from './literals.js';
 import { regexExpression } from './zod-primitives.js';
 import { exclusiveRequiredBranches } from '../../model/exclusive-required.js';
+import { closedParts } from '../../model/closed-parts.js';
 import { propertyValue } from './zod-defaults.js';
 import type { ZodContext } from './zod-context.js';
 
@@ -92,7 +93,7 @@ function finishObject(
   } else if (extra === false) {
     // Not z.strictObject: inside z.intersection (allOf) zod reports a key as unknown only when no
     // member knows it, while JSON Schema's additionalProperties: false holds for each member alone.
-    warnClosedParts(schema, declared, ctx, pointer);
+    warnClosedParts(schema, ctx, pointer);
     ctx.use('_closed');
     expr = `z.looseObject(${shape})`;
     checks.push(`_closed(${literal(declared)})`);
@@ -160,27 +161,15 @@ function unevaluatedPropertiesCheck(schema: SchemaObject, ctx: ZodContext, point
 
 /**
  * `additionalProperties: false` beside `allOf` (`anyOf`, `oneOf`) sees only the object's own
- * `properties`: JSON Schema counts the properties its parts declare as additional, so the validator
- * refuses every value that has one. Documents mean the parts' properties (ShipEngine's responses are
- * `{ additionalProperties: false, allOf: [tag] }`, and `tag` requires `name`: no value passes), so
- * the place is warned of; the validator keeps JSON Schema's reading, as ajv does.
+ * `properties` (model/closed-parts.ts). Documents mean the parts' properties, so the place is
+ * warned of; the validator keeps JSON Schema's reading, as ajv does.
  */
-function warnClosedParts(schema: SchemaObject, declared: readonly string[], ctx: ZodContext, pointer: string): void {
-  const own = new Set(declared);
-  const names = new Set<string>();
-  let required = false;
-  const visit = (part: SchemaObject, seen: Set<SchemaObject>) => {
-    const resolved = part.$ref === undefined ? part : ctx.resolve(part);
-    if (!resolved || seen.has(resolved)) return;
-    seen.add(resolved);
-    for (const name of Object.keys(resolved.properties ?? {})) if (!own.has(name)) names.add(name);
-    if ((resolved.required ?? []).some((name) => !own.has(name))) required = true;
-    for (const inner of resolved.allOf ?? []) visit(inner, seen);
-  };
-  for (const key of ['allOf', 'anyOf', 'oneOf'] as const) for (const part of schema[key] ?? []) visit(part, new Set());
-  if (names.size === 0) return;
-  const list = [...names].slice(0, 3).map((name) => `\`${name}\``).join(', ') + (names.size > 3 ? ` and ${names.size - 3} more` : '');
-  const what = required ? 'a part requires one of them, so no value passes' : 'a value with one of them fails';
+function warnClosedParts(schema: SchemaObject, ctx: ZodContext, pointer: string): void {
+  const shut = closedParts(schema, (ref) => ctx.resolve({ $ref: ref }));
+  if (!shut) return;
+  const { names } = shut;
+  const list = names.slice(0, 3).map((name) => `\`${name}\``).join(', ') + (names.length > 3 ? ` and ${names.length - 3} more` : '');
+  const what = shut.noValue ? 'a part requires one of them, so no value passes' : 'a value with one of them fails';
   ctx.inexact(
     `${pointer}/additionalProperties`,
     `additionalProperties: false sees only the object's own properties, not those its allOf/anyOf/oneOf parts declare (${list}): as JSON Schema reads it, ${what}; declare them in the object's own properties (\`name: {}\` is enough), or, in OpenAPI 3.1, write unevaluatedProperties: false`,
