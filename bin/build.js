@@ -99,9 +99,11 @@ async function bundle(out) {
         },
       ],
     });
-  // The pipeline (which index.js imports) and the lint command's own stages, each with redocly inside.
+  // The pipeline (which index.js imports) and the lint command's own stages, each with redocly inside,
+  // and the side thread's entry (the model and the plugins it runs).
   await inPlace(join(out, 'pipeline.js'), (target) => shared.has(target));
   await inPlace(join(out, 'cli', 'lint-only.js'), (target) => shared.has(target));
+  await inPlace(join(out, 'concurrency', 'side-worker.js'), (target) => shared.has(target));
   // The CLI's argument parser with yargs inside it; its imports of podcast-gen's own files stay as they are.
   const argsFile = join(out, 'cli', 'args.js');
   await inPlace(argsFile, (_target, importer) => importer === argsFile);

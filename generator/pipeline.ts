@@ -7,17 +7,19 @@ import { chooseOutputs, type ChosenOutputs } from './emit/choose-outputs.js';
 import { ALWAYS, builtinPlugins } from './emit/index.js';
 import { flatText } from './emit/flat-text.js';
 import { manifestFile } from './emit/manifest.js';
-import type { GeneratedFile, Plugin, PluginContext } from './emit/plugin.js';
+import type { GeneratedFile } from './emit/plugin.js';
+import { runPlugin } from './emit/run-plugin.js';
+import { sidePlugins, startSideThread, type SideThread } from './concurrency/side-thread.js';
 import { pluginOptions } from './emit/plugin-options.js';
 import { loadTemplates } from './emit/templates.js';
 import { lint, load } from './load-and-lint.js';
 import type { LoadedSpec } from './load/read-spec.js';
 import { sourceLabel } from './load/source-label.js';
-import { buildModel } from './model/build-model.js';
+import { buildModel, type ModelOptions } from './model/build-model.js';
 import { checkNameLengths, checkOperationIds } from './model/check-names.js';
 import type { ApiModel } from './model/types.js';
 import { DEFAULT_SPEC, type ResolvedOptions } from './options.js';
-import { EXIT_USAGE, fail, PodcastGenError, tooDeep, withLazyPlace, type Problem } from './problems.js';
+import { EXIT_USAGE, fail, tooDeep, withLazyPlace, type Problem } from './problems.js';
 import { stageTimer, type GenerateHooks, type GenerateResult, type StageTimer } from './run-result.js';
 import { compareFiles, writeFiles } from './write/write-files.js';
 
@@ -39,28 +41,37 @@ async function stages(resolved: ResolvedOptions, hooks: GenerateHooks, stage: { 
   // Choices are checked before the document is read: a typo in the config fails at once.
   const outputs = chooseRunOutputs(resolved);
   const { spec, config } = await load(resolved, timer);
-  Object.assign(stage, { name: 'lint', file: spec.displayPath });
-  const linted = await lint(spec, config, resolved, timer);
-  stage.name = 'the model';
-  const { model, problems: modelProblems } = modelOf(spec, resolved);
-  timer('model', `${model.operations.length} operations`);
-  const emitted = await emit(model, outputs, resolved, timer, stage);
-  const files = [...emitted.files, manifestFile(model, emitted.files)].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const problems = [...linted, ...[...modelProblems, ...emitted.problems].map((p) => placed(p, spec))];
-  const outDir = resolve(resolved.cwd, resolved.out);
-  const base = { model, files, problems, notes: outputs.notes, outputs: outputs.plugins.map((p) => p.name), outDir };
-  if (resolved.check) {
-    const comparison = compareFiles(files, outDir);
-    timer('check', `${comparison.written.length + comparison.removed.length} stale`);
-    return { ...base, ...comparison, current: comparison.written.length === 0 && comparison.removed.length === 0 };
+  // On a large document some outputs are made in a worker meanwhile (concurrency/side-thread.ts).
+  const side = sideThreadOf(spec, resolved, outputs);
+  try {
+    Object.assign(stage, { name: 'lint', file: spec.displayPath });
+    const linted = await lint(spec, config, resolved, timer);
+    stage.name = 'the model';
+    const { model, problems: modelProblems } = modelOf(spec, resolved);
+    timer('model', `${model.operations.length} operations`);
+    const emitted = await emit({ model, outputs, resolved, timer, stage, side });
+    const files = [...emitted.files, manifestFile(model, emitted.files)].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    const problems = [...linted, ...[...modelProblems, ...emitted.problems].map((p) => placed(p, spec))];
+    const outDir = resolve(resolved.cwd, resolved.out);
+    const base = { model, files, problems, notes: outputs.notes, outputs: outputs.plugins.map((p) => p.name), outDir };
+    if (resolved.check) {
+      const comparison = compareFiles(files, outDir);
+      timer('check', `${comparison.written.length + comparison.removed.length} stale`);
+      return { ...base, ...comparison, current: comparison.written.length === 0 && comparison.removed.length === 0 };
+    }
+    const written = await writeFiles(files, outDir, resolved.out);
+    timer('write', `${written.written.length} written, ${written.unchanged.length} unchanged`);
+    return { ...base, ...written };
+  } finally {
+    await side?.stop();
   }
-  const written = await writeFiles(files, outDir, resolved.out);
-  timer('write', `${written.written.length} written, ${written.unchanged.length} unchanged`);
-  return { ...base, ...written };
 }
 
+/** The chosen plugins, each with its options. */
+type RunOutputs = ChosenOutputs & { options: Map<string, Record<string, unknown>> };
+
 /** The run's plugins with their options; a config key that names no plugin is an error. */
-function chooseRunOutputs(resolved: ResolvedOptions): ChosenOutputs & { options: Map<string, Record<string, unknown>> } {
+function chooseRunOutputs(resolved: ResolvedOptions): RunOutputs {
   const registry = [...builtinPlugins, ...resolved.plugins];
   const chosen = chooseOutputs({ registry, always: [ALWAYS], ...(resolved.outputs ? { chosen: resolved.outputs } : {}) });
   const names = registry.map((p) => p.name);
@@ -72,61 +83,76 @@ function chooseRunOutputs(resolved: ResolvedOptions): ChosenOutputs & { options:
 }
 
 function modelOf(spec: LoadedSpec, resolved: ResolvedOptions): { model: ApiModel; problems: Problem[] } {
-  const outDir = resolve(resolved.cwd, resolved.out);
-  const label = sourceLabel({ absoluteRef: spec.absoluteRef, outDir, packageSpecFolder: dirname(DEFAULT_SPEC) });
   // Before any name is made of them: a name too long for a file name would fail only when written.
   checkNameLengths(spec.document, spec.displayPath, spec.locate);
   checkOperationIds(spec.document, spec.displayPath, spec.locate);
-  const built = buildModel(spec.document, { apiName: resolved.name, source: { path: spec.displayPath, label, hash: spec.hash } });
+  const built = buildModel(spec.document, modelOptionsOf(spec, resolved));
   return { model: built.model, problems: built.problems.map((p) => ({ ...p, file: p.file ?? spec.displayPath })) };
 }
 
-/** Every chosen plugin's files, in run order; what they report goes to `problems`. */
-async function emit(model: ApiModel, outputs: ReturnType<typeof chooseRunOutputs>, resolved: ResolvedOptions, timer: StageTimer, stage: { name: string }): Promise<{ files: GeneratedFile[]; problems: Problem[] }> {
-  const templates = loadTemplates(resolved.templates && resolve(resolved.cwd, resolved.templates));
-  const problems: Problem[] = [];
-  const files: GeneratedFile[] = [];
-  const names = outputs.plugins.map((p) => p.name);
-  const madeBy = new Map<string, string>();
-  for (const plugin of outputs.plugins) {
-    stage.name = `the ${plugin.name} output`;
-    const context = { options: outputs.options.get(plugin.name) ?? {}, templates, outputs: names, report: (p: Problem) => void problems.push(p) };
-    for (const file of await emitOf(plugin, model, context)) {
-      if (typeof file?.path !== 'string' || typeof file.content !== 'string') {
-        fail({ code: 'plugin/bad-file', message: `output "${plugin.name}" returned a file without a string \`path\` and \`content\`` });
-      }
-      const other = madeBy.get(file.path);
-      if (other) fail({ code: 'plugin/same-file', message: `outputs "${other}" and "${plugin.name}" both make ${file.path}`, hint: 'give one of them another file name' });
-      madeBy.set(file.path, plugin.name);
-      flatText(file.content);
-      files.push(file);
-    }
-    timer(`emit ${plugin.name}`);
-  }
-  return { files, problems };
+/** What the model is built with: the API's name, and the document's names and hash. */
+function modelOptionsOf(spec: LoadedSpec, resolved: ResolvedOptions): ModelOptions {
+  const outDir = resolve(resolved.cwd, resolved.out);
+  const label = sourceLabel({ absoluteRef: spec.absoluteRef, outDir, packageSpecFolder: dirname(DEFAULT_SPEC) });
+  return { apiName: resolved.name, source: { path: spec.displayPath, label, hash: spec.hash } };
 }
 
 /**
- * A plugin's files. A config's own plugin that throws fails the run with its message, naming it; a
- * built-in one that throws is a bug of podcast-gen's, reported as such by the CLI.
+ * The side thread of a large document, started right after load with a copy of the document as read
+ * (before lint and the model, which read it too). A Swagger 2.0 document is converted only after lint,
+ * so it stays in one thread.
  */
-async function emitOf(plugin: Plugin<object>, model: ApiModel, context: PluginContext<object>): Promise<readonly GeneratedFile[]> {
-  try {
-    const files = await plugin.emit(model, context);
-    if (!Array.isArray(files)) fail({ code: 'plugin/bad-file', message: `output "${plugin.name}" returned no list of files`, hint: 'emit() returns [{ path, content }, ...]' });
-    return files;
-  } catch (error) {
-    // V8's limit on one string (512 MB on 64-bit builds), met by a file or a JSON text an output makes.
-    if (error instanceof RangeError && /Invalid string length/.test(error.message)) {
-      fail({
-        code: 'emit/too-large',
-        message: `output "${plugin.name}" made a text larger than Node.js can hold as one string (about 512 MB)`,
-        hint: plugin.name === 'mcp' ? 'lower mcp.maxSchemaBytes, or leave the mcp output out (--outputs)' : 'leave that output out (--outputs), or generate from a document with fewer operations',
-      });
-    }
-    if (error instanceof PodcastGenError || error instanceof RangeError || builtinPlugins.includes(plugin)) throw error;
-    fail({ code: 'plugin/failed', message: `output "${plugin.name}" failed: ${(error as Error)?.message ?? String(error)}`, hint: 'the error is in that plugin, not in the document' });
+function sideThreadOf(spec: LoadedSpec, resolved: ResolvedOptions, outputs: RunOutputs): SideThread | undefined {
+  const chosen = outputs.plugins.map((p) => p.name);
+  const builtin = (name: string) => builtinPlugins.some((p) => p === outputs.plugins.find((chosen) => chosen.name === name));
+  const names = spec.converted ? [] : sidePlugins({ chosen, builtin, documentBytes: spec.root.source.body.length, setting: process.env.PODCAST_GEN_SIDE_THREAD, always: ALWAYS });
+  if (names.length === 0) return undefined;
+  return startSideThread({
+    document: spec.document,
+    modelOptions: modelOptionsOf(spec, resolved),
+    templatesDir: resolved.templates && resolve(resolved.cwd, resolved.templates),
+    plugins: names.map((name) => ({ name, options: outputs.options.get(name) ?? {} })),
+    outputs: chosen,
+  });
+}
+
+/** Every chosen plugin's files, in run order; what they report goes to `problems`. */
+async function emit(run: { model: ApiModel; outputs: RunOutputs; resolved: ResolvedOptions; timer: StageTimer; stage: { name: string }; side: SideThread | undefined }): Promise<{ files: GeneratedFile[]; problems: Problem[] }> {
+  const { model, outputs, resolved, timer, stage, side } = run;
+  const templates = loadTemplates(resolved.templates && resolve(resolved.cwd, resolved.templates));
+  const names = outputs.plugins.map((p) => p.name);
+  const made = new Map<string, { files: readonly GeneratedFile[]; problems: Problem[] }>();
+  for (const plugin of outputs.plugins) {
+    if (side?.plugins.includes(plugin.name)) continue;
+    stage.name = `the ${plugin.name} output`;
+    const problems: Problem[] = [];
+    const context = { options: outputs.options.get(plugin.name) ?? {}, templates, outputs: names, report: (p: Problem) => void problems.push(p) };
+    const files = await runPlugin({ plugin, model, context, builtin: builtinPlugins.includes(plugin) });
+    for (const file of files) flatText(file.content);
+    made.set(plugin.name, { files, problems });
+    timer(`emit ${plugin.name}`);
   }
+  if (side) {
+    stage.name = `the ${side.plugins.join(' and ')} output`;
+    const results = await side.results;
+    for (const result of results) made.set(result.name, result);
+    timer('side thread', results.map((r) => `${r.name} ${r.ms} ms`).join(', '));
+  }
+  // In run order, whichever thread made them: the same files and problems as in one thread.
+  const files: GeneratedFile[] = [];
+  const problems: Problem[] = [];
+  const madeBy = new Map<string, string>();
+  for (const name of names) {
+    const output = made.get(name) as { files: readonly GeneratedFile[]; problems: Problem[] };
+    for (const file of output.files) {
+      const other = madeBy.get(file.path);
+      if (other) fail({ code: 'plugin/same-file', message: `outputs "${other}" and "${name}" both make ${file.path}`, hint: 'give one of them another file name' });
+      madeBy.set(file.path, name);
+      files.push(file);
+    }
+    problems.push(...output.problems);
+  }
+  return { files, problems };
 }
 
 /**

@@ -29,6 +29,8 @@ export interface LoadedSpec {
    * document is here converted to OpenAPI 3.0; `root` keeps it as written.
    */
   document: OpenApiDocument;
+  /** A Swagger 2.0 document, read as OpenAPI 3.0 (`document`) only once lint has read it as written. */
+  converted: boolean;
   /** sha256 (hex) of the bundled document's canonical JSON: names the input in file banners. */
   hash: string;
   /** Problems met while bundling (warnings only; errors throw). */
@@ -84,6 +86,7 @@ export async function readSpec(options: ReadSpecOptions): Promise<LoadedSpec> {
     absoluteRef,
     root,
     resolver,
+    converted: swagger2,
     get document() {
       return documentOf();
     },

@@ -15,6 +15,7 @@ export const LAYERS: readonly { name: string; holds: (path: string) => boolean; 
   { name: 'write', holds: (path) => path.startsWith('write/'), why: 'files -> the output folder' },
   // The options name plugins and a run's result carries the model and files: both sit above the stages, which take their own small inputs.
   { name: 'run description', holds: (path) => ['options.ts', 'run-result.ts'].includes(path), why: 'what a run is asked and what it gives' },
+  { name: 'concurrency', holds: (path) => path.startsWith('concurrency/'), why: 'runs some outputs in a worker thread beside the pipeline' },
   { name: 'orchestration', holds: (path) => ['load-and-lint.ts', 'pipeline.ts', 'index.ts'].includes(path), why: 'calls the stages in order' },
   { name: 'shell', holds: (path) => path === 'cli.ts' || path.startsWith('cli/') || path.startsWith('commands/'), why: 'argv, config files, servers' },
 ];

@@ -1,0 +1,111 @@
+/**
+ * The one place where podcast-gen runs work side by side: on a large document, the `types` and `mcp`
+ * outputs are made in a worker thread while the main thread lints, builds the model and makes the
+ * other outputs. The worker builds its own model from a copy of the document (the model is a pure
+ * function of it), so what it makes is what the main thread would have made; the pipeline merges its
+ * files and problems in run order. bench/RESULTS.md ("A side thread") has what it saves, and why
+ * the optimizing compiler's budget is raised with it (bin/podcast-gen.js).
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { GeneratedFile } from '../emit/plugin.js';
+import type { ModelOptions } from '../model/build-model.js';
+import { PACKAGE_ROOT } from '../package-root.js';
+import { PodcastGenError, type Problem } from '../problems.js';
+
+/** The outputs the side thread makes, when chosen: together about as long as what the main thread does meanwhile. */
+export const SIDE_PLUGINS: readonly string[] = ['types', 'mcp'];
+
+/**
+ * Below this size the worker's start (its own copy of TypeScript and of the pipeline) costs more than it
+ * saves. `PODCAST_GEN_SIDE_THREAD=off` never starts it, `on` starts it whatever the size (tests).
+ */
+export const SIDE_THREAD_MIN_BYTES = 64 * 1024;
+
+/** What the worker is sent: everything it needs to build the model and run its plugins. */
+export interface SideRequest {
+  document: Record<string, unknown>;
+  modelOptions: ModelOptions;
+  /** The user's templates folder, absolute, if any. */
+  templatesDir: string | undefined;
+  /** The worker's plugins, in run order, with their options. */
+  plugins: { name: string; options: Record<string, unknown> }[];
+  /** Every output of the run, in run order (a plugin's context). */
+  outputs: readonly string[];
+}
+
+/** One plugin's work in the side thread. */
+export interface SidePluginResult {
+  name: string;
+  files: GeneratedFile[];
+  problems: Problem[];
+  ms: number;
+}
+
+/** What the worker answers: its plugins' results, or why it could not make them. */
+export type SideReply = { results: SidePluginResult[] } | { failed: { plugin: string; name: string; message: string; stack?: string; problems?: Problem[]; exitCode?: number } };
+
+export interface SideThread {
+  /** The outputs it makes: the pipeline leaves them out of its own loop. */
+  plugins: readonly string[];
+  /** Their results, once made; rejects with the error the plugin threw (or the worker's end). */
+  results: Promise<SidePluginResult[]>;
+  /** Ends the worker (after its results, or when the run fails first). */
+  stop(): Promise<void>;
+}
+
+/** Which of the chosen outputs go to a side thread for this document: none where it does not pay. */
+export function sidePlugins(options: { chosen: readonly string[]; builtin: (name: string) => boolean; documentBytes: number; setting?: string | undefined; always: string }): string[] {
+  const setting = options.setting ?? 'auto';
+  if (setting === 'off' || (setting !== 'on' && options.documentBytes < SIDE_THREAD_MIN_BYTES)) return [];
+  const plugins = options.chosen.filter((name) => SIDE_PLUGINS.includes(name) && options.builtin(name));
+  // With nothing else to make meanwhile (the index file is a few lines), another thread gains nothing.
+  const rest = options.chosen.filter((name) => !plugins.includes(name) && name !== options.always);
+  return rest.length === 0 ? [] : plugins;
+}
+
+/**
+ * Starts the worker and sends it the request at once: it works while the main thread goes on.
+ * Undefined where there is no built worker to start: the pipeline then makes every output itself.
+ */
+export function startSideThread(request: SideRequest): SideThread | undefined {
+  const file = workerFile();
+  if (!file) return undefined;
+  const worker = new Worker(file);
+  const results = new Promise<SidePluginResult[]>((resolve, reject) => {
+    worker.once('message', (reply: SideReply) => ('results' in reply ? resolve(reply.results) : reject(rebuiltError(reply.failed))));
+    worker.once('error', reject);
+    // An end without an answer (the process out of memory, a crash) is a failure, never a wait.
+    worker.once('exit', (code) => reject(new Error(`the side thread making ${request.plugins.map((p) => p.name).join(', ')} stopped with exit code ${code} before it answered`)));
+  });
+  // Seen by the pipeline when it waits; until then a rejection is not unhandled.
+  results.catch(() => undefined);
+  try {
+    worker.postMessage(request);
+  } catch (error) {
+    // A value the structured clone cannot copy: a live worker would keep the process from ending.
+    void worker.terminate();
+    throw error;
+  }
+  return { plugins: request.plugins.map((p) => p.name), results, stop: async () => void (await worker.terminate()) };
+}
+
+/**
+ * The built worker (dist/concurrency/side-worker.js), when this code is the built pipeline. Run from
+ * the TypeScript sources (the tests' `generate()`), the work stays in one thread: the built file may
+ * be older than the sources, and a run never uses stale code.
+ */
+function workerFile(): string | undefined {
+  if (!import.meta.url.endsWith('.js')) return undefined;
+  const file = join(PACKAGE_ROOT, 'dist', 'concurrency', 'side-worker.js');
+  return existsSync(file) ? file : undefined;
+}
+
+/** The error the plugin threw in the worker, of the same kind, so that the pipeline reports it alike. */
+function rebuiltError(failed: Extract<SideReply, { failed: unknown }>['failed']): Error {
+  if (failed.problems) return new PodcastGenError(failed.problems, failed.exitCode);
+  const error = failed.name === 'RangeError' ? new RangeError(failed.message) : new Error(failed.message);
+  if (failed.stack) error.stack = failed.stack;
+  return error;
+}

@@ -1,0 +1,39 @@
+/**
+ * The side thread's entry (side-thread.ts): builds the model from its copy of the document, runs the
+ * plugins it was sent, and answers once, with their files and problems or with what one threw.
+ */
+import { parentPort } from 'node:worker_threads';
+import { builtinPlugins } from '../emit/index.js';
+import { runPlugin } from '../emit/run-plugin.js';
+import { loadTemplates } from '../emit/templates.js';
+import { buildModel } from '../model/build-model.js';
+import { PodcastGenError, type Problem } from '../problems.js';
+import type { SidePluginResult, SideReply, SideRequest } from './side-thread.js';
+
+parentPort?.once('message', (request: SideRequest) => {
+  void answer(request).then((reply) => parentPort?.postMessage(reply));
+});
+
+async function answer(request: SideRequest): Promise<SideReply> {
+  let current = 'the model';
+  try {
+    const { model } = buildModel(request.document, request.modelOptions);
+    const templates = loadTemplates(request.templatesDir);
+    const results: SidePluginResult[] = [];
+    for (const { name, options } of request.plugins) {
+      current = name;
+      const started = performance.now();
+      const plugin = builtinPlugins.find((p) => p.name === name);
+      if (!plugin) throw new Error(`the side thread has no output "${name}"`);
+      const problems: Problem[] = [];
+      const context = { options, templates, outputs: request.outputs, report: (p: Problem) => void problems.push(p) };
+      const files = [...(await runPlugin({ plugin, model, context, builtin: true }))];
+      results.push({ name, files, problems, ms: Math.round(performance.now() - started) });
+    }
+    return { results };
+  } catch (error) {
+    const { name, message, stack } = error instanceof Error ? error : { name: 'Error', message: String(error), stack: undefined };
+    const found = error instanceof PodcastGenError ? { problems: error.problems, exitCode: error.exitCode } : {};
+    return { failed: { plugin: current, name, message, ...(stack ? { stack } : {}), ...found } };
+  }
+}

@@ -1,0 +1,89 @@
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { syntheticDocument } from '../../bench/synthetic.js';
+import { SIDE_THREAD_MIN_BYTES } from '../../generator/concurrency/side-thread.js';
+import type { generate as Generate, StageEvent } from '../../generator/index.js';
+import { ROOT } from '../helpers/paths.js';
+import { ensureBuilt } from './helpers/build.js';
+import { removeProject, tempProject } from './helpers/run-cli.js';
+
+const BIN = join(ROOT, 'bin', 'podcast-gen.js');
+
+/**
+ * The side thread (generator/concurrency/side-thread.ts), as users meet it: the shipped command on a
+ * document large enough to take it. What it makes is what one thread makes, byte for byte, with the
+ * same problems in the same order; an output that fails in it fails the run as in one thread.
+ */
+describe('outputs made in a side thread', () => {
+  let dir: string;
+  beforeAll(async () => {
+    await ensureBuilt();
+    dir = tempProject('side-thread');
+    // Warnings from both threads: lint's (no license) in the main one, the MCP output's in the side one.
+    writeFileSync(join(dir, 'redocly.yaml'), 'extends:\n  - podcast-gen/generic\nrules:\n  info-license: warn\n  podcast-gen/tool-name: off\n');
+    writeFileSync(join(dir, 'podcast-gen.config.json'), JSON.stringify({ mcp: { maxSchemaBytes: 300 } }));
+  }, 180_000);
+  afterAll(() => removeProject(dir));
+
+  function write(name: string, document: unknown): string {
+    const text = JSON.stringify(document);
+    expect(text.length).toBeGreaterThanOrEqual(SIDE_THREAD_MIN_BYTES);
+    writeFileSync(join(dir, name), text);
+    return name;
+  }
+
+  function run(spec: string, setting: 'on' | 'off' | undefined) {
+    const env = { PATH: process.env.PATH ?? '', ...(setting ? { PODCAST_GEN_SIDE_THREAD: setting } : {}) };
+    const result = spawnSync(process.execPath, [BIN, '--spec', spec, '--out', 'out', '--json'], { cwd: dir, env, encoding: 'utf8', timeout: 120_000 });
+    return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+  }
+
+  /** Every file of a folder, by its path inside it, with its text. */
+  function tree(folder: string): Record<string, string> {
+    const files = readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+    return Object.fromEntries(files.map((entry) => join(entry.parentPath, entry.name)).sort().map((path) => [path.slice(folder.length + 1), readFileSync(path, 'utf8')]));
+  }
+
+  it('makes the same files, with the same problems in the same order, as one thread', () => {
+    const spec = write('large.json', syntheticDocument(300));
+    const one = run(spec, 'off');
+    expect(one.code, one.stderr).toBe(0);
+    renameSync(join(dir, 'out'), join(dir, 'one'));
+    const side = run(spec, undefined);
+    expect(side.code, side.stderr).toBe(0);
+    const problems = (stdout: string) => (JSON.parse(stdout) as { problems: { code: string }[] }).problems;
+    expect(new Set(problems(side.stdout).map((p) => p.code))).toStrictEqual(new Set(['info-license', 'mcp/schema-left-out']));
+    expect(problems(side.stdout)).toStrictEqual(problems(one.stdout));
+    const made = tree(join(dir, 'out'));
+    expect(Object.keys(made).length).toBeGreaterThan(300);
+    expect(made).toStrictEqual(tree(join(dir, 'one')));
+  }, 120_000);
+
+  it('fails the run when an output fails in it: its problem, exit 1, nothing written, the process ended', () => {
+    // A tool name MCP does not take: the rule that would stop it in lint is off, so the MCP output meets it.
+    const document = syntheticDocument(300) as { paths: Record<string, Record<string, Record<string, unknown>>> };
+    const [first] = Object.values(document.paths).flatMap((item) => Object.values(item));
+    if (first) first['x-tool-name'] = 'not a tool name';
+    const spec = write('bad-tool-name.json', document);
+    for (const setting of ['on', 'off'] as const) {
+      const failed = run(spec, setting);
+      expect([setting, failed.code]).toStrictEqual([setting, 1]);
+      const report = JSON.parse(failed.stdout) as { problems: { code: string; severity: string }[] };
+      expect(report.problems.filter((p) => p.severity === 'error').map((p) => p.code)).toStrictEqual(['mcp/tool-name']);
+      expect(readdirSync(dir).filter((name) => name.startsWith('out'))).toStrictEqual(['out']);
+    }
+  }, 120_000);
+
+  it('is taken by the built library too, and reported as a stage', async () => {
+    const { generate } = (await import(pathToFileURL(join(ROOT, 'dist', 'index.js')).href)) as { generate: typeof Generate };
+    const stages: StageEvent[] = [];
+    const result = await generate({ spec: join(dir, 'large.json'), out: 'in-memory', cwd: dir, check: true }, { onStage: (event) => stages.push(event) });
+    const side = stages.find((event) => event.stage === 'side thread');
+    expect(side?.detail).toMatch(/^types \d+ ms, mcp \d+ ms$/);
+    expect(stages.map((event) => event.stage)).not.toContain('emit types');
+    expect(result.files.map((file) => file.path)).toContain('types.ts');
+  }, 120_000);
+});
