@@ -104,22 +104,27 @@ function modelOptionsOf(spec: LoadedSpec, resolved: ResolvedOptions): ModelOptio
  */
 function sideThreadOf(spec: LoadedSpec, resolved: ResolvedOptions, outputs: RunOutputs): SideThread | undefined {
   const chosen = outputs.plugins.map((p) => p.name);
-  const builtin = (name: string) => builtinPlugins.some((p) => p === outputs.plugins.find((chosen) => chosen.name === name));
+  const builtin = (name: string) => outputs.plugins.some((p) => p.name === name && builtinPlugins.includes(p));
   const names = spec.converted ? [] : sidePlugins({ chosen, builtin, documentBytes: spec.root.source.body.length, setting: process.env.PODCAST_GEN_SIDE_THREAD, always: ALWAYS });
   if (names.length === 0) return undefined;
   return startSideThread({
     document: spec.document,
     modelOptions: modelOptionsOf(spec, resolved),
-    templatesDir: resolved.templates && resolve(resolved.cwd, resolved.templates),
+    templatesDir: templatesDir(resolved),
     plugins: names.map((name) => ({ name, options: outputs.options.get(name) ?? {} })),
     outputs: chosen,
   });
 }
 
+/** The user's templates folder, absolute, if the run names one. */
+function templatesDir(resolved: ResolvedOptions): string | undefined {
+  return resolved.templates && resolve(resolved.cwd, resolved.templates);
+}
+
 /** Every chosen plugin's files, in run order; what they report goes to `problems`. */
 async function emit(run: { model: ApiModel; outputs: RunOutputs; resolved: ResolvedOptions; timer: StageTimer; stage: { name: string }; side: SideThread | undefined }): Promise<{ files: GeneratedFile[]; problems: Problem[] }> {
   const { model, outputs, resolved, timer, stage, side } = run;
-  const templates = loadTemplates(resolved.templates && resolve(resolved.cwd, resolved.templates));
+  const templates = loadTemplates(templatesDir(resolved));
   const names = outputs.plugins.map((p) => p.name);
   const made = new Map<string, { files: readonly GeneratedFile[]; problems: Problem[] }>();
   for (const plugin of outputs.plugins) {
@@ -133,7 +138,7 @@ async function emit(run: { model: ApiModel; outputs: RunOutputs; resolved: Resol
     timer(`emit ${plugin.name}`);
   }
   if (side) {
-    stage.name = `the ${side.plugins.join(' and ')} output`;
+    // The worker names a failure by its own stage (side-worker.ts).
     const results = await side.results;
     for (const result of results) made.set(result.name, result);
     timer('side thread', results.map((r) => `${r.name} ${r.ms} ms`).join(', '));

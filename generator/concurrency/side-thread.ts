@@ -38,13 +38,13 @@ export interface SideRequest {
 /** One plugin's work in the side thread. */
 export interface SidePluginResult {
   name: string;
-  files: GeneratedFile[];
+  files: readonly GeneratedFile[];
   problems: Problem[];
   ms: number;
 }
 
 /** What the worker answers: its plugins' results, or why it could not make them. */
-export type SideReply = { results: SidePluginResult[] } | { failed: { plugin: string; name: string; message: string; stack?: string; problems?: Problem[]; exitCode?: number } };
+export type SideReply = { results: SidePluginResult[] } | { failed: { message: string; stack?: string; problems?: Problem[]; exitCode?: number } };
 
 export interface SideThread {
   /** The outputs it makes: the pipeline leaves them out of its own loop. */
@@ -102,10 +102,13 @@ function workerFile(): string | undefined {
   return existsSync(file) ? file : undefined;
 }
 
-/** The error the plugin threw in the worker, of the same kind, so that the pipeline reports it alike. */
+/**
+ * The error the worker met: its problems (a stack too deep is one already, named by its stage in the
+ * worker), or the error a built-in plugin threw, a bug the CLI reports with its stack.
+ */
 function rebuiltError(failed: Extract<SideReply, { failed: unknown }>['failed']): Error {
   if (failed.problems) return new PodcastGenError(failed.problems, failed.exitCode);
-  const error = failed.name === 'RangeError' ? new RangeError(failed.message) : new Error(failed.message);
+  const error = new Error(failed.message);
   if (failed.stack) error.stack = failed.stack;
   return error;
 }

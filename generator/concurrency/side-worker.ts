@@ -7,7 +7,7 @@ import { builtinPlugins } from '../emit/index.js';
 import { runPlugin } from '../emit/run-plugin.js';
 import { loadTemplates } from '../emit/templates.js';
 import { buildModel } from '../model/build-model.js';
-import { PodcastGenError, type Problem } from '../problems.js';
+import { PodcastGenError, tooDeep, type Problem } from '../problems.js';
 import type { SidePluginResult, SideReply, SideRequest } from './side-thread.js';
 
 parentPort?.once('message', (request: SideRequest) => {
@@ -15,25 +15,27 @@ parentPort?.once('message', (request: SideRequest) => {
 });
 
 async function answer(request: SideRequest): Promise<SideReply> {
-  let current = 'the model';
+  // The stage a failure is named by, as the pipeline names its own.
+  let stage = 'the model';
   try {
     const { model } = buildModel(request.document, request.modelOptions);
     const templates = loadTemplates(request.templatesDir);
     const results: SidePluginResult[] = [];
     for (const { name, options } of request.plugins) {
-      current = name;
+      stage = `the ${name} output`;
       const started = performance.now();
       const plugin = builtinPlugins.find((p) => p.name === name);
       if (!plugin) throw new Error(`the side thread has no output "${name}"`);
       const problems: Problem[] = [];
       const context = { options, templates, outputs: request.outputs, report: (p: Problem) => void problems.push(p) };
-      const files = [...(await runPlugin({ plugin, model, context, builtin: true }))];
+      const files = await runPlugin({ plugin, model, context, builtin: true });
       results.push({ name, files, problems, ms: Math.round(performance.now() - started) });
     }
     return { results };
-  } catch (error) {
-    const { name, message, stack } = error instanceof Error ? error : { name: 'Error', message: String(error), stack: undefined };
-    const found = error instanceof PodcastGenError ? { problems: error.problems, exitCode: error.exitCode } : {};
-    return { failed: { plugin: current, name, message, ...(stack ? { stack } : {}), ...found } };
+  } catch (thrown) {
+    const error = tooDeep(thrown, stage, request.modelOptions.source.path) ?? thrown;
+    if (error instanceof PodcastGenError) return { failed: { message: error.message, problems: error.problems, exitCode: error.exitCode } };
+    const { message, stack } = error instanceof Error ? error : { message: String(error), stack: undefined };
+    return { failed: { message, ...(stack ? { stack } : {}) } };
   }
 }
