@@ -1,12 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+/** `npm test`: in-process tests of behaviour. What spawns compilers, builds, npm or a browser is `*.compat.test.ts`. */
+export const COMPAT = 'test/**/*.compat.test.ts';
+
 export default defineConfig({
   // Examples in docs/ import the package by its name, as users' code does: here, from the sources.
   resolve: { alias: { 'podcast-gen': fileURLToPath(new URL('./generator/index.ts', import.meta.url)) } },
   test: {
     include: ['test/**/*.test.ts'],
-    exclude: ['test/.tmp/**', 'node_modules/**'],
+    exclude: ['test/.tmp/**', 'node_modules/**', COMPAT],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

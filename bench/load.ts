@@ -9,7 +9,7 @@
  * bench/RESULTS.md.
  *
  *   npm run bench:load              the full loads; figures into bench/RESULTS.md
- *   npm run bench:load -- --small   the small version test/mcp/load.test.ts runs; printed only
+ *   npm run bench:load -- --small   the small version test/mcp/load.compat.test.ts runs; printed only
  */
 import { existsSync } from 'node:fs';
 import { Agent } from 'node:http';

@@ -12,7 +12,7 @@ export const DIRECTORY = join(dirname(createRequire(import.meta.url).resolve('op
 
 /**
  * Documents over this size are left out: the run must stay within minutes on a 2-core machine, and
- * the largest documents have their own tests (GitHub's in github.test.ts; Microsoft Graph's 45 MB is
+ * the largest documents have their own tests (GitHub's in github.compat.test.ts; Microsoft Graph's 45 MB is
  * issue 17's item on size limits). About 1 in 30 of the directory's documents is larger.
  */
 export const MAX_BYTES = 1_000_000;

@@ -25,7 +25,7 @@ describe('validators whose inferred type is too large to write out', () => {
     expect([...oversizedComponents(schemas, new Set(['Mid']))]).toStrictEqual([]);
   });
 
-  // test/generated/fresh-projects.test.ts compiles the same document in `tsc --init`'s project,
+  // test/generated/fresh-projects.compat.test.ts compiles the same document in `tsc --init`'s project,
   // whose declaration emit refused the inferred type (TS7056) before.
   it("annotate them with openapi-typescript's type, and leave the others inferred", async () => {
     const { files } = await generateFiles({ spec: join(FIXTURE_DOCS, 'corpus', 'fixtures-wide-nested.yaml'), outputs: ['zod'] });

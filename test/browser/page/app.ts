@@ -1,5 +1,5 @@
 /**
- * The browser page of mock-from-browser.test.ts, as a front-end app would be written: it calls the
+ * The browser page of mock-from-browser.compat.test.ts, as a front-end app would be written: it calls the
  * API through the generated client from its own origin and shows each outcome, in the DOM and in
  * `window.report` for the test to read. Query: `api` (the API's base address), `only` (operationIds,
  * comma separated; without it every operation and the error checks run), `retries` (maxRetries).
