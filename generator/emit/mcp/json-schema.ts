@@ -11,7 +11,7 @@
  */
 import { decodeToken, escapeToken } from '../../json-pointer.js';
 import type { SchemaObject } from '../../model/types.js';
-import { jsPattern } from '../shared/js-pattern.js';
+import { jsPattern } from '../../model/js-pattern.js';
 
 /** A JSON Schema (2020-12) as plain JSON. */
 export type JsonSchema = { [keyword: string]: unknown };

@@ -2,7 +2,7 @@ import type { SchemaObject } from '../../model/types.js';
 import { pointerJoin, schemaRefName } from '../../model/refs.js';
 import { tsString } from '../print.js';
 import { objectLiteral } from './literals.js';
-import { overlappingBranches } from './oneof-overlap.js';
+import { overlappingBranches } from '../../model/oneof-overlap.js';
 import type { ZodContext } from './zod-context.js';
 import type { ChildToZod } from './zod-objects.js';
 

@@ -1,6 +1,6 @@
 import type { SchemaObject } from '../../model/types.js';
 import { literal } from './literals.js';
-import { fitsType } from '../shared/fits-type.js';
+import { fitsType } from '../../model/fits-type.js';
 import { effectiveType, isUnconstrained } from './zod-types.js';
 import type { ZodContext } from './zod-context.js';
 

@@ -2,8 +2,8 @@ import type { SchemaObject } from '../../model/types.js';
 import { tsString } from '../print.js';
 import { literal, type Built } from './literals.js';
 import type { ZodContext } from './zod-context.js';
-import { fitsType } from '../shared/fits-type.js';
-import { jsPattern } from '../shared/js-pattern.js';
+import { fitsType } from '../../model/fits-type.js';
+import { jsPattern } from '../../model/js-pattern.js';
 
 const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 };
 /** The range openapi-schema-to-json-schema gives `format: float`. */
@@ -33,7 +33,7 @@ function patternCheck(pattern: string, ctx: ZodContext, pointer: string): string
   return regex && `z.regex(${regex})`;
 }
 
-/** `new RegExp(pattern, 'u')` as JSON Schema reads a pattern, or as near as JavaScript reads it (warned; shared/js-pattern.ts); undefined where it cannot. */
+/** `new RegExp(pattern, 'u')` as JSON Schema reads a pattern, or as near as JavaScript reads it (warned; model/js-pattern.ts); undefined where it cannot. */
 /**
  * A pattern copied from JavaScript source: `/.../` with flags, or anchored just inside its slashes
  * (`/^...$/`); a pattern such as `/v1/.+/` may mean its slashes, and is left alone.

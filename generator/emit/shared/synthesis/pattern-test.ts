@@ -9,7 +9,7 @@
  */
 import { createContext, Script } from 'node:vm';
 import { RE2JS } from 're2js';
-import { jsPattern, type JsPattern } from '../js-pattern.js';
+import { jsPattern, type JsPattern } from '../../../model/js-pattern.js';
 
 /** Whether a string matches a pattern (unanchored, as JSON Schema reads one). */
 export type PatternTest = (text: string) => boolean;
@@ -40,7 +40,7 @@ function compiledPattern(pattern: string): { read: JsPattern; test: PatternTest 
 }
 
 /**
- * The test of `pattern` as the validators read it (shared/js-pattern.ts), or undefined when
+ * The test of `pattern` as the validators read it (model/js-pattern.ts), or undefined when
  * JavaScript cannot compile it at all.
  */
 export function patternTest(pattern: string): PatternTest | undefined {

@@ -1,4 +1,4 @@
-import type { SchemaObject } from '../../model/types.js';
+import type { SchemaObject } from './types.js';
 
 /** True when a JSON value has the given schema type (no type: any). */
 export function fitsType(value: unknown, type: SchemaObject['type']): boolean {

@@ -1,4 +1,4 @@
-import type { SchemaObject } from '../../model/types.js';
+import type { SchemaObject } from './types.js';
 
 /**
  * Two branches of a oneOf that a common value fits, found the simple way: both are plain object
