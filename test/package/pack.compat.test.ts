@@ -53,9 +53,9 @@ describe.skipIf(!process.env.PODCAST_GEN_PACK_TEST)('the packed tarball in a fre
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
-  it('holds the built JavaScript, bin, templates, the default document and README, and no sources or tests', () => {
+  it('holds the built JavaScript, bin, templates, the default document, README and LICENSE, and no sources or tests', () => {
     const files = JSON.parse(readFileSync(join(work, 'files.json'), 'utf8')) as string[];
-    const expected = ['bin/podcast-gen.js', 'dist/cli.js', 'dist/index.js', 'dist/index.d.ts', 'templates/client.ts.hbs', 'spec/podcast.openapi.yaml', 'spec/redocly.yaml', 'package.json', 'README.md'];
+    const expected = ['bin/podcast-gen.js', 'dist/cli.js', 'dist/index.js', 'dist/index.d.ts', 'templates/client.ts.hbs', 'spec/podcast.openapi.yaml', 'spec/redocly.yaml', 'package.json', 'README.md', 'LICENSE'];
     // What `podcast-gen mcp` and `mock` run, with the data modules tsc does not copy.
     expected.push('dist/generated/mcp/server.js', 'dist/generated/mcp/server-data.js', 'dist/generated/fixtures/index.js', 'dist/generated/fixtures/fixtures-data.js');
     for (const file of expected) expect(files).toContain(file);
