@@ -1,7 +1,7 @@
 import { schemaRefName } from '../../model/refs.js';
 import type { ApiModel, SchemaObject } from '../../model/types.js';
 import { tsPropertyKey, tsString } from '../print.js';
-import { discriminatorTagsOf } from '../shared/synthesis/discriminator-tags.js';
+import { discriminatorTagsOf } from '../../model/discriminator-tags.js';
 
 /** The tag types of `schemas.ts.hbs`: `{ kind: "Node" | "Leaf" }`, `{}` when there is none. */
 export interface AnnotationTags {
@@ -13,7 +13,7 @@ export interface AnnotationTags {
 
 /**
  * openapi-typescript writes a discriminator's tag into the type of each component that carries one
- * (shared/synthesis/discriminator-tags.ts: a component that extends a discriminated one through
+ * (model/discriminator-tags.ts: a component that extends a discriminated one through
  * `allOf`, a branch a `mapping` names): `kind: "Node"`, required, where the schema says `kind:
  * string`. The validators check the tag as the schema declares it (a `Node` validator accepts any
  * kind: a value of a kind that extends Node is a Node too), so an annotated validator's
