@@ -8,17 +8,10 @@ import v8 from 'node:v8';
 
 // Node 22 and newer keep V8's compiled code of every module on disk, as TypeScript's own tsc does.
 module.enableCompileCache?.();
-// V8 lets a heap grow to four times what a full collection left live before collecting again. Most
-// of what a generation makes is soon garbage (flattened or written text), and on a large document two
-// heaps hold it at once (the side thread's and the main thread's), so each grows by half at most:
-// a lower peak for about the same CPU (bench/RESULTS.md, "A side thread").
+// V8 lets a heap grow to four times what a full collection left live before collecting again; most
+// of a generation soon becomes garbage, and on a large document two heaps (the side thread's and this
+// one) hold it at once, so each grows by half: a lower peak for the same work (bench/RESULTS.md).
 v8.setFlagsFromString('--heap-growing-percent=50');
-// V8 optimizes a function once it has run for a budget of work. A run is short and runs much code
-// once (TypeScript's 9 MB, redocly's, the pipeline's): at the default budget the optimizing compiler
-// spends seconds of a second core on code that ends soon after, the core the side thread
-// (generator/concurrency/side-thread.ts) works on. Eight times the budget optimizes what stays hot;
-// bench/RESULTS.md ("A side thread") has the figures.
-if (!process.env.PODCAST_GEN_DEFAULT_BUDGET) v8.setFlagsFromString('--interrupt-budget=1048576');
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // In a clone of the repository, sources edited since the last build are built first: a run never

@@ -70,9 +70,8 @@ export function sidePlugins(options: { chosen: readonly string[]; builtin: (name
  * Undefined where there is no built worker to start: the pipeline then makes every output itself.
  */
 export function startSideThread(request: SideRequest): SideThread | undefined {
-  const file = workerFile();
-  if (!file) return undefined;
-  const worker = new Worker(file);
+  const worker = startWorker();
+  if (!worker) return undefined;
   const results = new Promise<SidePluginResult[]>((resolve, reject) => {
     worker.once('message', (reply: SideReply) => ('results' in reply ? resolve(reply.results) : reject(rebuiltError(reply.failed))));
     worker.once('error', reject);
@@ -92,14 +91,29 @@ export function startSideThread(request: SideRequest): SideThread | undefined {
 }
 
 /**
- * The built worker (dist/concurrency/side-worker.js), when this code is the built pipeline. Run from
- * the TypeScript sources (the tests' `generate()`), the work stays in one thread: the built file may
- * be older than the sources, and a run never uses stale code.
+ * The worker: the built file, or, run from the TypeScript sources (the tests, a clone of the
+ * repository), the source file through tsx, so that both take the same path. Undefined where neither
+ * is there: the pipeline then makes every output itself.
  */
-function workerFile(): string | undefined {
-  if (!import.meta.url.endsWith('.js')) return undefined;
-  const file = join(PACKAGE_ROOT, 'dist', 'concurrency', 'side-worker.js');
-  return existsSync(file) ? file : undefined;
+function startWorker(): Worker | undefined {
+  if (import.meta.url.endsWith('.js')) {
+    const file = join(PACKAGE_ROOT, 'dist', 'concurrency', 'side-worker.js');
+    return existsSync(file) ? new Worker(file) : undefined;
+  }
+  const source = new URL('./side-worker.ts', import.meta.url).href;
+  const tsx = resolveTsx();
+  if (!tsx) return undefined;
+  const boot = `import { register } from ${JSON.stringify(tsx)};\nregister();\nawait import(${JSON.stringify(source)});`;
+  return new Worker(boot, { eval: true });
+}
+
+/** tsx's loader, a development dependency: present wherever the sources are run. */
+function resolveTsx(): string | undefined {
+  try {
+    return import.meta.resolve('tsx/esm/api');
+  } catch {
+    return undefined;
+  }
 }
 
 /**
