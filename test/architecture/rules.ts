@@ -11,6 +11,8 @@ export const LAYERS: readonly { name: string; holds: (path: string) => boolean; 
   { name: 'load', holds: (path) => path.startsWith('load/'), why: 'reads and bundles the document' },
   { name: 'lint', holds: (path) => path.startsWith('lint/'), why: 'judges the loaded document' },
   { name: 'model', holds: (path) => path.startsWith('model/'), why: 'the document -> ApiModel, pure' },
+  // Values made from the model's schemas, for the outputs that need them; it knows no output.
+  { name: 'synthesis', holds: (path) => path.startsWith('synthesis/'), why: 'valid example values of the model\'s schemas' },
   { name: 'emit', holds: (path) => path.startsWith('emit/'), why: 'the model -> files, pure' },
   { name: 'write', holds: (path) => path.startsWith('write/'), why: 'files -> the output folder' },
   // The options name plugins and a run's result carries the model and files: both sit above the stages, which take their own small inputs.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildFixture, buildParams } from '../../generator/emit/shared/synthesis/build-fixture.js';
-import { conform } from '../../generator/emit/shared/synthesis/conform.js';
-import { synthContext, synthesize } from '../../generator/emit/shared/synthesis/synthesize.js';
+import { buildFixture, buildParams } from '../../generator/synthesis/build-fixture.js';
+import { conform } from '../../generator/synthesis/conform.js';
+import { synthContext, synthesize } from '../../generator/synthesis/synthesize.js';
 import type { ApiModel, InputFieldModel, OperationModel, ResponseModel, SchemaObject } from '../../generator/model/types.js';
 
 const components: Record<string, SchemaObject> = {

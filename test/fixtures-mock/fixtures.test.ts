@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildFixture, type FixtureValue } from '../../generator/emit/shared/synthesis/build-fixture.js';
+import { buildFixture, type FixtureValue } from '../../generator/synthesis/build-fixture.js';
 import type { ApiModel, SchemaObject } from '../../generator/model/types.js';
 import { generateInMemory } from '../helpers/generate.js';
 import { FIXTURE_DOCS, GENERATED, SPEC } from '../helpers/paths.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { modelResolver } from '../../generator/emit/shared/synthesis/build-fixture.js';
-import { synthContext, synthesize } from '../../generator/emit/shared/synthesis/synthesize.js';
+import { modelResolver } from '../../generator/synthesis/build-fixture.js';
+import { synthContext, synthesize } from '../../generator/synthesis/synthesize.js';
 import type { ApiModel, SchemaObject } from '../../generator/model/types.js';
 import { createJudge } from './judge.js';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { fitNumber } from '../../generator/emit/shared/synthesis/numbers.js';
+import { fitNumber } from '../../generator/synthesis/numbers.js';
 import { mergeAllOf } from '../../generator/model/schema-merge.js';
-import { fitLength, stringForPattern } from '../../generator/emit/shared/synthesis/strings.js';
-import { atPlace, childContext, synthContext, synthesize } from '../../generator/emit/shared/synthesis/synthesize.js';
-import { continueHash, createRng, hashString } from '../../generator/emit/shared/synthesis/rng.js';
+import { fitLength, stringForPattern } from '../../generator/synthesis/strings.js';
+import { atPlace, childContext, synthContext, synthesize } from '../../generator/synthesis/synthesize.js';
+import { continueHash, createRng, hashString } from '../../generator/synthesis/rng.js';
 import type { ApiModel, SchemaObject } from '../../generator/model/types.js';
 import { createJudge } from './judge.js';
 

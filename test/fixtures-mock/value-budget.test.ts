@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateFiles } from '../../generator/index.js';
-import { VALUE_BUDGET } from '../../generator/emit/shared/synthesis/synth-context.js';
+import { VALUE_BUDGET } from '../../generator/synthesis/synth-context.js';
 import { FIXTURE_DOCS } from '../helpers/paths.js';
 
 /** Values of a JSON value, containers included (as the synthesis counts them). */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseYaml } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
-import { patternTest } from '../../generator/emit/shared/synthesis/pattern-test.js';
+import { patternTest } from '../../generator/synthesis/pattern-test.js';
 import { generateFiles } from '../../generator/index.js';
 import { documentJudge } from '../helpers/ajv.js';
 import { FIXTURE_DOCS } from '../helpers/paths.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nameWords, WORDS_REMEMBERED } from '../../generator/emit/shared/synthesis/realistic.js';
+import { nameWords, WORDS_REMEMBERED } from '../../generator/synthesis/realistic.js';
 
 /** A property name's words are remembered, but not without bound: past the limit they are made again. */
 describe('nameWords', () => {

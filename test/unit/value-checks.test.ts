@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHECKED_FORMATS, numberFits, stringFits } from '../../generator/emit/shared/synthesis/value-checks.js';
+import { CHECKED_FORMATS, numberFits, stringFits } from '../../generator/synthesis/value-checks.js';
 import { _formats } from '../../templates/zod-helpers.js';
 
 /** Strings near each format's edges: what an example in a document may hold. */

@@ -5,7 +5,7 @@
  */
 import { mediaKind } from '../../model/media.js';
 import type { ApiModel, InputFieldModel, OperationModel, SchemaObject } from '../../model/types.js';
-import { buildFixture, modelResolver } from '../shared/synthesis/build-fixture.js';
+import { buildFixture, modelResolver } from '../../synthesis/build-fixture.js';
 import { derefSchema, mergeAllOf, schemaType, type SchemaResolver } from '../../model/schema-merge.js';
 import { fragmentPairs, requestPath, templateQueryPairs } from '../../model/path-fragment.js';
 

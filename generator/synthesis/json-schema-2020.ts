@@ -7,8 +7,8 @@
  * unsatisfied: the value is then dropped where the schema allows, and the fixture is left out with
  * a warning (`fixtures/unsatisfiable`) where it does not. A fixture is never invalid.
  */
-import type { SchemaObject } from '../../../model/types.js';
-import { mergeAllOf, type SchemaResolver } from '../../../model/schema-merge.js';
+import type { SchemaObject } from '../model/types.js';
+import { mergeAllOf, type SchemaResolver } from '../model/schema-merge.js';
 import { noteUnsatisfied, type SynthContext } from './synth-context.js';
 import { patternTest } from './pattern-test.js';
 

@@ -9,7 +9,7 @@
  */
 import { createContext, Script } from 'node:vm';
 import { RE2JS } from 're2js';
-import { jsPattern, type JsPattern } from '../../../model/js-pattern.js';
+import { jsPattern, type JsPattern } from '../model/js-pattern.js';
 
 /** Whether a string matches a pattern (unanchored, as JSON Schema reads one). */
 export type PatternTest = (text: string) => boolean;

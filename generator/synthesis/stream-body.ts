@@ -1,4 +1,4 @@
-import type { StreamFormat } from '../../../model/types.js';
+import type { StreamFormat } from '../model/types.js';
 
 /**
  * Items as the body of a streamed response (OpenAPI 3.2 `itemSchema`), framed as the client reads

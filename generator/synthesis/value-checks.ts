@@ -5,7 +5,7 @@
  * is replaced by a made value, never taken when the validators would refuse it (the mock validates
  * its fixtures). test/unit/value-checks.test.ts holds the formats to the validators' own.
  */
-import type { SchemaObject } from '../../../model/types.js';
+import type { SchemaObject } from '../model/types.js';
 import { patternTest } from './pattern-test.js';
 
 /** True when `value` meets the string constraints of `schema` (as far as they are checked). */

@@ -6,8 +6,8 @@
  * named property's type has literals (an enum) too; elsewhere it widens, and an index of an enum
  * rejects it.
  */
-import type { SchemaObject } from '../../../model/types.js';
-import { derefSchema, mergeAllOf, type SchemaResolver } from '../../../model/schema-merge.js';
+import type { SchemaObject } from '../model/types.js';
+import { derefSchema, mergeAllOf, type SchemaResolver } from '../model/schema-merge.js';
 import { conform } from './conform.js';
 
 /** How deep literals are followed; below that a value is taken not to fit. */

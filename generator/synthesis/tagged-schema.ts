@@ -2,8 +2,8 @@
  * A schema with the discriminator tag the generated types give it (model/discriminator-tags.ts), so
  * that a value made from it carries the tag that selects its branch.
  */
-import type { DiscriminatorTag } from '../../../model/discriminator-tags.js';
-import type { SchemaObject } from '../../../model/types.js';
+import type { DiscriminatorTag } from '../model/discriminator-tags.js';
+import type { SchemaObject } from '../model/types.js';
 
 /** Marks the property {@link withTag} writes: its enum is the types' tag, not the document's own. */
 export const TAG_MARK = 'x-fixture-tag';
