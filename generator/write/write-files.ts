@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import type { GeneratedFile } from '../emit/plugin.js';
-import { MANIFEST } from '../emit/manifest.js';
+import { MANIFEST } from './manifest.js';
 import { fail } from '../problems.js';
 import { listFiles } from './list-files.js';
 

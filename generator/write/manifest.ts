@@ -1,5 +1,5 @@
 import type { ApiModel } from '../model/types.js';
-import type { GeneratedFile } from './plugin.js';
+import type { GeneratedFile } from '../emit/plugin.js';
 
 /** Name of the file, inside the output folder, that lists what podcast-gen generated there. */
 export const MANIFEST = '.podcast-gen.json';
