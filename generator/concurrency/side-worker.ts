@@ -3,8 +3,8 @@
  * plugins it was sent, and answers once, with their files and problems or with what one threw.
  */
 import { parentPort } from 'node:worker_threads';
-import { builtinPlugins } from '../emit/index.js';
-import { runPlugin } from '../emit/run-plugin.js';
+import { builtinPlugins } from '../plugins/registry.js';
+import { runPlugin } from '../plugins/run-plugin.js';
 import { loadTemplates } from '../emit/templates.js';
 import { buildModel } from '../model/build-model.js';
 import { PodcastGenError, tooDeep, type Problem } from '../problems.js';

@@ -14,7 +14,7 @@ const FS_WRITE_ALLOWANCES: FsWriteAllowance[] = [
 ];
 
 /** The plugin folders the issue names; each must exist and be covered as a plugin. */
-const PLUGINS = ['types', 'zod', 'client', 'mcp', 'fixtures', 'mock'];
+const PLUGINS = ['types', 'zod', 'client', 'mcp', 'fixtures', 'mock', 'index'];
 
 function modulesOf(sources: Record<string, string>): Map<string, ModuleInfo> {
   const exists = (path: string) => Object.hasOwn(sources, path);
@@ -43,6 +43,11 @@ describe('generator/ flows one way', () => {
     expect(unresolvedImports(modules)).toStrictEqual([]);
   });
 
+  it('holds one folder per plugin under emit/, besides shared/', () => {
+    const folders = new Set([...modules.keys()].flatMap((path) => /^emit\/([^/]+)\//.exec(path)?.[1] ?? []));
+    expect([...folders].sort()).toStrictEqual([...PLUGINS, 'shared'].sort());
+  });
+
   it('has no import cycle, type-only imports included', () => {
     expect(findCycles(modules)).toStrictEqual([]);
   });
@@ -51,7 +56,7 @@ describe('generator/ flows one way', () => {
     expect(layerViolations(modules)).toStrictEqual([]);
   });
 
-  it('keeps plugins apart: no plugin imports another, and shared emit modules import none', () => {
+  it('keeps plugins apart: no plugin imports another, shared emit modules import none, and only the plugin host imports them', () => {
     expect(pluginViolations(modules)).toStrictEqual([]);
   });
 
@@ -120,10 +125,10 @@ describe('the dependency rules find what they look for', () => {
       'load/c.ts:2 (load) imports options.ts (run description), a later layer',
       'stray.ts belongs to no layer: add it to LAYERS in test/architecture/rules.ts',
     ]);
-    expect(['cli/args.ts', 'commands/mock.ts', 'pipeline.ts', 'concurrency/side-thread.ts', 'problems.ts'].map(layerOf)).toStrictEqual([10, 10, 9, 8, 0]);
+    expect(['cli/args.ts', 'commands/mock.ts', 'pipeline.ts', 'concurrency/side-thread.ts', 'problems.ts'].map(layerOf)).toStrictEqual([11, 11, 10, 9, 0]);
   });
 
-  it('reports a plugin importing another, and a shared emit module importing a plugin', () => {
+  it('reports a plugin importing another, a shared emit module importing a plugin, and a plugin imported outside the host', () => {
     const modules = modulesOf({
       'emit/mock/routes.ts': "import { build } from '../fixtures/build.js';\nimport { merge } from '../shared/merge.js';\nimport { own } from './own.js';",
       'emit/mock/own.ts': '',
@@ -131,12 +136,14 @@ describe('the dependency rules find what they look for', () => {
       'emit/shared/merge.ts': "import type { Zod } from '../zod/zod.js';",
       'emit/zod/zod.ts': '',
       'emit/print.ts': "import { build } from './fixtures/build.js';",
-      'emit/index.ts': "import { build } from './fixtures/build.js';",
+      'plugins/registry.ts': "import { build } from '../emit/fixtures/build.js';",
+      'pipeline.ts': "import { build } from './emit/fixtures/build.js';",
     });
     expect(pluginViolations(modules)).toStrictEqual([
       'emit/mock/routes.ts:1 (plugin mock) imports emit/fixtures/build.ts (plugin fixtures): move what they share to model/ or emit/shared/',
       'emit/shared/merge.ts:1 (shared by plugins) imports emit/zod/zod.ts (plugin zod): move what they share to model/ or emit/shared/',
       'emit/print.ts:1 (shared by plugins) imports emit/fixtures/build.ts (plugin fixtures): move what they share to model/ or emit/shared/',
+      'pipeline.ts:1 imports emit/fixtures/build.ts (plugin fixtures): only the plugin host (plugins/) knows the plugins',
     ]);
   });
 

@@ -14,6 +14,8 @@ export const LAYERS: readonly { name: string; holds: (path: string) => boolean; 
   // Values made from the model's schemas, for the outputs that need them; it knows no output.
   { name: 'synthesis', holds: (path) => path.startsWith('synthesis/'), why: 'valid example values of the model\'s schemas' },
   { name: 'emit', holds: (path) => path.startsWith('emit/'), why: 'the model -> files, pure' },
+  // The one place that knows every output: which a run makes, in what order, with what options.
+  { name: 'plugin host', holds: (path) => path.startsWith('plugins/'), why: 'the registry, the choice and order of outputs, their options, running one' },
   { name: 'write', holds: (path) => path.startsWith('write/'), why: 'files -> the output folder' },
   // The options name plugins and a run's result carries the model and files: both sit above the stages, which take their own small inputs.
   { name: 'run description', holds: (path) => ['options.ts', 'run-result.ts'].includes(path), why: 'what a run is asked and what it gives' },
@@ -53,8 +55,9 @@ function emitFolder(path: string): string | undefined {
 }
 
 /**
- * Plugins never import each other, and the emit modules they share never import a plugin: only the
- * registry (`emit/index.ts`) knows them all. `shared` is the folder of helpers two plugins use.
+ * Plugins never import each other, and the emit modules they share never import a plugin. Outside
+ * emit/, only the plugin host (`plugins/`) imports a plugin: it alone knows them all. `shared` is the
+ * folder of helpers two plugins use.
  */
 export function pluginViolations(modules: ReadonlyMap<string, ModuleInfo>, sharedFolders: ReadonlySet<string> = new Set(['shared'])): string[] {
   const found: string[] = [];
@@ -63,11 +66,16 @@ export function pluginViolations(modules: ReadonlyMap<string, ModuleInfo>, share
     return folder !== undefined && !sharedFolders.has(folder) ? folder : undefined;
   };
   for (const module of modules.values()) {
-    if (!module.path.startsWith('emit/') || module.path === 'emit/index.ts') continue;
+    if (module.path.startsWith('plugins/')) continue;
+    const inEmit = module.path.startsWith('emit/');
     const own = pluginOf(module.path);
     for (const edge of module.imports) {
       const theirs = edge.target === undefined ? undefined : pluginOf(edge.target);
       if (theirs === undefined || theirs === own) continue;
+      if (!inEmit) {
+        found.push(`${module.path}:${edge.line} imports ${edge.target} (plugin ${theirs}): only the plugin host (plugins/) knows the plugins`);
+        continue;
+      }
       const who = own === undefined ? `${module.path}:${edge.line} (shared by plugins)` : `${module.path}:${edge.line} (plugin ${own})`;
       found.push(`${who} imports ${edge.target} (plugin ${theirs}): move what they share to model/ or emit/shared/`);
     }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { chooseOutputs } from '../../generator/emit/choose-outputs.js';
-import { ALWAYS, builtinPlugins } from '../../generator/emit/index.js';
+import { chooseOutputs } from '../../generator/plugins/choose-outputs.js';
+import { ALWAYS, builtinPlugins } from '../../generator/plugins/registry.js';
 import { definePlugin, type Plugin } from '../../generator/emit/plugin.js';
-import { pluginOptions } from '../../generator/emit/plugin-options.js';
+import { pluginOptions } from '../../generator/plugins/plugin-options.js';
 import { PodcastGenError } from '../../generator/problems.js';
 
 const plugin = (name: string, needs: string[] = []): Plugin<object> => definePlugin({ name, needs, emit: () => [] });

@@ -5,7 +5,7 @@
  */
 import { fail, PodcastGenError } from '../problems.js';
 import type { ApiModel } from '../model/types.js';
-import type { GeneratedFile, Plugin, PluginContext } from './plugin.js';
+import type { GeneratedFile, Plugin, PluginContext } from '../emit/plugin.js';
 
 /**
  * A plugin's files. A config's own plugin that throws fails the run with its message, naming it; a

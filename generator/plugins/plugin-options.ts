@@ -1,5 +1,5 @@
 import { EXIT_USAGE, fail } from '../problems.js';
-import type { Plugin } from './plugin.js';
+import type { Plugin } from '../emit/plugin.js';
 
 /**
  * A plugin's options: its defaults, overridden by what the config set under its name. The config may

@@ -1,6 +1,6 @@
-import { generatedExports, type GeneratedExport } from '../model/naming.js';
-import { banner } from './banner.js';
-import { definePlugin } from './plugin.js';
+import { generatedExports, type GeneratedExport } from '../../model/naming.js';
+import { banner } from '../banner.js';
+import { definePlugin } from '../plugin.js';
 
 /** Module of the output that holds each re-exported name, by the output that writes it. */
 const MODULE_OUTPUT: Record<GeneratedExport['owner'], string> = { runtime: 'client', client: 'client', operations: 'client', fixtures: 'fixtures' };

@@ -4,7 +4,7 @@
  * as usage errors naming the valid choices.
  */
 import { EXIT_USAGE, fail } from '../problems.js';
-import type { Plugin } from './plugin.js';
+import type { Plugin } from '../emit/plugin.js';
 
 /** The plugins of a run, in order, and a note for each output added because another needs it. */
 export interface ChosenOutputs {
