@@ -21,7 +21,7 @@ export const LAYERS: readonly { name: string; holds: (path: string) => boolean; 
   { name: 'run description', holds: (path) => ['options.ts', 'run-result.ts'].includes(path), why: 'what a run is asked and what it gives' },
   { name: 'concurrency', holds: (path) => path.startsWith('concurrency/'), why: 'runs some outputs in a worker thread beside the pipeline' },
   { name: 'orchestration', holds: (path) => ['load-and-lint.ts', 'pipeline.ts', 'index.ts'].includes(path), why: 'calls the stages in order' },
-  { name: 'shell', holds: (path) => path === 'cli.ts' || path.startsWith('cli/') || path.startsWith('commands/'), why: 'argv, config files, servers' },
+  { name: 'shell', holds: (path) => path === 'cli.ts' || path.startsWith('cli/') || path.startsWith('servers/'), why: 'argv, config files, servers' },
 ];
 
 /** The index of the layer that holds `path`, or undefined for a module no layer claims. */

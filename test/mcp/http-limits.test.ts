@@ -1,6 +1,6 @@
 import * as crypto from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { runMcp } from '../../generator/commands/mcp.js';
+import { runMcp } from '../../generator/servers/mcp.js';
 import { closedAfter, openSockets, send, trickle } from './helpers/raw-http.js';
 
 // Every token comparison goes through timingSafeEqual; the spy counts them and checks their lengths.

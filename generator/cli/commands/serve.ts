@@ -1,9 +1,9 @@
-import type { McpCommandOptions } from '../../commands/mcp.js';
-import type { MockCommandOptions } from '../../commands/mock.js';
+import type { McpCommandOptions } from '../../servers/mcp.js';
+import type { MockCommandOptions } from '../../servers/mock.js';
 import { reportFailure, type CommandContext } from '../context.js';
 
 /**
- * `podcast-gen mcp` and `podcast-gen mock`: the servers live in `generator/commands/`, loaded only
+ * `podcast-gen mcp` and `podcast-gen mock`: the servers live in `generator/servers/`, loaded only
  * when their command runs (they bring the MCP SDK and the generated code with them). Neither prints
  * to stdout from here: over stdio, stdout is the MCP protocol's channel.
  */
@@ -26,7 +26,7 @@ export async function runServeCommand(context: CommandContext, name: 'mcp' | 'mo
         ...(args.allowedOrigins !== undefined ? { allowedOrigins: args.allowedOrigins as string | string[] } : {}),
         ...(args.allowedHosts !== undefined ? { allowedHosts: args.allowedHosts as string | string[] } : {}),
       };
-      return await (await import('../../commands/mcp.js')).runMcp(options);
+      return await (await import('../../servers/mcp.js')).runMcp(options);
     }
     if (context.entries.length > 1 && typeof args.out !== 'string' && typeof args.module !== 'string') {
       reporter.error(`podcast-gen mock: the config has ${context.entries.length} entries; pass --out (or --module) to say whose mock to serve`);
@@ -40,7 +40,7 @@ export async function runServeCommand(context: CommandContext, name: 'mcp' | 'mo
       ...(typeof args.module === 'string' ? { module: args.module } : {}),
       ...(context.options.out ? { out: context.options.out } : {}),
     };
-    return await (await import('../../commands/mock.js')).runMock(options);
+    return await (await import('../../servers/mock.js')).runMock(options);
   } catch (error) {
     if ((error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND' && /@modelcontextprotocol\/server/.test(String((error as Error).message))) {
       // A dependency of podcast-gen, so missing only from an install that left it out or broke it.

@@ -127,7 +127,7 @@ export interface GeneratedMcp {
  * one, else the repository's `generated/` (TypeScript, under tsx).
  */
 async function loadGenerated(names: ReturnType<typeof entryNames>): Promise<GeneratedMcp> {
-  // Built: dist/commands/mcp.js beside dist/generated/*.js. From source (tsx): generated/*.ts.
+  // Built: dist/servers/mcp.js beside dist/generated/*.js. From source (tsx): generated/*.ts.
   const runningTypeScript = import.meta.url.endsWith('.ts');
   const folder = ['../generated/', '../../generated/']
     .map((p) => new URL(p, import.meta.url))
