@@ -1,6 +1,6 @@
 import type { OpenApiDocument } from '../load/read-spec.js';
 import { mediaExample, mediaKind, pickContentType } from './media.js';
-import { deref, normalizeSchema, pointerJoin, realPointer } from './refs.js';
+import { deref, inlineNonComponentRefs, pointerJoin, realPointer } from './refs.js';
 import { markSharedKeys } from './shared-keys.js';
 import type { AuthModel, BodyModel, InputFieldModel, ParameterLocation, SchemaObject } from './types.js';
 
@@ -73,7 +73,7 @@ export function buildBody(document: OpenApiDocument, rawBody: unknown, parameter
   if (!body || !contentType) return undefined;
   const media = body.content?.[contentType];
   const kind = mediaKind(contentType);
-  const schema = normalizeSchema(document, media?.schema ?? (kind === 'binary' ? { type: 'string', format: 'binary' } : {}));
+  const schema = inlineNonComponentRefs(document, media?.schema ?? (kind === 'binary' ? { type: 'string', format: 'binary' } : {}));
   const properties = objectProperties(document, schema);
   const flattened =
     properties !== undefined &&
@@ -126,7 +126,7 @@ export function objectProperties(document: OpenApiDocument, schema: SchemaObject
   if (resolved.type !== undefined && resolved.type !== 'object') return undefined;
   if (resolved.type !== 'object' && !resolved.properties) return undefined;
   // Each property is a schema (a reference into another schema's properties is resolved); the map itself is not.
-  return Object.fromEntries(Object.entries(resolved.properties ?? {}).map(([name, property]) => [name, normalizeSchema(document, property)]));
+  return Object.fromEntries(Object.entries(resolved.properties ?? {}).map(([name, property]) => [name, inlineNonComponentRefs(document, property)]));
 }
 
 /**
@@ -193,7 +193,7 @@ function parameterField(document: OpenApiDocument, { parameter, pointer }: Locat
     in: parameter.in,
     wireName: parameter.name,
     required: parameter.in === 'path' || parameter.required === true,
-    schema: normalizeSchema(document, rawSchema),
+    schema: inlineNonComponentRefs(document, rawSchema),
     pointer: realPointer(document, pointerJoin(pointer, ...schemaAt)),
   };
   if (parameter.description) field.description = parameter.description;

@@ -36,7 +36,7 @@ export function normalizeDocument(document: OpenApiDocument): { document: OpenAp
     if (Array.isArray(node)) return node.map((item, i) => walk(item, `${pointer}/${i}`, key, parentKey));
     if (!node || typeof node !== 'object') return node;
     if (key === 'schema' || key === 'itemSchema' || parentKey === 'schemas') {
-      const schema = normalizeSchema(node as Json, pointer, problems);
+      const schema = toOpenApi30Schema(node as Json, pointer, problems);
       roots.push([schema, pointer]);
       return schema;
     }
@@ -87,14 +87,14 @@ function forEachSubschema(schema: Json, pointer: string, visit: (node: unknown, 
 }
 
 /** One schema (and its subschemas) in 3.0's shape. */
-export function normalizeSchema(schema: Json, pointer: string, problems: Problem[]): Json {
+export function toOpenApi30Schema(schema: Json, pointer: string, problems: Problem[]): Json {
   if (Array.isArray(schema) || typeof schema !== 'object' || schema === null) return schema;
   let out: Json = {};
   for (const [key, value] of Object.entries(schema)) {
-    if (ONE.includes(key) && value && typeof value === 'object') out[key] = normalizeSchema(value as Json, pointerJoin(pointer, key), problems);
-    else if (LIST.includes(key) && Array.isArray(value)) out[key] = value.map((v, i) => normalizeSchema(v as Json, pointerJoin(pointer, key, String(i)), problems));
+    if (ONE.includes(key) && value && typeof value === 'object') out[key] = toOpenApi30Schema(value as Json, pointerJoin(pointer, key), problems);
+    else if (LIST.includes(key) && Array.isArray(value)) out[key] = value.map((v, i) => toOpenApi30Schema(v as Json, pointerJoin(pointer, key, String(i)), problems));
     else if (MAP.includes(key) && value && typeof value === 'object') {
-      out[key] = Object.fromEntries(Object.entries(value as Json).map(([name, v]) => [name, normalizeSchema(v as Json, pointerJoin(pointer, key, name), problems)]));
+      out[key] = Object.fromEntries(Object.entries(value as Json).map(([name, v]) => [name, toOpenApi30Schema(v as Json, pointerJoin(pointer, key, name), problems)]));
     } else out[key] = value;
   }
   if ('nullable' in schema || typeof schema.exclusiveMinimum === 'boolean' || typeof schema.exclusiveMaximum === 'boolean') {

@@ -71,8 +71,8 @@ export function schemaRefName(schema: SchemaObject | undefined): string | undefi
  * (a bundled document may point into `paths` or into another schema's properties). Component
  * references are kept: they become named types and named validators.
  */
-export function normalizeSchema(document: OpenApiDocument, schema: unknown, seen: ReadonlySet<string> = new Set(), budget: InlineBudget = { left: MAX_INLINED }): SchemaObject {
-  if (Array.isArray(schema)) return schema.map((s) => normalizeSchema(document, s, seen, budget)) as unknown as SchemaObject;
+export function inlineNonComponentRefs(document: OpenApiDocument, schema: unknown, seen: ReadonlySet<string> = new Set(), budget: InlineBudget = { left: MAX_INLINED }): SchemaObject {
+  if (Array.isArray(schema)) return schema.map((s) => inlineNonComponentRefs(document, s, seen, budget)) as unknown as SchemaObject;
   if (!schema || typeof schema !== 'object') return schema as SchemaObject;
   const node = schema as Record<string, unknown>;
   if (typeof node.$ref === 'string') {
@@ -80,7 +80,7 @@ export function normalizeSchema(document: OpenApiDocument, schema: unknown, seen
     const target = getByPointer(document, node.$ref);
     if (target === undefined) return { $ref: node.$ref };
     budget.left--;
-    return normalizeSchema(document, target, new Set([...seen, node.$ref]), budget);
+    return inlineNonComponentRefs(document, target, new Set([...seen, node.$ref]), budget);
   }
   const result: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
@@ -113,10 +113,10 @@ export const SCHEMA_CHILDREN: ReadonlySet<string> = new Set([
 
 function normalizeChild(document: OpenApiDocument, key: string, value: unknown, seen: ReadonlySet<string>, budget: InlineBudget): unknown {
   if (SCHEMA_MAPS.has(key) && value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([name, child]) => [name, normalizeSchema(document, child, seen, budget)]));
+    return Object.fromEntries(Object.entries(value).map(([name, child]) => [name, inlineNonComponentRefs(document, child, seen, budget)]));
   }
   if (typeof value === 'boolean') return value;
-  return normalizeSchema(document, value, seen, budget);
+  return inlineNonComponentRefs(document, value, seen, budget);
 }
 
 /** Component names a schema refers to, directly (not transitively). */

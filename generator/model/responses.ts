@@ -1,6 +1,6 @@
 import type { OpenApiDocument } from '../load/read-spec.js';
 import { mediaExample, mediaKind, pickContentType } from './media.js';
-import { deref, normalizeSchema, pointerJoin, realPointer, schemaRefName } from './refs.js';
+import { deref, inlineNonComponentRefs, pointerJoin, realPointer, schemaRefName } from './refs.js';
 import type { EnvelopeModel, ResponseModel, SchemaObject } from './types.js';
 
 interface RawResponse {
@@ -19,7 +19,7 @@ export function buildResponses(document: OpenApiDocument, responses: Record<stri
 function buildResponse(document: OpenApiDocument, status: string, raw: RawResponse, envelope: EnvelopeModel | undefined, pointer: string): ResponseModel {
   const contentType = pickContentType(raw.content);
   const media = contentType ? raw.content?.[contentType] : undefined;
-  const schema = media?.schema === undefined ? (contentType ? {} : undefined) : normalizeSchema(document, media.schema);
+  const schema = media?.schema === undefined ? (contentType ? {} : undefined) : inlineNonComponentRefs(document, media.schema);
   const response: ResponseModel = {
     status: status === 'default' ? 'default' : Number(status),
     description: raw.description ?? '',
@@ -33,7 +33,7 @@ function buildResponse(document: OpenApiDocument, status: string, raw: RawRespon
   const example = mediaExample(media);
   if (example !== undefined) response.example = example;
   if (media?.itemSchema !== undefined && contentType) {
-    response.itemSchema = normalizeSchema(document, media.itemSchema);
+    response.itemSchema = inlineNonComponentRefs(document, media.itemSchema);
     response.itemPointer = realPointer(document, pointerJoin(pointer, 'content', contentType, 'itemSchema'));
   }
   const retryAfterField = response.status === 429 && schema ? findRetryAfterField(document, schema) : undefined;
@@ -48,7 +48,7 @@ function buildHeaders(document: OpenApiDocument, headers: Record<string, unknown
   return Object.entries(headers ?? {}).map(([name, raw]) => {
     const header = deref<Media & { content?: Record<string, Media>; description?: string; required?: boolean }>(document, raw as object) ?? {};
     const media = header.schema === undefined ? Object.values(header.content ?? {})[0] : undefined;
-    const result: ResponseModel['headers'][number] = { name, schema: normalizeSchema(document, header.schema ?? media?.schema ?? {}), required: header.required === true };
+    const result: ResponseModel['headers'][number] = { name, schema: inlineNonComponentRefs(document, header.schema ?? media?.schema ?? {}), required: header.required === true };
     if (header.description) result.description = header.description;
     const example = mediaExample(header) ?? mediaExample(media);
     if (example !== undefined) result.example = example;
@@ -75,7 +75,7 @@ export function envelopeDataSchema(document: OpenApiDocument, schema: SchemaObje
   }
   const own = deref<SchemaObject>(document, { $ref: `#/components/schemas/${envelope.schemaName}` });
   const at = realPointer(document, pointerJoin('#/components/schemas', envelope.schemaName, 'properties', envelope.dataProperty));
-  return { schema: normalizeSchema(document, own?.properties?.[envelope.dataProperty] ?? {}), pointer: at };
+  return { schema: inlineNonComponentRefs(document, own?.properties?.[envelope.dataProperty] ?? {}), pointer: at };
 }
 
 /** The integer property of a 429 body that carries the wait in seconds. */

@@ -1,7 +1,7 @@
 import type { OpenApiDocument } from '../load/read-spec.js';
 import { pascalCase, SCHEMAS_FILE_NAMES, uniqueNames } from './naming.js';
 import { namesOnCycles } from './cycles.js';
-import { normalizeSchema, schemaRefsOf } from './refs.js';
+import { inlineNonComponentRefs, schemaRefsOf } from './refs.js';
 import type { EnvelopeModel, NamedSchemaModel, SchemaObject } from './types.js';
 
 /**
@@ -17,7 +17,7 @@ export function buildSchemas(document: OpenApiDocument, options: { taken: Iterab
   const clashing = names.filter((name) => options.exported.has(typeNames.get(name) as string));
   // Aliases must not take a name index.ts already exports (a type name, an operation's, the others').
   const aliases = uniqueNames(clashing, (name) => `${typeNames.get(name) as string}Schema`, [...options.taken, ...options.exported, ...typeNames.values()]);
-  const schemas = new Map(names.map((name) => [name, normalizeSchema(document, components[name])]));
+  const schemas = new Map(names.map((name) => [name, inlineNonComponentRefs(document, components[name])]));
   // Schemas that reach themselves through references.
   const recursive = namesOnCycles(new Map([...schemas].map(([name, schema]) => [name, schemaRefsOf(schema)])));
   return names.map((name) => {

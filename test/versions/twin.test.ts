@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatProblem, generateFiles } from '../../generator/index.js';
-import { normalizeSchema } from '../../generator/model/normalize-schema.js';
+import { toOpenApi30Schema } from '../../generator/model/normalize-schema.js';
 import type { Problem } from '../../generator/problems.js';
 import { FIXTURE_DOCS } from '../helpers/paths.js';
 
@@ -25,7 +25,7 @@ describe('a 3.0 document and its hand-made 3.1 twin (type arrays, const, example
   });
 });
 
-describe('normalizeSchema: JSON Schema 2020-12 in OpenAPI 3.0 shape', () => {
+describe('toOpenApi30Schema: JSON Schema 2020-12 in OpenAPI 3.0 shape', () => {
   const cases: [string, Record<string, unknown>, Record<string, unknown>][] = [
     ['type with null', { type: ['string', 'null'], maxLength: 3 }, { maxLength: 3, nullable: true, type: 'string' }],
     ['two types', { type: ['string', 'integer'] }, { anyOf: [{ type: 'string' }, { type: 'integer' }] }],
@@ -46,14 +46,14 @@ describe('normalizeSchema: JSON Schema 2020-12 in OpenAPI 3.0 shape', () => {
   ];
   it.each(cases)('%s', (_name, given, want) => {
     const problems: Problem[] = [];
-    expect(normalizeSchema(given, '#/s', problems)).toStrictEqual(want);
+    expect(toOpenApi30Schema(given, '#/s', problems)).toStrictEqual(want);
     expect(problems).toStrictEqual([]);
   });
 
   it('keeps the keywords without a 3.0 form (the validators and the MCP schemas read them)', () => {
     const problems: Problem[] = [];
     const given = { type: 'array', prefixItems: [{ type: ['string', 'null'] }], items: { type: 'object', patternProperties: { '^x': { const: 1 } }, dependentRequired: { a: ['b'] } } };
-    expect(normalizeSchema(given, '#/s', problems)).toStrictEqual({
+    expect(toOpenApi30Schema(given, '#/s', problems)).toStrictEqual({
       type: 'array',
       prefixItems: [{ type: 'string', nullable: true }],
       items: { type: 'object', patternProperties: { '^x': { enum: [1] } }, dependentRequired: { a: ['b'] } },
@@ -62,7 +62,7 @@ describe('normalizeSchema: JSON Schema 2020-12 in OpenAPI 3.0 shape', () => {
   });
 
   it('type [T, "null"] beside an enum without null stays without null', () => {
-    expect(normalizeSchema({ type: ['string', 'null'], enum: ['a'] }, '#/s', [])).toStrictEqual({ type: 'string', enum: ['a'] });
+    expect(toOpenApi30Schema({ type: ['string', 'null'], enum: ['a'] }, '#/s', [])).toStrictEqual({ type: 'string', enum: ['a'] });
   });
 
   it('reports a keyword the validators cannot check exactly at file:line:col of the document', async () => {
