@@ -3,6 +3,20 @@
 // Source: podcast-gen/spec/podcast.openapi.yaml (Podcast Asset, Avatar and Account Interface 1.0.0)
 // sha256: 734445a0be8771094be19753c30080689dba3e6868723a8bdcab1ed5f5347fd5
 
-export { startMockServer, FAULT_HEADER, MOCK_LIMITS, type MockFixture, type MockResponse, type MockServer, type MockServerOptions, type RecordedRequest } from './server.js';
+import { fixtures } from '../fixtures/index.js';
+import { operationSchemas } from '../schemas.js';
+import { auth, failureShape, routes } from './routes.js';
+import { serveMock, type MockApi, type MockServer, type MockServerOptions } from './server.js';
+
+/** What the mock of Podcast Asset, Avatar and Account Interface serves: its operations, credential, failure body, fixtures and validators. */
+const mockApi: MockApi = { routes, auth, failureShape, fixtures: { ...fixtures }, validators: operationSchemas as unknown as MockApi['validators'] };
+
+/** Starts the mock server: every operation on its method and path, answered from the fixtures. */
+export function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  return serveMock(mockApi, options);
+}
+
+export { FAULT_HEADER, MOCK_LIMITS, type MockFixture, type MockResponse, type MockServerOptions, type MockServer, type RecordedRequest } from './server.js';
 export { FAULT_KINDS, type MockFaultKind, type MockFaults } from './faults.js';
-export { routes, type MockRoute } from './routes.js';
+export { routes } from './routes.js';
+export type { MockRoute } from './wire.js';

@@ -14,7 +14,7 @@ export const BUILTIN_TEMPLATES_DIR = join(PACKAGE_ROOT, 'templates');
  * user's program, kept as real TypeScript so that it is type-checked and unit-tested here
  * (test/runtime/). The user's file of the same name in `--templates` takes the built-in's place.
  */
-export const COPIED_FILES: readonly string[] = ['runtime.ts'];
+export const COPIED_FILES: readonly string[] = ['runtime.ts', 'mock/wire.ts', 'mock/match.ts', 'mock/faults.ts', 'mock/server.ts'];
 
 /** Whether a file of a templates folder replaces a built-in one: a template or a copied file. */
 export function isTemplateFile(name: string): boolean {

@@ -17,9 +17,10 @@ const SPEC = join(FIXTURE_DOCS, 'versions', 'styles-3.0.yaml');
 type Api = Record<string, (params: unknown) => Promise<unknown>>;
 interface Recorded { operationId?: string; status?: number; path: string; query: Record<string, string | string[]>; headers: Record<string, string>; body?: unknown }
 interface Route { operationId: string; fields: { name: string; in: string; wireName: string }[] }
+interface Parts { pathParams: Record<string, string>; query: URLSearchParams; rawQuery: string; headers: Record<string, string>; body: unknown }
 interface Routes {
   routes: readonly Route[];
-  readInput(route: Route, parts: { pathParams: Record<string, string>; query: URLSearchParams; rawQuery: string; headers: Record<string, string>; body: unknown }): Record<string, unknown>;
+  readInput(route: Route, parts: Parts): Record<string, unknown>;
   readForm(route: Route, raw: string): Record<string, unknown>;
   matchRoute(method: string, pathname: string): { route: Route; pathParams: Record<string, string> } | undefined;
 }
@@ -84,7 +85,11 @@ describe('query styles and form encodings: the client writes them, the mock read
     const client = await load('client.ts');
     const create = Object.entries(client).find(([name]) => /^create\w+Client$/.test(name))?.[1] as (options: object) => Api;
     const { startMockServer } = (await load('mock/index.ts')) as { startMockServer(): Promise<typeof server> };
-    mock = (await load('mock/routes.ts')) as unknown as Routes;
+    // The document's routes and credential (routes.ts) read by the mock's shared code (wire.ts, match.ts).
+    const { routes, auth } = (await load('mock/routes.ts')) as { routes: readonly Route[]; auth: unknown };
+    const wire = (await load('mock/wire.ts')) as { readInput(route: Route, parts: Parts, auth: unknown): Record<string, unknown>; readForm: Routes['readForm'] };
+    const { matchRoute } = (await load('mock/match.ts')) as { matchRoute(routes: readonly Route[], method: string, pathname: string): ReturnType<Routes['matchRoute']> };
+    mock = { routes, readInput: (route, parts) => wire.readInput(route, parts, auth), readForm: wire.readForm, matchRoute: (method, pathname) => matchRoute(routes, method, pathname) };
     server = await startMockServer();
     api = create({ baseUrl: server.url, apiKey: 'k' });
   }, 60_000);

@@ -59,8 +59,8 @@ describe.skipIf(!process.env.PODCAST_GEN_PACK_TEST)('the packed tarball in a fre
     // What `podcast-gen mcp` and `mock` run, with the data modules tsc does not copy.
     expected.push('dist/generated/mcp/server.js', 'dist/generated/mcp/server-data.js', 'dist/generated/fixtures/index.js', 'dist/generated/fixtures/fixtures-data.js');
     for (const file of expected) expect(files).toContain(file);
-    // TypeScript ships only as declarations, and as the two templates copied into the output as code.
-    const copiedTemplates = ['templates/runtime.ts', 'templates/zod-helpers.ts'];
+    // TypeScript ships only as declarations, and as the templates copied into the output as code.
+    const copiedTemplates = ['templates/runtime.ts', 'templates/zod-helpers.ts', ...['wire', 'match', 'faults', 'server'].map((name) => `templates/mock/${name}.ts`)];
     for (const file of copiedTemplates) expect(files).toContain(file);
     // The README's links to the reference resolve in the package too (npm's page and node_modules).
     const linked = [...readFileSync(join(ROOT, 'README.md'), 'utf8').matchAll(/\]\((docs\/[^)#]+)/g)].map((m) => m[1] as string);

@@ -22,7 +22,7 @@ describe('choosing outputs', () => {
     [['client'], ['.podcast-gen.json', 'client.ts', 'index.ts', 'operations.ts', 'runtime.ts', 'schemas.ts', 'types.ts']],
     [['mcp'], ['.podcast-gen.json', 'client.ts', 'index.ts', 'mcp/server-data.d.ts', 'mcp/server-data.js', 'mcp/server.ts', 'mcp/tools.json', 'operations.ts', 'runtime.ts', 'schemas.ts', 'types.ts']],
     [['fixtures'], ['.podcast-gen.json', 'fixtures/fixtures-data.d.ts', 'fixtures/fixtures-data.js', 'fixtures/index.ts', 'index.ts', 'types.ts']],
-    [['mock'], ['.podcast-gen.json', 'fixtures/fixtures-data.d.ts', 'fixtures/fixtures-data.js', 'fixtures/index.ts', 'index.ts', 'mock/faults.ts', 'mock/index.ts', 'mock/routes.ts', 'mock/server.ts', 'schemas.ts', 'types.ts']],
+    [['mock'], ['.podcast-gen.json', 'fixtures/fixtures-data.d.ts', 'fixtures/fixtures-data.js', 'fixtures/index.ts', 'index.ts', 'mock/faults.ts', 'mock/index.ts', 'mock/match.ts', 'mock/routes.ts', 'mock/server.ts', 'mock/wire.ts', 'schemas.ts', 'types.ts']],
   ];
 
   it('makes just the chosen outputs and what they need', async () => {

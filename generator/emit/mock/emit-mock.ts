@@ -2,11 +2,14 @@ import { banner } from '../banner.js';
 import { definePlugin } from '../plugin.js';
 import { failureShape, mockAuth, mockRoutes } from './route-table.js';
 
+/** The code every mock shares: copied files of templates/, each at the same path in the output. */
+const MOCK_CODE = ['mock/wire.ts', 'mock/match.ts', 'mock/faults.ts', 'mock/server.ts'];
+
 /**
  * `mock/`: an offline HTTP server that serves every operation from the fixtures, checks the
  * credential, validates input with the generated zod validators, injects faults and records
- * requests. `routes.ts` holds what is derived from the model (as JSON data); the rest is the same
- * code for every document.
+ * requests. `routes.ts` holds what is derived from the model (as JSON data) and `index.ts` hands it
+ * to the server with the fixtures and validators; the rest is the same code for every document.
  */
 export const mockPlugin = definePlugin({
   name: 'mock',
@@ -22,8 +25,7 @@ export const mockPlugin = definePlugin({
     };
     return [
       { path: 'mock/routes.ts', content: templates.render('mock-routes.ts.hbs', view) },
-      { path: 'mock/faults.ts', content: templates.render('mock-faults.ts.hbs', view) },
-      { path: 'mock/server.ts', content: templates.render('mock-server.ts.hbs', view) },
+      ...MOCK_CODE.map((path) => ({ path, content: `${view.banner}\n${templates.copied(path)}` })),
       { path: 'mock/index.ts', content: templates.render('mock-index.ts.hbs', view) },
     ];
   },

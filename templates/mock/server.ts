@@ -1,11 +1,14 @@
-{{banner}}
 /// <reference types="node" />
+/**
+ * The mock server: every operation of a document on its method and path, answered from its fixtures
+ * after the credential and the input are checked, with faults injected on request and every request
+ * recorded. What it serves comes in a {@link MockApi} (`index.ts` passes the document's).
+ */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { fixtures as builtinFixtures } from '../fixtures/index.js';
-import { operationSchemas } from '../schemas.js';
 import { faultSchedule, FAULT_KINDS, requestedFault, type MockFaultKind, type MockFaults } from './faults.js';
-import { auth, failureShape, headerValue, matchRoute, readForm, readInput, routes, wireName, type MockRoute } from './routes.js';
+import { matchRoute } from './match.js';
+import { headerValue, readForm, readInput, wireName, type MockAuth, type MockFailureShape, type MockRoute } from './wire.js';
 
 /** A response the mock sends: a fixture's `response` or one of its `errors`. */
 export interface MockResponse {
@@ -20,7 +23,23 @@ export interface MockFixture {
   errors?: readonly MockResponse[];
 }
 
-/** Options of {@link startMockServer}. */
+/** What the server takes input through: `safeParse` of a zod schema fits. */
+export interface MockValidator {
+  safeParse(value: unknown): { success: boolean; error?: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+}
+
+/** What a mock serves: one document's operations, credential, failure body, fixtures and validators. */
+export interface MockApi {
+  routes: readonly MockRoute[];
+  auth: MockAuth;
+  failureShape: MockFailureShape;
+  /** The fixture of each operation, by operationId. */
+  fixtures: Readonly<Partial<Record<string, MockFixture>>>;
+  /** The input validator of each operation, by operationId (as `operationSchemas` of `schemas.ts` holds them). */
+  validators: Readonly<Partial<Record<string, { params?: MockValidator }>>>;
+}
+
+/** Options of {@link serveMock}. */
 export interface MockServerOptions {
   /** Port to listen on; 0 (the default) picks a free one. */
   port?: number;
@@ -107,17 +126,15 @@ export const MOCK_LIMITS = {
   maxConnections: 256,
 } as const;
 
-type SafeParser = { safeParse(value: unknown): { success: boolean; error?: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } } };
-const validators = operationSchemas as unknown as Record<string, { params?: SafeParser } | undefined>;
-
-/** Starts the mock server: every operation on its method and path, answered from the fixtures. */
-export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+/** Starts a mock server for `api`: every operation on its method and path, answered from the fixtures. */
+export async function serveMock(api: MockApi, options: MockServerOptions = {}): Promise<MockServer> {
+  const { routes, auth, failureShape } = api;
   const host = options.host ?? '127.0.0.1';
   const retryAfter = options.retryAfterSeconds ?? 1;
-  const served: Record<string, MockFixture | undefined> = { ...builtinFixtures, ...options.fixtures };
+  const served: Partial<Record<string, MockFixture>> = { ...api.fixtures, ...options.fixtures };
   const schedule = faultSchedule(options.faults);
   const limits = { ...MOCK_LIMITS, ...definedOnly(options) };
-  const cors = corsPolicy(options.corsOrigins ?? ['*']);
+  const cors = corsPolicy(options.corsOrigins ?? ['*'], routes, auth);
   const requests: RecordedRequest[] = [];
   const remember = (record: RecordedRequest): void => {
     requests.push(record);
@@ -150,8 +167,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   // Everything decided from the headers (route, credential, declared size) is answered before the
   // body is read; the body is then read only up to maxBodyBytes.
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    // The target is a path of this server: `//openapi` (Clever Cloud's document has one) is read as
-    // a path, not as `//host`, another server.
+    // The target is a path of this server: `//openapi` is read as a path, not as `//host`, another
+    // server.
     const target = req.url ?? '/';
     const url = new URL(target.startsWith('/') ? `http://mock.invalid${target}` : target, 'http://mock.invalid');
     const method = (req.method ?? 'GET').toUpperCase();
@@ -159,7 +176,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     if (method === 'OPTIONS' && origin !== undefined && headerValue(req.headers, 'access-control-request-method') !== undefined) {
       return send(req, res, cors.preflight(origin, url.pathname, headerValue(req.headers, 'access-control-request-headers')) ?? failure(403, `origin not allowed: ${origin}`));
     }
-    const record: RecordedRequest = { method, path: url.pathname, query: queryObject(url.searchParams), headers: redactHeaders(req.headers), apiKey: hasCredential(req.headers, url), body: undefined };
+    const record: RecordedRequest = { method, path: url.pathname, query: queryObject(auth, url.searchParams), headers: redactHeaders(auth, req.headers), apiKey: hasCredential(auth, req.headers, url), body: undefined };
     remember(record);
     const reply = (answer: MockResponse): void => {
       record.status = answer.status;
@@ -167,13 +184,13 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       later(() => send(req, res, cors.answer(origin, answer)));
     };
     const carries = (name: string, value?: string) => (value === undefined ? url.searchParams.has(name) : headerValue(req.headers, name) === value || url.searchParams.getAll(name).includes(value));
-    const match = matchRoute(method, url.pathname, carries, bodyKindOf(req.headers['content-type']));
+    const match = matchRoute(routes, method, url.pathname, carries, bodyKindOf(req.headers['content-type']));
     if (!match) return reply(failure(404, `no operation at ${method} ${url.pathname}`));
     if ('methodMismatch' in match) return reply(failure(405, `${method} is not an operation of ${url.pathname}`));
     let route = match.route;
     record.operationId = route.operationId;
     // The credential first, as the API does: a test that forgot the key learns that, not a fault.
-    if (!record.apiKey) return reply(failure(401, missingCredential()));
+    if (!record.apiKey) return reply(failure(401, missingCredential(auth)));
     const read = await readBody(req, limits.maxBodyBytes);
     if (read === 'closed') return;
     if (read === 'too-large') return reply(failure(413, `request body over ${limits.maxBodyBytes} bytes`));
@@ -201,12 +218,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         const value = url.searchParams.get(key);
         if (value !== null) params[name] = encodeURIComponent(value);
       }
-      const input = () => readInput(candidate, { pathParams: params, query: url.searchParams, rawQuery: url.search.slice(1), headers: req.headers, body: candidate === match.route ? body : parseBody(raw, candidate) });
-      return checkIdempotency(candidate, req.headers) ?? (options.validate === false || candidate.bodyKind === 'other' ? undefined : validate(candidate, input()));
+      const input = () => readInput(candidate, { pathParams: params, query: url.searchParams, rawQuery: url.search.slice(1), headers: req.headers, body: candidate === match.route ? body : parseBody(raw, candidate) }, auth);
+      return checkIdempotency(candidate, req.headers) ?? (options.validate === false || candidate.bodyKind === 'other' ? undefined : validate(api.validators[candidate.operationId]?.params, input()));
     };
     const problem = problemOf(route, match.pathParams);
-    // Operations alike on the wire (Azure's `/verify` and `/verify#overload=person`, told apart by
-    // their bodies alone): the first whose input the request holds.
+    // Operations alike on the wire (`/verify` and `/verify#overload=person`, told apart by their
+    // bodies alone): the first whose input the request holds.
     const other = problem ? match.alike.find((candidate) => problemOf(candidate.route, candidate.pathParams) === undefined) : undefined;
     if (other) route = other.route;
     else if (problem) return reply(failure(400, problem.message, problem.issues));
@@ -280,29 +297,28 @@ function definedOnly(options: MockServerOptions): Partial<Record<keyof typeof MO
   }));
 }
 
-/** The headers a browser page may send: the credential's, the operations' own, and the mock's. */
-const SENT_HEADERS = [
-  ...new Set(
-    [
-      'content-type',
-      'accept',
-      FAULT_HEADER,
-      ...(auth.kind === 'apiKey' && auth.in === 'header' ? [auth.name] : []),
-      ...(auth.kind === 'bearer' || auth.kind === 'basic' ? ['authorization'] : []),
-      ...routes.flatMap((r) => [...(r.idempotency ? [r.idempotency.header] : []), ...r.fields.filter((f) => f.in === 'header').map(wireName)]),
-    ].map((name) => name.toLowerCase()),
-  ),
-];
-const METHODS = [...new Set(routes.map((r) => r.method))];
-
 /**
  * CORS for browser pages on other origins: which origins are let in, the preflight's answer, and
  * the headers added to every answer (Retry-After and the answer's own headers made readable).
  */
-function corsPolicy(origins: readonly string[]): {
+function corsPolicy(origins: readonly string[], routes: readonly MockRoute[], auth: MockAuth): {
   preflight(origin: string, path: string, requested: string | undefined): MockResponse | undefined;
   answer(origin: string | undefined, answer: MockResponse): MockResponse;
 } {
+  // The headers a browser page may send: the credential's, the operations' own, and the mock's.
+  const sentHeaders = [
+    ...new Set(
+      [
+        'content-type',
+        'accept',
+        FAULT_HEADER,
+        ...(auth.kind === 'apiKey' && auth.in === 'header' ? [auth.name] : []),
+        ...(auth.kind === 'bearer' || auth.kind === 'basic' ? ['authorization'] : []),
+        ...routes.flatMap((r) => [...(r.idempotency ? [r.idempotency.header] : []), ...r.fields.filter((f) => f.in === 'header').map(wireName)]),
+      ].map((name) => name.toLowerCase()),
+    ),
+  ];
+  const methods = [...new Set(routes.map((r) => r.method))];
   const any = origins.includes('*');
   const listed = new Set(origins.filter((o) => o !== '*').map((o) => new URL(o).origin));
   const allowed = (origin: string | undefined): origin is string => origin !== undefined && (any || listed.has(origin));
@@ -315,14 +331,14 @@ function corsPolicy(origins: readonly string[]): {
   return {
     preflight(origin, path, requested) {
       if (!allowed(origin)) return undefined;
-      const methods = METHODS.filter((m) => 'route' in (matchRoute(m, path) ?? {}));
+      const served = methods.filter((m) => 'route' in (matchRoute(routes, m, path) ?? {}));
       const asked = (requested ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
       return {
         status: 204,
         headers: {
           ...base(origin),
-          'Access-Control-Allow-Methods': [...(methods.length > 0 ? methods : METHODS), 'OPTIONS'].join(', '),
-          'Access-Control-Allow-Headers': [...new Set([...SENT_HEADERS, ...asked])].join(', '),
+          'Access-Control-Allow-Methods': [...(served.length > 0 ? served : methods), 'OPTIONS'].join(', '),
+          'Access-Control-Allow-Headers': [...new Set([...sentHeaders, ...asked])].join(', '),
           'Access-Control-Max-Age': '600',
         },
         body: null,
@@ -344,10 +360,10 @@ function bodyKindOf(contentType: string | undefined): MockRoute['bodyKind'] {
 }
 
 function parseBody(raw: string, route: MockRoute): unknown {
-  // No body at all; a JSON body of `null` is null (Stream's nullable mute request).
+  // No body at all; a JSON body of `null` is null (a nullable request body).
   if (raw === '') return undefined;
   if (route.bodyKind === 'form') {
-    // A form body typed as a string (Spoonacular's: the form's text itself) is that text.
+    // A form body typed as a string (the form's text itself) is that text.
     return route.fields.some((f) => f.in === 'body' && f.type === 'string') ? raw : readForm(route, raw);
   }
   if (route.bodyKind !== 'json') return raw;
@@ -358,8 +374,7 @@ function parseBody(raw: string, route: MockRoute): unknown {
   }
 }
 
-function validate(route: MockRoute, input: Record<string, unknown>): { message: string; issues: { path: (string | number)[]; message: string }[] } | undefined {
-  const params = validators[route.operationId]?.params;
+function validate(params: MockValidator | undefined, input: Record<string, unknown>): { message: string; issues: { path: (string | number)[]; message: string }[] } | undefined {
   if (!params) return undefined;
   const result = params.safeParse(input);
   if (result.success) return undefined;
@@ -375,7 +390,7 @@ function checkIdempotency(route: MockRoute, headers: IncomingHttpHeaders): { mes
   return { message: `invalid request: ${spec.header}: ${message}`, issues: [{ path: [spec.header], message }] };
 }
 
-function hasCredential(headers: IncomingHttpHeaders, url: URL): boolean {
+function hasCredential(auth: MockAuth, headers: IncomingHttpHeaders, url: URL): boolean {
   if (auth.kind === 'none') return true;
   if (auth.kind === 'bearer' || auth.kind === 'basic') return new RegExp(`^${auth.kind}\\s+\\S`, 'i').test(headerValue(headers, 'authorization') ?? '');
   if (auth.in === 'query') return (url.searchParams.get(auth.name) ?? '') !== '';
@@ -383,13 +398,13 @@ function hasCredential(headers: IncomingHttpHeaders, url: URL): boolean {
   return (headerValue(headers, auth.name) ?? '') !== '';
 }
 
-function missingCredential(): string {
+function missingCredential(auth: MockAuth): string {
   if (auth.kind === 'apiKey') return `missing API key: send it in the ${auth.in} ${auth.name}`;
   return `missing credentials: send an Authorization: ${auth.kind === 'bearer' ? 'Bearer' : 'Basic'} header`;
 }
 
 /** Headers as recorded: the credential's header (or cookie) removed, never its value kept. */
-function redactHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+function redactHeaders(auth: MockAuth, headers: IncomingHttpHeaders): IncomingHttpHeaders {
   const copy: IncomingHttpHeaders = { ...headers };
   if (auth.kind === 'bearer' || auth.kind === 'basic') delete copy.authorization;
   if (auth.kind === 'apiKey' && auth.in === 'header') delete copy[auth.name.toLowerCase()];
@@ -397,7 +412,7 @@ function redactHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   return copy;
 }
 
-function queryObject(params: URLSearchParams): Record<string, string | string[]> {
+function queryObject(auth: MockAuth, params: URLSearchParams): Record<string, string | string[]> {
   const query: Record<string, string | string[]> = {};
   for (const key of new Set(params.keys())) {
     if (auth.kind === 'apiKey' && auth.in === 'query' && key === auth.name) continue;
@@ -480,7 +495,7 @@ function lingerAfter(req: IncomingMessage, res: ServerResponse): void {
 
 /**
  * Headers that frame the message or the connection, which Node writes for the body it sends. A
- * document may list them among a response's headers (VTEX's lists Content-Length and Connection):
+ * document may list them among a response's headers (Content-Length and Connection, say):
  * its example's values would break the answer (a Content-Length that is not the body's, a
  * Content-Encoding the body does not have), so they are never sent from a fixture.
  */

@@ -1,4 +1,3 @@
-{{banner}}
 /** A fault the mock can inject instead of answering normally. */
 export type MockFaultKind = '429' | '503' | '500' | 'timeout' | 'reset';
 
