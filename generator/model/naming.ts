@@ -171,19 +171,25 @@ export interface GeneratedExport {
   typeOnly: boolean;
 }
 
+/** A name a module exports, and whether only as a type. */
+export interface ExportedName {
+  name: string;
+  typeOnly: boolean;
+}
+
 /**
  * Names the generated code exports besides the document's schemas (runtime.ts, operations.ts,
  * client.ts, fixtures), with the module each comes from. `schemas.ts` still exports a validator
  * under the document's own name; only `index.ts`, which re-exports all of these modules, must
  * resolve a clash (it keeps the owner's export and aliases the validator).
- * Keep in step with the `export`s of templates/runtime.ts (test/runtime/exports.test.ts fails when
- * they differ), client.ts.hbs, operations.ts.hbs and fixtures-index.ts.hbs.
+ * `runtime`: what the run's runtime.ts exports, which the user may replace; the caller reads it
+ * (emit/runtime-exports.ts). The rest keep in step with client.ts.hbs, operations.ts.hbs and
+ * fixtures-index.ts.hbs.
  */
-export function generatedExports(api: string): Map<string, GeneratedExport> {
+export function generatedExports(api: string, runtime: readonly ExportedName[]): Map<string, GeneratedExport> {
   const entries = (owner: ExportOwner, typeOnly: boolean, names: string): [string, GeneratedExport][] => names.split(' ').map((name) => [name, { owner, typeOnly }]);
   return new Map([
-    ...entries('runtime', true, 'ValidateMode Validator ValidationIssue FieldSpec OperationSpec ApiResult RequestEvent ResponseEvent CoreOptions RequestOptions OperationValidators AuthSpec'),
-    ...entries('runtime', false, 'ClientError ApiError RateLimitError RedirectError ResponseTooLargeError ConnectionError TimeoutError AbortError RequestValidationError ResponseValidationError ApiPromise Core readStreamItems labelPath matrixPath formCookie formQuery spaceDelimitedQuery pipeDelimitedQuery deepObjectQuery formQuerystring textQuerystring formBody multipartBody'),
+    ...runtime.map(({ name, typeOnly }): [string, GeneratedExport] => [name, { owner: 'runtime', typeOnly }]),
     ...entries('operations', true, 'OperationId'),
     ...entries('fixtures', true, 'Fixture FixtureResponse'),
     ...entries('client', true, `${api}Client ${api}ClientOptions ${api}OperationTypes ${api}Params ${api}Data`),

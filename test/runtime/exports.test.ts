@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { generatedExports } from '../../generator/model/naming.js';
+import { runtimeExports } from '../../generator/emit/runtime-exports.js';
 import * as runtime from '../../templates/runtime.js';
 import { ROOT } from '../helpers/paths.js';
 
@@ -25,9 +25,21 @@ function exportsOf(file: string): Map<string, boolean> {
 }
 
 describe('the names the runtime exports', () => {
-  it('are the runtime names model/naming.ts keeps generated type names away from', () => {
-    const listed = new Map([...generatedExports('Api')].filter(([, e]) => e.owner === 'runtime').map(([name, e]) => [name, e.typeOnly]));
-    expect(Object.fromEntries([...listed].sort())).toStrictEqual(Object.fromEntries([...exportsOf(RUNTIME_FILE)].sort()));
+  it('are read from its text as the compiler reads them, for the model to keep generated names away from', () => {
+    const read = runtimeExports(readFileSync(RUNTIME_FILE, 'utf8'));
+    expect(read.length).toBe(new Set(read.map((e) => e.name)).size);
+    expect(Object.fromEntries(read.map((e) => [e.name, e.typeOnly]).sort())).toStrictEqual(Object.fromEntries([...exportsOf(RUNTIME_FILE)].sort()));
+  });
+
+  it('are read from a runtime of the user, whatever it exports', () => {
+    const text = 'export declare abstract class Base {}\nexport async function* items() {}\nexport const a = 1;\nexport type T = string;\nexport interface I {}\n  export const nested = 1;\nconst hidden = 2;\n';
+    expect(runtimeExports(text)).toStrictEqual([
+      { name: 'Base', typeOnly: false },
+      { name: 'items', typeOnly: false },
+      { name: 'a', typeOnly: false },
+      { name: 'T', typeOnly: true },
+      { name: 'I', typeOnly: true },
+    ]);
   });
 
   it('as values are what the module gives when imported', () => {

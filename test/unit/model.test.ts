@@ -140,7 +140,7 @@ describe('model: names and tools', () => {
   it('names validators as the document does; only index.ts aliases a name another module exports', () => {
     const { model } = buildModel(
       doc({ '/r': { get: { operationId: 'read', responses: {} } } }, { schemas: { RateLimitError: { type: 'object' }, ApiError: { type: 'object' }, ApiErrorSchema: { type: 'string' }, OperationId: { type: 'string' }, PodcastClient: { type: 'object' }, Fixture: { type: 'object' }, ReadErrors: { type: 'object' }, Quota: { type: 'object' } } }),
-      { apiName: 'podcast', source },
+      { apiName: 'podcast', source, runtimeExports: [{ name: 'RateLimitError', typeOnly: false }, { name: 'ApiError', typeOnly: false }] },
     );
     expect(model.schemas.map((s) => [s.name, s.typeName, s.indexName])).toStrictEqual([
       ['RateLimitError', 'RateLimitError', 'RateLimitErrorSchema'],
