@@ -142,17 +142,17 @@ export class ApiError extends ClientError {
   declare readonly headers: Record<string, string>;
   constructor(init: { operationId: string; status: number; body: unknown; headers: Record<string, string> }) {
     const envelope = isRecord(init.body) ? init.body : {};
-    const code = typeof envelope.code === 'number' ? envelope.code : undefined;
-    const msg = typeof envelope.msg === 'string' ? envelope.msg : undefined;
-    const rid = typeof envelope.rid === 'string' ? envelope.rid : undefined;
+    const code = typeof envelope['code'] === 'number' ? envelope['code'] : undefined;
+    const msg = typeof envelope['msg'] === 'string' ? envelope['msg'] : undefined;
+    const rid = typeof envelope['rid'] === 'string' ? envelope['rid'] : undefined;
     const fallback = typeof init.body === 'string' && init.body.trim() !== '' ? init.body.trim().slice(0, 200) : 'no message';
     const extras = [code === undefined ? '' : `code ${code}`, rid ? `rid ${rid}` : ''].filter(Boolean).join(', ');
     super(`${init.operationId} failed with HTTP ${init.status}: ${msg ?? fallback}${extras ? ` (${extras})` : ''}`, init.operationId);
     this.status = init.status;
     this.code = code;
     this.msg = msg;
-    this.cause = typeof envelope.cause === 'string' ? envelope.cause : undefined;
-    this.details = envelope.details;
+    this.cause = typeof envelope['cause'] === 'string' ? envelope['cause'] : undefined;
+    this.details = envelope['details'];
     this.rid = rid;
     this.body = init.body;
     this.headers = init.headers;
@@ -496,10 +496,10 @@ export class Core {
     if (this.#auth.kind === 'apiKey' && this.#auth.in === 'header') headers[this.#auth.name] = this.#options.apiKey;
     if (this.#auth.kind === 'apiKey' && this.#auth.in === 'query') query.set(this.#auth.name, this.#options.apiKey);
     if (this.#auth.kind === 'apiKey' && this.#auth.in === 'cookie') cookies.push(`${this.#auth.name}=${encodeURIComponent(this.#options.apiKey)}`);
-    if (this.#auth.kind === 'bearer') headers.authorization = `Bearer ${this.#options.apiKey}`;
+    if (this.#auth.kind === 'bearer') headers['authorization'] = `Bearer ${this.#options.apiKey}`;
     // RFC 7617: the user-pass is UTF-8 (btoa alone would throw on characters past U+00FF).
-    if (this.#auth.kind === 'basic') headers.authorization = `Basic ${base64(new TextEncoder().encode(this.#options.apiKey))}`;
-    if (cookies.length > 0) headers.cookie = cookies.join('; ');
+    if (this.#auth.kind === 'basic') headers['authorization'] = `Basic ${base64(new TextEncoder().encode(this.#options.apiKey))}`;
+    if (cookies.length > 0) headers['cookie'] = cookies.join('; ');
     if (idempotencyKey !== undefined && spec.idempotency) headers[spec.idempotency.header] = idempotencyKey;
     Object.assign(headers, options.headers);
     deleteHeaders(headers, FRAMING_HEADERS);
@@ -632,7 +632,7 @@ export class Core {
         throw new ResponseValidationError(spec.operationId, response.status, result.error.issues.map((i) => { const issue = toIssue(i); issue.path = [...prefix, ...issue.path]; return issue; }));
       }
     }
-    const rid = isRecord(body) && typeof body.rid === 'string' ? body.rid : undefined;
+    const rid = isRecord(body) && typeof body['rid'] === 'string' ? body['rid'] : undefined;
     return { data: data as T, status: response.status, headers, body, rid, attempts };
   }
 
@@ -668,7 +668,7 @@ export class Core {
         for (const name of Object.keys(copy)) pending.push([copy, name]);
       }
     }
-    return root.value;
+    return root['value'];
   }
 
   #redactHeaders(headers: Record<string, string>): Record<string, string> {
@@ -791,7 +791,7 @@ function encodeBody(spec: OperationSpec, input: Record<string, unknown>, headers
     if (fields.length === 0 && !spec.body.required) return { body: undefined, shown: undefined };
     value = Object.fromEntries(fields.map((f) => [wireName(f), input[f.name]]));
   } else {
-    value = input.body;
+    value = input['body'];
     if (value === undefined) return { body: undefined, shown: undefined };
   }
   // multipart's media type is fetch's to write, with the boundary it chooses.
