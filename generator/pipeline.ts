@@ -90,11 +90,17 @@ function modelOf(spec: LoadedSpec, resolved: ResolvedOptions): { model: ApiModel
   return { model: built.model, problems: built.problems.map((p) => ({ ...p, file: p.file ?? spec.displayPath })) };
 }
 
-/** What the model is built with: the API's name, and the document's names and hash. */
+/**
+ * What the model is built with: the API's name, and the document's names and hash.
+ * `PODCAST_GEN_LARGE=on` or `off` decides `ApiModel.large` whatever the size (tests, the benchmark).
+ */
 function modelOptionsOf(spec: LoadedSpec, resolved: ResolvedOptions): ModelOptions {
   const outDir = resolve(resolved.cwd, resolved.out);
   const label = sourceLabel({ absoluteRef: spec.absoluteRef, outDir, packageSpecFolder: dirname(DEFAULT_SPEC) });
-  return { apiName: resolved.name, source: { path: spec.displayPath, label, hash: spec.hash } };
+  const options: ModelOptions = { apiName: resolved.name, source: { path: spec.displayPath, label, hash: spec.hash } };
+  const large = process.env.PODCAST_GEN_LARGE;
+  if (large === 'on' || large === 'off') options.large = large === 'on';
+  return options;
 }
 
 /**

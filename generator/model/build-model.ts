@@ -2,6 +2,7 @@ import type { OpenApiDocument } from '../load/read-spec.js';
 import type { Problem } from '../problems.js';
 import { assumptionsFor, collectAssumptions } from './assumptions.js';
 import { buildAuth } from './auth.js';
+import { isLargeDocument } from './document-size.js';
 import { normalizeDocument } from './normalize-schema.js';
 import { camelCase, fileNameFrom, generatedExports, operationIdFrom, pascalCase, toolNameFrom, uniqueFileNames, uniqueNames } from './naming.js';
 import { buildOperation, type OperationNames, type RawOperation } from './operation.js';
@@ -17,6 +18,8 @@ export interface ModelOptions {
   apiName: string;
   /** The document's names and hash, for problems and banners. */
   source: ApiModel['source'];
+  /** Decides `ApiModel.large` instead of the number of operations (tests and the benchmark). */
+  large?: boolean;
 }
 
 const METHODS: FixedHttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'];
@@ -70,6 +73,7 @@ export function buildModel(written: OpenApiDocument, options: ModelOptions): { m
     operations,
     assumptions,
     tags: buildTags(document),
+    large: isLargeDocument(operations.length, options.large),
     document: withOperationIds(written, document === written ? entries : collectOperations(written), entries.map((e) => names.get(e) as OperationNames)),
   };
   if (info.description) model.description = info.description;

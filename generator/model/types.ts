@@ -90,6 +90,12 @@ export interface ApiModel {
   /** The document's `tags`, in its order (only those it declares; operations may name others). */
   tags: TagModel[];
   /**
+   * True for a document of at least `LARGE_DOCUMENT_OPERATIONS` operations (model/document-size.ts):
+   * its fixtures and MCP tools then go into JavaScript data modules, and `schemas.ts` opens with
+   * `// @ts-nocheck`.
+   */
+  large: boolean;
+  /**
    * The bundled document itself, for the one emitter whose input is a document by nature (the
    * types, printed by openapi-typescript). Every other emitter reads the fields above.
    */
