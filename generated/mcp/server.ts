@@ -6,18 +6,63 @@
 /**
  * Podcast Asset, Avatar and Account Interface as an MCP server: one tool per operation, served with the MCP TypeScript SDK v2
  * (`@modelcontextprotocol/server`, both protocol eras). Import this file on its own: `index.ts` does
- * not re-export it, so users of the client alone never load the SDK.
+ * not re-export it, so users of the client alone never load the SDK. What every server shares
+ * (scope checks, argument checking, result shaping) is in `tool-server.ts`.
  */
-import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
-import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
+import type { Server, Tool } from '@modelcontextprotocol/server';
 import type { PodcastClient } from '../client.js';
-import { ApiError, ClientError, RateLimitError, RequestValidationError, ResponseValidationError, type RequestOptions, type ValidationIssue } from '../runtime.js';
-import * as $schemasModule from '../schemas.js';
-import type { OperationSchemas } from '../schemas.js';
-// The tools and their shared definitions as JSON text: the type checker reads it through a one-line
-// declaration (a string; a literal of many tools would be a type too complex to represent), and it
-// is parsed on first use.
-import serverDataJson from './server-data.js';
+import { operationSchemas } from '../schemas.js';
+import { createToolServer, toolCatalog, type OperationValidators, type ToolBinding, type ToolData, type ToolServerOptions } from './tool-server.js';
+
+/**
+ * The tools and the definitions they share: `defs`, every component schema a tool reaches as JSON
+ * Schema 2020-12 read for requests (readOnly properties left out), by type name, and places inside
+ * one by their pointer; `responseDefs`, the definitions that read differently in responses
+ * (writeOnly properties left out instead); `tools`, every tool, sorted by name, its schemas
+ * referencing those definitions.
+ */
+const $data: ToolData = {
+  defs: {
+    "AddedImage": {"type":"object","description":"Added image result (data of the add image operation).","properties":{"id":{"type":"integer","description":"identifier of the registered image"}}},
+    "AvatarType": {"type":"string","description":"Multi-camera avatar type, one of default, pet, cartoon.","enum":["default","pet","cartoon"]},
+    "CatalogKind": {"type":"string","description":"Catalog kind, one of voices, avatars, templates.","enum":["voices","avatars","templates"]},
+    "CopiedImageTemplate": {"type":"object","description":"Copied image template result (data of the copy image template operation).","properties":{"id":{"type":"integer","description":"identifier of the copied image template"},"aspect_ratio":{"type":"integer","description":"aspect ratio of the copied image template (integer code)"}}},
+    "Coupon": {"type":"object","description":"coupon of a subscription.","properties":{"amount_off":{"type":"integer","description":"amount off"},"amount_off_dollar":{"type":"number","description":"amount off in dollars"},"currency":{"type":"string","description":"currency"},"percent_off":{"type":"number","description":"percent off"}}},
+    "EnterpriseMemberDetail": {"type":"object","description":"enterprise_member_detail of a subscription.","properties":{"credits_quota":{"type":"number","description":"credits quota"},"credits_used":{"type":"number","description":"credits used"},"id":{"type":"number","description":"identifier"},"lip_sync_quota":{"type":"number","description":"lip sync quota"},"lip_sync_used":{"type":"number","description":"lip sync used"},"space_id":{"type":"number","description":"Space identifier"},"user_id":{"type":"number","description":"user identifier"},"user_status":{"type":"number","description":"user status (numeric code; meaning not shown)"},"validity_end_time":{"type":"number","description":"validity end time"},"validity_months":{"type":"number","description":"validity months"},"validity_start_time":{"type":"number","description":"validity start time"},"email":{"type":"string","description":"email"},"space_name":{"type":"string","description":"Space name"},"username":{"type":"string","description":"username"},"has_validity":{"type":"boolean","description":"whether a validity period applies"}}},
+    "ImageBackground": {"type":"object","description":"Image background (each element of data.list of the list image backgrounds operation). Allowed values of the string fields of an image background are not shown by the interface document.","properties":{"id":{"type":"integer","description":"image background identifier"},"photo_unique_id":{"type":"string","description":"unique photo identifier"},"background":{"type":"string","description":"background (allowed values not shown)"},"category":{"type":"string","description":"category (allowed values not shown)"},"width":{"type":"integer","description":"width"},"height":{"type":"integer","description":"height"},"is_demo":{"type":"boolean","description":"whether the background is a demo"},"output_url":{"type":"array","description":"output addresses","items":{"type":"string","description":"an output address"}},"progress_desc":{"type":"string","description":"progress description"},"err_msg":{"type":"string","description":"error message"},"photo_info":{"$ref":"#/$defs/PhotoInfo"}}},
+    "ImageBackgroundList": {"type":"object","description":"Data of the list image backgrounds operation, an object with list.","properties":{"list":{"type":"array","description":"the image backgrounds","items":{"$ref":"#/$defs/ImageBackground"}}}},
+    "MultiCameraAvatarResult": {"type":"object","description":"Multi-camera avatar creation result (data of the create multi-camera avatar operation).","properties":{"podcast_avatar_id":{"type":"integer","description":"podcast avatar identifier"},"pack_ids":{"type":"array","description":"pack identifiers","items":{"type":"integer","description":"a pack identifier"}}}},
+    "MultiCameraBackground": {"type":"object","description":"The shared library background of a multi-camera avatar. It carries id (public background) and user_background_id (user background); exactly one of the two identifiers is supplied (an object with both, or with neither, is invalid).","properties":{"id":{"type":"integer","description":"public background identifier"},"user_background_id":{"type":"integer","description":"user background identifier"}},"oneOf":[{"description":"a public background, identified by id","required":["id"]},{"description":"a user background, identified by user_background_id","required":["user_background_id"]}]},
+    "MultiCameraHost": {"type":"object","description":"One host of a multi-camera avatar.","properties":{"photo_url":{"type":"string","description":"host photo address"},"name":{"type":"string","description":"host name"},"timbre_unique_id":{"type":"string","description":"voice identifier of the host"}}},
+    "PhotoInfo": {"type":"object","description":"photo_info of an image background.","properties":{"age":{"type":"string","description":"age (allowed values not shown)"},"gender":{"type":"string","description":"gender (allowed values not shown)"},"avatar_library_id":{"type":"integer","description":"avatar library identifier"},"avatar_library_name":{"type":"string","description":"avatar library name"},"background":{"type":"string","description":"background (allowed values not shown)"},"base_photo_url":{"type":"string","description":"base photo address"},"detail":{"type":"string","description":"detail (allowed values not shown)"},"model":{"type":"integer","description":"image model (integer)"},"number_of_images":{"type":"integer","description":"number of images"},"origin":{"type":"string","description":"origin (allowed values not shown)"},"photo_real":{"type":"boolean","description":"photo_real flag"},"preset_style":{"type":"string","description":"preset style (allowed values not shown)"},"quality":{"type":"string","description":"quality (allowed values not shown)"},"resolution":{"type":"string","description":"resolution (allowed values not shown)"},"talking_pose":{"type":"string","description":"talking pose (allowed values not shown)"},"reference_images":{"type":"array","description":"reference images","items":{"$ref":"#/$defs/ReferenceImage"}}}},
+    "PrimaryAccount": {"type":"object","description":"primary_account of a subscription.","properties":{"credit":{"type":"number","description":"credit of the primary account"},"username":{"type":"string","description":"username of the primary account"}}},
+    "Privileges": {"type":"object","description":"privileges shape: api_credit, credit, lip_sync_duration, team_seat (all numeric).","properties":{"api_credit":{"type":"number","description":"API credit"},"credit":{"type":"number","description":"credit"},"lip_sync_duration":{"type":"number","description":"lip sync duration"},"team_seat":{"type":"number","description":"team seats"}}},
+    "QuotaSummary": {"type":"object","description":"Quota summary (data of the quota summary operation): the plan and remaining shared Web credits of the selected Space owner.","properties":{"credits_included":{"type":"number","description":"credits included in the current Web plan per cycle"},"credits_remaining":{"type":"number","description":"current shared Web credit balance of the Space owner"},"credits_unlimited":{"type":"boolean","description":"whether credits are unlimited"},"plan_id":{"type":"integer","description":"plan identifier"},"plan_name":{"type":"string","description":"plan name"}}},
+    "ReferenceImage": {"type":"object","description":"A reference image of photo_info, with key and url.","properties":{"key":{"type":"string","description":"reference image key"},"url":{"type":"string","description":"reference image address"}}},
+    "RegeneratedBackground": {"type":"object","description":"Regenerated background result (data of the regenerate background operation).","properties":{"unique_id":{"type":"string","description":"unique identifier of the regenerated background"}}},
+    "SavedVoice": {"type":"object","description":"Saved voice result (data of the save designed voice operation).","properties":{"timbre_id":{"type":"integer","description":"timbre identifier"},"timbre_unique_id":{"type":"string","description":"unique timbre identifier"},"voice_id":{"type":"string","description":"voice identifier"}}},
+    "Subscription": {"type":"object","description":"Subscription (data of the subscription operation): the shared Web subscription and remaining credits. The interface description leaves open the meaning of the numeric status and type codes of the subscription (for example subscription_status, goods_type, subscribe_plan_int, and status and goods_type of a supplement).","properties":{"coupon":{"$ref":"#/$defs/Coupon"},"current_api_credit":{"type":"number","description":"current API credit"},"current_credit":{"type":"number","description":"current credit"},"current_dp_usage":{"type":"number","description":"current dp usage"},"current_seat":{"type":"integer","description":"current seat count"},"enterprise_member":{"type":"boolean","description":"whether the account is an enterprise member"},"enterprise_member_detail":{"$ref":"#/$defs/EnterpriseMemberDetail"},"goods_name":{"type":"string","description":"goods name"},"goods_sn":{"type":"string","description":"goods sn (string code)"},"goods_type":{"type":"integer","description":"goods type (numeric code; meaning not shown)"},"ltd_code":{"type":"string","description":"ltd code"},"ltd_tier":{"type":"integer","description":"ltd tier"},"num":{"type":"integer","description":"num (quantity)"},"order_sn":{"type":"string","description":"order sn (string code)"},"pay_price":{"type":"number","description":"pay price"},"period":{"type":"string","description":"period (allowed values not shown)"},"plan_current_credit":{"type":"number","description":"current credit of the plan"},"plan_info_id":{"type":"integer","description":"plan info identifier"},"plan_total_credit":{"type":"number","description":"total credit of the plan"},"primary_account":{"$ref":"#/$defs/PrimaryAccount"},"privileges":{"$ref":"#/$defs/Privileges"},"purchase_credit":{"type":"number","description":"purchase credit"},"sell_price":{"type":"number","description":"sell price"},"service_days":{"type":"integer","description":"service days"},"subscribe_plan":{"type":"string","description":"subscribed plan (allowed values not shown)"},"subscribe_plan_int":{"type":"integer","description":"subscribed plan (numeric code; meaning not shown)"},"subscription_status":{"type":"integer","description":"subscription status (numeric code; meaning not shown)"},"supplements":{"type":"array","description":"supplements","items":{"$ref":"#/$defs/Supplement"}},"total_api_credit":{"type":"number","description":"total API credit"},"total_credit":{"type":"number","description":"total credit"},"total_dp_usage":{"type":"number","description":"total dp usage"},"total_order_price":{"type":"number","description":"total order price"},"total_pay_price":{"type":"number","description":"total pay price"},"total_seat":{"type":"integer","description":"total seat count"},"video_count":{"type":"integer","description":"video count"},"vip_end":{"type":"integer","description":"vip end"},"vip_start":{"type":"integer","description":"vip start"}}},
+    "Supplement": {"type":"object","description":"A supplement object of a subscription.","properties":{"goods_name":{"type":"string","description":"goods name"},"goods_type":{"type":"number","description":"goods type (numeric code; meaning not shown)"},"num":{"type":"number","description":"num (quantity)"},"status":{"type":"number","description":"status (numeric code; meaning not shown)"},"vip_end":{"type":"number","description":"vip end"},"vip_start":{"type":"number","description":"vip start"},"pay_price":{"type":"number","description":"pay price"},"purchase_credit":{"type":"number","description":"purchase credit"},"sell_price":{"type":"number","description":"sell price"},"privileges":{"$ref":"#/$defs/Privileges"}}},
+    "VoiceCloneAllowance": {"type":"object","description":"Voice clone allowance result (data of the voice clone allowance operation).","properties":{"free_count":{"type":"integer","description":"remaining free voice clones of the Web account"}}},
+  },
+  responseDefs: {},
+  tools: [
+    {"name":"podcast_add_image","title":"Add an image","description":"Registers an already uploaded image in the shared podcast library.","inputSchema":{"type":"object","properties":{"image_material":{"type":"string","description":"the already uploaded image to register; its format (encoding, reference kind, size) is not shown by the interface document"}}},"outputSchema":"AddedImage","annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":false,"openWorldHint":true},"_meta":{"dev.podcast-gen/operation":{"operationId":"addImage","method":"POST","path":"/open/podcast/v1/images","scopes":["asset.write"],"assumptions":["the interface description says the POST operations list an idempotency header of at most 128 characters but does not name it; Idempotency-Key follows the IETF httpapi idempotency-key-header draft"]}}},
+    {"name":"podcast_catalog","title":"Search catalogs of voices, avatars or templates","description":"Searches voices, avatars or templates in the shared Web libraries. Query parameters are not shown by the interface document, so none are declared here. The shape of the response data is not shown (an arbitrary value).","inputSchema":{"type":"object","properties":{"kind":{"$ref":"#/$defs/CatalogKind"}},"required":["kind"]},"annotations":{"readOnlyHint":true,"openWorldHint":true},"_meta":{"dev.podcast-gen/operation":{"operationId":"searchCatalog","method":"GET","path":"/open/podcast/v1/catalogs/{kind}","scopes":["asset.read"],"assumptions":[]}}},
+    {"name":"podcast_copy_image_template","title":"Copy an image template","description":"Copies an accessible image podcast template into the shared Web library.","inputSchema":{"type":"object","properties":{"id":{"type":"integer","description":"the template to copy"}}},"outputSchema":"CopiedImageTemplate","annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":false,"openWorldHint":true},"_meta":{"dev.podcast-gen/operation":{"operationId":"copyImageTemplate","method":"POST","path":"/open/podcast/v1/image_templates/copy","scopes":["asset.write"],"assumptions":["the interface description says the POST operations list an idempotency header of at most 128 characters but does not name it; Idempotency-Key follows the IETF httpapi idempotency-key-header draft"]}}},
+    {"name":"podcast_create_multi_camera_avatar","title":"Create a multi-camera avatar","description":"Generates two podcast hosts with a shared library background, using the existing Web multi-camera pricing and asset storage. Charges made through this interface are taken from the shared Web credit balance. Subject to the shared rate limit: 429 when the shared per-user and per-Space rate limit is exceeded.","inputSchema":{"type":"object","properties":{"background":{"$ref":"#/$defs/MultiCameraBackground"},"hosts":{"type":"array","description":"exactly 2 elements, ordered left then right","minItems":2,"maxItems":2,"items":{"$ref":"#/$defs/MultiCameraHost"}},"prompt":{"type":"string","description":"scene and appearance instructions; maximum length 16000","maxLength":16000},"avatar_type":{"$ref":"#/$defs/AvatarType"},"model":{"type":"integer","description":"image-model selector, each value naming one of three image-generation models","enum":[3,9,11]},"aspect_ratio":{"type":"integer","description":"aspect-ratio selector, 0 = 9:16 portrait, 1 = 16:9 landscape","enum":[0,1]}},"required":["background","hosts"]},"outputSchema":"MultiCameraAvatarResult","annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":false,"openWorldHint":true},"_meta":{"dev.podcast-gen/operation":{"operationId":"createMultiCameraAvatar","method":"POST","path":"/open/podcast/v1/avatars/multi_camera","scopes":["podcast.generate"],"assumptions":["the interface description says the POST operations list an idempotency header of at most 128 characters but does not name it; Idempotency-Key follows the IETF httpapi idempotency-key-header draft","the interface description does not name this field; `model` is the integer image-model field of photo_info","the interface description does not name this field; `aspect_ratio` is the integer field of the copied image template result"]}}},
+    {"name":"podcast_delete_image","title":"Delete an image","description":"Deletes a user image material. The interface document does not show how the target image is identified; here it is the required query parameter id. The shape of the response data is not shown (an arbitrary value).","inputSchema":{"type":"object","properties":{"id":{"type":"integer","description":"identifier of the image material to delete (the id returned by the add image operation)"}},"required":["id"]},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":true,"openWorldHint":true},"_meta":{"dev.podcast-gen/operation":{"operationId":"deleteImage","method":"DELETE","path":"/open/podcast/v1/images","scopes":["asset.write"],"assumptions":["the interface description does not show how the target image is identified; a required integer query parameter id, the id returned by the add image operation, is the conventional choice"]}}},
+    {"name":"podcast_delete_image_background","title":"Delete an image background","description":"Deletes a user image podcast background. The interface document does not show how the target background is identified; here it is the required query parameter id. The shape of the response data is not shown (an arbitrary value).","inputSchema":{"type":"object","properties":{"id":{"type":"integer","description":"identifier of the image background to delete (the id of an element of the list operation's data.list)"}},"required":["id"]},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":true,"openWorldHint":true},"_meta":{"dev.podcast-gen/operation":{"operationId":"deleteImageBackground","method":"DELETE","path":"/open/podcast/v1/image_backgrounds","scopes":["asset.write"],"assumptions":["the interface description does not show how the target background is identified; a required integer query parameter id, the id field of an image background, is the conventional choice"]}}},
+    {"name":"podcast_get_subscription","title":"Read subscription","description":"Returns the shared Web subscription and remaining credits. No body. The tool name and OAuth scope of this operation are not given by the interface document.","inputSchema":{"type":"object","properties":{}},"outputSchema":"Subscription","annotations":{"readOnlyHint":true,"openWorldHint":true},"_meta":{"dev.podcast-gen/operation":{"operationId":"getSubscription","method":"GET","path":"/open/podcast/v1/subscription","scopes":[],"assumptions":["tool name not given by the interface description; derived from the operationId in the style of the named tools"]}}},
+    {"name":"podcast_get_voice_clone_allowance","title":"Read the remaining free voice clones","description":"Returns the remaining free voice clones of the Web account. No body. The tool name and OAuth scope of this operation are not given by the interface document.","inputSchema":{"type":"object","properties":{}},"outputSchema":"VoiceCloneAllowance","annotations":{"readOnlyHint":true,"openWorldHint":true},"_meta":{"dev.podcast-gen/operation":{"operationId":"getVoiceCloneAllowance","method":"GET","path":"/open/podcast/v1/voices/clone/allowance","scopes":[],"assumptions":["tool name not given by the interface description; derived from the operationId in the style of the named tools"]}}},
+    {"name":"podcast_list_image_backgrounds","title":"List image backgrounds","description":"Lists image podcast backgrounds. Response data: an object with list, an array of image background objects. Query parameters and paging are not shown by the interface document, so none are declared here.","inputSchema":{"type":"object","properties":{}},"outputSchema":"ImageBackgroundList","annotations":{"readOnlyHint":true,"openWorldHint":true},"_meta":{"dev.podcast-gen/operation":{"operationId":"listImageBackgrounds","method":"GET","path":"/open/podcast/v1/image_backgrounds","scopes":["asset.read"],"assumptions":[]}}},
+    {"name":"podcast_quota_summary","title":"Read quota summary","description":"Returns the plan and remaining shared Web credits of the selected Space owner. No body, no parameters. Subject to the shared rate limit: 429 when the shared per-user and per-Space rate limit is exceeded, 503 when the rate limiter is unavailable.","inputSchema":{"type":"object","properties":{}},"outputSchema":"QuotaSummary","annotations":{"readOnlyHint":true,"openWorldHint":true},"_meta":{"dev.podcast-gen/operation":{"operationId":"quotaSummary","method":"GET","path":"/open/podcast/v1/quota/summary","scopes":["podcast.read"],"assumptions":[]}}},
+    {"name":"podcast_regenerate_background","title":"Regenerate a background","description":"Regenerates a background with its original settings and the same Web charges. Charges made through this interface are taken from the shared Web credit balance.","inputSchema":{"type":"object","properties":{"user_background_id":{"type":"integer","description":"the primary key of the current user's background record; it is not the identifier of an image-generation task"}}},"outputSchema":"RegeneratedBackground","annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":false,"openWorldHint":true},"_meta":{"dev.podcast-gen/operation":{"operationId":"regenerateBackground","method":"POST","path":"/open/podcast/v1/backgrounds/regenerate","scopes":["podcast.generate"],"assumptions":["the interface description says the POST operations list an idempotency header of at most 128 characters but does not name it; Idempotency-Key follows the IETF httpapi idempotency-key-header draft"]}}},
+    {"name":"podcast_save_designed_voice","title":"Save a designed voice","description":"Saves a designed voice to the shared Web voice library.","inputSchema":{"type":"object","properties":{"desc":{"type":"string","description":"voice description"},"language":{"type":"string","description":"voice language"},"name":{"type":"string","description":"voice name"},"tag":{"type":"string","description":"voice tag"},"task_item_id":{"type":"integer","description":"task item identifier"}}},"outputSchema":"SavedVoice","annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":false,"openWorldHint":true},"_meta":{"dev.podcast-gen/operation":{"operationId":"saveDesignedVoice","method":"POST","path":"/open/podcast/v1/voices/design/save","scopes":["asset.write"],"assumptions":["the interface description says the POST operations list an idempotency header of at most 128 characters but does not name it; Idempotency-Key follows the IETF httpapi idempotency-key-header draft"]}}},
+  ],
+};
+
+const $catalog = toolCatalog(() => $data);
 
 /**
  * The `tools/list` result of the server (the same data as `tools.json`): every tool with its
@@ -27,7 +72,7 @@ import serverDataJson from './server-data.js';
 export const podcastMcpTools: { resultType: 'complete'; readonly tools: Tool[]; ttlMs: number; cacheScope: 'private' } = {
   resultType: 'complete',
   get tools(): Tool[] {
-    return allTools();
+    return $catalog.all();
   },
   ttlMs: 0,
   cacheScope: 'private',
@@ -40,33 +85,10 @@ export const podcastMcpEnv = {
   "scopes": "PODCAST_SCOPES"
 } as const;
 
-/** Options of {@link createPodcastMcpServer }. */
-export interface PodcastMcpServerOptions {
-  /**
-   * OAuth scopes granted to the caller. When given, only the tools whose scopes are all granted are
-   * listed or callable (a call to another is refused with `isError`); tools without any scope are
-   * then not offered. Absent: every tool.
-   */
-  scopes?: readonly string[];
-  /** Strings that must never appear in a tool result (the API key); each is replaced by `[redacted]`. */
-  redact?: readonly string[];
-}
+/** Options of {@link createPodcastMcpServer }: the scopes granted to the caller, and the secrets to redact. */
+export type PodcastMcpServerOptions = ToolServerOptions;
 
-/** How a tool reaches its operation. */
-interface ToolBinding {
-  operationId: string;
-  /** The client method that calls it. */
-  method: string;
-  /** True when the method takes input (its first argument), checked first with the operation's `params` validator. */
-  input: boolean;
-  /** Every scope the tool needs. */
-  scopes: readonly string[];
-  /** True when the payload is not an object: `structuredContent` is then `{ data }`. */
-  wrapData: boolean;
-}
-
-// Tools are looked up by name in plain string-keyed tables, never through a type per tool: the
-// checker's work then stays the same however many tools a document has.
+/** How each tool, by name, reaches its operation. */
 const $bindings: Record<string, ToolBinding> = {
   podcast_add_image: { operationId: "addImage", method: "addImage", input: true, scopes: ["asset.write"], wrapData: false },
   podcast_catalog: { operationId: "searchCatalog", method: "searchCatalog", input: true, scopes: ["asset.read"], wrapData: true },
@@ -82,12 +104,8 @@ const $bindings: Record<string, ToolBinding> = {
   podcast_save_designed_voice: { operationId: "saveDesignedVoice", method: "saveDesignedVoice", input: true, scopes: ["asset.write"], wrapData: false },
 };
 
-/**
- * Every operation's validators, by operationId, reached through the module object: naming
- * `operationSchemas` itself in an expression makes the checker work through the type of every
- * validator in it, work that grows with the document.
- */
-const $validators = ($schemasModule as { operationSchemas: unknown }).operationSchemas as Record<string, OperationSchemas>;
+/** Every operation's validators, by operationId: a tool's arguments are its operation's `params`. */
+const $validators: Record<string, OperationValidators> = operationSchemas;
 
 /**
  * Creates the MCP server of Podcast Asset, Avatar and Account Interface: every tool of {@link podcastMcpTools }, its arguments
@@ -99,251 +117,6 @@ const $validators = ($schemasModule as { operationSchemas: unknown }).operationS
  * serveStdio(() => createPodcastMcpServer(createPodcastClient({ apiKey, baseUrl }), { scopes: ['podcast.read'] }));
  */
 export function createPodcastMcpServer(client: PodcastClient, options: PodcastMcpServerOptions = {}): Server {
-  const server = new Server({"name":"podcast","title":"Podcast Asset, Avatar and Account Interface","version":"1.0.0"}, {
-    capabilities: { tools: { listChanged: false } },
-    cacheHints: { 'tools/list': { ttlMs: podcastMcpTools.ttlMs, cacheScope: podcastMcpTools.cacheScope } },
-  });
-  const granted = options.scopes === undefined ? undefined : new Set(options.scopes);
-  const redact = redactor(options.redact ?? []);
-  let listed: Tool[] | undefined;
-  server.setRequestHandler('tools/list', () => ({ tools: (listed ??= allTools().filter((tool) => refusal(tool.name, granted) === undefined)) }));
-  server.setRequestHandler('tools/call', async (request, ctx) => {
-    const name = request.params.name;
-    const tool = toolOf(name);
-    const binding = bindingOf(name);
-    if (!tool || !binding) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
-    const refused = refusal(name, granted);
-    const result = refused ? failure(refused, { kind: 'scope', tool: name, missingScopes: missingScopes(binding, granted) }) : await callTool(client, binding, request.params.arguments ?? {}, ctx.mcpReq.signal);
-    return server.projectCallToolResult(redact(result), tool.outputSchema);
-  });
-  return server;
-}
-
-/** The binding of a tool name a caller sent (an own key only: `toString` is no tool). */
-function bindingOf(name: string): ToolBinding | undefined {
-  return Object.hasOwn($bindings, name) ? $bindings[name] : undefined;
-}
-
-/** Why a tool is not offered to a caller with the `granted` scopes, or undefined when it is. */
-function refusal(name: string, granted: ReadonlySet<string> | undefined): string | undefined {
-  const binding = bindingOf(name);
-  if (granted === undefined || !binding) return undefined;
-  if (binding.scopes.length === 0) return `${name} is not offered: it has no OAuth scope, and this server is limited to the scopes ${[...granted].join(', ') || '(none)'}.`;
-  const missing = missingScopes(binding, granted);
-  if (missing.length === 0) return undefined;
-  return `${name} is refused: it needs the OAuth scope ${missing.join(', ')}, which this server was not granted (granted: ${[...granted].join(', ') || 'none'}).`;
-}
-
-function missingScopes(binding: ToolBinding, granted: ReadonlySet<string> | undefined): string[] {
-  return granted === undefined ? [] : binding.scopes.filter((scope) => !granted.has(scope));
-}
-
-async function callTool(client: PodcastClient, binding: ToolBinding, args: unknown, signal: AbortSignal): Promise<CallToolResult> {
-  let input: unknown = args;
-  const params = binding.input ? $validators[binding.operationId]?.params : undefined;
-  if (params) {
-    const parsed = params.safeParse(args);
-    if (!parsed.success) return invalid(binding.operationId, parsed.error.issues.map((i) => ({ path: i.path.map((p) => (typeof p === 'number' ? p : String(p))), message: i.message })));
-    input = parsed.data;
-  }
-  try {
-    const method = (client as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>)[binding.method];
-    if (!method) throw new Error(`the client has no method ${binding.method}`);
-    const options: RequestOptions = { signal };
-    const answer = await (binding.input ? method.call(client, input, options) : method.call(client, options));
-    // A streamed payload (OpenAPI 3.2 itemSchema) is answered with its first items.
-    const data = isAsyncIterable(answer) ? await firstItems(answer) : answer;
-    const structured: unknown = binding.wrapData ? { data: data ?? null } : data;
-    if (!isRecord(structured)) return failure(`${binding.operationId} answered with a payload that is not an object.`, { kind: 'response', operationId: binding.operationId });
-    return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
-  } catch (error) {
-    return errorResult(binding.operationId, error);
-  }
-}
-
-/** A thrown client error as a tool result: what an agent needs to decide what to do next. */
-function errorResult(operationId: string, error: unknown): CallToolResult {
-  if (error instanceof RateLimitError) {
-    const wait = error.retryAfter === undefined ? 'later' : `after ${error.retryAfter} s`;
-    return failure(`Rate limited (HTTP 429): ${error.msg ?? 'too many requests'}. Retry ${wait}.`, { kind: 'rate_limit', operationId, status: error.status, code: error.code, msg: error.msg, rid: error.rid, retryAfter: error.retryAfter });
-  }
-  if (error instanceof ApiError) {
-    return failure(error.message, { kind: 'api', operationId, status: error.status, code: error.code, msg: error.msg, cause: error.cause, rid: error.rid });
-  }
-  if (error instanceof RequestValidationError) return invalid(operationId, error.issues);
-  if (error instanceof ResponseValidationError) return failure(error.message, { kind: 'response', operationId, status: error.status, issues: error.issues });
-  if (error instanceof ClientError) return failure(error.message, { kind: error.name, operationId });
-  return failure(`${operationId} failed: ${error instanceof Error ? error.message : String(error)}`, { kind: 'internal', operationId });
-}
-
-function invalid(operationId: string, issues: readonly ValidationIssue[]): CallToolResult {
-  const text = issues.map((i) => `${i.path.length > 0 ? i.path.join('.') : '(root)'}: ${i.message}`).join('; ');
-  return failure(`Invalid arguments for ${operationId}: ${text}`, { kind: 'validation', operationId, issues: [...issues] });
-}
-
-function failure(text: string, error: Record<string, unknown>): CallToolResult {
-  return { content: [{ type: 'text', text }], structuredContent: { error: JSON.parse(JSON.stringify(error)) as Record<string, unknown> }, isError: true };
-}
-
-/**
- * Replaces every secret in a result's strings (and keys) by `[redacted]`. Defence in depth: the client
- * never puts its key in an error. Secrets under 4 characters are left alone (they would mangle text), as in the client.
- */
-function redactor(secrets: readonly string[]): (result: CallToolResult) => CallToolResult {
-  const needles = secrets.filter((s) => s.length >= 4);
-  if (needles.length === 0) return (result) => result;
-  const text = (value: string): string => needles.reduce((t, needle) => t.split(needle).join('[redacted]'), value);
-  const walk = (value: unknown): unknown => {
-    if (typeof value === 'string') return text(value);
-    if (Array.isArray(value)) return value.map(walk);
-    if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [text(k), walk(v)]));
-    return value;
-  };
-  return (result) => walk(result) as CallToolResult;
-}
-
-/** How many items of a streamed payload a tool answers with: a stream may never end. */
-const MAX_STREAM_ITEMS = 100;
-
-function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
-  return typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
-}
-
-async function firstItems(items: AsyncIterable<unknown>): Promise<unknown[]> {
-  const taken: unknown[] = [];
-  for await (const item of items) {
-    taken.push(item);
-    if (taken.length >= MAX_STREAM_ITEMS) break;
-  }
-  return taken;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** A JSON Schema (2020-12) as plain JSON. */
-type JsonSchema = { [keyword: string]: unknown };
-
-/**
- * A tool as this file carries it: its schemas reference the shared definitions (`#/$defs/<name>`)
- * without holding them, and an `outputSchema` given as a string is that response definition.
- */
-interface ToolEntry {
-  name: string;
-  inputSchema: JsonSchema;
-  outputSchema?: JsonSchema | string;
-  /** Definitions each schema leaves out of the listing (over the generator's budget); not listed itself. */
-  leftOut?: { inputSchema?: string[]; outputSchema?: string[] };
-  [key: string]: unknown;
-}
-
-/** The data of `server-data.js`, parsed on first use. */
-let $data: { defs: Record<string, JsonSchema>; responseDefs: Record<string, JsonSchema>; entries: Map<string, ToolEntry> } | undefined;
-const $tools = new Map<string, Tool>();
-let $allTools: Tool[] | undefined;
-const $refs = new WeakMap<JsonSchema, readonly string[]>();
-
-function data(): NonNullable<typeof $data> {
-  if ($data) return $data;
-  const { defs, responseDefs, tools } = JSON.parse(serverDataJson) as { defs: Record<string, JsonSchema>; responseDefs: Record<string, JsonSchema>; tools: ToolEntry[] };
-  $data = { defs, responseDefs, entries: new Map(tools.map((entry) => [entry.name, entry])) };
-  return $data;
-}
-
-/** Every tool as listed, sorted by name. */
-function allTools(): Tool[] {
-  $allTools ??= [...data().entries.keys()].map((name) => toolOf(name) as Tool);
-  return $allTools;
-}
-
-/** A tool as listed (each schema with the definitions it reaches as `$defs`), or undefined for a name that is no tool. */
-function toolOf(name: string): Tool | undefined {
-  const built = $tools.get(name);
-  if (built) return built;
-  const entry = data().entries.get(name);
-  if (!entry) return undefined;
-  const { leftOut, ...listed } = entry;
-  const tool = Object.fromEntries(Object.entries(listed).map(([key, value]) => {
-    if (key === 'inputSchema') return [key, withDefs(value as JsonSchema, 'request', leftOut?.inputSchema)];
-    if (key !== 'outputSchema') return [key, value];
-    // An outputSchema's root is an object (MCP): a response definition may leave its type implicit.
-    const root = typeof value === 'string' ? definition(value, 'response') : (value as JsonSchema);
-    return [key, withDefs(root.type === 'object' ? root : { type: 'object', ...root }, 'response', leftOut?.outputSchema)];
-  })) as Tool;
-  $tools.set(name, tool);
-  return tool;
-}
-
-/** A shared definition, read for requests or for responses (only readOnly and writeOnly properties make them differ). */
-function definition(name: string, direction: 'request' | 'response'): JsonSchema {
-  const { defs, responseDefs } = data();
-  const found = direction === 'response' && Object.hasOwn(responseDefs, name) ? responseDefs[name] : Object.hasOwn(defs, name) ? defs[name] : undefined;
-  if (!found) throw new Error(`no shared definition ${name}`);
-  return found;
-}
-
-/**
- * `schema` with every definition it reaches, directly or through others, as its `$defs` (sorted by
- * name). A definition `leftOut` (the listing's budget) is neither listed nor followed: each
- * reference to it becomes a note naming it.
- */
-function withDefs(schema: JsonSchema, direction: 'request' | 'response', leftOut: readonly string[] = []): JsonSchema {
-  const skipped = new Set(leftOut);
-  const reached = new Set<string>();
-  const reach = (names: readonly string[]): void => {
-    for (const name of names) {
-      if (reached.has(name) || skipped.has(name)) continue;
-      reached.add(name);
-      reach(refsOf(definition(name, direction)));
-    }
-  };
-  reach(refsOf(schema));
-  const noted = (node: JsonSchema): JsonSchema => (skipped.size === 0 ? node : (withNotes(node, skipped) as JsonSchema));
-  if (reached.size === 0) return noted(schema);
-  const names = [...reached].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  return { ...noted(schema), $defs: Object.fromEntries(names.map((name) => [name, noted(definition(name, direction))])) };
-}
-
-/** A copy of `node` with each reference to a left-out definition replaced by a note naming it. */
-function withNotes(node: unknown, leftOut: ReadonlySet<string>): unknown {
-  if (Array.isArray(node)) return node.map((item) => withNotes(item, leftOut));
-  if (!isRecord(node)) return node;
-  const { $ref, ...rest } = node;
-  if (typeof $ref === 'string' && $ref.startsWith('#/$defs/') && leftOut.has(definitionName($ref.slice('#/$defs/'.length)))) {
-    const name = definitionName($ref.slice('#/$defs/'.length));
-    const note = `(${name}: its schema is left out of this listing to keep it short; the server checks it in full)`;
-    return { ...rest, description: typeof rest.description === 'string' && rest.description !== '' ? `${rest.description} ${note}` : note };
-  }
-  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, withNotes(value, leftOut)]));
-}
-
-/** The definitions a schema references itself (found once per schema: every tool reaches the same definitions). */
-function refsOf(schema: JsonSchema): readonly string[] {
-  let refs = $refs.get(schema);
-  if (!refs) $refs.set(schema, (refs = collectRefs(schema, [])));
-  return refs;
-}
-
-function collectRefs(node: unknown, into: string[]): string[] {
-  if (Array.isArray(node)) {
-    for (const item of node) collectRefs(item, into);
-  } else if (typeof node === 'object' && node !== null) {
-    for (const [key, value] of Object.entries(node)) {
-      if (key === '$ref' && typeof value === 'string' && value.startsWith('#/$defs/')) into.push(definitionName(value.slice('#/$defs/'.length)));
-      else collectRefs(value, into);
-    }
-  }
-  return into;
-}
-
-/** A `$defs` name from its reference token (percent-decoded, then `~1` is `/` and `~0` is `~`). */
-function definitionName(token: string): string {
-  let text = token;
-  try {
-    text = decodeURIComponent(token);
-  } catch {
-    // Not percent-encoded: as written.
-  }
-  return text.replace(/~1/g, '/').replace(/~0/g, '~');
+  const spec = { info: {"name":"podcast","title":"Podcast Asset, Avatar and Account Interface","version":"1.0.0"}, listing: podcastMcpTools, catalog: $catalog, bindings: $bindings, validators: $validators };
+  return createToolServer(spec, client, options);
 }

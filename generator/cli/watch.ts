@@ -14,6 +14,8 @@ export const DEBOUNCE_MS = 120;
 interface WatchTarget {
   dir: string;
   accept(name: string): boolean;
+  /** A templates folder is watched with its subfolders: a copied file may sit in one (`mcp/tool-server.ts`). */
+  recursive: boolean;
   entries: GenerateOptions[];
 }
 
@@ -53,8 +55,8 @@ export async function watchAndGenerate(context: CommandContext, runEntries: (ent
     timer = setTimeout(regenerate, DEBOUNCE_MS);
   };
   const watchers: FSWatcher[] = targets.map((target) =>
-    watch(target.dir, (_event, name) => {
-      if (name && target.accept(String(name))) onChange(resolve(target.dir, String(name)), target);
+    watch(target.dir, { recursive: target.recursive }, (_event, name) => {
+      if (name && target.accept(String(name).replaceAll('\\', '/'))) onChange(resolve(target.dir, String(name)), target);
     }),
   );
   const shown = targets.map((t) => `${relative(io.cwd, t.dir) || '.'}/`).join(' and ');
@@ -71,7 +73,7 @@ function watchTargets(entries: readonly GenerateOptions[], cwd: string): WatchTa
   const targets = new Map<string, WatchTarget>();
   const add = (dir: string, kind: 'document' | 'templates', entry: GenerateOptions) => {
     const key = `${kind}:${dir}`;
-    const target = targets.get(key) ?? { dir, accept: kind === 'document' ? (name: string) => /\.(ya?ml|json)$/i.test(name) : isTemplateFile, entries: [] };
+    const target = targets.get(key) ?? { dir, accept: kind === 'document' ? (name: string) => /\.(ya?ml|json)$/i.test(name) : isTemplateFile, recursive: kind === 'templates', entries: [] };
     target.entries.push(entry);
     targets.set(key, target);
   };

@@ -10,11 +10,12 @@ import { commentText, jsDoc, jsonLiteral, tsAccess, tsIdentifier, tsPropertyKey,
 export const BUILTIN_TEMPLATES_DIR = join(PACKAGE_ROOT, 'templates');
 
 /**
- * Files of templates/ copied into the output as they are (after the banner): code that runs in the
- * user's program, kept as real TypeScript so that it is type-checked and unit-tested here
- * (test/runtime/). The user's file of the same name in `--templates` takes the built-in's place.
+ * Files of templates/ copied into the output as they are (after the banner), each at the same path
+ * in the output: code that runs in the user's program, kept as real TypeScript so that it is
+ * type-checked and unit-tested here (test/runtime/, test/mcp/tool-server.test.ts). The user's file
+ * of the same path in `--templates` takes the built-in's place.
  */
-export const COPIED_FILES: readonly string[] = ['runtime.ts', 'mock/wire.ts', 'mock/match.ts', 'mock/faults.ts', 'mock/server.ts'];
+export const COPIED_FILES: readonly string[] = ['runtime.ts', 'mcp/tool-server.ts', 'mock/wire.ts', 'mock/match.ts', 'mock/faults.ts', 'mock/server.ts'];
 
 /** Whether a file of a templates folder replaces a built-in one: a template or a copied file. */
 export function isTemplateFile(name: string): boolean {

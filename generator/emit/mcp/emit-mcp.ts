@@ -4,6 +4,7 @@ import { banner } from '../banner.js';
 import { definePlugin } from '../plugin.js';
 import { jsonTextModule } from '../data-module.js';
 import { jsonLines } from './json-text.js';
+import { jsonLiteral } from '../print.js';
 import type { JsonSchema } from './json-schema.js';
 import type { SchemaTable } from './schema-table.js';
 import { buildManifest, buildToolBindings, DEFAULT_MAX_SCHEMA_BYTES, type McpManifest, type McpToolBinding } from './tool-manifest.js';
@@ -27,6 +28,10 @@ export interface McpServerView {
   tools: { name: string; operationId: string; methodName: string; hasInput: boolean; scopes: string[]; wrapData: boolean }[];
   /** True when some tool takes input (the validators are then imported). */
   anyInput: boolean;
+  /** True for a large document (`ApiModel.large`): the tools are read from the data module `server-data.js`. */
+  large: boolean;
+  /** The tools and their shared definitions as a TypeScript literal (`ToolData`), one definition or tool a line; empty when `large`. */
+  data: string;
 }
 
 /** The view of the model that the MCP server template renders. */
@@ -63,6 +68,8 @@ function mcpServer(model: ApiModel, maxSchemaBytes: number): { view: McpServerVi
       wrapData,
     })),
     anyInput: bindings.some(({ operation }) => operation.hasInput),
+    large: model.large,
+    data: model.large ? '' : dataLiteral(defs, responseDefs, bindings.map((b) => b.entry)),
   };
   // One definition or tool a line.
   const dataJson = `{"defs":${jsonLines(defs)},\n"responseDefs":${jsonLines(responseDefs)},\n"tools":${jsonLines(bindings.map((b) => b.entry))}}`;
@@ -113,9 +120,19 @@ function carriedDefinitions(bindings: readonly McpToolBinding[], table: SchemaTa
   return { defs: new Map([...defs].sort(([a], [b]) => byText(a, b))), responseDefs };
 }
 
+/** `ToolData` as a literal: each definition and tool on its own line. */
+function dataLiteral(defs: ReadonlyMap<string, JsonSchema>, responseDefs: ReadonlyMap<string, JsonSchema>, tools: readonly unknown[]): string {
+  const members = (lines: readonly string[], open: string, close: string) => (lines.length === 0 ? `${open}${close}` : `${open}\n${lines.map((line) => `    ${line},\n`).join('')}  ${close}`);
+  const table = (map: ReadonlyMap<string, JsonSchema>) => members([...map].map(([key, schema]) => `${jsonLiteral(key)}: ${jsonLiteral(schema)}`), '{', '}');
+  return `{\n  defs: ${table(defs)},\n  responseDefs: ${table(responseDefs)},\n  tools: ${members(tools.map((tool) => jsonLiteral(tool)), '[', ']')},\n}`;
+}
+
 function byText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
+
+/** The code every MCP server shares: a copied file of templates/, at the same path in the output. */
+const TOOL_SERVER = 'mcp/tool-server.ts';
 
 /** The data module `mcp/server.ts` imports (`./server-data.js`, and its one-line `.d.ts`), without extension. */
 const MCP_DATA = 'mcp/server-data';
@@ -128,8 +145,10 @@ const MCP_DATA_DESCRIPTION = [
 ].join('\n');
 
 /**
- * `mcp/tools.json` (an MCP `tools/list` result), `mcp/server.ts` (the server serving it) and the
- * server's data module (`mcp/server-data.js`, which the type checker reads through its declaration).
+ * `mcp/tools.json` (an MCP `tools/list` result), `mcp/server.ts` (the server serving it, with the
+ * document's tools), `mcp/tool-server.ts` (the code every server shares, copied from templates/)
+ * and, for a large document (`ApiModel.large`), the server's data module (`mcp/server-data.js`,
+ * which the type checker reads through its one-line declaration).
  */
 export const mcpPlugin = definePlugin({
   name: 'mcp',
@@ -154,8 +173,9 @@ export const mcpPlugin = definePlugin({
       // JSON cannot carry the banner; the file is still generated and byte-stable.
       { path: 'mcp/tools.json', content: `${manifestJson}\n` },
       { path: 'mcp/server.ts', content: templates.render('mcp-server.ts.hbs', view) },
+      { path: TOOL_SERVER, content: `${view.banner}\n${templates.copied(TOOL_SERVER)}` },
       // JSON strings hold no line break, so each line of the text is a piece.
-      ...jsonTextModule(MCP_DATA, view.banner, MCP_DATA_DESCRIPTION, dataJson.split('\n')),
+      ...(model.large ? jsonTextModule(MCP_DATA, view.banner, MCP_DATA_DESCRIPTION, dataJson.split('\n')) : []),
     ];
   },
 });
