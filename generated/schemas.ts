@@ -3,9 +3,6 @@
 // Source: podcast-gen/spec/podcast.openapi.yaml (Podcast Asset, Avatar and Account Interface 1.0.0)
 // sha256: 734445a0be8771094be19753c30080689dba3e6868723a8bdcab1ed5f5347fd5
 
-// @ts-nocheck: a program's type checker infers the type of a validator here only where the program
-// uses it, and reports nothing inside this file (podcast-gen's tests check it; option zod.tsNocheck).
-
 import { en } from 'zod/locales';
 import * as z from 'zod/mini';
 
@@ -22,10 +19,8 @@ function _schema<T>(make: () => T): T {
 
 /**
  * Registers a validator's annotations in zod's global registry (`z.toJSONSchema` prints them) and
- * returns the validator, as `.register(z.globalRegistry, meta)` does. Its type is the reason: the
- * method's own fits the metadata to the registry for every validator it is called on, which costs
- * the type checker of a large `schemas.ts` as much as all the rest of its work. A string is a
- * description alone, as zod's `.describe(text)` takes it (most annotations are one).
+ * returns the validator with its own type, as `.register(z.globalRegistry, meta)` does. A string is
+ * a description alone, as zod's `.describe(text)` takes it (most annotations are one).
  */
 function _meta<T>(schema: T, meta: string | Record<string, unknown>): T {
   z.globalRegistry.add(schema as z.ZodMiniType, (typeof meta === 'string' ? { description: meta } : meta) as z.core.GlobalMeta);

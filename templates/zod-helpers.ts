@@ -29,13 +29,14 @@ export function _schema<T>(make: () => T): T {
 }
 // #endregion
 
+// Why a function rather than `.register(...)`: the method's type fits the metadata to the registry
+// for every validator it is called on, which costs a large schemas.ts's type check as much as all
+// the rest of its work (bench/RESULTS.md, "Type-checking the output").
 // #region _meta
 /**
  * Registers a validator's annotations in zod's global registry (`z.toJSONSchema` prints them) and
- * returns the validator, as `.register(z.globalRegistry, meta)` does. Its type is the reason: the
- * method's own fits the metadata to the registry for every validator it is called on, which costs
- * the type checker of a large `schemas.ts` as much as all the rest of its work. A string is a
- * description alone, as zod's `.describe(text)` takes it (most annotations are one).
+ * returns the validator with its own type, as `.register(z.globalRegistry, meta)` does. A string is
+ * a description alone, as zod's `.describe(text)` takes it (most annotations are one).
  */
 export function _meta<T>(schema: T, meta: string | Record<string, unknown>): T {
   z.globalRegistry.add(schema as z.ZodMiniType, (typeof meta === 'string' ? { description: meta } : meta) as z.core.GlobalMeta);

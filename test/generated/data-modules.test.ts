@@ -1,23 +1,43 @@
 /**
- * The data of the fixtures and of the MCP server lives in JavaScript data modules that the type
- * checker reads only through a one-line declaration: `fixtures/fixtures-data.js` and
- * `mcp/server-data.js`, each with its `.d.ts`. The values users get are the same as the `.json`
- * files', and Node imports the modules as they are.
+ * For a large document (ApiModel.large), the data of the fixtures and of the MCP server lives in
+ * JavaScript data modules that the type checker reads only through a one-line declaration:
+ * `fixtures/fixtures-data.js` and `mcp/server-data.js`, each with its `.d.ts`. The values users get
+ * are the same as the `.json` files', and Node imports the modules as they are. The podcast document
+ * is made large here with PODCAST_GEN_LARGE=on; generated/, its output as a small document, has no
+ * data module.
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describe, expect, it } from 'vitest';
-import { fixtures } from '../../generated/fixtures/index.js';
-import { podcastMcpTools } from '../../generated/mcp/server.js';
-import { GENERATED } from '../helpers/paths.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateFiles } from '../../generator/index.js';
+import { fixtures as smallFixtures } from '../../generated/fixtures/index.js';
+import { podcastMcpTools as smallTools } from '../../generated/mcp/server.js';
+import { GENERATED, ROOT } from '../helpers/paths.js';
+import { writeOutput } from '../mcp/helpers/generated-server.js';
 
 const DATA_MODULES = ['fixtures/fixtures-data', 'mcp/server-data'];
 
-/** Every `fixtures/<name>.json`, keyed by the operationId it holds. */
-function fixtureFiles(): Record<string, unknown> {
-  const folder = join(GENERATED, 'fixtures');
+/** The podcast document's output as a large document's, written under test/.tmp. */
+let GENERATED_LARGE: string;
+let remove: () => void = () => {};
+beforeAll(async () => {
+  const before = process.env.PODCAST_GEN_LARGE;
+  process.env.PODCAST_GEN_LARGE = 'on';
+  try {
+    const { files } = await generateFiles({ cwd: ROOT });
+    ({ dir: GENERATED_LARGE, remove } = writeOutput('data-modules', files));
+  } finally {
+    if (before === undefined) delete process.env.PODCAST_GEN_LARGE;
+    else process.env.PODCAST_GEN_LARGE = before;
+  }
+}, 60_000);
+afterAll(() => remove());
+
+/** Every `fixtures/<name>.json` of an output (generated/ by default), keyed by the operationId it holds. */
+function fixtureFiles(root = GENERATED): Record<string, unknown> {
+  const folder = join(root, 'fixtures');
   const entries = readdirSync(folder)
     .filter((name) => name.endsWith('.json'))
     .map((name) => JSON.parse(readFileSync(join(folder, name), 'utf8')) as { operationId: string });
@@ -26,7 +46,7 @@ function fixtureFiles(): Record<string, unknown> {
 
 /** What plain Node (no TypeScript, no bundler) gets from importing a data module: its default export. */
 function importWithNode(path: string): unknown {
-  const script = `const { default: text } = await import(${JSON.stringify(pathToFileURL(join(GENERATED, `${path}.js`)).href)}); process.stdout.write(JSON.stringify({ type: typeof text, value: JSON.parse(text) }));`;
+  const script = `const { default: text } = await import(${JSON.stringify(pathToFileURL(join(GENERATED_LARGE, `${path}.js`)).href)}); process.stdout.write(JSON.stringify({ type: typeof text, value: JSON.parse(text) }));`;
   const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   expect(child.stderr).toBe('');
   const { type, value } = JSON.parse(child.stdout) as { type: string; value: unknown };
@@ -34,49 +54,58 @@ function importWithNode(path: string): unknown {
   return value;
 }
 
-describe('the data modules of generated/', () => {
+describe("the data modules of a large document's output", () => {
   it.each(DATA_MODULES)('%s.d.ts is a tiny declaration: one line declares the default export a string', (path) => {
-    const text = readFileSync(join(GENERATED, `${path}.d.ts`), 'utf8');
-    expect(statSync(join(GENERATED, `${path}.d.ts`)).size).toBeLessThan(1024);
+    const text = readFileSync(join(GENERATED_LARGE, `${path}.d.ts`), 'utf8');
+    expect(statSync(join(GENERATED_LARGE, `${path}.d.ts`)).size).toBeLessThan(1024);
     const code = text.split('\n').filter((line) => line !== '' && !line.startsWith('//'));
     expect(code).toStrictEqual(['declare const json: string; export default json;']);
   });
 
   it.each(DATA_MODULES)('%s.js is ESM that Node imports as it is, with the banner as comments', (path) => {
-    const text = readFileSync(join(GENERATED, `${path}.js`), 'utf8');
+    const text = readFileSync(join(GENERATED_LARGE, `${path}.js`), 'utf8');
     expect(text).toMatch(/^\/\/ This file was generated by podcast-gen\./);
     expect(text).toMatch(/^export default \[$/m);
     expect(importWithNode(path)).toBeTypeOf('object');
   });
 
   it('no TypeScript file holds the data itself', () => {
-    const texts = ['fixtures/index.ts', 'mcp/server.ts'].map((path) => readFileSync(join(GENERATED, path), 'utf8'));
+    const texts = ['fixtures/index.ts', 'mcp/server.ts'].map((path) => readFileSync(join(GENERATED_LARGE, path), 'utf8'));
     for (const text of texts) expect(text).not.toMatch(/String\.raw`|JSON\.parse\(\[/);
     // A fixture's string, present in its .json file, appears in no .ts file.
-    const rid = (fixtureFiles().quotaSummary as { response: { body: { rid: string } } }).response.body.rid;
+    const rid = (fixtureFiles(GENERATED_LARGE).quotaSummary as { response: { body: { rid: string } } }).response.body.rid;
     expect(texts.some((text) => text.includes(rid))).toBe(false);
   });
 });
 
 describe('the values are those of the .json files', () => {
-  it('`fixtures` (fixtures/index.ts) equals the fixtures/<operationId>.json files, by operationId', () => {
-    const files = fixtureFiles();
+  it.each([['small', false], ['large', true]] as const)('`fixtures` (fixtures/index.ts) of a %s document equals the fixtures/<operationId>.json files, by operationId', async (_size, large) => {
+    const root = large ? GENERATED_LARGE : GENERATED;
+    const fixtures = large ? ((await import(pathToFileURL(join(root, 'fixtures', 'index.ts')).href)) as { fixtures: object }).fixtures : smallFixtures;
+    const files = fixtureFiles(root);
     expect(Object.keys(fixtures).sort()).toStrictEqual(Object.keys(files).sort());
     expect(JSON.parse(JSON.stringify(fixtures))).toStrictEqual(files);
+    expect(large ? fixtureFiles(GENERATED) : files).toStrictEqual(files);
   });
 
   it('the fixtures data module, imported by plain Node, is the same object', () => {
-    expect(importWithNode('fixtures/fixtures-data')).toStrictEqual(fixtureFiles());
+    expect(importWithNode('fixtures/fixtures-data')).toStrictEqual(fixtureFiles(GENERATED_LARGE));
   });
 
-  it('`podcastMcpTools` (mcp/server.ts, built from server-data.js) lists exactly tools.json', () => {
-    const manifest = readFileSync(join(GENERATED, 'mcp', 'tools.json'), 'utf8');
-    expect(`${JSON.stringify(podcastMcpTools, null, 2)}\n`).toBe(manifest);
+  it.each([['small', false], ['large', true]] as const)('the tools of mcp/server.ts of a %s document are exactly tools.json', async (_size, large) => {
+    const root = large ? GENERATED_LARGE : GENERATED;
+    const tools = large ? Object.values((await import(pathToFileURL(join(root, 'mcp', 'server.ts')).href)) as Record<string, unknown>).find((value) => typeof value === 'object' && value !== null && 'tools' in value) : smallTools;
+    const manifest = readFileSync(join(root, 'mcp', 'tools.json'), 'utf8');
+    expect(`${JSON.stringify(tools, null, 2)}\n`).toBe(manifest);
+  });
+
+  it('generated/, a small document, has no data module', () => {
+    for (const path of DATA_MODULES) expect(existsSync(join(GENERATED, `${path}.js`))).toBe(false);
   });
 
   it('the MCP data module, imported by plain Node, holds every tool of tools.json by name', () => {
     const data = importWithNode('mcp/server-data') as { defs: object; responseDefs: object; tools: { name: string }[] };
-    const manifest = JSON.parse(readFileSync(join(GENERATED, 'mcp', 'tools.json'), 'utf8')) as { tools: { name: string }[] };
+    const manifest = JSON.parse(readFileSync(join(GENERATED_LARGE, 'mcp', 'tools.json'), 'utf8')) as { tools: { name: string }[] };
     expect(data.tools.map((tool) => tool.name)).toStrictEqual(manifest.tools.map((tool) => tool.name));
     expect(Object.keys(data.defs).length).toBeGreaterThan(0);
   });

@@ -26,10 +26,11 @@ export const zodPlugin = definePlugin({
   name: 'zod',
   options: {
     /**
-     * Whether `schemas.ts` opens with `// @ts-nocheck`. The type checker then reports nothing inside
-     * it and infers a validator's type only where a program uses it, rather than all of them on
-     * every check: on a large document that was most of a project's check time. `false` checks the
-     * validators' own code as any other file.
+     * Whether `schemas.ts` of a large document (`ApiModel.large`) opens with `// @ts-nocheck`. The
+     * type checker then reports nothing inside it and infers a validator's type only where a program
+     * uses it, rather than all of them on every check: on a large document that was most of a
+     * project's check time. A smaller document's `schemas.ts` is checked as any other file, as is
+     * every document's with `false`.
      */
     tsNocheck: true,
     /**
@@ -44,7 +45,7 @@ export const zodPlugin = definePlugin({
     if (!ONE_OF_CHECKS.includes(options.oneOf)) {
       fail({ code: 'config/bad-value', message: `option "oneOf" of output "zod" must be one of ${ONE_OF_CHECKS.join(', ')}`, hint: `got ${JSON.stringify(options.oneOf)}` }, EXIT_USAGE);
     }
-    return [{ path: 'schemas.ts', content: renderSchemas({ model, templates, report, tsNocheck: options.tsNocheck, oneOf: options.oneOf }) }];
+    return [{ path: 'schemas.ts', content: renderSchemas({ model, templates, report, tsNocheck: options.tsNocheck && model.large, oneOf: options.oneOf }) }];
   },
 });
 
