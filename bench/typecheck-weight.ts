@@ -33,7 +33,7 @@ export interface Weight {
  * checking only, with one change: `module: preserve` (bundler resolution) for its `nodenext`, since
  * hey-api's output imports its modules without extensions, which `nodenext` cannot resolve.
  */
-const INIT_OPTIONS = {
+export const INIT_OPTIONS = {
   module: 'preserve', target: 'esnext', types: [], noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, strict: true,
   verbatimModuleSyntax: true, isolatedModules: true, noUncheckedSideEffectImports: true, moduleDetection: 'force', skipLibCheck: true, noEmit: true,
 };
