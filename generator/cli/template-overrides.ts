@@ -3,6 +3,13 @@ import { join, relative, resolve } from 'node:path';
 import { BUILTIN_TEMPLATES_DIR, isTemplateFile } from '../emit/templates.js';
 import type { Problem } from '../problems.js';
 
+/** Templates that became copied files: what a user's file of the old name should become. */
+const RENAMED: Readonly<Record<string, string>> = {
+  'runtime.ts.hbs': 'runtime.ts is now copied as it is, not rendered: name your file runtime.ts and drop its {{banner}} line',
+  'mock-server.ts.hbs': "the mock's server is now copied as it is, not rendered: start from podcast-gen's templates/mock/server.ts, as mock/server.ts of your templates folder",
+  'mock-faults.ts.hbs': "the mock's faults are now copied as they are, not rendered: start from podcast-gen's templates/mock/faults.ts, as mock/faults.ts of your templates folder",
+};
+
 /**
  * Warnings for `--templates` files that replace no built-in template (a typo such as
  * `clinet.ts.hbs` would otherwise be ignored without a word). Partials (`_name.hbs`) are the
@@ -21,6 +28,6 @@ export function checkTemplateOverrides(templatesDir: string | undefined, cwd: st
       severity: 'warn' as const,
       file: relative(cwd, join(dir, name)),
       message: `replaces no built-in template, so it is not used`,
-      hint: name === 'runtime.ts.hbs' ? 'runtime.ts is now copied as it is, not rendered: name your file runtime.ts and drop its {{banner}} line' : `the built-in templates are ${[...builtin].sort().join(', ')}`,
+      hint: RENAMED[name] ?? `the built-in templates are ${[...builtin].sort().join(', ')}`,
     }));
 }
