@@ -3,14 +3,15 @@
  * only calls them in order.
  */
 import { dirname, resolve } from 'node:path';
-import { chooseOutputs, type ChosenOutputs } from './emit/choose-outputs.js';
-import { ALWAYS, builtinPlugins } from './emit/index.js';
+import { chooseOutputs, type ChosenOutputs } from './plugins/choose-outputs.js';
+import { ALWAYS, builtinPlugins } from './plugins/registry.js';
 import { flatText } from './emit/flat-text.js';
-import { manifestFile } from './emit/manifest.js';
+import { runtimeExportsIn } from './emit/runtime-exports.js';
+import { manifestFile } from './write/manifest.js';
 import type { GeneratedFile } from './emit/plugin.js';
-import { runPlugin } from './emit/run-plugin.js';
+import { runPlugin } from './plugins/run-plugin.js';
 import { sidePlugins, startSideThread, type SideThread } from './concurrency/side-thread.js';
-import { pluginOptions } from './emit/plugin-options.js';
+import { pluginOptions } from './plugins/plugin-options.js';
 import { loadTemplates } from './emit/templates.js';
 import { lint, load } from './load-and-lint.js';
 import type { LoadedSpec } from './load/read-spec.js';
@@ -97,7 +98,7 @@ function modelOf(spec: LoadedSpec, resolved: ResolvedOptions): { model: ApiModel
 function modelOptionsOf(spec: LoadedSpec, resolved: ResolvedOptions): ModelOptions {
   const outDir = resolve(resolved.cwd, resolved.out);
   const label = sourceLabel({ absoluteRef: spec.absoluteRef, outDir, packageSpecFolder: dirname(DEFAULT_SPEC) });
-  const options: ModelOptions = { apiName: resolved.name, source: { path: spec.displayPath, label, hash: spec.hash } };
+  const options: ModelOptions = { apiName: resolved.name, source: { path: spec.displayPath, label, hash: spec.hash }, runtimeExports: runtimeExportsIn(templatesDir(resolved)) };
   const large = process.env.PODCAST_GEN_LARGE;
   if (large === 'on' || large === 'off') options.large = large === 'on';
   return options;

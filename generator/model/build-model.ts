@@ -4,7 +4,7 @@ import { assumptionsFor, collectAssumptions } from './assumptions.js';
 import { buildAuth } from './auth.js';
 import { isLargeDocument } from './document-size.js';
 import { normalizeDocument } from './normalize-schema.js';
-import { camelCase, fileNameFrom, generatedExports, operationIdFrom, pascalCase, toolNameFrom, uniqueFileNames, uniqueNames } from './naming.js';
+import { camelCase, fileNameFrom, generatedExports, operationIdFrom, pascalCase, toolNameFrom, uniqueFileNames, uniqueNames, type ExportedName } from './naming.js';
 import { buildOperation, type OperationNames, type RawOperation } from './operation.js';
 import { pointerJoin } from './refs.js';
 import { buildSchemas, findEnvelope } from './schemas.js';
@@ -20,6 +20,11 @@ export interface ModelOptions {
   source: ApiModel['source'];
   /** Decides `ApiModel.large` instead of the number of operations (tests and the benchmark). */
   large?: boolean;
+  /**
+   * What the run's runtime.ts exports (emit/runtime-exports.ts reads it), so that no validator is
+   * re-exported from index.ts under one of those names; none when absent.
+   */
+  runtimeExports?: readonly ExportedName[];
 }
 
 const METHODS: FixedHttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'];
@@ -44,7 +49,7 @@ export function buildModel(written: OpenApiDocument, options: ModelOptions): { m
   const names = decideOperationNames(entries, problems);
   const entry = entryNames(options.apiName);
   const operationTypeNames = [...names.values()].flatMap((n) => [`${n.typeName}Params`, `${n.typeName}Data`, `${n.typeName}Body`, `${n.typeName}Errors`]);
-  const schemas = buildSchemas(document, { taken: operationTypeNames, exported: new Set(generatedExports(entry.api).keys()) });
+  const schemas = buildSchemas(document, { taken: operationTypeNames, exported: new Set(generatedExports(entry.api, options.runtimeExports ?? []).keys()) });
   const envelope = findEnvelope(schemas);
   const auth = buildAuth(document);
   const assumptions = collectAssumptions(document);
