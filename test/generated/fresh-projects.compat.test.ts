@@ -21,8 +21,9 @@ const DOCUMENTS: [name: string, spec: string][] = [
 /**
  * The projects a user has before adding the output: what `tsc --init` writes (TypeScript 5.9:
  * `"types": []`, declarations emitted), TypeScript 7 with nothing but `strict` (its default
- * `types` is empty too), and a strict bundler setup. None lists Node's types: what needs them
- * must say so itself.
+ * `types` is empty too), a strict bundler setup, and one that extends @tsconfig/strictest (the
+ * strictest checks users adopt, noPropertyAccessFromIndexSignature and noUnusedLocals among them).
+ * None lists Node's types: what needs them must say so itself.
  */
 const CONFIGURATIONS: { name: string; tsc: string; args: (batch: string) => string[] }[] = [
   { name: "TypeScript 5.9's tsc --init", tsc: TSC_5, args: (batch) => ['-p', join(batch, 'tsconfig.json'), '--outDir', join(batch, 'out')] },
@@ -30,6 +31,7 @@ const CONFIGURATIONS: { name: string; tsc: string; args: (batch: string) => stri
   { name: 'TypeScript 7, strict bundler', tsc: TSC_7, args: (batch) => ['-p', join(batch, 'tsconfig.bundler.json')] },
   // A project that also checks its JavaScript: the data modules' one-line .d.ts still wins over the .js.
   { name: 'TypeScript 7, strict, allowJs and checkJs', tsc: TSC_7, args: (batch) => ['-p', join(batch, 'tsconfig.allowjs.json')] },
+  { name: 'TypeScript 7, @tsconfig/strictest', tsc: TSC_7, args: (batch) => ['-p', join(batch, 'tsconfig.strictest.json')] },
 ];
 
 let batch: string;
@@ -48,6 +50,7 @@ beforeAll(async () => {
     include,
   }));
   writeFileSync(join(batch, 'tsconfig.allowjs.json'), JSON.stringify({ compilerOptions: { strict: true, module: 'nodenext', allowJs: true, checkJs: true, noEmit: true }, include }));
+  writeFileSync(join(batch, 'tsconfig.strictest.json'), JSON.stringify({ extends: '@tsconfig/strictest/tsconfig.json', compilerOptions: { module: 'nodenext', types: [], noEmit: true }, include }));
   for (const [name, spec] of DOCUMENTS) {
     const { files } = await generateFiles({ spec });
     for (const file of files) {
