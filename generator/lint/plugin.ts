@@ -38,7 +38,7 @@ export const podcastGenPlugin: Plugin = {
   id: 'podcast-gen',
   // Extensions are free-form in OpenAPI; redocly types the ones its own tools read (`x-logo`,
   // `x-webhooks`, `x-tagGroups`, `x-codeSamples`, ...), which other vendors shape differently, so
-  // `struct` would refuse valid documents (apideck's `x-webhooks`, 1Password's `x-logo`). No stage of
+  // `struct` would refuse valid documents that shape them their own way. No stage of
   // podcast-gen reads them: they are left untyped here.
   typeExtension: {
     oas3: untypeExtensions,

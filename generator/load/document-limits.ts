@@ -7,14 +7,14 @@ import { findAliasProblem, type AliasProblem } from './yaml-aliases.js';
 /**
  * How deep a document may nest, in values from the root (1) down: the YAML parser's own limit of
  * a YAML text (js-yaml's `maxDepth`, through redocly), which every document redocly reads keeps
- * already, applied to JSON and to what YAML aliases make too. GitHub's REST document nests 22
- * values deep; the stages that walk a document by recursion (lint, the model) fail past about 1,000.
+ * already, applied to JSON and to what YAML aliases make too. Real documents nest far less; the
+ * stages that walk a document by recursion (lint, the model) fail when it nests much deeper.
  */
 export const MAX_DEPTH = 100;
 
 /**
  * How many values YAML aliases may expand a document to (each alias read as a copy of what it
- * names). GitHub's 13 MB document holds 258,000 values.
+ * names): far above what the largest real documents hold (bench/RESULTS.md, "Largest documents").
  */
 export const MAX_EXPANDED_VALUES = 10_000_000;
 

@@ -5,11 +5,9 @@ import { checkJsonText, checkYamlAliases, DocumentLimitError, tooDeep } from './
 import { parsedAsJson } from './locate.js';
 
 /**
- * The largest document Node.js can hold as one text (512 MB on 64-bit builds), so the largest
- * podcast-gen can read at all. podcast-gen sets no smaller limit of its own: a document runs away
- * by what it holds (nesting, YAML aliases, `$ref` chains: document-limits.ts, ref-chains.ts), not
- * by its size, and the largest public documents are a tenth of this (Microsoft Graph's beta
- * document: 45 MB; bench/RESULTS.md has its time and memory).
+ * The largest document Node.js can hold as one text, so the largest podcast-gen can read at all. No
+ * smaller limit: a document runs away by what it holds (nesting, YAML aliases, `$ref` chains:
+ * document-limits.ts, ref-chains.ts), not by its size (bench/RESULTS.md, "Largest documents").
  */
 export const MAX_DOCUMENT_BYTES = constants.MAX_STRING_LENGTH;
 

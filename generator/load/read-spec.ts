@@ -132,9 +132,8 @@ function checkLocalFile(path: string, shown: string): void {
 /** sha256 of the canonical JSON (sorted keys) so that the hash ignores key order and formatting. */
 export function hashDocument(document: unknown): string {
   const hash = createHash('sha256');
-  // The text goes to the hash in chunks as it is made: made whole by nested joins (13 MB for
-  // GitHub's document, copied once per nesting level) it took twice as long. A chunk is handed on
-  // after an object's `}`, so no UTF-16 surrogate pair is split between two chunks.
+  // The text goes to the hash in chunks as it is made: nested joins would copy the whole text once
+  // per nesting level. A chunk is handed on after an object's `}`, so no UTF-16 surrogate pair is split.
   let chunk = '';
   // Keys repeat throughout a document (`type`, `description`): each is quoted once.
   const quotedKeys = new Map<string, string>();
