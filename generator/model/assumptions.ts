@@ -14,7 +14,7 @@ export function collectAssumptions(document: OpenApiDocument): AssumptionModel[]
 
 /**
  * `path` holds the tokens from the root to `node`; a pointer is joined only where an assumption is
- * found, not for every node of the document (millions of strings for GitHub's).
+ * found, not for every node of the document (a string per node of a large document).
  */
 function walk(node: unknown, path: (string | number)[], found: AssumptionModel[]): void {
   if (Array.isArray(node)) {

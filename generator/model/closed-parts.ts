@@ -14,8 +14,8 @@ export interface ClosedParts {
 
 /**
  * JSON Schema reads `additionalProperties` against the object's own `properties` alone, so a
- * property its parts declare is additional (ShipEngine's `{ additionalProperties: false, allOf:
- * [tag] }`, Jira's closed `oneOf` of default values). Undefined where the object is not closed that
+ * property its parts declare is additional (`{ additionalProperties: false, allOf: [tag] }`, a closed
+ * `oneOf`: test/zod/closed-parts.test.ts). Undefined where the object is not closed that
  * way or its parts declare nothing more. Nested `allOf`s of a part are the part's too.
  */
 export function closedParts(schema: SchemaObject, resolve: SchemaResolver): ClosedParts | undefined {

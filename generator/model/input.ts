@@ -46,8 +46,8 @@ export function mergeParameters(
   for (const [list, base] of lists) {
     for (const [i, raw] of list.entries()) {
       const parameter = deref<RawParameter>(document, raw as RawParameter);
-      // A header's name is one whatever its case (CodeArtifact's `X-Amz-Content-Sha256` at the path
-      // and `x-amz-content-sha256` at the operation): the operation's overrides it, as OpenAPI says.
+      // A header's name is one whatever its case (`X-Id` at the path, `x-id` at the operation): the
+      // operation's overrides it, as OpenAPI says.
       const name = parameter?.in === 'header' ? parameter.name?.toLowerCase() : parameter?.name;
       if (parameter?.name && parameter.in) merged.set(`${parameter.in}:${name}`, { parameter, pointer: pointerJoin(base, 'parameters', i) });
     }
@@ -121,7 +121,7 @@ export function objectProperties(document: OpenApiDocument, schema: SchemaObject
   // 2020-12 keywords that constrain the object as a whole would be lost on spread fields.
   if (WHOLE_OBJECT_KEYWORDS.some((key) => resolved[key] !== undefined)) return undefined;
   if (typeof resolved.additionalProperties === 'object') return undefined;
-  // `properties` beside another type (VTEX's `type: array` with `properties`) do not make an object:
+  // `properties` beside another type (`type: array` with `properties`) do not make an object:
   // types.ts prints the declared type, and the fields could not be picked from it.
   if (resolved.type !== undefined && resolved.type !== 'object') return undefined;
   if (resolved.type !== 'object' && !resolved.properties) return undefined;

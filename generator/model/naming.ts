@@ -93,8 +93,8 @@ const RESERVED_FILE_STEMS = /^(package|tsconfig|jsconfig|index|con|prn|aux|nul|c
 
 /**
  * The longest operationId or schema name a document may use (check-names.ts refuses longer): a
- * guard against names that run away, far above real ones (Microsoft Graph's beta document has
- * operationIds of 245 characters). Identifiers have no limit of their own; file names do (below).
+ * guard against names that run away, far above real ones (test/robustness/size-limit.test.ts).
+ * Identifiers have no limit of their own; file names do (below).
  */
 export const MAX_NAME_LENGTH = 1_000;
 

@@ -115,7 +115,7 @@ export function toOpenApi30Schema(schema: Json, pointer: string, problems: Probl
     if (!('example' in out) && out.examples.length > 0) out.example = out.examples[0];
     delete out.examples;
   } else if (out.examples !== undefined) {
-    // A map of Example objects, as a media type's (Codat's documents): its first `value` is the
+    // A map of Example objects, as a media type's: its first `value` is the
     // example; JSON Schema's `examples` is a list, and the tool schemas must stay valid JSON Schema.
     const first = out.examples && typeof out.examples === 'object' ? (Object.values(out.examples)[0] as { value?: unknown } | undefined) : undefined;
     if (!('example' in out) && first && typeof first === 'object' && 'value' in first) out.example = first.value;

@@ -1,19 +1,15 @@
 import type { SchemaObject } from './types.js';
 
 /**
- * Two branches of a oneOf that a common value fits, found the simple way: both are plain object
- * schemas, the second open (no `additionalProperties: false`), and a value made only of the first's
- * required properties fits the second too (it requires nothing more, and reads those properties
- * alike). OpenFIGI's mapping result (`{ data }` or `{ warning }`, neither required, both open) and
- * Shotstack's assets (four that each require `type` and `src`, both strings) are such, and so are
- * two nullable branches, which `null` fits both: the
- * validator, exactly one as JSON Schema means, refuses every real value. Found branches are
- * reported, not changed: the document may mean it.
+ * Two branches of a oneOf that a common value fits, found the simple way: both plain object schemas,
+ * the second open, and a value of only the first's required properties fits the second too; or two
+ * nullable branches. The validator, exactly one as JSON Schema means, then refuses every such value
+ * (test/zod/keywords.test.ts). Reported, not changed: the document may mean it.
  */
 export function overlappingBranches(branches: readonly SchemaObject[], resolve: (schema: SchemaObject) => SchemaObject | undefined): { branches: [number, number]; common: string } | undefined {
   const resolved = branches.map((branch) => resolve(branch) ?? branch);
-  // `null`, where two branches allow it (GitHub's validation error `value`: a nullable string,
-  // integer or array of strings, so every null is refused).
+  // `null`, where two branches allow it (a nullable string beside a nullable integer): every null
+  // is refused.
   const nullable = resolved.flatMap((schema, i) => (schema.nullable === true && (!schema.enum || schema.enum.includes(null)) ? [i] : []));
   if (nullable.length >= 2) return { branches: [nullable[0] as number, nullable[1] as number], common: 'null fits both' };
   const objects = resolved.map(plainObject);

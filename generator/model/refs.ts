@@ -59,7 +59,7 @@ export function deref<T>(document: OpenApiDocument, value: T | { $ref: string })
 
 /** The component name a schema reference names (`#/components/schemas/Pet` -> `Pet`), if it does. */
 export function schemaRefName(schema: SchemaObject | undefined): string | undefined {
-  // A property may be named `$ref` (Google's discovery document): its schema is no reference.
+  // A property may be named `$ref` (a document describing JSON Schema): its schema is no reference.
   const ref: unknown = schema?.$ref;
   if (typeof ref !== 'string' || !ref.startsWith(SCHEMA_REF_PREFIX)) return undefined;
   const rest = ref.slice(SCHEMA_REF_PREFIX.length);
@@ -92,7 +92,7 @@ export function inlineNonComponentRefs(document: OpenApiDocument, schema: unknow
 /**
  * How many references one schema may have replaced by their targets. References into each other's
  * parts copy their targets wherever they are met: a schema that reaches the same parts by many paths
- * grows exponentially (Azure's application gateway document; bench/RESULTS.md has its figures).
+ * grows exponentially (test/robustness/hostile-documents.test.ts; bench/RESULTS.md, "Real documents").
  * Past the budget a reference stays as written, and the outputs treat it as one they cannot follow
  * (the validators warn and take any value there). Real documents need far fewer.
  */

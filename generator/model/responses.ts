@@ -43,7 +43,7 @@ function buildResponse(document: OpenApiDocument, status: string, raw: RawRespon
 
 type Media = { schema?: unknown; example?: unknown; examples?: Record<string, { value?: unknown }> };
 
-/** A header is described by its `schema`, or by the one media type of its `content` (as VTEX's are). */
+/** A header is described by its `schema`, or by the one media type of its `content`. */
 function buildHeaders(document: OpenApiDocument, headers: Record<string, unknown> | undefined): ResponseModel['headers'] {
   return Object.entries(headers ?? {}).map(([name, raw]) => {
     const header = deref<Media & { content?: Record<string, Media>; description?: string; required?: boolean }>(document, raw as object) ?? {};

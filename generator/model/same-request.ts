@@ -4,12 +4,10 @@ import type { OperationModel } from './types.js';
 
 /**
  * Operations no request tells apart: the same method, the same path but for its parameters' names
- * and a `#fragment` that names nothing the request carries (a URL's fragment is never sent: Box's
- * `/shared_items#folders` beside `/shared_items`, Azure's `/{applicationDefinitionId}#disambiguation_dummy`
- * beside `/{applicationId}`), and the same input otherwise (parameters and body, as their schemas
- * accept them). A server answers them alike, and so does the mock: as the first. Operations a
- * fragment's `name=value` pair, a parameter or the body tells apart (AWS's `#Action=...`, Azure
- * Face's two `/verify` bodies, Box's shared link set or removed) are not warned of.
+ * and a `#fragment` that names nothing the request carries (a URL's fragment is never sent), and the
+ * same input otherwise (parameters and body, as their schemas accept them). A server answers them
+ * alike, and so does the mock: as the first. Operations a fragment's `name=value` pair, a parameter
+ * or the body tells apart are not warned of (test/fixtures-mock/same-request.test.ts).
  */
 export function sameRequests(operations: readonly OperationModel[]): Problem[] {
   // Only operations whose method and path shape another shares are compared input by input.
