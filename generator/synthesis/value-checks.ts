@@ -25,8 +25,7 @@ export function numberFits(value: number, schema: SchemaObject): boolean {
   if (typeof maximum === 'number' && (exclusiveMaximum === true ? value >= maximum : value > maximum)) return false;
   if (format === 'int32' && (value < -(2 ** 31) || value > 2 ** 31 - 1)) return false;
   if ((format === 'int32' || format === 'int64') && !Number.isInteger(value)) return false;
-  // An integer beyond ±(2^53-1) is refused by the validators (a JSON number cannot carry it exactly):
-  // Waterlinked's example ids of 19 digits.
+  // An integer beyond ±(2^53-1) is refused by the validators: a JSON number cannot carry it exactly.
   if ((schema.type === 'integer' || format === 'int32' || format === 'int64') && !Number.isSafeInteger(value)) return false;
   // A fractional step is checked by the validators on exact decimals; an example is taken only for whole ones.
   if (typeof multipleOf === 'number') return Number.isInteger(multipleOf) && Number.isInteger(value) && value % multipleOf === 0;
