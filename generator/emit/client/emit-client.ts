@@ -95,8 +95,7 @@ const SHORT_DESCRIPTION = 120;
 
 /**
  * An operation's doc comment. `descriptionAt`: where a longer description is read instead (the
- * client method's doc), for the standalone function: printing each twice made a third of a large
- * client.ts.
+ * client method's doc), for the standalone function: printed twice, long descriptions swell client.ts.
  */
 function docLines(op: OperationModel, descriptionAt?: string): string[] {
   const lines: string[] = [];

@@ -26,7 +26,7 @@ export function paramsType(model: Pick<ApiModel, 'envelope'>, op: Pick<Operation
 
 /**
  * The body's part of the input, undefined when it adds no field: a body object without properties
- * (Google's `CancelOperationRequest`, AWS's empty requests) beside parameters must not add an index
+ * (an empty request object, as many documents declare) beside parameters must not add an index
  * signature of `never` that every parameter's key would have to fit.
  */
 function bodyPart(base: string, op: Pick<OperationModel, 'input' | 'body'>): string | undefined {

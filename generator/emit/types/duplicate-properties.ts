@@ -6,7 +6,7 @@ import { memberName, schemaMembers } from './schema-members.js';
  * openapi-typescript (7.13) gives a schema that extends a discriminated base through `allOf` the
  * base's discriminator property (`class: "PlaybackRepeatModeResolutionResult"`) at the head of its
  * object type, and prints the schema's own property of that name after it when the schema declares
- * one (Apple's SiriKit document): a duplicate identifier (TS2300). The first, required with the
+ * one: a duplicate identifier (TS2300). The first, required with the
  * mapped value, is kept. Only a component's own object type is printed so: components are walked
  * one level, their intersections included.
  */

@@ -49,7 +49,8 @@ export function printTypes(document: ApiModel['document']): string {
 /**
  * openapi-typescript's helper for an `allOf` member whose properties the parent requires,
  * `WithRequired<T, K extends keyof T>`, does not compile for a nullable member (`keyof (X | null)` is
- * `never`: TS2344, as in Plaid's document). The same helper over the member without its null: the
+ * `never`: TS2344; test/types/required-nullable-member.test.ts). The same helper over the member
+ * without its null: the
  * intersection with the required keys' object excluded null already.
  */
 function withRequiredOfNullable({ ts }: PrinterModules, nodes: ts.Node[]): void {
@@ -60,8 +61,8 @@ function withRequiredOfNullable({ ts }: PrinterModules, nodes: ts.Node[]): void 
 }
 
 /**
- * TypeScript's printer indents by four spaces, the rest of the output by two: a third of the types'
- * bytes were indentation. Only the run of spaces a line starts with is structural (the printer
+ * TypeScript's printer indents by four spaces, the rest of the output by two, and indentation is much
+ * of the types' bytes. Only the run of spaces a line starts with is structural (the printer
  * escapes line breaks inside strings, and a doc comment's text follows its ` * `), so halving each
  * whole group of four there changes nothing else.
  */

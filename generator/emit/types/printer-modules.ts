@@ -17,7 +17,7 @@ export interface PrinterModules {
 
 /**
  * Loads openapi-typescript's CommonJS build, and the compiler, through `require`: imported as ES
- * modules, Node first scans TypeScript's 9 MB CommonJS file for its export names.
+ * modules, Node first scans TypeScript's large CommonJS file for its export names.
  *
  * Of openapi-typescript, only the files that hold the parts are required (its package exports every
  * file, `"./*"`): its entry also loads its own copy of @redocly/openapi-core 1.x for `openapiTS()`,

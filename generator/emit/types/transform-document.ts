@@ -3,14 +3,10 @@ import type ts from 'typescript';
 import type { OpenapiTypescript, PrinterModules } from './printer-modules.js';
 
 /**
- * openapi-typescript's `openapiTS()` without its own redocly pass. Given a document, `openapiTS()`
- * serializes it, builds a redocly config, lints it and bundles it again before transforming; the
- * document here was already read, linted and bundled once by podcast-gen's load and lint stages,
- * so this builds the same transform context `openapiTS()` builds (its defaults, version 7.13) and
- * calls `transformSchema` directly: the same nodes, without a second parse, lint and bundle
- * (on 1,000 operations: 0.2 s instead of 0.7 s). `discriminators: false` says the document has no
- * `discriminator` (printable-refs.ts `printingFacts`): openapi-typescript's scan for them, a
- * walk of the whole document, would find none.
+ * openapi-typescript's `openapiTS()` without its own redocly pass: the document was already read, linted
+ * and bundled, so this builds the context `openapiTS()` builds (its defaults, version 7.13) and calls
+ * `transformSchema` directly, for the same nodes without a second parse, lint and bundle.
+ * `discriminators: false` (printable-refs.ts `printingFacts`) skips a scan that would find none.
  */
 export function transformDocument(
   { ots }: Pick<PrinterModules, 'ots'>,

@@ -18,8 +18,8 @@ export interface AnnotationTags {
  * string`. The validators check the tag as the schema declares it (a `Node` validator accepts any
  * kind: a value of a kind that extends Node is a Node too), so an annotated validator's
  * openapi-typescript type (`_Inferred`, schemas.ts.hbs) takes these literals back to what the
- * validators infer, by property name and value (Bing Entity Search's Thing: TS2322). Undefined when
- * no component carries a tag.
+ * validators infer, by property name and value, or the two disagree (TS2322;
+ * test/zod/annotated-shapes.test.ts). Undefined when no component carries a tag.
  */
 export function annotationTags(model: Pick<ApiModel, 'schemas' | 'operations'>): AnnotationTags | undefined {
   const tags = discriminatorTagsOf(model);

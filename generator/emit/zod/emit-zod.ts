@@ -156,8 +156,8 @@ function componentDoc(unit: ComponentUnit): string {
  * it (`_Inferred`: an optional property also admits `undefined`, which matters under
  * exactOptionalPropertyTypes). The annotation is an interface of its own, so that a declaration
  * file names it wherever another validator's type holds this one: `_Inferred<...>` resolves to an
- * anonymous type, which would be spelled out again in each place (DocuSign's document: TS7056, and
- * TypeScript 5.9 out of memory).
+ * anonymous type, which would be spelled out again in each place (TS7056, or the checker out of
+ * memory, on a large document).
  */
 function annotationOf(unit: ComponentUnit, annotated: ReadonlySet<string>): { annotation: string; typeDeclaration: string } {
   if (!annotated.has(unit.component.name) || unit.mode !== 'schema') return { annotation: '', typeDeclaration: '' };

@@ -6,7 +6,8 @@ import { itemCopies } from './zod-arrays.js';
  * About how many schemas and enum values a validator's inferred type spells out: its own, and those
  * of every component it refers to, written out again in each place (a declaration file, a hover in
  * the editor, writes an inferred type whole), and a small bounded array's item once per element of
- * the tuples it becomes (HSBC's nested `minItems: 1` arrays). A component counted as annotated costs one.
+ * the tuples it becomes (nested `minItems: 1` arrays: test/zod/annotated-shapes.test.ts). A component
+ * counted as annotated costs one. Set well below the size TypeScript refuses to write (TS7056).
  */
 const ANNOTATE_OVER = 4_000;
 
@@ -16,10 +17,9 @@ const DATA_KEYS = new Set(['example', 'examples', 'default', 'const', 'discrimin
 /**
  * Component schemas whose validators' inferred types are too large to be written out: each is
  * annotated with its openapi-typescript type instead (emit-zod.ts `annotationOf`). TypeScript
- * refuses to write an inferred type of over about a million characters into a declaration file
- * (TS7056, under `declaration: true`, which `tsc --init` sets); a validator spells out about 65 of
- * them per schema it holds. An object of twelve optional objects of twelve of twelve, each of a dozen
- * strings, holds 22,000. `annotated` holds those annotated already (the recursive ones).
+ * refuses to write too long an inferred type into a declaration file (TS7056, under
+ * `declaration: true`, which `tsc --init` sets), and a validator's grows with every schema it holds.
+ * `annotated` holds those annotated already (the recursive ones).
  */
 export function oversizedComponents(schemas: readonly NamedSchemaModel[], annotated: ReadonlySet<string>): Set<string> {
   const byName = new Map(schemas.map((s) => [s.name, s]));

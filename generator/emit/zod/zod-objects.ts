@@ -78,7 +78,8 @@ function finishObject(
   const checks: string[] = [];
   // A readOnly property left out of a request is still declared, so not additional: JSON Schema's
   // additionalProperties looks at `properties` whatever the annotations, and the types
-  // openapi-typescript prints for a request ask for it where it is required (Apideck's `id`).
+  // openapi-typescript prints for a request ask for it where it is required
+  // (test/fixtures-mock/read-only-required.test.ts).
   const declared = Object.keys(schema.properties ?? {});
   const patterns = Object.entries(schema.patternProperties ?? {}).flatMap(([pattern, s]) => {
     const regex = regexExpression(pattern, ctx, pointerJoin(pointer, 'patternProperties', pattern));
