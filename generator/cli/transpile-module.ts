@@ -14,7 +14,7 @@ import { EXIT_USAGE, fail } from '../problems.js';
  * right after the import.
  */
 export async function importTranspiled(file: string, cwd: string): Promise<Record<string, unknown>> {
-  // Through require: an ESM import of TypeScript first scans its 9 MB for exports.
+  // Through require: an ESM import of TypeScript first scans its whole, large file for exports.
   const ts = createRequire(import.meta.url)('typescript') as typeof import('typescript');
   // `.cts` is CommonJS by its extension; everything else is loaded as ESM, as Node would.
   const commonJs = file.endsWith('.cts');

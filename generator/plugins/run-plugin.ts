@@ -23,7 +23,7 @@ export async function runPlugin(options: { plugin: Plugin<object>; model: ApiMod
     }
     return files;
   } catch (error) {
-    // V8's limit on one string (512 MB on 64-bit builds), met by a file or a JSON text an output makes.
+    // V8's limit on one string, met by a file or a JSON text an output makes.
     if (error instanceof RangeError && /Invalid string length/.test(error.message)) {
       fail({
         code: 'emit/too-large',

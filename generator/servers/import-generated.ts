@@ -15,7 +15,7 @@ import { listFiles } from '../write/list-files.js';
 /** Imports `entry`, a file inside the generated folder `root`. */
 export async function importGenerated(entry: string, root: string, cwd: string): Promise<Record<string, unknown>> {
   if (!entry.endsWith('.ts') || findTsx(dirname(entry))) return importModule(entry, cwd);
-  // Through require: an ESM import of TypeScript first scans its 9 MB for exports.
+  // Through require: an ESM import of TypeScript first scans its whole, large file for exports.
   const ts = createRequire(import.meta.url)('typescript') as typeof import('typescript');
   // Beside the folder, so its imports (`zod`) resolve from the same node_modules.
   const temp = mkdtempSync(join(dirname(root), `.${basename(root)}.podcast-gen-`));

@@ -21,7 +21,7 @@ export interface HttpLimits {
   maxConnections: number;
 }
 
-/** The defaults: the MCP SDK's own 4 MiB body limit, Node's keep-alive time, short header and request times. */
+/** The defaults: the MCP SDK's own body limit, Node's keep-alive time, short header and request times. */
 export const HTTP_LIMITS: Readonly<HttpLimits> = {
   maxBodyBytes: 4 * 1024 * 1024,
   headersTimeoutMs: 10_000,

@@ -87,7 +87,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<number> {
       headersTimeout: Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs),
       requestTimeout: limits.requestTimeoutMs,
       keepAliveTimeout: limits.keepAliveTimeoutMs,
-      // Node looks for overdue headers and requests this often (30 s unless told).
+      // Node looks for overdue headers and requests this often: its default is too rare for short timeouts.
       connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))),
     },
     (req, res) => void answer(req).then((response) => (response ? sendResponse(response, req, res) : void res.destroy())).catch((error: unknown) => {
