@@ -18,12 +18,9 @@ export interface Bundled {
  * too), so it is refused first, at the first link of the chain, as is a chain longer than
  * {@link MAX_REF_CHAIN}; one made by bundling turns redocly's throw into the same problem.
  *
- * A document whose every `$ref` already points at something inside it, read with a config that
- * has no decorators or preprocessors, is its own bundle: redocly's pass (resolving every reference
- * and walking the whole document, most of the load stage on a large document) would change
- * nothing but copy what an `example` `$ref` names into its place, which {@link bundleInPlace} does
- * itself. Any other document, a broken one included, is bundled by redocly, which reports what is
- * wrong.
+ * A document whose every `$ref` points inside it, with a config that transforms nothing, is its own
+ * bundle: {@link bundleInPlace} does what redocly's costly pass would, and skips it. Any other
+ * document, a broken one included, is bundled by redocly, which reports what is wrong.
  */
 export async function bundleOrFail(options: { root: Document; config: Config; resolver: BaseResolver; shown: string; locate: Locate }): Promise<Bundled> {
   const { root, config, resolver, shown, locate } = options;

@@ -6,8 +6,8 @@ import { escapeToken } from '../json-pointer.js';
  * (`Cat: Cat`) as well as by reference. redocly resolves every mapping value as a `$ref`, so a bare
  * name is reported unresolved; this rewrites bare names of existing component schemas to the
  * reference they mean (`#/components/schemas/Cat`), in place, before lint and bundling.
- * `fromJson`: no node sits in two places (no YAML alias), so none is remembered as seen (the
- * remembering was most of the walk's time on large documents).
+ * `fromJson`: no node sits in two places (no YAML alias), so none is remembered as seen, a costly
+ * part of the walk spared.
  */
 export function normalizeDiscriminatorMappings(document: unknown, sourceText: string, fromJson: boolean): void {
   if (!/mapping/.test(sourceText)) return;

@@ -2,9 +2,9 @@
  * How a document's `pattern` is read as a JavaScript regular expression, by the validators and by
  * the generator's own checks alike. JSON Schema means ECMA-262 in Unicode mode (`u`). A pattern that
  * only compiles without `u` is read so where that changes no meaning (`\-`, `\_`, a lone `{`), but a
- * Java or POSIX class name (`\p{XDigit}`) is no Unicode property in
- * JavaScript: without `u` it would be read as the letters `p{XDigit}` and refuse every real value.
- * Such names are read as the classes they name.
+ * Java or POSIX class name (`\p{XDigit}`) is no Unicode property in JavaScript: without `u` it would
+ * be read as the letters `p{XDigit}` and refuse every real value. Such names are read as the classes
+ * they name.
  */
 
 /** A pattern as JavaScript reads it: its source and flags, and what was read differently (for a warning). */

@@ -25,7 +25,8 @@ const TEXT_MEDIA = /^(text\/|application\/(json|xml|[^;]*\+json|[^;]*\+xml)\b)/i
  * Keywords without a 3.0 form (`prefixItems`, `if`, `patternProperties`, ...) are kept as they are:
  * the validators and the MCP schemas read them; where the validators cannot check one exactly
  * (evaluated-set keywords that depend on the value), a warning names it and its place
- * (`model/loosened-keyword`). A 3.0 document is returned as it is. Pure: the input is never changed; JSON pointers stay valid (keys are kept).
+ * (`model/loosened-keyword`). A 3.0 document is returned as it is. Pure: the input is never changed;
+ * JSON pointers stay valid (keys are kept).
  */
 export function normalizeDocument(document: OpenApiDocument): { document: OpenApiDocument; problems: Problem[] } {
   const version = typeof document.openapi === 'string' ? document.openapi : '';

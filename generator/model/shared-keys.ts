@@ -8,9 +8,9 @@ import type { Problem } from '../problems.js';
  * An object query or cookie parameter written `form` and exploded (OpenAPI's default) puts each
  * property under a key of its own: `Tier` as `Name=...&Version=...`. Where such a key is another
  * parameter's name in the same place (`Tier.Version` beside the `Version` parameter), a request
- * holds one key for both (test/fixtures-mock/shared-key.test.ts). The
- * field keeps those property names in `sharedKeys`: the mock leaves the key to the parameter that is
- * named by it, and the fixtures leave the property out where it is optional.
+ * holds one key for both (test/fixtures-mock/shared-key.test.ts). The field keeps those property
+ * names in `sharedKeys`: the mock leaves the key to the parameter named by it, and the fixtures leave
+ * the property out where it is optional.
  */
 export function markSharedKeys(document: OpenApiDocument, fields: InputFieldModel[]): void {
   const resolve = (ref: string) => deref<SchemaObject>(document, { $ref: ref });

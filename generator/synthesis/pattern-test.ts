@@ -2,10 +2,9 @@
  * A document's `pattern` run against a string by the generator itself (an example, a made value, a
  * key), in time linear in the string. JavaScript's engine backtracks: a pattern of nested quantifiers
  * takes exponential time on a string it almost matches (`([\/\w \.-]*)*\/?$` against a long string
- * with one character outside its class). RE2 (re2js) reads the same
- * syntax without backtracking, and answers wherever the two engines agree; JavaScript's, the one the
- * validators run, answers the rest (a pattern with lookaround or a back-reference, a string where
- * the two read a character differently), within a time limit.
+ * with one character outside its class). RE2 (re2js) reads the same syntax without backtracking,
+ * and answers wherever the two engines agree; JavaScript's, the one the validators run, answers the
+ * rest (lookaround, back-references, a character the two read differently), within a time limit.
  */
 import { createContext, Script } from 'node:vm';
 import { RE2JS } from 're2js';

@@ -6,9 +6,9 @@ import { memberName, schemaMembers } from './schema-members.js';
  * openapi-typescript (7.13) gives a schema that extends a discriminated base through `allOf` the
  * base's discriminator property (`class: "PlaybackRepeatModeResolutionResult"`) at the head of its
  * object type, and prints the schema's own property of that name after it when the schema declares
- * one: a duplicate identifier (TS2300). The first, required with the
- * mapped value, is kept. Only a component's own object type is printed so: components are walked
- * one level, their intersections included.
+ * one: a duplicate identifier (TS2300). The first, required with the mapped value, is kept. Only a
+ * component's own object type is printed so: components are walked one level, their intersections
+ * included.
  */
 export function dropDuplicateProperties({ ts }: Pick<PrinterModules, 'ts'>, nodes: ts.Node[]): void {
   const schemas = schemaMembers(ts, nodes);

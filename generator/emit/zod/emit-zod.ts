@@ -27,10 +27,9 @@ export const zodPlugin = definePlugin({
   options: {
     /**
      * Whether `schemas.ts` of a large document (`ApiModel.large`) opens with `// @ts-nocheck`. The
-     * type checker then reports nothing inside it and infers a validator's type only where a program
-     * uses it, rather than all of them on every check: on a large document that was most of a
-     * project's check time. A smaller document's `schemas.ts` is checked as any other file, as is
-     * every document's with `false`.
+     * type checker then infers a validator's type only where a program uses it, rather than all of
+     * them on every check (bench/RESULTS.md, "Large documents: data modules and `// @ts-nocheck`").
+     * A smaller document's `schemas.ts` is checked as any other file, as is every document's with `false`.
      */
     tsNocheck: true,
     /**
