@@ -56,11 +56,11 @@ describe.skipIf(!process.env.PODCAST_GEN_PACK_TEST)('the packed tarball in a fre
   it('holds the built JavaScript, bin, templates, the default document, README and LICENSE, and no sources or tests', () => {
     const files = JSON.parse(readFileSync(join(work, 'files.json'), 'utf8')) as string[];
     const expected = ['bin/podcast-gen.js', 'dist/cli.js', 'dist/index.js', 'dist/index.d.ts', 'templates/client.ts.hbs', 'spec/podcast.openapi.yaml', 'spec/redocly.yaml', 'package.json', 'README.md', 'LICENSE'];
-    // What `podcast-gen mcp` and `mock` run, with the data modules tsc does not copy.
-    expected.push('dist/generated/mcp/server.js', 'dist/generated/mcp/server-data.js', 'dist/generated/fixtures/index.js', 'dist/generated/fixtures/fixtures-data.js');
+    // What `podcast-gen mcp` and `mock` run.
+    expected.push('dist/generated/mcp/server.js', 'dist/generated/mcp/tool-server.js', 'dist/generated/fixtures/index.js');
     for (const file of expected) expect(files).toContain(file);
     // TypeScript ships only as declarations, and as the templates copied into the output as code.
-    const copiedTemplates = ['templates/runtime.ts', 'templates/zod-helpers.ts', ...['wire', 'match', 'faults', 'server'].map((name) => `templates/mock/${name}.ts`)];
+    const copiedTemplates = ['templates/runtime.ts', 'templates/zod-helpers.ts', 'templates/mcp/tool-server.ts', ...['wire', 'match', 'faults', 'server'].map((name) => `templates/mock/${name}.ts`)];
     for (const file of copiedTemplates) expect(files).toContain(file);
     // The README's links to the reference resolve in the package too (npm's page and node_modules).
     const linked = [...readFileSync(join(ROOT, 'README.md'), 'utf8').matchAll(/\]\((docs\/[^)#]+)/g)].map((m) => m[1] as string);
@@ -130,8 +130,8 @@ describe.skipIf(!process.env.PODCAST_GEN_PACK_TEST)('the packed tarball in a fre
     const stale = run('npx', ['--no', '--', 'podcast-gen', 'check']);
     expect(stale.status, stale.stderr).toBe(1);
     expect(stale.stderr).toMatch(/^ {2}differs {3}client\.ts$/m);
-    // The data modules are generated files like the others: a renamed operation changes the fixtures' data.
-    expect(stale.stderr).toMatch(/^ {2}differs {3}fixtures\/fixtures-data\.js$/m);
+    // A renamed operation changes the fixtures' index, which holds them by operationId.
+    expect(stale.stderr).toMatch(/^ {2}differs {3}fixtures\/index\.ts$/m);
     expect(stale.stdout).toContain('+++ b/client.ts');
   }, 300_000);
 

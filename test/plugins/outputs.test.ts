@@ -20,9 +20,9 @@ describe('choosing outputs', () => {
     [['types'], ['.podcast-gen.json', 'index.ts', 'types.ts']],
     [['zod'], ['.podcast-gen.json', 'index.ts', 'schemas.ts']],
     [['client'], ['.podcast-gen.json', 'client.ts', 'index.ts', 'operations.ts', 'runtime.ts', 'schemas.ts', 'types.ts']],
-    [['mcp'], ['.podcast-gen.json', 'client.ts', 'index.ts', 'mcp/server-data.d.ts', 'mcp/server-data.js', 'mcp/server.ts', 'mcp/tools.json', 'operations.ts', 'runtime.ts', 'schemas.ts', 'types.ts']],
-    [['fixtures'], ['.podcast-gen.json', 'fixtures/fixtures-data.d.ts', 'fixtures/fixtures-data.js', 'fixtures/index.ts', 'index.ts', 'types.ts']],
-    [['mock'], ['.podcast-gen.json', 'fixtures/fixtures-data.d.ts', 'fixtures/fixtures-data.js', 'fixtures/index.ts', 'index.ts', 'mock/faults.ts', 'mock/index.ts', 'mock/match.ts', 'mock/routes.ts', 'mock/server.ts', 'mock/wire.ts', 'schemas.ts', 'types.ts']],
+    [['mcp'], ['.podcast-gen.json', 'client.ts', 'index.ts', 'mcp/server.ts', 'mcp/tool-server.ts', 'mcp/tools.json', 'operations.ts', 'runtime.ts', 'schemas.ts', 'types.ts']],
+    [['fixtures'], ['.podcast-gen.json', 'fixtures/index.ts', 'index.ts', 'types.ts']],
+    [['mock'], ['.podcast-gen.json', 'fixtures/index.ts', 'index.ts', 'mock/faults.ts', 'mock/index.ts', 'mock/match.ts', 'mock/routes.ts', 'mock/server.ts', 'mock/wire.ts', 'schemas.ts', 'types.ts']],
   ];
 
   it('makes just the chosen outputs and what they need', async () => {
