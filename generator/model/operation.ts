@@ -72,7 +72,7 @@ export function buildOperation(options: {
   const declared = mergeParameters(document, options.pathParameters, raw.parameters, { pathItem: pointerJoin('#/paths', path), operation: pointer });
   // OpenAPI: a header parameter named Accept or Content-Type "SHALL be ignored"; the client sets both
   // from the document's media types, so a declared one would be sent twice
-  // (test/types/ignored-headers.test.ts).
+  // (test/types/ignored-headers.compat.test.ts).
   const parameters = declared.filter(({ parameter, pointer: at }) => {
     const ignored = parameter.in === 'header' && IGNORED_HEADERS.has(parameter.name.toLowerCase());
     if (ignored) options.problems.push(headerIgnored(parameter.name, at));

@@ -1,6 +1,6 @@
 /**
  * openapi-typescript options that make its types as exact as the zod validators, so the two agree
- * (test/zod/types-agree.test.ts asserts assignability both ways): tuples for small bounded arrays,
+ * (test/zod/types-agree.compat.test.ts asserts assignability both ways): tuples for small bounded arrays,
  * `Record<string, unknown>` for empty objects (JSON Schema objects are open), and a `transform` for
  * three shapes openapi-typescript prints loosely or wrongly.
  */

@@ -3,7 +3,7 @@ type Json = Record<string, unknown>;
 /**
  * openapi-typescript (7.13) reads the `enum` of a `type: object` schema as a list of schemas (its
  * `oneOf`): it stops on a value that is not an object ("Expected SchemaObject, received string";
- * test/types/directory-shapes.test.ts) and prints an object value as the schema it is not. Such a
+ * test/types/directory-shapes.compat.test.ts) and prints an object value as the schema it is not. Such a
  * schema is printed with its enum apart, as an `allOf` member of its own, whose values
  * openapi-typescript prints as literal types (`{ name: string } & ("PKW" | "VAN")`, as the
  * validators hold it).

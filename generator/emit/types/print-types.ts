@@ -49,7 +49,7 @@ export function printTypes(document: ApiModel['document']): string {
 /**
  * openapi-typescript's helper for an `allOf` member whose properties the parent requires,
  * `WithRequired<T, K extends keyof T>`, does not compile for a nullable member (`keyof (X | null)` is
- * `never`: TS2344; test/types/required-nullable-member.test.ts). The same helper over the member
+ * `never`: TS2344; test/types/required-nullable-member.compat.test.ts). The same helper over the member
  * without its null: the
  * intersection with the required keys' object excluded null already.
  */
