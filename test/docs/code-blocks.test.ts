@@ -136,7 +136,7 @@ describe('the code blocks of the README and docs/', () => {
 
   it('are marked as fragments only where a block is deliberately not checked here', () => {
     // The streamed response needs a document with an itemSchema, which the podcast one lacks;
-    // test/versions/oas32.test.ts compiles the same loop against such an output.
+    // test/versions/oas32.compat.test.ts compiles the same loop against such an output.
     const fragments = blocks.filter((b) => b.marks.includes('fragment'));
     expect(fragments.map((b) => b.doc)).toStrictEqual(['docs/client.md']);
     expect(fragments[0]?.code).toContain('client.streamItems(');

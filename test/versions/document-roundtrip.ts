@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { expect } from 'vitest';
-import { formatProblem, generate, PodcastGenError } from '../../generator/index.js';
-import { STRICT_OPTIONS } from '../robustness/helpers/compile.js';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { formatProblem, generate, PodcastGenError, type Problem } from '../../generator/index.js';
+import { batchFolder, removeBatch, STRICT_OPTIONS } from '../robustness/helpers/compile.js';
 import { TSC } from '../helpers/tsc.js';
 
 /**
@@ -25,6 +25,56 @@ export async function generateBatch(batch: string, documents: readonly { name: s
     }
   }
   return { generated, refused };
+}
+
+/** The batch folder of {@link useGeneratedBatch}, and what {@link generateBatch} made in it. */
+export interface GeneratedBatch {
+  batch: string;
+  generated: Map<string, string>;
+  refused: Map<string, string>;
+}
+
+/**
+ * Registers, in the calling `describe`, {@link generateBatch} of the documents into a fresh batch
+ * folder (`beforeAll`) and its removal (`afterAll`). `batch` is set, and the two maps (the same
+ * objects throughout) are filled, once `beforeAll` has run.
+ */
+export function useGeneratedBatch(prefix: string, documents: readonly { name: string; spec: string }[]): Readonly<GeneratedBatch> {
+  const state: GeneratedBatch = { batch: '', generated: new Map(), refused: new Map() };
+  beforeAll(async () => {
+    state.batch = batchFolder(prefix);
+    const { generated, refused } = await generateBatch(state.batch, documents);
+    for (const [name, out] of generated) state.generated.set(name, out);
+    for (const [name, why] of refused) state.refused.set(name, why);
+  }, 240_000);
+  afterAll(() => {
+    if (state.batch) removeBatch(state.batch);
+  });
+  return state;
+}
+
+/** The batch folder of {@link useGeneratedOutput}, the output folder in it, and the generation's problems. */
+export interface GeneratedOutput {
+  batch: string;
+  out: string;
+  problems: Problem[];
+}
+
+/**
+ * Registers, in the calling `describe`, the generation of one document with the defaults into
+ * `<batch>/out` of a fresh batch folder (`beforeAll`, after which the fields are set) and its removal.
+ */
+export function useGeneratedOutput(prefix: string, spec: string): Readonly<GeneratedOutput> {
+  const state: GeneratedOutput = { batch: '', out: '', problems: [] };
+  beforeAll(async () => {
+    state.batch = batchFolder(prefix);
+    state.out = join(state.batch, 'out');
+    state.problems = (await generate({ spec, out: state.out })).problems;
+  }, 120_000);
+  afterAll(() => {
+    if (state.batch) removeBatch(state.batch);
+  });
+  return state;
 }
 
 /** Every document generated but the known failures, and no known failure generated. */

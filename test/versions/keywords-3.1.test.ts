@@ -1,13 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generate, generateFiles } from '../../generator/index.js';
-import type { Problem } from '../../generator/problems.js';
+import { describe, expect, it } from 'vitest';
+import { generateFiles } from '../../generator/index.js';
 import { FIXTURE_DOCS } from '../helpers/paths.js';
-import { batchFolder, removeBatch } from '../robustness/helpers/compile.js';
 import { ajv2020, documentJudge } from '../zod/helpers/judge-2020.js';
-import { clientOnOwnMock, compileWithoutTypes } from './document-roundtrip.js';
+import { clientOnOwnMock, useGeneratedOutput } from './document-roundtrip.js';
 
 const SPEC = join(FIXTURE_DOCS, 'versions', 'keywords-3.1.yaml');
 const document = load(readFileSync(SPEC, 'utf8')) as {
@@ -15,26 +13,15 @@ const document = load(readFileSync(SPEC, 'utf8')) as {
   paths: Record<string, { post: { requestBody: { content: Record<string, { schema: Record<string, unknown> }> } } }>;
 };
 
+/** Compiled by TypeScript 7 in keywords-3.1.compat.test.ts. */
 describe('a 3.1 document using every JSON Schema 2020-12 keyword podcast-gen maps', () => {
-  let batch: string;
-  let out: string;
-  let problems: Problem[];
-  beforeAll(async () => {
-    batch = batchFolder('keywords-3.1');
-    out = join(batch, 'out');
-    problems = (await generate({ spec: SPEC, out })).problems;
-  }, 120_000);
-  afterAll(() => removeBatch(batch));
-
-  it('compiles under strict TypeScript 7 without `types`', () => {
-    expect([...compileWithoutTypes(batch, [out])]).toStrictEqual([]);
-  }, 120_000);
+  const output = useGeneratedOutput('keywords-3.1', SPEC);
 
   it('its fixtures are valid by ajv (2020-12) against the document as written; those no value is made for are named', () => {
     const judged: string[] = [];
     const everything = document.paths['/everything']?.post.requestBody.content['application/json']?.schema;
-    for (const file of readdirSync(join(out, 'fixtures')).filter((f) => f.endsWith('.json'))) {
-      const fixture = JSON.parse(readFileSync(join(out, 'fixtures', file), 'utf8')) as { operationId: string; params: unknown; response: { body: unknown } };
+    for (const file of readdirSync(join(output.out, 'fixtures')).filter((f) => f.endsWith('.json'))) {
+      const fixture = JSON.parse(readFileSync(join(output.out, 'fixtures', file), 'utf8')) as { operationId: string; params: unknown; response: { body: unknown } };
       if (fixture.operationId === 'postEverything') {
         const validate = ajv2020().compile({ ...everything, components: document.components });
         expect(validate(fixture.params), JSON.stringify(fixture.params)).toBe(true);
@@ -51,14 +38,14 @@ describe('a 3.1 document using every JSON Schema 2020-12 keyword podcast-gen map
       expect(documentJudge(document, name)(fixture.response.body), `${fixture.operationId}: ${JSON.stringify(fixture.response.body)}`).toBe(true);
       judged.push(name);
     }
-    const leftOut = problems.filter((p) => p.code === 'fixtures/unsatisfiable').map((p) => p.message);
+    const leftOut = output.problems.filter((p) => p.code === 'fixtures/unsatisfiable').map((p) => p.message);
     expect(judged.length + leftOut.length).toBe(15);
     expect(judged.length).toBeGreaterThanOrEqual(10);
     expect(leftOut.every((m) => /getConditional/.test(m)), leftOut.join('\n')).toBe(true);
   });
 
   it('the client completes every fixture against the generated mock', async () => {
-    const { called, failed } = await clientOnOwnMock(out);
+    const { called, failed } = await clientOnOwnMock(output.out);
     expect(failed).toStrictEqual([]);
     expect(called.length).toBeGreaterThanOrEqual(10);
   }, 60_000);
@@ -74,7 +61,7 @@ describe('a 3.1 document using every JSON Schema 2020-12 keyword podcast-gen map
     // The tool's input schema, judged by ajv in 2020-12 mode: its fixture passes, a broken keyword does not.
     const tools = (JSON.parse(text) as { tools: { name: string; inputSchema: object }[] }).tools;
     const validate = ajv2020().compile(tools.find((t) => t.name === 'post_everything')?.inputSchema ?? {});
-    const { params } = JSON.parse(readFileSync(join(out, 'fixtures', 'postEverything.json'), 'utf8')) as { params: Record<string, unknown> };
+    const { params } = JSON.parse(readFileSync(join(output.out, 'fixtures', 'postEverything.json'), 'utf8')) as { params: Record<string, unknown> };
     expect(validate(params), JSON.stringify(params)).toBe(true);
     const broken: [string, unknown][] = [['billing', { card: '1234' }], ['point', [1, 'x']], ['closedPair', ['a', 1, 2]], ['tags', ['a']], ['labels', { other: 1 }], ['shape', { kind: 'circle', radius: 1, side: 2 }], ['conditional', { kind: 'big' }]];
     for (const [name, value] of broken) expect(validate({ ...params, [name]: value }), name).toBe(false);

@@ -1,20 +1,13 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatProblem, generate, type Problem } from '../../generator/index.js';
+import { describe, expect, it } from 'vitest';
+import { formatProblem } from '../../generator/index.js';
 import { startLoopback } from '../helpers/loopback.js';
-import { FIXTURE_DOCS } from '../helpers/paths.js';
-import { batchFolder, removeBatch } from '../robustness/helpers/compile.js';
-import { clientOnOwnMock, compileWithoutTypes } from './document-roundtrip.js';
-
-/**
- * The 3.2 documents written for these tests: every 3.2 addition, each used at least once; one has
- * only a `query` operation (openapi-typescript then prints no `operations` of its own).
- */
-const DOCUMENTS = ['minimal-3.2.yaml', 'query-3.2.yaml', 'only-query-3.2.yaml', 'features-3.2.yaml', 'more-3.2.yaml'];
+import { clientOnOwnMock } from './document-roundtrip.js';
+import { useOas32Outputs } from './oas32-documents.js';
 
 type Module = Record<string, unknown>;
 type Method = (...args: unknown[]) => Promise<unknown> & { withResponse(): Promise<{ attempts: number }> };
@@ -22,56 +15,10 @@ type Api = Record<string, Method>;
 interface Recorded { method: string; path: string; query: Record<string, unknown>; body: unknown; status?: number }
 interface Mock { url: string; close(): Promise<void> }
 
-/**
- * Compiled with the output: the client's types are the document's. A stream's items are typed by
- * their itemSchema; a querystring parameter by its content's schema.
- */
-const TYPE_CHECKS = `import { createPodcastClient } from './client.js';
-import type { operations, paths } from './types.js';
-
-// types.ts names the 3.2 operations in \`paths\` too.
-export const listed: [paths['/items']['query'], paths['/items']['additionalOperations']['COPY']] extends [operations['searchItems'], operations['copyItems']] ? true : never = true;
-
-export async function typeChecks(): Promise<void> {
-  const api = createPodcastClient({ apiKey: 'k', baseUrl: 'http://127.0.0.1' });
-  for await (const item of await api.streamItems({ limit: 1 })) {
-    const id: number = item.id;
-    const price: number | null = item.price;
-    // @ts-expect-error an item has no such field
-    void item.missing;
-    void id, price;
-  }
-  for await (const event of await api.watchItems()) {
-    const data: string = event.data;
-    void data;
-  }
-  const found: { id: number }[] = await api.searchItems({ name: 'a', minPrice: 1 });
-  const copied: number = (await api.copyItems({ destination: 'x' })).count;
-  await api.findItems({ filter: { name: 'a' } });
-  // @ts-expect-error the querystring value is the Filter object, not a string
-  await api.findItems({ filter: 'name=a' });
-  await api.selectItems({ selector: { ids: [1] } });
-  void found, copied;
-}
-`;
-
-describe('OpenAPI 3.2 documents: generated with the defaults, compiled by TypeScript 7 (no types), the client on its own mock', () => {
-  let batch: string;
-  const outs = new Map<string, string>();
-  const problems = new Map<string, Problem[]>();
+/** Compiled by TypeScript 7 in oas32.compat.test.ts. */
+describe('OpenAPI 3.2 documents: generated with the defaults, the client on its own mock', () => {
+  const { outs, problems } = useOas32Outputs('oas32');
   const load = async (name: string, path: string) => (await import(pathToFileURL(join(outs.get(name) as string, path)).href)) as Module;
-
-  beforeAll(async () => {
-    batch = batchFolder('oas32');
-    for (const name of DOCUMENTS) {
-      const out = join(batch, name.replace(/\.yaml$/, ''));
-      const result = await generate({ spec: join(FIXTURE_DOCS, 'versions', name), out });
-      outs.set(name, out);
-      problems.set(name, result.problems);
-    }
-    writeFileSync(join(outs.get('features-3.2.yaml') as string, 'type-checks.ts'), TYPE_CHECKS);
-  }, 120_000);
-  afterAll(() => removeBatch(batch));
 
   /** The features document's client on its mock, every request the mock answered recorded. */
   async function featuresOnMock(): Promise<{ api: Api; seen: Recorded[]; close(): Promise<void> }> {
@@ -88,11 +35,6 @@ describe('OpenAPI 3.2 documents: generated with the defaults, compiled by TypeSc
     const operations = readFileSync(join(outs.get('features-3.2.yaml') as string, 'operations.ts'), 'utf8');
     expect([...operations.matchAll(/\bmethod: "(\w+)"/g)].map((m) => m[1])).toStrictEqual(['QUERY', 'COPY', 'GET', 'GET', 'GET', 'GET', 'GET']);
   });
-
-  it('compiles every output under strict TypeScript 7 without `types`, and the client types what 3.2 adds', () => {
-    const failed = compileWithoutTypes(batch, [...outs.values()]);
-    expect([...failed].map(([folder, errors]) => `${folder}: ${errors.slice(0, 5).join(' | ')}`)).toStrictEqual([]);
-  }, 120_000);
 
   it("completes every operation's fixture with the generated client against the generated mock", async () => {
     for (const [name, out] of outs) {

@@ -1,47 +1,29 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseYaml as parse } from '@redocly/openapi-core';
 import { formatProblem, generateFiles, PodcastGenError } from '../../generator/index.js';
 import { convertSwagger2, originalPointer } from '../../generator/load/swagger-2.js';
-import { FIXTURE_DOCS, ROOT } from '../helpers/paths.js';
+import { ROOT } from '../helpers/paths.js';
 import { startLoopback, type SeenRequest } from '../helpers/loopback.js';
-import { batchFolder, removeBatch } from '../robustness/helpers/compile.js';
-import { clientOnOwnMock, expectCompiles, expectGenerated, generateBatch } from './document-roundtrip.js';
+import { clientOnOwnMock, expectGenerated, useGeneratedBatch } from './document-roundtrip.js';
+import { KNOWN_2_0 as KNOWN, readmeExamples, SWAGGER2_FIXTURE } from './readme-examples.js';
 
-const EXAMPLES = join(ROOT, 'node_modules', '@readme', 'oas-examples', '2.0', 'json');
-const FIXTURE = join(FIXTURE_DOCS, 'versions', 'swagger-2.0.yaml');
-
-/** What fails today, with why; the test fails when one starts passing. */
-const KNOWN: Record<string, string> = {};
-
-const DOCUMENTS = readdirSync(EXAMPLES)
-  .filter((f) => f.endsWith('.json'))
-  .sort()
-  .map((f) => ({ name: `2.0/${f.replace(/\.json$/, '')}`, spec: join(EXAMPLES, f) }));
+const DOCUMENTS = readmeExamples('2.0');
 
 type Module = Record<string, unknown>;
 type Client = Record<string, (params?: unknown) => Promise<unknown>>;
 
+/** Compiled with TypeScript 7 in swagger2.compat.test.ts. */
 describe('Swagger 2.0: @readme/oas-examples and a document of every 2.0 feature, converted in memory', () => {
-  let batch: string;
-  let generated = new Map<string, string>();
-  let refused = new Map<string, string>();
-  beforeAll(async () => {
-    batch = batchFolder('swagger2');
-    ({ generated, refused } = await generateBatch(batch, [...DOCUMENTS, { name: 'fixture/swagger-2.0', spec: FIXTURE }]));
-  }, 240_000);
-  afterAll(() => removeBatch(batch));
+  const output = useGeneratedBatch('swagger2', [...DOCUMENTS, SWAGGER2_FIXTURE]);
+  const { generated } = output;
 
   it('generates every document with the defaults (except the known failures)', () => {
     expect(DOCUMENTS.length).toBeGreaterThanOrEqual(7);
-    expectGenerated(generated, refused, KNOWN);
+    expectGenerated(output.generated, output.refused, KNOWN);
   });
-
-  it('compiles every generated output under strict TypeScript 7 without `types`', () => {
-    expectCompiles(batch, generated, KNOWN);
-  }, 120_000);
 
   it("completes every operation's fixture with the generated client against the generated mock", async () => {
     const failures: string[] = [];
