@@ -1,13 +1,10 @@
-import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generate, generateFiles } from '../../generator/index.js';
 import { ROOT } from '../helpers/paths.js';
-import { TSC as tsc } from '../helpers/tsc.js';
 
-
+/** generated/ type-checked by tsc: generated.compat.test.ts. */
 describe('generated/', () => {
   it('is current: regenerating spec/ changes nothing', async () => {
     const result = await generate({ check: true, cwd: ROOT });
@@ -26,14 +23,6 @@ describe('generated/', () => {
     const second = await generateFiles({ cwd: ROOT });
     expect(second.files).toStrictEqual(first.files);
     for (const file of first.files) expect(file.content).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
-  });
-
-  it('type-checks under the strictest TypeScript settings (exactOptionalPropertyTypes, noPropertyAccessFromIndexSignature, noUnused*), every file checked', () => {
-    // A small document: no file opens with `// @ts-nocheck`.
-    expect(readFileSync(join(ROOT, 'generated', 'schemas.ts'), 'utf8')).not.toMatch(/^\/\/ @ts-nocheck\b/m);
-    const result = spawnSync(process.execPath, [tsc, '-p', join(ROOT, 'test/generated/tsconfig.json')], { encoding: 'utf8' });
-    expect(result.stdout + result.stderr).toBe('');
-    expect(result.status).toBe(0);
   });
 
   it('every source file (.ts, and the .js data modules) starts with the banner naming the document and its hash', async () => {

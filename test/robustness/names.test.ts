@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateFiles, type ApiModel, type GeneratedFile } from '../../generator/index.js';
+import { describe, expect, it } from 'vitest';
+import { generateFiles, type ApiModel } from '../../generator/index.js';
 import { isIdentifier } from '../../generator/model/naming.js';
 import { FIXTURE_DOCS, ROOT } from '../helpers/paths.js';
-import { batchFolder, removeBatch, typecheck, writeOutput } from './helpers/compile.js';
+import { useWrittenOutput } from './helpers/written-output.js';
 
 const HOSTILE = join(FIXTURE_DOCS, 'names', 'hostile-names.yaml');
 const PROTOTYPE = join(FIXTURE_DOCS, 'names', 'prototype-names.yaml');
@@ -15,63 +15,47 @@ const TSX = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 
 const unique = (values: readonly string[]) => new Set(values).size === values.length;
 
+/** Compiled by tsc in names.compat.test.ts. */
 describe('hostile names (reserved words, punctuation, non-ASCII, digits, collisions, built-ins)', () => {
-  let model: ApiModel;
-  let files: GeneratedFile[];
-  let batch: string;
-  let out: string;
-
-  beforeAll(async () => {
-    ({ model, files } = await generateFiles({ spec: HOSTILE }));
-    batch = batchFolder('names');
-    out = join(batch, 'out');
-    writeOutput(out, files);
-  });
-  afterAll(() => removeBatch(batch));
-
-  it('every output compiles under strict tsc', () => {
-    const result = typecheck(batch, [out]);
-    expect(result.output).toBe('');
-    expect(result.ok).toBe(true);
-  });
+  const output = useWrittenOutput('names', HOSTILE);
 
   it('method, type and schema names are valid, unreserved identifiers, unique where they share a scope', () => {
-    const methods = model.operations.map((o) => o.methodName);
-    const types = [...model.operations.map((o) => o.typeName), ...model.schemas.map((s) => s.typeName)];
+    const methods = output.model.operations.map((o) => o.methodName);
+    const types = [...output.model.operations.map((o) => o.typeName), ...output.model.schemas.map((s) => s.typeName)];
     for (const name of [...methods, ...types]) expect(isIdentifier(name), name).toBe(true);
     expect(unique(methods)).toBe(true);
-    expect(unique(model.schemas.map((s) => s.typeName))).toBe(true);
-    expect(model.schemas.map((s) => s.typeName)).not.toContain('Blob');
-    expect(model.schemas.map((s) => s.typeName)).not.toContain('Error');
-    expect(model.schemas.map((s) => s.typeName)).not.toContain('Promise');
+    expect(unique(output.model.schemas.map((s) => s.typeName))).toBe(true);
+    expect(output.model.schemas.map((s) => s.typeName)).not.toContain('Blob');
+    expect(output.model.schemas.map((s) => s.typeName)).not.toContain('Error');
+    expect(output.model.schemas.map((s) => s.typeName)).not.toContain('Promise');
     expect(methods).not.toContain('then');
   });
 
   it('tool names are valid MCP tool names and unique, in the model and in mcp/tools.json', () => {
-    const names = model.operations.map((o) => o.toolName);
+    const names = output.model.operations.map((o) => o.toolName);
     for (const name of names) expect(name).toMatch(MCP_TOOL_NAME);
     expect(unique(names)).toBe(true);
-    const manifest = JSON.parse(files.find((f) => f.path === 'mcp/tools.json')?.content ?? '{}') as { tools?: { name: string }[] };
+    const manifest = JSON.parse(output.files.find((f) => f.path === 'mcp/tools.json')?.content ?? '{}') as { tools?: { name: string }[] };
     expect(manifest.tools?.map((t) => t.name).sort()).toStrictEqual([...names].sort());
   });
 
   it('no generated file can leave the output folder, and file names are unique ignoring case', () => {
-    const root = resolve(out);
-    for (const file of files) {
+    const root = resolve(output.out);
+    for (const file of output.files) {
       const target = resolve(root, file.path);
       expect(target.startsWith(root + sep), file.path).toBe(true);
       expect(file.path.split('/'), file.path).not.toContain('..');
       expect(file.path).not.toMatch(/\\|^\//);
     }
-    expect(unique(files.map((f) => f.path.toLowerCase()))).toBe(true);
-    const fixtureNames = files.filter((f) => f.path.startsWith('fixtures/')).map((f) => relative('fixtures', f.path));
+    expect(unique(output.files.map((f) => f.path.toLowerCase()))).toBe(true);
+    const fixtureNames = output.files.filter((f) => f.path.startsWith('fixtures/')).map((f) => relative('fixtures', f.path));
     expect(fixtureNames).not.toContain('package.json');
     expect(fixtureNames.map((n) => n.toLowerCase())).not.toContain('con.json');
   });
 
   it('input keys are unique per operation; wire names keep the document spelling', () => {
-    for (const op of model.operations) expect(unique(op.input.map((f) => f.name)), op.operationId).toBe(true);
-    const thing = model.operations.find((o) => o.operationId === 'get-thing.by id');
+    for (const op of output.model.operations) expect(unique(op.input.map((f) => f.name)), op.operationId).toBe(true);
+    const thing = output.model.operations.find((o) => o.operationId === 'get-thing.by id');
     expect(thing?.input.map((f) => [f.name, f.in, f.wireName])).toStrictEqual([
       ['id', 'path', 'id'],
       ['query_id', 'query', 'id'],
@@ -82,12 +66,12 @@ describe('hostile names (reserved words, punctuation, non-ASCII, digits, collisi
   it('names are stable: a second generation decides the same names', async () => {
     const again = await generateFiles({ spec: HOSTILE });
     const names = (m: ApiModel) => m.operations.map((o) => [o.methodName, o.typeName, o.toolName, o.fileName, ...o.input.map((f) => f.name)]);
-    expect(names(again.model)).toStrictEqual(names(model));
-    expect(again.model.schemas.map((s) => s.typeName)).toStrictEqual(model.schemas.map((s) => s.typeName));
+    expect(names(again.model)).toStrictEqual(names(output.model));
+    expect(again.model.schemas.map((s) => s.typeName)).toStrictEqual(output.model.schemas.map((s) => s.typeName));
   });
 
   it('the generated client sends renamed inputs under their wire names (run in a child process)', () => {
-    const script = join(batch, 'call.ts');
+    const script = join(output.batch, 'call.ts');
     writeFileSync(
       script,
       [
@@ -103,7 +87,7 @@ describe('hostile names (reserved words, punctuation, non-ASCII, digits, collisi
         `console.log(JSON.stringify(seen));`,
       ].join('\n'),
     );
-    const run = spawnSync(process.execPath, [TSX, script], { encoding: 'utf8', cwd: batch });
+    const run = spawnSync(process.execPath, [TSX, script], { encoding: 'utf8', cwd: output.batch });
     expect(run.stderr).toBe('');
     const seen = JSON.parse(run.stdout) as { url: string; headers: Record<string, string> }[];
     expect(seen[0]?.url).toBe('http://127.0.0.1:9/things/p%2F1?id=q');
@@ -111,7 +95,7 @@ describe('hostile names (reserved words, punctuation, non-ASCII, digits, collisi
     expect(seen[1]?.url).toBe('http://127.0.0.1:9/delete/c?filter.name=f&__proto__=x');
   });
   it('schemas.ts keeps the document\'s names; index.ts keeps the runtime\'s and aliases the validators (run in a child process)', () => {
-    const script = join(batch, 'index-names.ts');
+    const script = join(output.batch, 'index-names.ts');
     writeFileSync(
       script,
       [
@@ -124,7 +108,7 @@ describe('hostile names (reserved words, punctuation, non-ASCII, digits, collisi
         `}));`,
       ].join('\n'),
     );
-    const run = spawnSync(process.execPath, [TSX, script], { encoding: 'utf8', cwd: batch });
+    const run = spawnSync(process.execPath, [TSX, script], { encoding: 'utf8', cwd: output.batch });
     expect(run.stderr).toBe('');
     expect(JSON.parse(run.stdout)).toStrictEqual({ schemaParses: false, runtimeClass: true, aliases: [true, true, true, true, true, true] });
   });
@@ -134,22 +118,11 @@ describe('operationIds named like Object.prototype members', () => {
   // Emitters key objects by operationId (`operationSpecs`, `operationSchemas`, the MCP bindings): a
   // bare `__proto__` key would set the prototype, and a `constructor` key would be typed by Object's
   // member instead of the entry's type.
-  let batch: string;
-  let out: string;
-  beforeAll(async () => {
-    const { files } = await generateFiles({ spec: PROTOTYPE });
-    batch = batchFolder('proto-names');
-    out = join(batch, 'out');
-    writeOutput(out, files);
-  });
-  afterAll(() => removeBatch(batch));
-
-  it('every output compiles under strict tsc', () => {
-    expect(typecheck(batch, [out]).output).toBe('');
-  });
+  // Compiled by tsc in names.compat.test.ts.
+  const output = useWrittenOutput('proto-names', PROTOTYPE);
 
   it('each operation is an own key of operationSpecs, the prototype untouched, and a stub call reaches it', () => {
-    const script = join(batch, 'keys.ts');
+    const script = join(output.batch, 'keys.ts');
     writeFileSync(
       script,
       [
@@ -163,7 +136,7 @@ describe('operationIds named like Object.prototype members', () => {
         `console.log(JSON.stringify({ keys: Object.keys(operationSpecs), proto: Object.getPrototypeOf(operationSpecs) === Object.prototype, seen }));`,
       ].join('\n'),
     );
-    const run = spawnSync(process.execPath, [TSX, script], { encoding: 'utf8', cwd: batch });
+    const run = spawnSync(process.execPath, [TSX, script], { encoding: 'utf8', cwd: output.batch });
     expect(run.stderr).toBe('');
     expect(JSON.parse(run.stdout)).toStrictEqual({
       keys: ['constructor', 'toString', 'hasOwnProperty', '__proto__'],
