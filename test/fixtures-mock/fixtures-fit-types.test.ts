@@ -5,13 +5,10 @@
  * public documents (test/fixtures/corpus/fixtures-*.yaml). What no value fits is left out with a
  * warning that names the operation and the place, never emitted wrong.
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateFiles, type GeneratedFile, type Problem } from '../../generator/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Problem } from '../../generator/index.js';
 import type { ApiModel, OperationModel, ResponseModel } from '../../generator/model/types.js';
-import { FIXTURE_DOCS } from '../helpers/paths.js';
-import { batchFolder, removeBatch, typecheck, writeOutput } from '../robustness/helpers/compile.js';
+import { DOCUMENTS, useFitOutputs } from './helpers/fit-documents.js';
 import { createJudge } from './judge.js';
 
 /** A fixture file as emitted: a part no value fits is absent. */
@@ -22,61 +19,18 @@ interface EmittedFixture {
   errors: { status: number; headers: Record<string, string>; body: unknown }[];
 }
 
-/** Each document and the warnings it must give (one per part left out), in order. */
-const DOCUMENTS: Record<string, RegExp[]> = {
-  'fixtures-discriminated-branches': [],
-  'fixtures-any-of-objects': [],
-  'fixtures-defaults': [],
-  'fixtures-empty-body-beside-parameters': [],
-  'fixtures-amz-headers': [],
-  'fixtures-ref-into-property': [],
-  'fixtures-wide-nested': [],
-  'fixtures-additional-and-named-properties': [/putSettings: its params are left out: .* at params\.settings\.mode\b/],
-  'fixtures-undeclared-required': [
-    /createSectionForProject: its params are left out: no value fits both the schema and the generated types at params\.data\.project\b/,
-    /createSectionForProject: its 400 error is left out: .* at errors\.0\.body\.request_id\b/,
-    /listPackageVersions: no fixture: .* at response\.body\.0\.metadata\.docker\.tags\b/,
-  ],
-  'fixtures-closed-parts': [/getDefault: no fixture: .* at response\.body\b/],
-  'fixtures-contradictory': [
-    /getCode: no fixture: .* at response\.body\b/,
-    /plantTree: its params are left out: .* at params\.(parent\.)+parent\b/,
-    /plantTree: its 409 error is left out: .* at errors\.0\.body\.code\b/,
-  ],
-};
-
 interface Generated {
   model: ApiModel;
   files: Map<string, string>;
   warnings: Problem[];
 }
 
+/** Type-checked against the generated types (TypeScript 7, strict) in fixtures-fit-types.compat.test.ts. */
+const outputs = useFitOutputs();
 const generated = new Map<string, Generated>();
-let batch: string;
-let compiled: ReturnType<typeof typecheck>;
-
-beforeAll(async () => {
-  batch = batchFolder('fixtures-fit');
-  for (const name of Object.keys(DOCUMENTS)) {
-    // The mock brings in what it reads: the fixtures, the types and the validators.
-    const { model, files, problems } = await generateFiles({ spec: join(FIXTURE_DOCS, 'corpus', `${name}.yaml`), outputs: ['mock'] });
-    writeOutput(join(batch, name), files);
-    // fixtures/index.ts reads its values from JSON text, which tsc does not look into: the emitted
-    // .json files, as literals, are checked against the same `Fixtures` type here.
-    writeFileSync(join(batch, name, 'fixtures', 'fit.ts'), fitModule(files));
-    generated.set(name, { model, files: new Map(files.map((f: GeneratedFile) => [f.path, f.content])), warnings: problems.filter((p) => p.code.startsWith('fixtures/')) });
-  }
-  compiled = typecheck(batch, Object.keys(DOCUMENTS).map((name) => join(batch, name)));
-}, 240_000);
-afterAll(() => removeBatch(batch));
-
-/** A module that assigns every emitted fixture file, as a literal, to its type in `Fixtures`. */
-function fitModule(files: readonly GeneratedFile[]): string {
-  const entries = files
-    .filter((f) => f.path.startsWith('fixtures/') && f.path.endsWith('.json'))
-    .map((f) => `  ${JSON.stringify((JSON.parse(f.content) as EmittedFixture).operationId)}: ${f.content.trim()},`);
-  return `import type { Fixtures } from './index.js';\n\nexport const fit: Fixtures = {\n${entries.join('\n')}\n};\n`;
-}
+beforeAll(() => {
+  for (const [name, { model, files, warnings }] of outputs) generated.set(name, { model, files: new Map(files.map((f) => [f.path, f.content])), warnings });
+});
 
 function fixtureOf(name: string, op: OperationModel): EmittedFixture | undefined {
   const text = generated.get(name)?.files.get(`fixtures/${op.fileName}.json`);
@@ -93,11 +47,6 @@ function declaredFor(op: OperationModel, status: number): ResponseModel | undefi
 }
 
 describe.each(Object.keys(DOCUMENTS))('fixtures of %s', (name) => {
-  it('type-check against the generated types, with the mock that serves them (TypeScript 7, strict)', () => {
-    expect(compiled.failed.get(join(batch, name)) ?? []).toStrictEqual([]);
-    expect(compiled.failed.get('?') ?? []).toStrictEqual([]);
-  });
-
   it('are valid for ajv against the document\'s schemas, in every part emitted', () => {
     const { model } = generated.get(name) as Generated;
     const judge = createJudge(model);

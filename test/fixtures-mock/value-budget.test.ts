@@ -12,7 +12,8 @@ function countValues(value: unknown): number {
 }
 
 // The document's fixture would hold about 24,000 values made whole (twelve optional objects of
-// twelve optional objects ...); fixtures-fit-types.test.ts judges it valid by ajv and the types.
+// twelve optional objects ...); fixtures-fit-types.test.ts judges it valid by ajv, and
+// fixtures-fit-types.compat.test.ts by the types.
 describe('a fixture part of a wide, nested schema', () => {
   it('stops following optional properties once it has made its budget of values, and still has every required one', async () => {
     const { files } = await generateFiles({ spec: join(FIXTURE_DOCS, 'corpus', 'fixtures-wide-nested.yaml'), outputs: ['fixtures'] });

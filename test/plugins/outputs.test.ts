@@ -1,11 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiReference } from '../../docs/examples/api-reference-plugin.js';
 import { generateFiles } from '../../generator/index.js';
 import { ROOT } from '../helpers/paths.js';
-import { TSC } from '../helpers/tsc.js';
+import { SUBSETS as subsets } from './helpers/output-subsets.js';
 
 const folder = join(ROOT, 'test', '.tmp', 'outputs');
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -15,16 +14,8 @@ async function pathsOf(outputs: string[]): Promise<string[]> {
   return (await generateFiles({ cwd: ROOT, outputs })).files.map((f) => f.path).filter((p) => !p.startsWith('fixtures/') || !p.endsWith('.json'));
 }
 
+/** Each choice compiled on its own by tsc: outputs.compat.test.ts. */
 describe('choosing outputs', () => {
-  const subsets: [string[], string[]][] = [
-    [['types'], ['.podcast-gen.json', 'index.ts', 'types.ts']],
-    [['zod'], ['.podcast-gen.json', 'index.ts', 'schemas.ts']],
-    [['client'], ['.podcast-gen.json', 'client.ts', 'index.ts', 'operations.ts', 'runtime.ts', 'schemas.ts', 'types.ts']],
-    [['mcp'], ['.podcast-gen.json', 'client.ts', 'index.ts', 'mcp/server.ts', 'mcp/tool-server.ts', 'mcp/tools.json', 'operations.ts', 'runtime.ts', 'schemas.ts', 'types.ts']],
-    [['fixtures'], ['.podcast-gen.json', 'fixtures/index.ts', 'index.ts', 'types.ts']],
-    [['mock'], ['.podcast-gen.json', 'fixtures/index.ts', 'index.ts', 'mock/faults.ts', 'mock/index.ts', 'mock/match.ts', 'mock/routes.ts', 'mock/server.ts', 'mock/wire.ts', 'schemas.ts', 'types.ts']],
-  ];
-
   it('makes just the chosen outputs and what they need', async () => {
     for (const [outputs, paths] of subsets) expect([outputs, await pathsOf(outputs)]).toStrictEqual([outputs, paths]);
   });
@@ -36,22 +27,6 @@ describe('choosing outputs', () => {
         if (file.path !== 'index.ts' && file.path !== '.podcast-gen.json') expect(file.content, `${outputs} ${file.path}`).toBe(all.get(file.path));
       }
     }
-  });
-
-  it('each choice compiles on its own under strict TypeScript', async () => {
-    rmSync(folder, { recursive: true, force: true });
-    for (const [outputs] of subsets) {
-      for (const file of (await generateFiles({ cwd: ROOT, outputs })).files) {
-        const path = join(folder, outputs.join('-'), file.path);
-        mkdirSync(dirname(path), { recursive: true });
-        writeFileSync(path, file.content);
-      }
-    }
-    const compilerOptions = { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2023', 'DOM'], types: ['node'], strict: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, noUnusedLocals: true, verbatimModuleSyntax: true, resolveJsonModule: true, skipLibCheck: true, noEmit: true };
-    writeFileSync(join(folder, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['**/*.ts'] }));
-    const result = spawnSync(process.execPath, [TSC, '-p', join(folder, 'tsconfig.json')], { encoding: 'utf8' });
-    expect(result.stdout + result.stderr).toBe('');
-    expect(result.status).toBe(0);
   });
 
   it('passes each output its options, and refuses options of an output that does not exist', async () => {

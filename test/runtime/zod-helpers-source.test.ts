@@ -1,17 +1,14 @@
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { HELPER_NAMES, HELPERS_FILE, helperRegions, helperSource, type HelperName } from '../../generator/emit/zod/runtime-helpers.js';
 import { PodcastGenError } from '../../generator/problems.js';
 import * as helpers from '../../templates/zod-helpers.js';
-import { ROOT } from '../helpers/paths.js';
-import { TSC } from '../helpers/tsc.js';
 
 const TEXT = readFileSync(HELPERS_FILE, 'utf8');
 const regions = helperRegions(TEXT);
 
+/** Each helper cut out alone is compiled by tsc in zod-helpers-source.compat.test.ts. */
 describe('templates/zod-helpers.ts as the generator cuts it', () => {
   it('has one region per helper the generator knows, in its order', () => {
     expect([...regions.keys()]).toStrictEqual([...HELPER_NAMES]);
@@ -77,16 +74,5 @@ describe('templates/zod-helpers.ts as the generator cuts it', () => {
     const crlf = helperRegions(TEXT.replace(/\n/g, '\r\n'));
     expect([...crlf].map(([name, r]) => [name, r.source])).toStrictEqual([...regions].map(([name, r]) => [name, r.source]));
     expect(() => helperRegions('// #region _a\nconst a = 1;\n// #endregion\n// #region _a\nconst b = 2;\n// #endregion\n')).toThrow(PodcastGenError);
-  });
-
-  it('each helper, cut out alone with what it calls, compiles as the generated code is checked', () => {
-    const dir = join(ROOT, 'test', '.tmp', 'runtime-helpers');
-    rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dir, { recursive: true });
-    for (const name of HELPER_NAMES) writeFileSync(join(dir, `${name}.ts`), `import { en } from 'zod/locales';\nimport * as z from 'zod/mini';\n\n${helperSource(new Set([name]))}\n\n// en and z are exported for the helpers that do not use them (noUnusedLocals).\nexport { en, z, ${name} };\n`);
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ extends: join(ROOT, 'test', 'generated', 'tsconfig.json'), include: ['*.ts'] }));
-    const result = spawnSync(process.execPath, [TSC, '-p', join(dir, 'tsconfig.json')], { encoding: 'utf8' });
-    expect(result.stdout + result.stderr).toBe('');
-    expect(result.status).toBe(0);
   });
 });

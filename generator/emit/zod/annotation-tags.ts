@@ -19,7 +19,7 @@ export interface AnnotationTags {
  * kind: a value of a kind that extends Node is a Node too), so an annotated validator's
  * openapi-typescript type (`_Inferred`, schemas.ts.hbs) takes these literals back to what the
  * validators infer, by property name and value, or the two disagree (TS2322;
- * test/zod/annotated-shapes.test.ts). Undefined when no component carries a tag.
+ * test/zod/annotated-shapes.compat.test.ts). Undefined when no component carries a tag.
  */
 export function annotationTags(model: Pick<ApiModel, 'schemas' | 'operations'>): AnnotationTags | undefined {
   const tags = discriminatorTagsOf(model);
