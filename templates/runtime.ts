@@ -728,7 +728,7 @@ async function readCapped(response: Response, limit: number, operationId: string
  * Headers that frame the message, which fetch writes for the body it sends: it refuses a
  * Content-Length that is not the body's and any Transfer-Encoding or Connection (a failed
  * connection, to the caller), and a browser drops them. A document may name them as parameters
- * (Vercel's upload, Azure's Data Lake): they are left to fetch.
+ * (test/fixtures-mock/framing-headers.test.ts): they are left to fetch.
  */
 const FRAMING_HEADERS = ['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'proxy-connection', 'upgrade', 'te', 'trailer', 'expect'];
 

@@ -52,8 +52,8 @@ const require = createRequire(import.meta.url);
  * escaping for its context.
  *
  * A template whose text is the one bin/build.js precompiled runs from that precompiled form; when
- * all of them do, only Handlebars' runtime is loaded, not its compiler (about 60 ms of a small
- * document's run). Any other template (the user's own, or a built-in edited since the build) is
+ * all of them do, only Handlebars' runtime is loaded, not its compiler, which a small document's
+ * run would notice. Any other template (the user's own, or a built-in edited since the build) is
  * compiled here, as before.
  */
 export function loadTemplates(overrideDir?: string): Templates {

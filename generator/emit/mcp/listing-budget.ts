@@ -1,7 +1,6 @@
 /**
  * A tool's schema as listed, within a budget of bytes. A tool whose schema reaches a large part of a
- * large document (Microsoft Graph's `microsoft.graph.user` reaches most of its 6,000 schemas) would
- * list megabytes: more than a model's context can use, and over all tools more text than Node.js
+ * large document (test/mcp/listing-budget.test.ts) would list megabytes: more than a model's context can use, and over all tools more text than Node.js
  * holds. Over the budget, the definitions nearest the root are listed while they fit, and a
  * reference to one left out becomes a note saying so. The server still validates the whole
  * schema. `server.ts` applies the same `leftOut` names when it lists (mcp-server.ts.hbs). Pure.

@@ -94,7 +94,7 @@ function mockRoute(op: OperationModel, resolve: SchemaResolver): MockRoute {
   // `{name}` value is that path parameter's.
   const query = templateQueryPairs(op.path);
   // A fragment's pair names a header or query parameter the request carries; one that names none
-  // (Azure's `#overload=stream`) can never be carried, and the body's kind tells such routes apart.
+  // (`#overload=stream`) can never be carried, and the body's kind tells such routes apart.
   const carried = new Set(op.input.filter((f) => f.in === 'header' || f.in === 'query').map((f) => f.wireName.toLowerCase()));
   const named = fragmentPairs(op.path).filter(([name]) => carried.has(name.toLowerCase()));
   const fragment = [...named, ...query.filter(([, value]) => !isPlaceholder(value)).map(([key, value]): [string, string] => [key, decodeURIComponent(value)])];
@@ -176,8 +176,8 @@ function wireType(schema: SchemaObject, resolve?: SchemaResolver): WireType {
   if (typeof first === 'number') return Number.isInteger(first) ? 'integer' : 'number';
   if (typeof first === 'boolean') return 'boolean';
   if (schema.enum) return 'string';
-  // A oneOf/anyOf of several types (Pandascore's `page`: an integer or a deepObject; its videogame
-  // ID or slug; Stripe's `dob`: an object or ""): the text is read as a number or a boolean where it
+  // A oneOf/anyOf of several types (an integer or a deepObject, an ID or a slug, an object or ""):
+  // the text is read as a number or a boolean where it
   // is one and a branch takes one (`scalar`), as the JSON of an object or array where a branch is
   // one (`structured`), or either (`mixed`).
   const branches = schema.oneOf ?? schema.anyOf;
