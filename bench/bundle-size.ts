@@ -62,8 +62,12 @@ export async function measureBundleSizes(options: { root: string; peers: string 
     const page = (call: string) => `import { createPodcastCore, createPodcastClient, quotaSummary, createMultiCameraAvatar } from './index.js';\n${call}\n`;
     const pages: Record<Page, string> = {
       quotaSummary: page(`quotaSummary(createPodcastCore({ apiKey: 'k', ...${JSON.stringify(OPTIONS)} })).then(console.log);`),
-      createMultiCameraAvatar: page(`createMultiCameraAvatar(createPodcastCore({ apiKey: 'k', ...${JSON.stringify(OPTIONS)} }), {} as never).then(console.log);`),
-      all: page(`const client = createPodcastClient({ apiKey: 'k', ...${JSON.stringify(OPTIONS)} });\nfor (const call of Object.values(client)) (call as (input?: unknown) => Promise<unknown>)({}).then(console.log);`),
+      createMultiCameraAvatar: page(
+        `createMultiCameraAvatar(createPodcastCore({ apiKey: 'k', ...${JSON.stringify(OPTIONS)} }), {} as never).then(console.log);`,
+      ),
+      all: page(
+        `const client = createPodcastClient({ apiKey: 'k', ...${JSON.stringify(OPTIONS)} });\nfor (const call of Object.values(client)) (call as (input?: unknown) => Promise<unknown>)({}).then(console.log);`,
+      ),
     };
     return measurePages(folder, pages, markers);
   };
@@ -71,7 +75,10 @@ export async function measureBundleSizes(options: { root: string; peers: string 
   const heyApi = async (name: string, plugins: unknown[]) => {
     const folder = join(work, name);
     const script = join(work, `${name}.mjs`);
-    writeFileSync(script, `import { createClient } from '@hey-api/openapi-ts';\nawait createClient(${JSON.stringify({ input: documentFile, output: folder, plugins, logs: { level: 'silent', file: false } })});\n`);
+    writeFileSync(
+      script,
+      `import { createClient } from '@hey-api/openapi-ts';\nawait createClient(${JSON.stringify({ input: documentFile, output: folder, plugins, logs: { level: 'silent', file: false } })});\n`,
+    );
     const run = spawnSync(process.execPath, [script], { cwd: options.peers, encoding: 'utf8' });
     if (run.status !== 0) throw new Error(`hey-api failed: ${run.stderr}`);
     const setup = `import { client } from './client.gen';\nclient.setConfig({ ...${JSON.stringify(OPTIONS)}, auth: () => 'k' });\n`;
@@ -85,11 +92,20 @@ export async function measureBundleSizes(options: { root: string; peers: string 
 
   const openapiFetch = async () => {
     const folder = join(work, 'openapi-fetch');
-    const calls = Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).filter((m) => HTTP_METHODS.includes(m)).map((method) => ({ path, method, id: (item[method] as { operationId: string }).operationId })));
-    const call = ({ path, method }: { path: string; method: string }) => `client.${method.toUpperCase()}(${JSON.stringify(path)}, {} as never).then(console.log);`;
+    const calls = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.keys(item)
+        .filter((m) => HTTP_METHODS.includes(m))
+        .map((method) => ({ path, method, id: (item[method] as { operationId: string }).operationId })),
+    );
+    const call = ({ path, method }: { path: string; method: string }) =>
+      `client.${method.toUpperCase()}(${JSON.stringify(path)}, {} as never).then(console.log);`;
     const setup = `import createClient from 'openapi-fetch';\nconst client = createClient({ ...${JSON.stringify(OPTIONS)}, headers: { 'X-Api-Key': 'k' } });\n`;
     const one = (id: string) => `${setup}${call(calls.find((c) => c.id === id) as (typeof calls)[number])}\n`;
-    const pages: Record<Page, string> = { quotaSummary: one('quotaSummary'), createMultiCameraAvatar: one('createMultiCameraAvatar'), all: `${setup}${calls.map(call).join('\n')}\n` };
+    const pages: Record<Page, string> = {
+      quotaSummary: one('quotaSummary'),
+      createMultiCameraAvatar: one('createMultiCameraAvatar'),
+      all: `${setup}${calls.map(call).join('\n')}\n`,
+    };
     return measurePages(folder, pages);
   };
 
@@ -107,7 +123,16 @@ async function measurePages(folder: string, pages: Record<Page, string>, markers
   for (const page of PAGES) {
     const entry = join(folder, `page-${page}.ts`);
     write(entry, pages[page]);
-    const built = await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'browser', minify: true, write: false, logLevel: 'silent', metafile: true });
+    const built = await build({
+      entryPoints: [entry],
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      minify: true,
+      write: false,
+      logLevel: 'silent',
+      metafile: true,
+    });
     const text = built.outputFiles[0]?.text ?? '';
     // A module of the fixtures' folder (their data module `fixtures-data.js` above all) in the bundle, or one of their strings.
     const fixtureModule = Object.keys(built.metafile.inputs).some((input) => relative(folder, resolve(input)).split(sep)[0] === 'fixtures');
@@ -123,7 +148,10 @@ async function measurePages(folder: string, pages: Record<Page, string>, markers
 
 /** Strings only the fixtures hold: values of 8 characters or more that no other generated source contains. */
 function fixtureMarkers(files: readonly { path: string; content: string }[]): string[] {
-  const sources = files.filter((f) => !f.path.startsWith('fixtures/') && !f.path.startsWith('mock/') && (f.path.endsWith('.ts') || f.path.endsWith('.js'))).map((f) => f.content).join('\n');
+  const sources = files
+    .filter((f) => !f.path.startsWith('fixtures/') && !f.path.startsWith('mock/') && (f.path.endsWith('.ts') || f.path.endsWith('.js')))
+    .map((f) => f.content)
+    .join('\n');
   const found = new Set<string>();
   const collect = (value: unknown): void => {
     if (typeof value === 'string') {
@@ -147,7 +175,11 @@ const END = '<!-- bundle: end -->';
 export function renderBundleSection(sizes: BundleSizes, versions: Record<string, string>): string {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   const cell = (s: BundleSize) => `${kb(s.bytes)} / **${kb(s.gzipBytes)}**`;
-  const label: Record<Page, string> = { quotaSummary: 'one operation: `quotaSummary`', createMultiCameraAvatar: 'one operation: `createMultiCameraAvatar` (the largest input)', all: 'all twelve operations' };
+  const label: Record<Page, string> = {
+    quotaSummary: 'one operation: `quotaSummary`',
+    createMultiCameraAvatar: 'one operation: `createMultiCameraAvatar` (the largest input)',
+    all: 'all twelve operations',
+  };
   const validated = sizes['podcast-gen'];
   const plain = sizes['podcast-gen, validators: false'];
   const ones = ['quotaSummary', 'createMultiCameraAvatar'] as const;
@@ -165,7 +197,7 @@ export function renderBundleSection(sizes: BundleSizes, versions: Record<string,
     `|---|${CLIENTS.map(() => '---:').join('|')}|`,
     ...PAGES.map((page) => `| ${label[page]} | ${CLIENTS.map((client) => cell(sizes[client][page])).join(' | ')} |`),
     '',
-    'Before issue 19 (measured the same way on commit 1bef2f6, the last before this work): a page calling `quotaSummary` through `createPodcastClient` carried zod\'s whole namespace (`import { z } from \'zod\'`) and the fixtures (re-exported by `index.ts`), and every operation: 489.2 KB / **102.9 KB**, whether it called one operation or twelve, and with `validate: \'off\'` too.',
+    "Before issue 19 (measured the same way on commit 1bef2f6, the last before this work): a page calling `quotaSummary` through `createPodcastClient` carried zod's whole namespace (`import { z } from 'zod'`) and the fixtures (re-exported by `index.ts`), and every operation: 489.2 KB / **102.9 KB**, whether it called one operation or twelve, and with `validate: 'off'` too.",
     '',
     'Targets (a page calling one operation):',
     '',

@@ -51,7 +51,11 @@ function legend(tools: readonly { name: string; colour: string }[]): string[] {
   });
 }
 
-function panel(rows: readonly Row[], tools: readonly { name: string; colour: string }[], options: { left: number; title: string; measure: Measure; log: boolean }): string[] {
+function panel(
+  rows: readonly Row[],
+  tools: readonly { name: string; colour: string }[],
+  options: { left: number; title: string; measure: Measure; log: boolean },
+): string[] {
   const { left, measure, log } = options;
   const { width, height, top } = PANEL;
   const values = rows.flatMap((row) => tools.map((tool) => measure(row.results[tool.name], row))).filter((v): v is number => v !== undefined && v > 0);
@@ -61,11 +65,15 @@ function panel(rows: readonly Row[], tools: readonly { name: string; colour: str
   const out = [`<g class="panel">`, `<text x="${left}" y="${top - 16}" font-weight="bold">${escapeXml(options.title)}</text>`];
   for (const tick of axis.ticks) {
     const ty = fixed(y(tick));
-    out.push(`<line x1="${left}" y1="${ty}" x2="${left + width}" y2="${ty}" stroke="#e5e7eb"/><text x="${left - 6}" y="${fixed(y(tick) + 4)}" text-anchor="end">${tickLabel(tick)}</text>`);
+    out.push(
+      `<line x1="${left}" y1="${ty}" x2="${left + width}" y2="${ty}" stroke="#e5e7eb"/><text x="${left - 6}" y="${fixed(y(tick) + 4)}" text-anchor="end">${tickLabel(tick)}</text>`,
+    );
   }
   out.push(`<line x1="${left}" y1="${top + height}" x2="${left + width}" y2="${top + height}" stroke="#6b7280"/>`);
   rows.forEach((row, i) => {
-    out.push(`<text x="${fixed(x(i))}" y="${top + height + 18}" text-anchor="middle" font-size="11">${escapeXml(row.document)}</text><text x="${fixed(x(i))}" y="${top + height + 32}" text-anchor="middle" font-size="11" fill="#6b7280">${row.operations} ops</text>`);
+    out.push(
+      `<text x="${fixed(x(i))}" y="${top + height + 18}" text-anchor="middle" font-size="11">${escapeXml(row.document)}</text><text x="${fixed(x(i))}" y="${top + height + 32}" text-anchor="middle" font-size="11" fill="#6b7280">${row.operations} ops</text>`,
+    );
   });
   for (const tool of tools) {
     const points = rows.map((row, i) => {
@@ -73,7 +81,10 @@ function panel(rows: readonly Row[], tools: readonly { name: string; colour: str
       return v === undefined || v <= 0 ? undefined : { x: fixed(x(i)), y: fixed(y(v)), title: `${tool.name}, ${row.document}: ${tickLabel(v)}` };
     });
     // A failed run breaks the line: each run of measured points is a path of its own.
-    const path = points.map((p, i) => (p ? `${points[i - 1] ? 'L' : 'M'}${p.x} ${p.y}` : '')).filter(Boolean).join(' ');
+    const path = points
+      .map((p, i) => (p ? `${points[i - 1] ? 'L' : 'M'}${p.x} ${p.y}` : ''))
+      .filter(Boolean)
+      .join(' ');
     out.push(`<g class="series" data-tool="${escapeXml(tool.name)}" stroke="${tool.colour}" fill="${tool.colour}">`);
     if (path) out.push(`<path d="${path}" fill="none" stroke-width="2"/>`);
     for (const p of points) if (p) out.push(`<circle cx="${p.x}" cy="${p.y}" r="3"><title>${escapeXml(p.title)}</title></circle>`);

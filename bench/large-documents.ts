@@ -32,10 +32,19 @@ function check(work: string, name: string): Check {
   const config = `tsconfig.${name}.json`;
   writeFileSync(join(work, config), `${JSON.stringify({ compilerOptions: INIT_OPTIONS, include: [`${name}/**/*.ts`] }, null, 2)}\n`);
   const started = performance.now();
-  const run = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript-native', 'bin', 'tsc'), '-p', config, '--pretty', 'false', '--extendedDiagnostics'], { cwd: work, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const run = spawnSync(
+    process.execPath,
+    [join(ROOT, 'node_modules', 'typescript-native', 'bin', 'tsc'), '-p', config, '--pretty', 'false', '--extendedDiagnostics'],
+    { cwd: work, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
   const seconds = (performance.now() - started) / 1000;
   const figure = (label: string) => Number((new RegExp(`^${label}:\\s+([\\d.]+)`, 'm').exec(run.stdout) ?? [])[1] ?? NaN);
-  return { seconds, types: figure('Types'), memoryMb: figure('Memory used') / 1024, errors: run.stdout.split('\n').filter((line) => line.includes('error TS')).length };
+  return {
+    seconds,
+    types: figure('Types'),
+    memoryMb: figure('Memory used') / 1024,
+    errors: run.stdout.split('\n').filter((line) => line.includes('error TS')).length,
+  };
 }
 
 async function measure(): Promise<string> {
@@ -62,7 +71,9 @@ async function measure(): Promise<string> {
       const result = check(work, out);
       types.push(result.types);
       console.log(`  ${out.padEnd(22)} ${result.seconds.toFixed(1)} s, ${result.types} types, ${result.memoryMb.toFixed(0)} MB, ${result.errors} errors`);
-      cells.push(`${result.seconds.toFixed(1)} s, ${(result.types / 1000).toFixed(0)}K types, ${result.memoryMb.toFixed(0)} MB${result.errors > 0 ? `, ${result.errors} errors` : ''}`);
+      cells.push(
+        `${result.seconds.toFixed(1)} s, ${(result.types / 1000).toFixed(0)}K types, ${result.memoryMb.toFixed(0)} MB${result.errors > 0 ? `, ${result.errors} errors` : ''}`,
+      );
     }
     rows.push(`| ${document.name} | ${document.operations} | ${cells.join(' | ')} |`);
     if (twice === undefined && (types[0] ?? 0) > 2 * (types[1] ?? Infinity)) twice = document.operations;

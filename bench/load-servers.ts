@@ -23,10 +23,11 @@ export async function startUpstream(): Promise<{ url: string; close(): Promise<v
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -36,7 +37,12 @@ export async function startTarget(name: Target['name'], upstream: string): Promi
   const args = name === 'mock' ? ['mock', '--port', '0', '--quiet'] : ['mcp', '--http', '--port', '0'];
   const child = spawn(process.execPath, [bin, ...args], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', PODCAST_API_KEY: 'upstream-key', PODCAST_BASE_URL: upstream, PODCAST_MCP_TOKENS: `${TOKEN}=podcast.read asset.read podcast.generate` },
+    env: {
+      PATH: process.env.PATH ?? '',
+      PODCAST_API_KEY: 'upstream-key',
+      PODCAST_BASE_URL: upstream,
+      PODCAST_MCP_TOKENS: `${TOKEN}=podcast.read asset.read podcast.generate`,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const url = await new Promise<URL>((resolve, reject) => {
@@ -59,7 +65,19 @@ export async function startTarget(name: Target['name'], upstream: string): Promi
   }
   const credential = { authorization: `Bearer ${TOKEN}` };
   const call = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'podcast_quota_summary', arguments: {} } });
-  return { name, url, child, credential, bodyPath: '/mcp', normal: { method: 'POST', path: '/mcp', headers: { ...credential, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: call } };
+  return {
+    name,
+    url,
+    child,
+    credential,
+    bodyPath: '/mcp',
+    normal: {
+      method: 'POST',
+      path: '/mcp',
+      headers: { ...credential, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: call,
+    },
+  };
 }
 
 export async function stopTarget(target: Target): Promise<void> {
@@ -85,4 +103,3 @@ export function rssMb(pid: number): number {
     return Number.NaN;
   }
 }
-

@@ -45,7 +45,13 @@ export interface Target {
 const GIB = 1024 ** 3;
 
 /** `callers` callers on kept-alive connections, each taking the next call until `requests` are made (or `until`). */
-export async function callers(options: { target: Target; callers: number; requests: number; until?: () => boolean; next(): Call }): Promise<{ latencies: number[]; statuses: Record<string, number> }> {
+export async function callers(options: {
+  target: Target;
+  callers: number;
+  requests: number;
+  until?: () => boolean;
+  next(): Call;
+}): Promise<{ latencies: number[]; statuses: Record<string, number> }> {
   const agent = new Agent({ keepAlive: true, maxSockets: options.callers });
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
@@ -54,7 +60,10 @@ export async function callers(options: { target: Target; callers: number; reques
     while (made < options.requests && !options.until?.()) {
       made++;
       const started = performance.now();
-      const status = await send(options.target, options.next(), agent).then((r) => String(r.status), () => 'error');
+      const status = await send(options.target, options.next(), agent).then(
+        (r) => String(r.status),
+        () => 'error',
+      );
       latencies.push(performance.now() - started);
       statuses[status] = (statuses[status] ?? 0) + 1;
     }
@@ -81,12 +90,21 @@ export async function slowHeaders(target: Target, scale: LoadScale): Promise<{ l
     for (const socket of sockets) if (!socket.destroyed) socket.write(`X-Slow-${Date.now()}: 1\r\n`);
   }, 500);
   const deadline = Date.now() + scale.slowMs;
-  const result = await callers({ target, callers: scale.slowCallers, requests: Number.MAX_SAFE_INTEGER, until: () => Date.now() > deadline, next: () => target.normal });
+  const result = await callers({
+    target,
+    callers: scale.slowCallers,
+    requests: Number.MAX_SAFE_INTEGER,
+    until: () => Date.now() > deadline,
+    next: () => target.normal,
+  });
   clearInterval(drip);
   const cut = cutAfter.length;
   for (const socket of sockets) socket.destroy();
   const median = [...cutAfter].sort((a, b) => a - b)[Math.floor(cutAfter.length / 2)];
-  return { ...result, note: `${cut} of ${scale.slowSockets} slow sockets cut by the server within ${(scale.slowMs / 1000).toFixed(1)} s${median !== undefined ? ` (median after ${(median / 1000).toFixed(1)} s)` : ''}` };
+  return {
+    ...result,
+    note: `${cut} of ${scale.slowSockets} slow sockets cut by the server within ${(scale.slowMs / 1000).toFixed(1)} s${median !== undefined ? ` (median after ${(median / 1000).toFixed(1)} s)` : ''}`,
+  };
 }
 
 /** Bodies of 1 GiB declared (or streamed without a length), without and with the credential, never finished. */
@@ -98,7 +116,12 @@ export async function oversized(target: Target, scale: LoadScale): Promise<{ lat
   const worker = async () => {
     while (made < scale.oversized) {
       const kind = made++ % 3;
-      const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(kind === 0 ? {} : target.credential), ...(kind === 2 ? {} : { 'content-length': String(GIB) }) };
+      const headers = {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        ...(kind === 0 ? {} : target.credential),
+        ...(kind === 2 ? {} : { 'content-length': String(GIB) }),
+      };
       const started = performance.now();
       const answer = await postUnfinished(target, headers, scale.oversizedBytes);
       latencies.push(performance.now() - started);
@@ -107,7 +130,11 @@ export async function oversized(target: Target, scale: LoadScale): Promise<{ lat
     }
   };
   await Promise.all(Array.from({ length: scale.oversizedAtOnce }, worker));
-  return { latencies, statuses, note: `every answer came after at most ${(sentMost / 1024 ** 2).toFixed(1)} MiB of the 1 GiB had been written (into socket buffers)` };
+  return {
+    latencies,
+    statuses,
+    note: `every answer came after at most ${(sentMost / 1024 ** 2).toFixed(1)} MiB of the 1 GiB had been written (into socket buffers)`,
+  };
 }
 
 /** Bodies that are not JSON, not JSON-RPC, or JSON-RPC of the wrong shape. */
@@ -137,18 +164,34 @@ export async function malformed(target: Target, scale: LoadScale): Promise<{ lat
     next: () => {
       const body = bodies[at++ % bodies.length] as string;
       const wrongType = at % bodies.length === 0;
-      return { method: 'POST', path: target.bodyPath, headers: { ...target.credential, 'content-type': wrongType ? 'text/plain' : 'application/json', accept: 'application/json, text/event-stream' }, body };
+      return {
+        method: 'POST',
+        path: target.bodyPath,
+        headers: { ...target.credential, 'content-type': wrongType ? 'text/plain' : 'application/json', accept: 'application/json, text/event-stream' },
+        body,
+      };
     },
   });
 }
 
 export function send(target: Target, call: Call, agent: Agent): Promise<{ status: number }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: target.url.hostname, port: target.url.port, path: call.path, method: call.method, headers: call.body === undefined ? call.headers : { ...call.headers, 'content-length': String(Buffer.byteLength(call.body)) }, agent, timeout: 30_000 }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
-      res.on('error', reject);
-    });
+    const req = request(
+      {
+        host: target.url.hostname,
+        port: target.url.port,
+        path: call.path,
+        method: call.method,
+        headers: call.body === undefined ? call.headers : { ...call.headers, 'content-length': String(Buffer.byteLength(call.body)) },
+        agent,
+        timeout: 30_000,
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
+        res.on('error', reject);
+      },
+    );
     req.on('timeout', () => req.destroy(new Error('timed out')));
     req.on('error', reject);
     req.end(call.body);
@@ -189,4 +232,3 @@ function postUnfinished(target: Target, headers: Record<string, string>, bytes: 
     pump();
   });
 }
-

@@ -22,8 +22,30 @@ import { writeSection } from './sections.js';
 
 export type { LoadScale } from './load-traffic.js';
 
-export const FULL: LoadScale = { callers: 50, requests: 20_000, slowSockets: 200, slowMs: 15_000, slowCallers: 10, oversized: 40, oversizedAtOnce: 4, oversizedBytes: 64 * 1024 * 1024, malformed: 10_000, malformedCallers: 20 };
-export const SMALL: LoadScale = { callers: 50, requests: 1_000, slowSockets: 50, slowMs: 1_500, slowCallers: 5, oversized: 8, oversizedAtOnce: 4, oversizedBytes: 16 * 1024 * 1024, malformed: 500, malformedCallers: 10 };
+export const FULL: LoadScale = {
+  callers: 50,
+  requests: 20_000,
+  slowSockets: 200,
+  slowMs: 15_000,
+  slowCallers: 10,
+  oversized: 40,
+  oversizedAtOnce: 4,
+  oversizedBytes: 64 * 1024 * 1024,
+  malformed: 10_000,
+  malformedCallers: 20,
+};
+export const SMALL: LoadScale = {
+  callers: 50,
+  requests: 1_000,
+  slowSockets: 50,
+  slowMs: 1_500,
+  slowCallers: 5,
+  oversized: 8,
+  oversizedAtOnce: 4,
+  oversizedBytes: 16 * 1024 * 1024,
+  malformed: 500,
+  malformedCallers: 10,
+};
 
 /** One server under one load. */
 export interface LoadResult {
@@ -59,7 +81,9 @@ export async function runLoads(options: { scale: LoadScale; log?(line: string): 
         await callers({ target, callers: 10, requests: 200, next: () => target.normal });
         for (const [load, run] of loads(options.scale)) {
           const result = await measure(target, load, () => run(target));
-          log(`  ${name.padEnd(10)} ${load.padEnd(30)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s  p99 ${result.p99Ms.toFixed(1).padStart(7)} ms  RSS ${result.rssBeforeMb.toFixed(0)} -> ${result.rssPeakMb.toFixed(0)} -> ${result.rssAfterMb.toFixed(0)} MB  ${JSON.stringify(result.statuses)}${result.alive ? '' : '  DOWN'}`);
+          log(
+            `  ${name.padEnd(10)} ${load.padEnd(30)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s  p99 ${result.p99Ms.toFixed(1).padStart(7)} ms  RSS ${result.rssBeforeMb.toFixed(0)} -> ${result.rssPeakMb.toFixed(0)} -> ${result.rssAfterMb.toFixed(0)} MB  ${JSON.stringify(result.statuses)}${result.alive ? '' : '  DOWN'}`,
+          );
           results.push(result);
           if (!result.alive) break;
         }
@@ -100,7 +124,12 @@ async function measure(target: Target, load: string, run: () => ReturnType<Run>)
   await new Promise((resolve) => setTimeout(resolve, 500));
   const rssAfterMb = rssMb(pid);
   rssPeakMb = Math.max(rssPeakMb, rssAfterMb);
-  const alive = target.child.exitCode === null && (await send(target, target.normal, new Agent()).then((r) => r.status === 200, () => false));
+  const alive =
+    target.child.exitCode === null &&
+    (await send(target, target.normal, new Agent()).then(
+      (r) => r.status === 200,
+      () => false,
+    ));
   const sorted = [...latencies].sort((a, b) => a - b);
   return {
     server: target.name,
@@ -124,7 +153,11 @@ const END = '<!-- load: end -->';
 /** The Markdown section of the results. */
 export function renderLoadSection(results: LoadResult[], scale: LoadScale): string {
   const machine = `${cpus().length} CPU(s) (${cpus()[0]?.model.trim() ?? 'unknown'}), ${(totalmem() / 1024 ** 3).toFixed(1)} GB memory, Node ${process.version}, ${process.platform}`;
-  const statuses = (s: Record<string, number>) => Object.entries(s).sort().map(([k, v]) => `${k}: ${v}`).join(', ');
+  const statuses = (s: Record<string, number>) =>
+    Object.entries(s)
+      .sort()
+      .map(([k, v]) => `${k}: ${v}`)
+      .join(', ');
   return [
     BEGIN,
     '## Servers under load',
@@ -139,13 +172,15 @@ export function renderLoadSection(results: LoadResult[], scale: LoadScale): stri
     '',
     '| server | load | requests | req/s | p99 ms | statuses | RSS before MB | RSS peak MB | RSS after MB | answers after |',
     '|---|---|---:|---:|---:|---|---:|---:|---:|---|',
-    ...results.map((r) => `| ${r.server} | ${r.load} | ${r.requests.toLocaleString('en')} | ${r.requestsPerSecond.toFixed(0)} | ${r.p99Ms.toFixed(1)} | ${statuses(r.statuses)} | ${r.rssBeforeMb.toFixed(0)} | ${r.rssPeakMb.toFixed(0)} | ${r.rssAfterMb.toFixed(0)} | ${r.alive ? 'yes' : '**no**'} |`),
+    ...results.map(
+      (r) =>
+        `| ${r.server} | ${r.load} | ${r.requests.toLocaleString('en')} | ${r.requestsPerSecond.toFixed(0)} | ${r.p99Ms.toFixed(1)} | ${statuses(r.statuses)} | ${r.rssBeforeMb.toFixed(0)} | ${r.rssPeakMb.toFixed(0)} | ${r.rssAfterMb.toFixed(0)} | ${r.alive ? 'yes' : '**no**'} |`,
+    ),
     '',
     ...results.filter((r) => r.note).map((r) => `- ${r.server}, ${r.load}: ${r.note}.`),
     END,
   ].join('\n');
 }
-
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const small = process.argv.includes('--small');

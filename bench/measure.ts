@@ -38,7 +38,8 @@ export function runOnce(command: string, args: string[], options: { cwd: string;
   const sample: Sample = { seconds, ok: result.status === 0 };
   if (peak) sample.peakMb = Number(peak[1]) / 1024;
   if ((result.error && /ETIMEDOUT/.test(result.error.message)) || (hasTimeout && seconds >= limit)) sample.error = `timed out after ${limit} s`;
-  else if (!sample.ok) sample.error = lastLines(`${result.stdout ?? ''}\n${result.stderr ?? ''}`.replace(/\tCommand being timed[\s\S]*$/, ''), result.error?.message);
+  else if (!sample.ok)
+    sample.error = lastLines(`${result.stdout ?? ''}\n${result.stderr ?? ''}`.replace(/\tCommand being timed[\s\S]*$/, ''), result.error?.message);
   return sample;
 }
 
@@ -74,6 +75,9 @@ function medianOf(samples: readonly Sample[]): Sample {
 }
 
 function lastLines(text: string, fallback?: string): string {
-  const lines = text.split('\n').map((l) => l.trim()).filter((l) => l && !/^\s*at /.test(l));
+  const lines = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !/^\s*at /.test(l));
   return (lines.slice(-3).join(' | ') || fallback || 'failed').slice(0, 300);
 }

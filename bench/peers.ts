@@ -18,7 +18,9 @@ export function installPeers(dir: string): Record<string, string> {
     const result = spawnSync(npm, ['install', '--prefix', dir, '--no-audit', '--no-fund', '--ignore-scripts', ...PEER_PACKAGES], { stdio: 'inherit' });
     if (result.status !== 0) throw new Error('installing the peers failed');
   }
-  return Object.fromEntries(PEER_PACKAGES.map((name) => [name, (JSON.parse(readFileSync(join(dir, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version]));
+  return Object.fromEntries(
+    PEER_PACKAGES.map((name) => [name, (JSON.parse(readFileSync(join(dir, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version]),
+  );
 }
 
 /** One generator: a name, what it generates, and the argv of a cold run for a document. */
@@ -34,7 +36,16 @@ export function tools(options: { root: string; peers: string }): Tool[] {
   const bin = (pkg: string, path: string) => join(options.peers, 'node_modules', pkg, path);
   const podcastGen: Tool['command'] = (spec, out, lintConfig) => ({
     program: process.execPath,
-    args: [join(options.root, 'bin', 'podcast-gen.js'), 'generate', '--spec', spec, '--out', out, '--quiet', ...(lintConfig ? ['--lint-config', lintConfig] : [])],
+    args: [
+      join(options.root, 'bin', 'podcast-gen.js'),
+      'generate',
+      '--spec',
+      spec,
+      '--out',
+      out,
+      '--quiet',
+      ...(lintConfig ? ['--lint-config', lintConfig] : []),
+    ],
   });
   return [
     { name: 'podcast-gen', generates: 'types, client, zod, MCP, fixtures, mock', command: podcastGen },
@@ -50,7 +61,24 @@ export function tools(options: { root: string; peers: string }): Tool[] {
     {
       name: 'hey-api',
       generates: 'types, fetch client (sdk), zod',
-      command: (spec, out) => ({ program: process.execPath, args: [bin('@hey-api/openapi-ts', 'bin/run.js'), '-i', spec, '-o', out, '-c', '@hey-api/client-fetch', '-p', '@hey-api/typescript', '@hey-api/sdk', 'zod', '-s', '--no-log-file'] }),
+      command: (spec, out) => ({
+        program: process.execPath,
+        args: [
+          bin('@hey-api/openapi-ts', 'bin/run.js'),
+          '-i',
+          spec,
+          '-o',
+          out,
+          '-c',
+          '@hey-api/client-fetch',
+          '-p',
+          '@hey-api/typescript',
+          '@hey-api/sdk',
+          'zod',
+          '-s',
+          '--no-log-file',
+        ],
+      }),
     },
     {
       name: 'orval',

@@ -30,7 +30,9 @@ export function writeResults(options: {
     '# Benchmark results',
     '',
     `Measured ${new Date().toISOString().slice(0, 10)} on ${options.machine}, by \`npm run bench\` (median of ${options.runs} cold runs of each command, as a user runs it; the runs of the commands interleaved, so that a drift of the machine's speed slows them alike).`,
-    `Peers: ${Object.entries(options.versions).map(([name, version]) => `${name} ${version}`).join(', ')}.`,
+    `Peers: ${Object.entries(options.versions)
+      .map(([name, version]) => `${name} ${version}`)
+      .join(', ')}.`,
     '',
     '## Full generation, wall time',
     '',
@@ -41,7 +43,10 @@ export function writeResults(options: {
     '',
     '| document | operations | podcast-gen | podcast-gen, types | hey-api | orval | openapi-typescript | / hey-api | / orval | / openapi-typescript |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...rows.map((r) => `| ${r.document} | ${r.operations} | ${cell(r.results['podcast-gen'])} | ${cell(r.results['podcast-gen-types'])} | ${PEERS.map((p) => cell(r.results[p])).join(' | ')} | ${PEERS.map((p) => ratio(r.results['podcast-gen'], r.results[p])).join(' | ')} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.document} | ${r.operations} | ${cell(r.results['podcast-gen'])} | ${cell(r.results['podcast-gen-types'])} | ${PEERS.map((p) => cell(r.results[p])).join(' | ')} | ${PEERS.map((p) => ratio(r.results['podcast-gen'], r.results[p])).join(' | ')} |`,
+    ),
     '',
     '## Time per operation (ms) and peak memory (MB)',
     '',
@@ -59,7 +64,7 @@ export function writeResults(options: {
     '## Notes',
     '',
     "- Every document is generated with the defaults (GitHub's included: its paths that differ only in a parameter's name have different methods, which podcast-gen's lint lets through).",
-    '- Every run writes a new output folder, and all are deleted when the benchmark ends. On this machine\'s file system (ext4 without a journal), files made within minutes of a large deletion cost far more kernel time (5,000 files: 3.5 s instead of 0.2 s), which would measure the deletion of the previous run\'s output rather than the generator.',
+    "- Every run writes a new output folder, and all are deleted when the benchmark ends. On this machine's file system (ext4 without a journal), files made within minutes of a large deletion cost far more kernel time (5,000 files: 3.5 s instead of 0.2 s), which would measure the deletion of the previous run's output rather than the generator.",
     `- A run over 60 s is measured once; a run over the time limit (${options.timeoutSeconds} s) is stopped and reported as timed out.`,
     "- How podcast-gen gets there: on a document of 64 KiB or more the types and MCP outputs are made in a worker thread while the main thread lints and makes the others, with V8's budget before it optimizes a function raised eight times (at the default, its optimizing compiler keeps the second core busy); the pipeline and yargs are bundled at build (Node 20 loads redocly's ~300 ES modules one by one otherwise), templates are precompiled, openapi-typescript's parts are loaded without its own copy of redocly, a document whose references all stay inside it skips redocly's bundle pass (it would change nothing), one without discriminators skips openapi-typescript's scan for them, the document is parsed and linted once, and places of warnings are found only when printed. On Node 22 and newer, Node's own compile cache (`module.enableCompileCache()`) keeps V8's compiled code of every module.",
     targetNote(rows),
@@ -73,7 +78,11 @@ export function writeResults(options: {
   ];
   if (options.validation) {
     lines.push('## Validation throughput (Subscription, the largest podcast schema)', '', '| validator | validations/s |', '|---|---:|');
-    lines.push(`| zod (generated) | ${Math.round(options.validation.zodOpsPerSec).toLocaleString('en-US')} |`, `| ajv (same schema) | ${Math.round(options.validation.ajvOpsPerSec).toLocaleString('en-US')} |`, '');
+    lines.push(
+      `| zod (generated) | ${Math.round(options.validation.zodOpsPerSec).toLocaleString('en-US')} |`,
+      `| ajv (same schema) | ${Math.round(options.validation.ajvOpsPerSec).toLocaleString('en-US')} |`,
+      '',
+    );
   }
   const text = `${lines.join('\n')}\n`;
   writeMainPart(options.file, text);
@@ -81,7 +90,11 @@ export function writeResults(options: {
 }
 
 function failures(rows: Row[]): string[] {
-  const failed = rows.flatMap((r) => Object.entries(r.results).filter(([, s]) => !s.ok).map(([tool, s]) => `- ${tool} on ${r.document}: ${s.error}`));
+  const failed = rows.flatMap((r) =>
+    Object.entries(r.results)
+      .filter(([, s]) => !s.ok)
+      .map(([tool, s]) => `- ${tool} on ${r.document}: ${s.error}`),
+  );
   return failed.length ? ['## Failed runs', '', ...failed, ''] : [];
 }
 

@@ -52,12 +52,19 @@ const addJson = (name: string, value: Record<string, unknown>) => {
 };
 const { readFileSync } = await import('node:fs');
 addJson('podcast', parseYaml(readFileSync(join(ROOT, 'spec', 'podcast.openapi.yaml'), 'utf8')) as Record<string, unknown>);
-addJson('petstore', JSON.parse(readFileSync(join(ROOT, 'node_modules', '@readme', 'oas-examples', '3.0', 'json', 'petstore.json'), 'utf8')) as Record<string, unknown>);
+addJson(
+  'petstore',
+  JSON.parse(readFileSync(join(ROOT, 'node_modules', '@readme', 'oas-examples', '3.0', 'json', 'petstore.json'), 'utf8')) as Record<string, unknown>,
+);
 for (const size of [100, 1000, 5000]) addJson(`synthetic-${size}`, syntheticDocument(size));
 const github = join(peersDir, 'node_modules', '@octokit', 'openapi', 'generated', 'api.github.com.json');
 if (existsSync(github)) {
   copyFileSync(github, join(docs, 'github.json'));
-  documents.push({ name: 'github', file: join(docs, 'github.json'), operations: countOperations(JSON.parse(readFileSync(github, 'utf8')) as Record<string, unknown>) });
+  documents.push({
+    name: 'github',
+    file: join(docs, 'github.json'),
+    operations: countOperations(JSON.parse(readFileSync(github, 'utf8')) as Record<string, unknown>),
+  });
 }
 
 // Every run writes a folder of its own, and the outputs are deleted only when the benchmark ends.
@@ -98,7 +105,16 @@ if (existsSync(join(ROOT, 'bench', 'validation.ts'))) {
 
 const machine = `${cpus().length} CPU(s) (${cpus()[0]?.model.trim() ?? 'unknown'}), ${(totalmem() / 1024 ** 3).toFixed(1)} GB memory, Node ${process.version}, ${process.platform}`;
 writeFileSync(join(ROOT, 'bench', 'chart.svg'), chartSvg(rows));
-const text = writeResults({ file: join(ROOT, 'bench', 'RESULTS.md'), machine, runs, versions, rows, overhead, timeoutSeconds: TIMEOUT_MS / 1000, ...(validation ? { validation } : {}) });
+const text = writeResults({
+  file: join(ROOT, 'bench', 'RESULTS.md'),
+  machine,
+  runs,
+  versions,
+  rows,
+  overhead,
+  timeoutSeconds: TIMEOUT_MS / 1000,
+  ...(validation ? { validation } : {}),
+});
 console.log(`\n${text}`);
 console.log(`\n${await benchBundleSize({ root: ROOT, peers: peersDir, versions })}`);
 console.log(`\n${benchTypecheckWeight({ root: ROOT, peers: peersDir, versions, documents: weightDocuments({ root: ROOT, peers: peersDir, dir: docs }) })}`);
@@ -108,5 +124,8 @@ rmSync(oldOutputs, { recursive: true, force: true });
 
 function countOperations(document: Record<string, unknown>): number {
   const methods = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
-  return Object.values((document.paths ?? {}) as Record<string, Record<string, unknown>>).reduce((n, item) => n + Object.keys(item ?? {}).filter((k) => methods.has(k)).length, 0);
+  return Object.values((document.paths ?? {}) as Record<string, Record<string, unknown>>).reduce(
+    (n, item) => n + Object.keys(item ?? {}).filter((k) => methods.has(k)).length,
+    0,
+  );
 }

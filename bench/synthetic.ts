@@ -9,7 +9,11 @@ export function syntheticDocument(operations: number): Record<string, unknown> {
   const resources = Math.ceil(operations / 5);
   const paths: Record<string, unknown> = {};
   const schemas: Record<string, unknown> = {
-    Error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'integer' }, message: { type: 'string' }, details: { type: 'object', additionalProperties: true } } },
+    Error: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: { code: { type: 'integer' }, message: { type: 'string' }, details: { type: 'object', additionalProperties: true } },
+    },
     Page: { type: 'object', required: ['total'], properties: { total: { type: 'integer', minimum: 0 }, next: { type: 'string', nullable: true } } },
   };
   const errors = {
@@ -44,7 +48,13 @@ export function syntheticDocument(operations: number): Record<string, unknown> {
           { name: 'status', in: 'query', schema: { type: 'string', enum: ['active', 'paused', 'archived'] } },
           { name: 'tags', in: 'query', schema: { type: 'array', items: { type: 'string' } } },
         ],
-        responses: { '200': { description: 'a page', content: json({ allOf: [{ $ref: '#/components/schemas/Page' }, { type: 'object', properties: { items: { type: 'array', items: ref } } }] }) }, ...errors },
+        responses: {
+          '200': {
+            description: 'a page',
+            content: json({ allOf: [{ $ref: '#/components/schemas/Page' }, { type: 'object', properties: { items: { type: 'array', items: ref } } }] }),
+          },
+          ...errors,
+        },
       },
       post: {
         operationId: `createResource${i}`,
@@ -55,11 +65,18 @@ export function syntheticDocument(operations: number): Record<string, unknown> {
     };
     paths[`/resources${i}/{id}`] = {
       parameters: [idParam],
-      get: { operationId: `getResource${i}`, summary: `Get a resource of kind ${i}`, responses: { '200': { description: 'the resource', content: json(ref) }, ...errors } },
+      get: {
+        operationId: `getResource${i}`,
+        summary: `Get a resource of kind ${i}`,
+        responses: { '200': { description: 'the resource', content: json(ref) }, ...errors },
+      },
       patch: {
         operationId: `updateResource${i}`,
         summary: `Update a resource of kind ${i}`,
-        requestBody: { required: true, content: json({ type: 'object', properties: { name: { type: 'string' }, status: { type: 'string', enum: ['active', 'paused', 'archived'] } } }) },
+        requestBody: {
+          required: true,
+          content: json({ type: 'object', properties: { name: { type: 'string' }, status: { type: 'string', enum: ['active', 'paused', 'archived'] } } }),
+        },
         responses: { '200': { description: 'updated', content: json(ref) }, ...errors },
       },
       delete: { operationId: `deleteResource${i}`, summary: `Delete a resource of kind ${i}`, responses: { '204': { description: 'deleted' }, ...errors } },

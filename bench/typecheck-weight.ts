@@ -34,8 +34,18 @@ export interface Weight {
  * hey-api's output imports its modules without extensions, which `nodenext` cannot resolve.
  */
 export const INIT_OPTIONS = {
-  module: 'preserve', target: 'esnext', types: [], noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, strict: true,
-  verbatimModuleSyntax: true, isolatedModules: true, noUncheckedSideEffectImports: true, moduleDetection: 'force', skipLibCheck: true, noEmit: true,
+  module: 'preserve',
+  target: 'esnext',
+  types: [],
+  noUncheckedIndexedAccess: true,
+  exactOptionalPropertyTypes: true,
+  strict: true,
+  verbatimModuleSyntax: true,
+  isolatedModules: true,
+  noUncheckedSideEffectImports: true,
+  moduleDetection: 'force',
+  skipLibCheck: true,
+  noEmit: true,
 };
 /** Strict, and the libraries' declarations checked as well. */
 const LIBS_OPTIONS = { strict: true, noEmit: true };
@@ -75,7 +85,10 @@ export function measureTypecheckWeight(options: { root: string; peers: string; d
       const checkWith = (label: string, compilerOptions: object): Sample => {
         const config = `tsconfig.${document.name}-${generator}-${label}.json`;
         writeFileSync(join(work, config), `${JSON.stringify({ compilerOptions, include: [`${document.name}-${generator}/**/*.ts`] }, null, 2)}\n`);
-        const check = runOnce(process.execPath, [join(options.root, 'node_modules', 'typescript-native', 'bin', 'tsc'), '-p', config, '--pretty', 'false'], { cwd: work, timeoutMs: 600_000 });
+        const check = runOnce(process.execPath, [join(options.root, 'node_modules', 'typescript-native', 'bin', 'tsc'), '-p', config, '--pretty', 'false'], {
+          cwd: work,
+          timeoutMs: 600_000,
+        });
         console.log(`  tsc ${label.padEnd(5)} ${document.name.padEnd(10)} ${generator.padEnd(12)} ${shown(check)}`);
         return check;
       };
@@ -119,11 +132,20 @@ const BEGIN = '<!-- typecheck-weight: written by `npm run bench` (bench/typechec
 const END = '<!-- typecheck-weight: end -->';
 
 /** The Markdown section of the results. */
-export function renderWeightSection(results: Map<string, Record<Generator, Weight>>, documents: readonly WeightDocument[], versions: Record<string, string>): string {
+export function renderWeightSection(
+  results: Map<string, Record<Generator, Weight>>,
+  documents: readonly WeightDocument[],
+  versions: Record<string, string>,
+): string {
   const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
   const rows = documents.flatMap((d) => {
     const row = results.get(d.name);
-    return row ? GENERATORS.map((g) => `| ${d.name} (${d.operations} operations) | ${g} | ${shown(row[g].check)} | ${shown(row[g].checkLibs)} | ${mb(row[g].tsBytes)} | ${mb(row[g].dataBytes)} |`) : [];
+    return row
+      ? GENERATORS.map(
+          (g) =>
+            `| ${d.name} (${d.operations} operations) | ${g} | ${shown(row[g].check)} | ${shown(row[g].checkLibs)} | ${mb(row[g].tsBytes)} | ${mb(row[g].dataBytes)} |`,
+        )
+      : [];
   });
   const github = results.get('github');
   const verdict = (met: boolean) => (met ? 'met' : '**missed**');
@@ -135,10 +157,10 @@ export function renderWeightSection(results: Map<string, Record<Generator, Weigh
   };
   const targets = github
     ? [
-        'Targets (issue 19), GitHub\'s output:',
+        "Targets (issue 19), GitHub's output:",
         '',
         ...checkTargets('checked in the project `tsc --init` makes', (w) => w.check, github['podcast-gen'], github['hey-api']),
-        ...checkTargets('checked with the libraries\' declarations', (w) => w.checkLibs, github['podcast-gen'], github['hey-api']),
+        ...checkTargets("checked with the libraries' declarations", (w) => w.checkLibs, github['podcast-gen'], github['hey-api']),
         `- TypeScript source at most twice hey-api's: ${verdict(github['podcast-gen'].tsBytes <= github['hey-api'].tsBytes * WEIGHT_TARGETS.tsBytesRatio)} (${mb(github['podcast-gen'].tsBytes)} against ${mb(github['hey-api'].tsBytes)}, ${(github['podcast-gen'].tsBytes / github['hey-api'].tsBytes).toFixed(1)}x). Data files are reported, not bounded.`,
       ]
     : [];
@@ -148,11 +170,11 @@ export function renderWeightSection(results: Map<string, Record<Generator, Weigh
     '',
     `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench\`: each generator's full output for the document (podcast-gen's defaults: types, client, zod, MCP server, fixtures, mock; hey-api ${versions['@hey-api/openapi-ts'] ?? ''}: types, fetch SDK, zod), type-checked alone by TypeScript 7's \`tsc\` (\`--noEmit\`) in a fresh ESM project, one compiler at a time: wall time and peak memory (/usr/bin/time's maximum resident set). Two configurations: the one TypeScript 7's \`tsc --init\` writes (strict, \`noUncheckedIndexedAccess\`, \`exactOptionalPropertyTypes\`, no \`types\`, \`skipLibCheck\`), which is where a user starts, with \`module: preserve\` for its \`nodenext\` (hey-api's output imports its modules without extensions, which \`nodenext\` does not resolve); and \`strict\` alone, which also checks every library's declarations (zod's, the MCP SDK's, Node's). Bytes: TypeScript source (\`.ts\`, declarations included) and data (\`.json\` files and \`.js\` modules that only export a value a one-line \`.d.ts\` declares: the fixtures and the MCP tool list). One run each; the machine's load average (1 minute) was ${loadavg()[0]?.toFixed(1) ?? '?'} when the section was written.`,
     '',
-    '| document | output | check, `tsc --init` project (time, peak memory) | check with libraries\' declarations | .ts | data |',
+    "| document | output | check, `tsc --init` project (time, peak memory) | check with libraries' declarations | .ts | data |",
     '|---|---|---:|---:|---:|---:|',
     ...rows,
     '',
-    'Where the checker\'s work goes, GitHub\'s output part by part (`tsc --extendedDiagnostics`, each part with what it imports; types created, peak memory), measured by hand on a machine shared with other work (so no times): before issue 19\'s work on it (df01aea), `types.ts` 60K types, 169 MB; `schemas.ts` 717K, 1,083 MB; `client.ts` 1,176K, 1,839 MB; `fixtures/index.ts` 142K, 354 MB; `mcp/server.ts` 1,449K, 2,244 MB; `mock/` 1,394K, 2,131 MB; the whole output 1,615K types, 2,563 MB. Validators registered through `_meta()` and `<method>Schemas` typed `OperationSchemas` (1a89640): `schemas.ts` 400K, 666 MB; `client.ts` 481K, 873 MB; the whole output 870K, 1,496 MB. Fixtures read from JSON text (be46054): `fixtures/index.ts` 84K, 222 MB; the whole output 815K, 1,444 MB. hey-api\'s whole output: 299K, 656 to 704 MB. Checked back to back at 10:20 on the same day (load 3 to 6): before 69 s, 2,536 MB; after 14 to 15 s; hey-api 8 to 18 s. Checking the libraries\' declarations (the MCP SDK\'s, zod\'s, Node\'s) is a fixed part that does not grow with the document: podcast\'s own `mcp/server.ts` creates 320K types with them, 31K with skipLibCheck. After the data modules (fc6462a), with skipLibCheck: the whole output about 493K types, of which `schemas.ts` alone makes about 335K (zod/mini\'s generic functions, instantiated at each call of each validator; without the annotations, `_meta(...)`, about 300K), `types.ts` alone 25K, `operations.ts` 30K. With `schemas.ts` opening with `// @ts-nocheck` (4c86509; the checker infers a validator\'s type only where it is used): the whole output about 148K types. Other ways measured that day, whole output, `tsc --init` project, wall time against 9.3 s before: the annotations left out, 8.6 s; and the `z.infer` type aliases too, 7.9 s; the directive, 3.1 to 3.8 s; the directive on the client\'s, the MCP server\'s and the mock\'s files as well, 1.6 s (not done: their code stays checked in the user\'s own settings, where an error would otherwise show only at run time).',
+    "Where the checker's work goes, GitHub's output part by part (`tsc --extendedDiagnostics`, each part with what it imports; types created, peak memory), measured by hand on a machine shared with other work (so no times): before issue 19's work on it (df01aea), `types.ts` 60K types, 169 MB; `schemas.ts` 717K, 1,083 MB; `client.ts` 1,176K, 1,839 MB; `fixtures/index.ts` 142K, 354 MB; `mcp/server.ts` 1,449K, 2,244 MB; `mock/` 1,394K, 2,131 MB; the whole output 1,615K types, 2,563 MB. Validators registered through `_meta()` and `<method>Schemas` typed `OperationSchemas` (1a89640): `schemas.ts` 400K, 666 MB; `client.ts` 481K, 873 MB; the whole output 870K, 1,496 MB. Fixtures read from JSON text (be46054): `fixtures/index.ts` 84K, 222 MB; the whole output 815K, 1,444 MB. hey-api's whole output: 299K, 656 to 704 MB. Checked back to back at 10:20 on the same day (load 3 to 6): before 69 s, 2,536 MB; after 14 to 15 s; hey-api 8 to 18 s. Checking the libraries' declarations (the MCP SDK's, zod's, Node's) is a fixed part that does not grow with the document: podcast's own `mcp/server.ts` creates 320K types with them, 31K with skipLibCheck. After the data modules (fc6462a), with skipLibCheck: the whole output about 493K types, of which `schemas.ts` alone makes about 335K (zod/mini's generic functions, instantiated at each call of each validator; without the annotations, `_meta(...)`, about 300K), `types.ts` alone 25K, `operations.ts` 30K. With `schemas.ts` opening with `// @ts-nocheck` (4c86509; the checker infers a validator's type only where it is used): the whole output about 148K types. Other ways measured that day, whole output, `tsc --init` project, wall time against 9.3 s before: the annotations left out, 8.6 s; and the `z.infer` type aliases too, 7.9 s; the directive, 3.1 to 3.8 s; the directive on the client's, the MCP server's and the mock's files as well, 1.6 s (not done: their code stays checked in the user's own settings, where an error would otherwise show only at run time).",
     '',
     ...targets,
     END,
@@ -183,7 +205,10 @@ export function weightDocuments(options: { root: string; peers: string; dir: str
 
 function countOperations(document: Record<string, unknown>): number {
   const methods = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query']);
-  return Object.values((document.paths ?? {}) as Record<string, Record<string, unknown>>).reduce((n, item) => n + Object.keys(item ?? {}).filter((k) => methods.has(k)).length, 0);
+  return Object.values((document.paths ?? {}) as Record<string, Record<string, unknown>>).reduce(
+    (n, item) => n + Object.keys(item ?? {}).filter((k) => methods.has(k)).length,
+    0,
+  );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

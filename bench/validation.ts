@@ -36,13 +36,20 @@ function opsPerSec(fn: () => boolean, ms = 1000): number {
 /** Measures zod (`Subscription.safeParse`) and ajv on the document's Subscription example. */
 export async function benchValidation(options: { ms?: number } = {}): Promise<ValidationBench> {
   const document = parseYaml(readFileSync(SPEC, 'utf8')) as { components: { schemas: Record<string, object> }; paths: Record<string, Record<string, unknown>> };
-  const response = (document.paths['/open/podcast/v1/subscription']?.get as { responses: Record<string, { content: Record<string, { example: { data: unknown } }> }> }).responses['200'];
+  const response = (
+    document.paths['/open/podcast/v1/subscription']?.get as { responses: Record<string, { content: Record<string, { example: { data: unknown } }> }> }
+  ).responses['200'];
   const instance = response?.content['application/json']?.example.data;
-  const definitions = Object.fromEntries(Object.entries(document.components.schemas).map(([name, schema]) => {
-    const converted = fromSchema(JSON.parse(JSON.stringify(schema).replaceAll('#/components/schemas/', '#/definitions/')) as never) as Record<string, unknown>;
-    delete converted.$schema;
-    return [name, converted];
-  }));
+  const definitions = Object.fromEntries(
+    Object.entries(document.components.schemas).map(([name, schema]) => {
+      const converted = fromSchema(JSON.parse(JSON.stringify(schema).replaceAll('#/components/schemas/', '#/definitions/')) as never) as Record<
+        string,
+        unknown
+      >;
+      delete converted.$schema;
+      return [name, converted];
+    }),
+  );
   const ajvValidate = new Ajv({ strict: false, logger: false }).compile({ $ref: '#/definitions/Subscription', definitions });
   return {
     zodOpsPerSec: opsPerSec(() => Subscription.safeParse(instance).success, options.ms),

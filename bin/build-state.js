@@ -11,7 +11,16 @@ export const BUILD_STAMP = '.build-stamp';
  * templates/: a run reads them as they are (a precompiled template is used only while its text is
  * the one it was made from, generator/emit/templates.ts).
  */
-const SOURCES = ['generator', 'generated', 'package.json', 'tsconfig.json', 'tsconfig.build.json', 'tsconfig.generated.json', 'bin/build.js', 'bin/build-state.js'];
+const SOURCES = [
+  'generator',
+  'generated',
+  'package.json',
+  'tsconfig.json',
+  'tsconfig.build.json',
+  'tsconfig.generated.json',
+  'bin/build.js',
+  'bin/build-state.js',
+];
 
 /** True when `root`'s dist/ is missing, or older than any of its sources. */
 export function isStale(root) {

@@ -28,7 +28,10 @@ const started = new Date();
 const dist = join(root, 'dist');
 const next = mkdtempSync(join(root, '.dist-'));
 try {
-  for (const [project, outDir] of [['tsconfig.build.json', next], ['tsconfig.generated.json', join(next, 'generated')]]) {
+  for (const [project, outDir] of [
+    ['tsconfig.build.json', next],
+    ['tsconfig.generated.json', join(next, 'generated')],
+  ]) {
     const result = spawnSync(process.execPath, [tsc, '-p', project, '--outDir', outDir], { cwd: root, stdio: 'inherit' });
     // 2: type errors, with the JavaScript written all the same. `npm run typecheck` is the gate for
     // those; a build in the middle of an edit still runs the edited code.
@@ -37,7 +40,9 @@ try {
   }
   // The generated data modules (`fixtures/fixtures-data.js`, `mcp/server-data.js`) are JavaScript
   // already, typed by the .d.ts beside them: tsc reads the declarations and copies neither.
-  for (const file of readdirSync(join(root, 'generated'), { recursive: true, encoding: 'utf8' }).filter((path) => path.endsWith('.js') || path.endsWith('.d.ts'))) {
+  for (const file of readdirSync(join(root, 'generated'), { recursive: true, encoding: 'utf8' }).filter(
+    (path) => path.endsWith('.js') || path.endsWith('.d.ts'),
+  )) {
     mkdirSync(dirname(join(next, 'generated', file)), { recursive: true });
     copyFileSync(join(root, 'generated', file), join(next, 'generated', file));
   }

@@ -189,7 +189,10 @@ export class RedirectError extends ClientError {
   /** The target's scheme, host and port (never its path or query); undefined where unknown. */
   declare readonly targetOrigin: string | undefined;
   constructor(init: { operationId: string; status: number; targetOrigin: string | undefined; reason: string }) {
-    super(`${init.operationId}: redirect not followed (HTTP ${init.status}${init.targetOrigin === undefined ? '' : ` to ${init.targetOrigin}`}): ${init.reason}`, init.operationId);
+    super(
+      `${init.operationId}: redirect not followed (HTTP ${init.status}${init.targetOrigin === undefined ? '' : ` to ${init.targetOrigin}`}): ${init.reason}`,
+      init.operationId,
+    );
     this.status = init.status;
     this.targetOrigin = init.targetOrigin;
   }
@@ -204,7 +207,10 @@ export class ResponseTooLargeError extends ClientError {
   /** The `Content-Length` the response declared, where that was already over the limit. */
   declare readonly contentLength: number | undefined;
   constructor(init: { operationId: string; status: number; limit: number; contentLength?: number }) {
-    super(`${init.operationId}: the response body is larger than maxResponseBytes (${init.limit} bytes)${init.contentLength === undefined ? '' : `: its Content-Length is ${init.contentLength}`}`, init.operationId);
+    super(
+      `${init.operationId}: the response body is larger than maxResponseBytes (${init.limit} bytes)${init.contentLength === undefined ? '' : `: its Content-Length is ${init.contentLength}`}`,
+      init.operationId,
+    );
     this.status = init.status;
     this.limit = init.limit;
     this.contentLength = init.contentLength;
@@ -294,7 +300,10 @@ export class ApiPromise<T> extends Promise<T> {
     this.#data ??= this.#result.then((r) => r.data);
     return this.#data;
   }
-  override then<A = T, B = never>(onfulfilled?: ((value: T) => A | PromiseLike<A>) | null, onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<A | B> {
+  override then<A = T, B = never>(
+    onfulfilled?: ((value: T) => A | PromiseLike<A>) | null,
+    onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): Promise<A | B> {
     return this.#payload().then(onfulfilled, onrejected);
   }
   override catch<B = never>(onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<T | B> {
@@ -422,7 +431,8 @@ export class Core {
     if (!options || (auth.kind !== 'none' && (typeof apiKey !== 'string' || apiKey === ''))) throw new TypeError('apiKey is required');
     const base = typeof options.baseUrl === 'string' && /^https?:\/\//i.test(options.baseUrl) ? safeUrl(options.baseUrl) : undefined;
     if (!base) throw new TypeError('baseUrl is required: an http(s) URL, the service base address');
-    if (options.redirects !== undefined && options.redirects !== 'same-origin' && options.redirects !== 'follow-without-credential') throw new TypeError("redirects is 'same-origin' or 'follow-without-credential'");
+    if (options.redirects !== undefined && options.redirects !== 'same-origin' && options.redirects !== 'follow-without-credential')
+      throw new TypeError("redirects is 'same-origin' or 'follow-without-credential'");
     if (options.maxResponseBytes !== undefined && !(options.maxResponseBytes >= 0)) throw new TypeError('maxResponseBytes is a number of bytes, 0 or more');
     this.#options = { apiKey: '', ...options };
     this.#auth = auth;
@@ -525,7 +535,11 @@ export class Core {
   }
 
   /** One attempt: the request and the redirects it follows, all within one time limit, to a response with its body read. */
-  async #exchange(spec: OperationSpec, request: BuiltRequest, context: { attempt: number; timeoutMs: number; maxBytes: number; signal: AbortSignal | undefined }): Promise<Answer> {
+  async #exchange(
+    spec: OperationSpec,
+    request: BuiltRequest,
+    context: { attempt: number; timeoutMs: number; maxBytes: number; signal: AbortSignal | undefined },
+  ): Promise<Answer> {
     const { attempt, timeoutMs, maxBytes, signal } = context;
     if (signal?.aborted) throw new AbortError(`${spec.operationId} was aborted`, spec.operationId);
     const controller = new AbortController();
@@ -553,13 +567,27 @@ export class Core {
       let hop = request;
       for (let hops = 0; ; hops++) {
         const shownUrl = this.redact(hop.url);
-        await this.#options.onRequest?.({ operationId: spec.operationId, method: hop.method, url: shownUrl, headers: this.#redactHeaders(hop.headers), body: this.#redactValue(hop.shownBody), attempt });
+        await this.#options.onRequest?.({
+          operationId: spec.operationId,
+          method: hop.method,
+          url: shownUrl,
+          headers: this.#redactHeaders(hop.headers),
+          body: this.#redactValue(hop.shownBody),
+          attempt,
+        });
         const started = Date.now();
         const init: RequestInit = { method: hop.method, headers: hop.headers, signal: controller.signal, redirect: 'manual' };
         if (hop.body !== undefined) init.body = hop.body;
         const response = await network(() => fetchImpl(hop.url, init));
         const next = this.#redirect(spec, response, hop, hops);
-        const event = { operationId: spec.operationId, method: hop.method, url: shownUrl, status: response.status, headers: this.#redactHeaders(headersOf(response)), attempt };
+        const event = {
+          operationId: spec.operationId,
+          method: hop.method,
+          url: shownUrl,
+          status: response.status,
+          headers: this.#redactHeaders(headersOf(response)),
+          attempt,
+        };
         if (next === undefined && response.ok && spec.dataKind === 'stream') {
           // Read as the caller iterates: the time limit was for the answer to start; the caller's signal still stops it.
           streaming = true;
@@ -567,9 +595,15 @@ export class Core {
           return { response, headers: event.headers, controller };
         }
         if (next === undefined) {
-          const bytes = response.status === 204 || response.status === 205 || response.status === 304 ? null : await network(() => readCapped(response, maxBytes, spec.operationId, controller));
+          const bytes =
+            response.status === 204 || response.status === 205 || response.status === 304
+              ? null
+              : await network(() => readCapped(response, maxBytes, spec.operationId, controller));
           await this.#options.onResponse?.({ ...event, durationMs: Date.now() - started });
-          return { response: new Response(bytes, { status: response.status, statusText: response.statusText, headers: response.headers }), headers: event.headers };
+          return {
+            response: new Response(bytes, { status: response.status, statusText: response.statusText, headers: response.headers }),
+            headers: event.headers,
+          };
         }
         await response.body?.cancel().catch(() => undefined);
         await this.#options.onResponse?.({ ...event, durationMs: Date.now() - started });
@@ -583,16 +617,28 @@ export class Core {
 
   /** The request a redirect leads to, or undefined when `response` is no redirect to follow; throws where it may not be followed. */
   #redirect(spec: OperationSpec, response: Response, hop: BuiltRequest, hops: number): BuiltRequest | undefined {
-    const refuse = (status: number, targetOrigin: string | undefined, reason: string) => new RedirectError({ operationId: spec.operationId, status, targetOrigin: targetOrigin === undefined ? undefined : this.redact(targetOrigin), reason });
-    if (response.type === 'opaqueredirect') throw refuse(0, undefined, "the browser hides a redirect's target from scripts, so the client cannot check where it leads; set baseUrl to the address that answers");
+    const refuse = (status: number, targetOrigin: string | undefined, reason: string) =>
+      new RedirectError({ operationId: spec.operationId, status, targetOrigin: targetOrigin === undefined ? undefined : this.redact(targetOrigin), reason });
+    if (response.type === 'opaqueredirect')
+      throw refuse(
+        0,
+        undefined,
+        "the browser hides a redirect's target from scripts, so the client cannot check where it leads; set baseUrl to the address that answers",
+      );
     const location = response.headers.get('location');
     if (!REDIRECT_STATUSES.includes(response.status) || location === null) return undefined;
     const target = safeUrl(location, hop.url);
     const targetOrigin = target && `${target.protocol}//${target.host}`;
-    if (!target || (target.protocol !== 'http:' && target.protocol !== 'https:')) throw refuse(response.status, targetOrigin, 'its Location is no http(s) address');
+    if (!target || (target.protocol !== 'http:' && target.protocol !== 'https:'))
+      throw refuse(response.status, targetOrigin, 'its Location is no http(s) address');
     if (hops >= MAX_REDIRECTS) throw refuse(response.status, targetOrigin, `more than ${MAX_REDIRECTS} redirects`);
     const sameOrigin = target.origin === this.#origin;
-    if (!sameOrigin && this.#options.redirects !== 'follow-without-credential') throw refuse(response.status, targetOrigin, "it leads to another origin than baseUrl's, where the credential is not sent (the redirects: 'follow-without-credential' option follows it without the credential)");
+    if (!sameOrigin && this.#options.redirects !== 'follow-without-credential')
+      throw refuse(
+        response.status,
+        targetOrigin,
+        "it leads to another origin than baseUrl's, where the credential is not sent (the redirects: 'follow-without-credential' option follows it without the credential)",
+      );
     const status = response.status;
     const becomesGet = (status === 303 && hop.method !== 'GET' && hop.method !== 'HEAD') || ((status === 301 || status === 302) && hop.method === 'POST');
     const dropsBody = becomesGet || (!sameOrigin && status !== 307 && status !== 308);
@@ -600,7 +646,12 @@ export class Core {
     if (dropsBody) deleteHeaders(headers, ['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location']);
     const credentialed = hop.credentialed && sameOrigin;
     if (!credentialed) {
-      deleteHeaders(headers, ['authorization', 'proxy-authorization', 'cookie', ...(this.#auth.kind === 'apiKey' && this.#auth.in === 'header' ? [this.#auth.name] : [])]);
+      deleteHeaders(headers, [
+        'authorization',
+        'proxy-authorization',
+        'cookie',
+        ...(this.#auth.kind === 'apiKey' && this.#auth.in === 'header' ? [this.#auth.name] : []),
+      ]);
       // A copy of the key the caller put in a header of their own stays home too.
       for (const [name, value] of Object.entries(headers)) if (this.redact(value) !== value) delete headers[name];
       if (this.#auth.kind === 'apiKey' && this.#auth.in === 'query') target.searchParams.delete(this.#auth.name);
@@ -608,13 +659,40 @@ export class Core {
     } else if (this.#auth.kind === 'apiKey' && this.#auth.in === 'query') {
       target.searchParams.set(this.#auth.name, this.#options.apiKey);
     }
-    return { url: target.href, method: becomesGet ? 'GET' : hop.method, headers, body: dropsBody ? undefined : hop.body, shownBody: dropsBody ? undefined : hop.shownBody, credentialed };
+    return {
+      url: target.href,
+      method: becomesGet ? 'GET' : hop.method,
+      headers,
+      body: dropsBody ? undefined : hop.body,
+      shownBody: dropsBody ? undefined : hop.shownBody,
+      credentialed,
+    };
   }
 
-  async #decode<T>(spec: OperationSpec, answer: Answer, attempts: number, validate: ValidateMode, validators: OperationValidators, maxBytes: number, signal: AbortSignal | undefined): Promise<ApiResult<T>> {
+  async #decode<T>(
+    spec: OperationSpec,
+    answer: Answer,
+    attempts: number,
+    validate: ValidateMode,
+    validators: OperationValidators,
+    maxBytes: number,
+    signal: AbortSignal | undefined,
+  ): Promise<ApiResult<T>> {
     const { response, headers } = answer;
     if (spec.dataKind === 'stream') {
-      const items = carried(spec, spec.readItems, 'readItems')({ spec, response, validator: validate === 'both' || validate === 'response' ? validators.data : undefined, maxBytes, controller: answer.controller, signal, redact: (text) => this.redact(text) });
+      const items = carried(
+        spec,
+        spec.readItems,
+        'readItems',
+      )({
+        spec,
+        response,
+        validator: validate === 'both' || validate === 'response' ? validators.data : undefined,
+        maxBytes,
+        controller: answer.controller,
+        signal,
+        redact: (text) => this.redact(text),
+      });
       return { data: items as T, status: response.status, headers, body: undefined, rid: undefined, attempts };
     }
     const body = await readBody(response, spec.dataKind);
@@ -634,7 +712,15 @@ export class Core {
       if (result.success) data = result.data;
       else {
         const prefix = spec.envelopeData === undefined ? [] : [spec.envelopeData];
-        throw new ResponseValidationError(spec.operationId, response.status, result.error.issues.map((i) => { const issue = toIssue(i); issue.path = [...prefix, ...issue.path]; return issue; }));
+        throw new ResponseValidationError(
+          spec.operationId,
+          response.status,
+          result.error.issues.map((i) => {
+            const issue = toIssue(i);
+            issue.path = [...prefix, ...issue.path];
+            return issue;
+          }),
+        );
       }
     }
     const rid = isRecord(body) && typeof body['rid'] === 'string' ? body['rid'] : undefined;
@@ -866,7 +952,9 @@ function styledText(explode: boolean, value: unknown, text: (item: string) => st
   if (Array.isArray(value)) return value.map((item) => text(itemText(item))).join(separator);
   if (isRecord(value)) {
     const entries = Object.entries(value).filter(([, v]) => v !== undefined);
-    return explode ? entries.map(([k, v]) => `${text(k)}${pair}${text(itemText(v))}`).join(separator) : entries.flatMap(([k, v]) => [text(k), text(itemText(v))]).join(',');
+    return explode
+      ? entries.map(([k, v]) => `${text(k)}${pair}${text(itemText(v))}`).join(separator)
+      : entries.flatMap(([k, v]) => [text(k), text(itemText(v))]).join(',');
   }
   return text(String(value));
 }
@@ -907,7 +995,11 @@ export function matrixPath(field: FieldSpec, value: unknown): string {
 export function formCookie(field: FieldSpec, value: unknown): string {
   const explode = field.explode ?? true;
   if (explode && Array.isArray(value)) return value.map((item) => `${wireName(field)}=${encodeURIComponent(String(item))}`).join('; ');
-  if (explode && isRecord(value)) return Object.entries(value).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`).join('; ');
+  if (explode && isRecord(value))
+    return Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)
+      .join('; ');
   return `${wireName(field)}=${styledText(false, value, encodeURIComponent, ',', '=')}`;
 }
 
@@ -933,7 +1025,8 @@ export function pipeDelimitedQuery(query: URLSearchParams, field: FieldSpec, val
 /** A query parameter in style deepObject: an object's properties as `name[k]=v`. */
 export function deepObjectQuery(query: URLSearchParams, field: FieldSpec, value: unknown): void {
   // An array property as its items comma-joined (no style says; Pandascore's `range[id]=1,9` is so), an object as its JSON.
-  if (isRecord(value)) for (const [k, v] of Object.entries(value)) query.append(`${wireName(field)}[${k}]`, Array.isArray(v) ? v.map(itemText).join(',') : itemText(v));
+  if (isRecord(value))
+    for (const [k, v] of Object.entries(value)) query.append(`${wireName(field)}[${k}]`, Array.isArray(v) ? v.map(itemText).join(',') : itemText(v));
   else appendDelimited(query, field, value, field.explode ?? false, ',');
 }
 
@@ -948,7 +1041,13 @@ function appendDelimited(query: URLSearchParams, field: FieldSpec, value: unknow
     else query.append(wireName(field), value.map(itemText).join(separator));
   } else if (isRecord(value)) {
     if (explode) for (const [k, v] of Object.entries(value)) query.append(k, itemText(v));
-    else query.append(wireName(field), Object.entries(value).flatMap(([k, v]) => [k, itemText(v)]).join(','));
+    else
+      query.append(
+        wireName(field),
+        Object.entries(value)
+          .flatMap(([k, v]) => [k, itemText(v)])
+          .join(','),
+      );
   } else query.append(wireName(field), String(value));
 }
 
@@ -970,7 +1069,9 @@ function fillPath(spec: OperationSpec, input: Record<string, unknown>): string {
         return (field.write ?? simplePath)(field, input[field.name]);
       });
       if (names.length > 0 && /^(?:\.|%2e){1,2}$/i.test(text)) {
-        throw new RequestValidationError(spec.operationId, [{ path: [names[0] as string], message: `makes the path segment "${text}", which a URL reads as a step of the path, not a name` }]);
+        throw new RequestValidationError(spec.operationId, [
+          { path: [names[0] as string], message: `makes the path segment "${text}", which a URL reads as a step of the path, not a name` },
+        ]);
       }
       return text;
     })
@@ -991,7 +1092,15 @@ function itemText(item: unknown): string {
  * does not match throws a {@link ResponseValidationError} whose path starts with its index). Leaving
  * the loop early closes the connection.
  */
-export async function* readStreamItems(options: { spec: OperationSpec; response: Response; validator: Validator | undefined; maxBytes: number; controller: AbortController | undefined; signal: AbortSignal | undefined; redact(text: string): string }): AsyncGenerator<unknown, void, undefined> {
+export async function* readStreamItems(options: {
+  spec: OperationSpec;
+  response: Response;
+  validator: Validator | undefined;
+  maxBytes: number;
+  controller: AbortController | undefined;
+  signal: AbortSignal | undefined;
+  redact(text: string): string;
+}): AsyncGenerator<unknown, void, undefined> {
   const { spec, response, validator, maxBytes } = options;
   if (!response.body) return;
   const reader = response.body.getReader();
@@ -1003,7 +1112,15 @@ export async function* readStreamItems(options: { spec: OperationSpec; response:
     if (!validator) return raw;
     const result = validator.safeParse(raw);
     if (result.success) return result.data;
-    throw new ResponseValidationError(spec.operationId, response.status, result.error.issues.map((i) => { const issue = toIssue(i); issue.path = [at, ...issue.path]; return issue; }));
+    throw new ResponseValidationError(
+      spec.operationId,
+      response.status,
+      result.error.issues.map((i) => {
+        const issue = toIssue(i);
+        issue.path = [at, ...issue.path];
+        return issue;
+      }),
+    );
   };
   const parse = (text: string): unknown => {
     try {

@@ -46,10 +46,24 @@ function _length(min: number | undefined, max: number | undefined) {
   return z.check<string>((ctx) => {
     const value = ctx.value;
     if (min !== undefined && (value.length < min || _chars(value) < min)) {
-      ctx.issues.push({ code: 'too_small', origin: 'string', minimum: min, inclusive: true, input: value, message: `Too small: expected string to have >=${min} characters` });
+      ctx.issues.push({
+        code: 'too_small',
+        origin: 'string',
+        minimum: min,
+        inclusive: true,
+        input: value,
+        message: `Too small: expected string to have >=${min} characters`,
+      });
     }
     if (max !== undefined && value.length > max && _chars(value) > max) {
-      ctx.issues.push({ code: 'too_big', origin: 'string', maximum: max, inclusive: true, input: value, message: `Too big: expected string to have <=${max} characters` });
+      ctx.issues.push({
+        code: 'too_big',
+        origin: 'string',
+        maximum: max,
+        inclusive: true,
+        input: value,
+        message: `Too big: expected string to have <=${max} characters`,
+      });
     }
   });
 }

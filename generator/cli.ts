@@ -65,7 +65,15 @@ async function entriesFor(cwd: string, args: Record<string, unknown>, command: C
   if (Array.isArray(args.outputs)) flags.outputs = args.outputs as string[];
   const perApi = PER_API_FLAGS.filter((key) => flags[key] !== undefined && command !== 'mock');
   if (config.entries.length > 1 && perApi.length > 0) {
-    fail({ code: 'cli/usage', file: config.file, message: `--${perApi[0]} names one API, and the config has ${config.entries.length} entries`, hint: 'set it in each entry of the config instead, or pass --config with a config of one entry' }, EXIT_USAGE);
+    fail(
+      {
+        code: 'cli/usage',
+        file: config.file,
+        message: `--${perApi[0]} names one API, and the config has ${config.entries.length} entries`,
+        hint: 'set it in each entry of the config instead, or pass --config with a config of one entry',
+      },
+      EXIT_USAGE,
+    );
   }
   return config.entries.map((entry) => mergeOptions(entry, flags));
 }

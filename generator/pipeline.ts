@@ -77,7 +77,15 @@ function chooseRunOutputs(resolved: ResolvedOptions): RunOutputs {
   const chosen = chooseOutputs({ registry, always: [ALWAYS], ...(resolved.outputs ? { chosen: resolved.outputs } : {}) });
   const names = registry.map((p) => p.name);
   for (const key of Object.keys(resolved.outputOptions)) {
-    if (!names.includes(key)) fail({ code: 'config/unknown-key', message: `unknown option "${key}"`, hint: `options are spec, out, templates, lintConfig, name, outputs, plugins, and each output's options under its name (${names.filter((n) => n !== ALWAYS).join(', ')})` }, EXIT_USAGE);
+    if (!names.includes(key))
+      fail(
+        {
+          code: 'config/unknown-key',
+          message: `unknown option "${key}"`,
+          hint: `options are spec, out, templates, lintConfig, name, outputs, plugins, and each output's options under its name (${names.filter((n) => n !== ALWAYS).join(', ')})`,
+        },
+        EXIT_USAGE,
+      );
   }
   const options = new Map(chosen.plugins.map((plugin) => [plugin.name, pluginOptions(plugin, resolved.outputOptions[plugin.name])]));
   return { ...chosen, options };
@@ -98,7 +106,11 @@ function modelOf(spec: LoadedSpec, resolved: ResolvedOptions): { model: ApiModel
 function modelOptionsOf(spec: LoadedSpec, resolved: ResolvedOptions): ModelOptions {
   const outDir = resolve(resolved.cwd, resolved.out);
   const label = sourceLabel({ absoluteRef: spec.absoluteRef, outDir, packageSpecFolder: dirname(DEFAULT_SPEC) });
-  const options: ModelOptions = { apiName: resolved.name, source: { path: spec.displayPath, label, hash: spec.hash }, runtimeExports: runtimeExportsIn(templatesDir(resolved)) };
+  const options: ModelOptions = {
+    apiName: resolved.name,
+    source: { path: spec.displayPath, label, hash: spec.hash },
+    runtimeExports: runtimeExportsIn(templatesDir(resolved)),
+  };
   const large = process.env.PODCAST_GEN_LARGE;
   if (large === 'on' || large === 'off') options.large = large === 'on';
   return options;
@@ -112,7 +124,9 @@ function modelOptionsOf(spec: LoadedSpec, resolved: ResolvedOptions): ModelOptio
 function sideThreadOf(spec: LoadedSpec, resolved: ResolvedOptions, outputs: RunOutputs): SideThread | undefined {
   const chosen = outputs.plugins.map((p) => p.name);
   const builtin = (name: string) => outputs.plugins.some((p) => p.name === name && builtinPlugins.includes(p));
-  const names = spec.converted ? [] : sidePlugins({ chosen, builtin, documentBytes: spec.root.source.body.length, setting: process.env.PODCAST_GEN_SIDE_THREAD, always: ALWAYS });
+  const names = spec.converted
+    ? []
+    : sidePlugins({ chosen, builtin, documentBytes: spec.root.source.body.length, setting: process.env.PODCAST_GEN_SIDE_THREAD, always: ALWAYS });
   if (names.length === 0) return undefined;
   return startSideThread({
     document: spec.document,
@@ -129,7 +143,14 @@ function templatesDir(resolved: ResolvedOptions): string | undefined {
 }
 
 /** Every chosen plugin's files, in run order; what they report goes to `problems`. */
-async function emit(run: { model: ApiModel; outputs: RunOutputs; resolved: ResolvedOptions; timer: StageTimer; stage: { name: string }; side: SideThread | undefined }): Promise<{ files: GeneratedFile[]; problems: Problem[] }> {
+async function emit(run: {
+  model: ApiModel;
+  outputs: RunOutputs;
+  resolved: ResolvedOptions;
+  timer: StageTimer;
+  stage: { name: string };
+  side: SideThread | undefined;
+}): Promise<{ files: GeneratedFile[]; problems: Problem[] }> {
   const { model, outputs, resolved, timer, stage, side } = run;
   const templates = loadTemplates(templatesDir(resolved));
   const names = outputs.plugins.map((p) => p.name);
@@ -158,7 +179,8 @@ async function emit(run: { model: ApiModel; outputs: RunOutputs; resolved: Resol
     const output = made.get(name) as { files: readonly GeneratedFile[]; problems: Problem[] };
     for (const file of output.files) {
       const other = madeBy.get(file.path);
-      if (other) fail({ code: 'plugin/same-file', message: `outputs "${other}" and "${name}" both make ${file.path}`, hint: 'give one of them another file name' });
+      if (other)
+        fail({ code: 'plugin/same-file', message: `outputs "${other}" and "${name}" both make ${file.path}`, hint: 'give one of them another file name' });
       madeBy.set(file.path, name);
       files.push(file);
     }

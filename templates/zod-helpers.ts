@@ -66,10 +66,24 @@ export function _length(min: number | undefined, max: number | undefined) {
   return z.check<string>((ctx) => {
     const value = ctx.value;
     if (min !== undefined && (value.length < min || _chars(value) < min)) {
-      ctx.issues.push({ code: 'too_small', origin: 'string', minimum: min, inclusive: true, input: value, message: `Too small: expected string to have >=${min} characters` });
+      ctx.issues.push({
+        code: 'too_small',
+        origin: 'string',
+        minimum: min,
+        inclusive: true,
+        input: value,
+        message: `Too small: expected string to have >=${min} characters`,
+      });
     }
     if (max !== undefined && value.length > max && _chars(value) > max) {
-      ctx.issues.push({ code: 'too_big', origin: 'string', maximum: max, inclusive: true, input: value, message: `Too big: expected string to have <=${max} characters` });
+      ctx.issues.push({
+        code: 'too_big',
+        origin: 'string',
+        maximum: max,
+        inclusive: true,
+        input: value,
+        message: `Too big: expected string to have <=${max} characters`,
+      });
     }
   });
 }
@@ -106,11 +120,13 @@ export const _formats: Record<string, (value: string) => boolean> = {
     return (utcHour === 23 || utcHour === -1) && (utcMinute === 59 || utcMinute === -1) && second < 61;
   },
   uri: (value) => /\/|:/.test(value) && _URI.test(value),
-  email: (value) => /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i.test(value),
+  email: (value) =>
+    /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i.test(value),
   uuid: (value) => /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(value),
   byte: (value) => /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(value),
 };
-export const _URI = /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)(?:\?(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i;
+export const _URI =
+  /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)(?:\?(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i;
 /** A string check by format name. */
 export function _format(name: string) {
   const test = _formats[name] ?? (() => true);
@@ -152,7 +168,8 @@ export function _multipleOf(step: number) {
       const e = Math.min(v.exponent, s.exponent);
       ok = (v.digits * pow10(v.exponent - e)) % (s.digits * pow10(s.exponent - e)) === BigInt(0);
     }
-    if (!ok) ctx.issues.push({ code: 'not_multiple_of', origin: 'number', divisor: step, input: value, message: `Invalid number: must be a multiple of ${step}` });
+    if (!ok)
+      ctx.issues.push({ code: 'not_multiple_of', origin: 'number', divisor: step, input: value, message: `Invalid number: must be a multiple of ${step}` });
   });
 }
 // #endregion
@@ -166,7 +183,10 @@ export function _equal(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, i) => _equal(item, b[i]));
   const ka = Object.keys(a);
   const kb = Object.keys(b);
-  return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && _equal((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  return (
+    ka.length === kb.length &&
+    ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && _equal((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+  );
 }
 // #endregion
 
@@ -184,7 +204,11 @@ type _Parsed<T> = T extends object ? { -readonly [K in keyof T]: _Parsed<T[K]> }
 
 /** enum with object or array values: one of the values, by JSON equality; typed as the union of their literal types. */
 export function _oneOfValues<const T extends readonly unknown[]>(values: T): z.ZodMiniType<_Parsed<T[number]>> {
-  return z.unknown().check(z.refine((value) => values.some((v) => _equal(v, value)), { message: `Invalid input: expected one of ${JSON.stringify(values)}` })) as z.ZodMiniType<_Parsed<T[number]>>;
+  return z
+    .unknown()
+    .check(z.refine((value) => values.some((v) => _equal(v, value)), { message: `Invalid input: expected one of ${JSON.stringify(values)}` })) as z.ZodMiniType<
+    _Parsed<T[number]>
+  >;
 }
 // #endregion
 
@@ -193,7 +217,8 @@ export function _oneOfValues<const T extends readonly unknown[]>(values: T): z.Z
 export function _keysPresent(keys: readonly string[]) {
   return z.check<Record<string, unknown>>((ctx) => {
     for (const key of keys) {
-      if (!Object.prototype.hasOwnProperty.call(ctx.value, key)) ctx.issues.push({ code: 'custom', path: [key], input: ctx.value, message: 'Invalid input: expected a value' });
+      if (!Object.prototype.hasOwnProperty.call(ctx.value, key))
+        ctx.issues.push({ code: 'custom', path: [key], input: ctx.value, message: 'Invalid input: expected a value' });
     }
   });
 }
@@ -204,7 +229,13 @@ export function _keysPresent(keys: readonly string[]) {
 export function _closed(declared: readonly string[]) {
   return z.check<Record<string, unknown>>((ctx) => {
     const keys = Object.keys(ctx.value).filter((key) => !declared.includes(key));
-    if (keys.length > 0) ctx.issues.push({ code: 'custom', params: { unrecognizedKeys: keys }, input: ctx.value, message: `Unrecognized key${keys.length > 1 ? 's' : ''}: ${keys.map((k) => JSON.stringify(k)).join(', ')}` });
+    if (keys.length > 0)
+      ctx.issues.push({
+        code: 'custom',
+        params: { unrecognizedKeys: keys },
+        input: ctx.value,
+        message: `Unrecognized key${keys.length > 1 ? 's' : ''}: ${keys.map((k) => JSON.stringify(k)).join(', ')}`,
+      });
   });
 }
 // #endregion
@@ -225,7 +256,8 @@ export function _propertyCount(min: number | undefined, max: number | undefined)
 /** not: the value must fail the schema. */
 export function _not(schema: z.core.$ZodType) {
   return z.check<unknown>((ctx) => {
-    if (z.safeParse(schema, ctx.value).success) ctx.issues.push({ code: 'custom', input: ctx.value, message: 'Invalid input: matches a schema it must not match' });
+    if (z.safeParse(schema, ctx.value).success)
+      ctx.issues.push({ code: 'custom', input: ctx.value, message: 'Invalid input: matches a schema it must not match' });
   });
 }
 // #endregion
@@ -243,7 +275,14 @@ export function _discriminator(property: string, mapping: () => Record<string, z
     const schemas = mapping();
     const schema = typeof tag === 'string' && Object.prototype.hasOwnProperty.call(schemas, tag) ? schemas[tag] : undefined;
     if (!schema) {
-      ctx.issues.push({ code: 'custom', path: [property], input: value, message: `Invalid input: expected one of ${Object.keys(schemas).map((k) => JSON.stringify(k)).join(', ')}` });
+      ctx.issues.push({
+        code: 'custom',
+        path: [property],
+        input: value,
+        message: `Invalid input: expected one of ${Object.keys(schemas)
+          .map((k) => JSON.stringify(k))
+          .join(', ')}`,
+      });
     } else if (!z.safeParse(schema, value).success) {
       ctx.issues.push({ code: 'custom', input: value, message: `Invalid input: not a valid ${tag}` });
     }
@@ -257,7 +296,12 @@ export function _ifThenElse(when: z.core.$ZodType, then: z.core.$ZodType | undef
   return z.check<unknown>((ctx) => {
     const holds = z.safeParse(when, ctx.value).success;
     const branch = holds ? then : otherwise;
-    if (branch && !z.safeParse(branch, ctx.value).success) ctx.issues.push({ code: 'custom', input: ctx.value, message: `Invalid input: ${holds ? 'matches `if` but not `then`' : 'matches neither `if` nor `else`'}` });
+    if (branch && !z.safeParse(branch, ctx.value).success)
+      ctx.issues.push({
+        code: 'custom',
+        input: ctx.value,
+        message: `Invalid input: ${holds ? 'matches `if` but not `then`' : 'matches neither `if` nor `else`'}`,
+      });
   });
 }
 // #endregion
@@ -267,7 +311,12 @@ export function _ifThenElse(when: z.core.$ZodType, then: z.core.$ZodType | undef
 export function _contains(schema: z.core.$ZodType, min: number, max: number | undefined) {
   return z.check<readonly unknown[]>((ctx) => {
     const count = ctx.value.filter((item) => z.safeParse(schema, item).success).length;
-    if (count < min || (max !== undefined && count > max)) ctx.issues.push({ code: 'custom', input: ctx.value, message: `Invalid input: expected ${min}${max === undefined ? ' or more' : ` to ${max}`} matching items, got ${count}` });
+    if (count < min || (max !== undefined && count > max))
+      ctx.issues.push({
+        code: 'custom',
+        input: ctx.value,
+        message: `Invalid input: expected ${min}${max === undefined ? ' or more' : ` to ${max}`} matching items, got ${count}`,
+      });
   });
 }
 // #endregion
@@ -278,7 +327,12 @@ export function _restItems(start: number, rest: z.core.$ZodType | false) {
   return z.check<readonly unknown[]>((ctx) => {
     for (let i = start; i < ctx.value.length; i++) {
       if (rest === false || !z.safeParse(rest, ctx.value[i]).success) {
-        ctx.issues.push({ code: 'custom', path: [i], input: ctx.value, message: rest === false ? `Too big: expected at most ${start} items` : 'Invalid input: item not accepted' });
+        ctx.issues.push({
+          code: 'custom',
+          path: [i],
+          input: ctx.value,
+          message: rest === false ? `Too big: expected at most ${start} items` : 'Invalid input: item not accepted',
+        });
         return;
       }
     }
@@ -292,7 +346,8 @@ export function _patternProperties(patterns: readonly (readonly [RegExp, z.core.
   return z.check<Record<string, unknown>>((ctx) => {
     for (const [key, value] of Object.entries(ctx.value)) {
       for (const [pattern, schema] of patterns) {
-        if (pattern.test(key) && !z.safeParse(schema, value).success) ctx.issues.push({ code: 'custom', path: [key], input: ctx.value, message: `Invalid input: not accepted for keys matching ${pattern}` });
+        if (pattern.test(key) && !z.safeParse(schema, value).success)
+          ctx.issues.push({ code: 'custom', path: [key], input: ctx.value, message: `Invalid input: not accepted for keys matching ${pattern}` });
       }
     }
   });
@@ -304,7 +359,12 @@ export function _patternProperties(patterns: readonly (readonly [RegExp, z.core.
 export function _propertyNames(schema: z.core.$ZodType) {
   return z.check<Record<string, unknown>>((ctx) => {
     const keys = Object.keys(ctx.value).filter((key) => !z.safeParse(schema, key).success);
-    if (keys.length > 0) ctx.issues.push({ code: 'custom', input: ctx.value, message: `Invalid input: property name${keys.length > 1 ? 's' : ''} not allowed: ${keys.map((k) => JSON.stringify(k)).join(', ')}` });
+    if (keys.length > 0)
+      ctx.issues.push({
+        code: 'custom',
+        input: ctx.value,
+        message: `Invalid input: property name${keys.length > 1 ? 's' : ''} not allowed: ${keys.map((k) => JSON.stringify(k)).join(', ')}`,
+      });
   });
 }
 // #endregion
@@ -316,7 +376,8 @@ export function _dependentRequired(dependencies: Record<string, readonly string[
     for (const [key, needed] of Object.entries(dependencies)) {
       if (!Object.prototype.hasOwnProperty.call(ctx.value, key)) continue;
       for (const name of needed) {
-        if (!Object.prototype.hasOwnProperty.call(ctx.value, name)) ctx.issues.push({ code: 'custom', path: [name], input: ctx.value, message: `Invalid input: expected a value (${JSON.stringify(key)} is present)` });
+        if (!Object.prototype.hasOwnProperty.call(ctx.value, name))
+          ctx.issues.push({ code: 'custom', path: [name], input: ctx.value, message: `Invalid input: expected a value (${JSON.stringify(key)} is present)` });
       }
     }
   });
@@ -328,7 +389,8 @@ export function _dependentRequired(dependencies: Record<string, readonly string[
 export function _dependentSchemas(dependencies: Record<string, z.core.$ZodType>) {
   return z.check<Record<string, unknown>>((ctx) => {
     for (const [key, schema] of Object.entries(dependencies)) {
-      if (Object.prototype.hasOwnProperty.call(ctx.value, key) && !z.safeParse(schema, ctx.value).success) ctx.issues.push({ code: 'custom', input: ctx.value, message: `Invalid input: not accepted when ${JSON.stringify(key)} is present` });
+      if (Object.prototype.hasOwnProperty.call(ctx.value, key) && !z.safeParse(schema, ctx.value).success)
+        ctx.issues.push({ code: 'custom', input: ctx.value, message: `Invalid input: not accepted when ${JSON.stringify(key)} is present` });
     }
   });
 }
@@ -352,7 +414,13 @@ export function _restProperties(
     const covered = (key: string) =>
       names.includes(key) || patterns.some((p) => p.test(key)) || passed.some(([, n, p]) => n.includes(key) || p.some((q) => q.test(key)));
     const keys = Object.keys(ctx.value).filter((key) => !covered(key) && (rest === false || !z.safeParse(rest, ctx.value[key]).success));
-    if (keys.length > 0) ctx.issues.push({ code: 'custom', params: { unrecognizedKeys: keys }, input: ctx.value, message: `Invalid input: key${keys.length > 1 ? 's' : ''} not allowed here: ${keys.map((k) => JSON.stringify(k)).join(', ')}` });
+    if (keys.length > 0)
+      ctx.issues.push({
+        code: 'custom',
+        params: { unrecognizedKeys: keys },
+        input: ctx.value,
+        message: `Invalid input: key${keys.length > 1 ? 's' : ''} not allowed here: ${keys.map((k) => JSON.stringify(k)).join(', ')}`,
+      });
   });
 }
 // #endregion

@@ -26,7 +26,8 @@ function reference(model: ApiModel): string {
   if (model.description) lines.push(text(model.description), '');
   if (model.servers.length > 0) lines.push(`Base URL: ${model.servers.map((s) => `\`${code(s.url)}\``).join(', ')}`, '');
   lines.push('| Operation | Method | Path | Summary |', '| --- | --- | --- | --- |');
-  for (const op of model.operations) lines.push(`| [${text(op.operationId)}](#${anchor(op.operationId)}) | ${op.method.toUpperCase()} | \`${code(op.path)}\` | ${cell(op.summary ?? '')} |`);
+  for (const op of model.operations)
+    lines.push(`| [${text(op.operationId)}](#${anchor(op.operationId)}) | ${op.method.toUpperCase()} | \`${code(op.path)}\` | ${cell(op.summary ?? '')} |`);
   for (const op of model.operations) lines.push('', ...operationSection(op));
   return `${lines.join('\n')}\n`;
 }
@@ -38,7 +39,10 @@ function operationSection(op: OperationModel): string[] {
   if (op.scopes.length > 0) lines.push(`Scopes: ${op.scopes.map((s) => `\`${code(s)}\``).join(', ')}`, '');
   if (op.input.length > 0) {
     lines.push('| Input | In | Required | Type | Description |', '| --- | --- | --- | --- | --- |');
-    for (const field of op.input) lines.push(`| \`${code(field.name)}\` | ${field.in} | ${field.required ? 'yes' : 'no'} | ${cell(typeOf(field.schema))} | ${cell(field.description ?? field.schema.description ?? '')} |`);
+    for (const field of op.input)
+      lines.push(
+        `| \`${code(field.name)}\` | ${field.in} | ${field.required ? 'yes' : 'no'} | ${cell(typeOf(field.schema))} | ${cell(field.description ?? field.schema.description ?? '')} |`,
+      );
     lines.push('');
   }
   lines.push('| Response | Description |', '| --- | --- |');
@@ -56,7 +60,10 @@ function typeOf(schema: SchemaObject): string {
 
 /** Text from the document in running markdown: one line, with markdown's own characters escaped. */
 function text(value: string): string {
-  return value.replace(/\s+/g, ' ').trim().replace(/([\\`*_{}[\]<>()#+!|~])/g, '\\$1');
+  return value
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/([\\`*_{}[\]<>()#+!|~])/g, '\\$1');
 }
 
 /** Text in a table cell. */
@@ -71,5 +78,8 @@ function code(value: string): string {
 
 /** The id a markdown renderer (GitHub's) gives a heading's text. */
 function anchor(heading: string): string {
-  return heading.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+  return heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
 }

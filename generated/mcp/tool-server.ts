@@ -11,7 +11,15 @@
  */
 import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
-import { ApiError, ClientError, RateLimitError, RequestValidationError, ResponseValidationError, type RequestOptions, type ValidationIssue } from '../runtime.js';
+import {
+  ApiError,
+  ClientError,
+  RateLimitError,
+  RequestValidationError,
+  ResponseValidationError,
+  type RequestOptions,
+  type ValidationIssue,
+} from '../runtime.js';
 
 /** A JSON Schema (2020-12) as plain JSON. */
 export type JsonSchema = { [keyword: string]: unknown };
@@ -112,7 +120,9 @@ export function createToolServer(spec: ToolServerSpec, client: object, options: 
   const granted = options.scopes === undefined ? undefined : new Set(options.scopes);
   const redact = redactor(options.redact ?? []);
   let listed: Tool[] | undefined;
-  server.setRequestHandler('tools/list', () => ({ tools: (listed ??= spec.catalog.all().filter((tool) => refusal(spec.bindings, tool.name, granted) === undefined)) }));
+  server.setRequestHandler('tools/list', () => ({
+    tools: (listed ??= spec.catalog.all().filter((tool) => refusal(spec.bindings, tool.name, granted) === undefined)),
+  }));
   server.setRequestHandler('tools/call', async (request, ctx) => {
     const name = request.params.name;
     const tool = spec.catalog.get(name);
@@ -136,7 +146,8 @@ function bindingOf(bindings: Readonly<Record<string, ToolBinding>>, name: string
 export function refusal(bindings: Readonly<Record<string, ToolBinding>>, name: string, granted: ReadonlySet<string> | undefined): string | undefined {
   const binding = bindingOf(bindings, name);
   if (granted === undefined || !binding) return undefined;
-  if (binding.scopes.length === 0) return `${name} is not offered: it has no OAuth scope, and this server is limited to the scopes ${[...granted].join(', ') || '(none)'}.`;
+  if (binding.scopes.length === 0)
+    return `${name} is not offered: it has no OAuth scope, and this server is limited to the scopes ${[...granted].join(', ') || '(none)'}.`;
   const missing = missingScopes(binding, granted);
   if (missing.length === 0) return undefined;
   return `${name} is refused: it needs the OAuth scope ${missing.join(', ')}, which this server was not granted (granted: ${[...granted].join(', ') || 'none'}).`;
@@ -147,13 +158,23 @@ function missingScopes(binding: ToolBinding, granted: ReadonlySet<string> | unde
 }
 
 /** One tool call: its arguments checked, the client method called, the answer or the error as a result. */
-export async function callTool(call: { client: object; binding: ToolBinding; validators: Readonly<Record<string, OperationValidators>>; args: unknown; signal?: AbortSignal }): Promise<CallToolResult> {
+export async function callTool(call: {
+  client: object;
+  binding: ToolBinding;
+  validators: Readonly<Record<string, OperationValidators>>;
+  args: unknown;
+  signal?: AbortSignal;
+}): Promise<CallToolResult> {
   const { client, binding, validators } = call;
   let input: unknown = call.args;
   const params = binding.input && Object.hasOwn(validators, binding.operationId) ? validators[binding.operationId]?.params : undefined;
   if (params) {
     const parsed = params.safeParse(call.args);
-    if (!parsed.success) return invalid(binding.operationId, parsed.error.issues.map((i) => ({ path: i.path.map((p) => (typeof p === 'number' ? p : String(p))), message: i.message })));
+    if (!parsed.success)
+      return invalid(
+        binding.operationId,
+        parsed.error.issues.map((i) => ({ path: i.path.map((p) => (typeof p === 'number' ? p : String(p))), message: i.message })),
+      );
     input = parsed.data;
   }
   try {
@@ -164,7 +185,8 @@ export async function callTool(call: { client: object; binding: ToolBinding; val
     // A streamed payload (OpenAPI 3.2 itemSchema) is answered with its first items.
     const data = isAsyncIterable(answer) ? await firstItems(answer) : answer;
     const structured: unknown = binding.wrapData ? { data: data ?? null } : data;
-    if (!isRecord(structured)) return failure(`${binding.operationId} answered with a payload that is not an object.`, { kind: 'response', operationId: binding.operationId });
+    if (!isRecord(structured))
+      return failure(`${binding.operationId} answered with a payload that is not an object.`, { kind: 'response', operationId: binding.operationId });
     return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
   } catch (error) {
     return errorResult(binding.operationId, error);
@@ -175,7 +197,15 @@ export async function callTool(call: { client: object; binding: ToolBinding; val
 export function errorResult(operationId: string, error: unknown): CallToolResult {
   if (error instanceof RateLimitError) {
     const wait = error.retryAfter === undefined ? 'later' : `after ${error.retryAfter} s`;
-    return failure(`Rate limited (HTTP 429): ${error.msg ?? 'too many requests'}. Retry ${wait}.`, { kind: 'rate_limit', operationId, status: error.status, code: error.code, msg: error.msg, rid: error.rid, retryAfter: error.retryAfter });
+    return failure(`Rate limited (HTTP 429): ${error.msg ?? 'too many requests'}. Retry ${wait}.`, {
+      kind: 'rate_limit',
+      operationId,
+      status: error.status,
+      code: error.code,
+      msg: error.msg,
+      rid: error.rid,
+      retryAfter: error.retryAfter,
+    });
   }
   if (error instanceof ApiError) {
     return failure(error.message, { kind: 'api', operationId, status: error.status, code: error.code, msg: error.msg, cause: error.cause, rid: error.rid });
@@ -292,13 +322,15 @@ export function toolCatalog(load: () => ToolData): ToolCatalog {
     const entry = read().entries.get(name);
     if (!entry) return undefined;
     const { leftOut, ...listed } = entry;
-    const tool = Object.fromEntries(Object.entries(listed).map(([key, value]) => {
-      if (key === 'inputSchema') return [key, withDefs(value as JsonSchema, 'request', leftOut?.inputSchema)];
-      if (key !== 'outputSchema') return [key, value];
-      // An outputSchema's root is an object (MCP): a response definition may leave its type implicit.
-      const root = typeof value === 'string' ? definition(value, 'response') : (value as JsonSchema);
-      return [key, withDefs(root['type'] === 'object' ? root : { type: 'object', ...root }, 'response', leftOut?.outputSchema)];
-    })) as Tool;
+    const tool = Object.fromEntries(
+      Object.entries(listed).map(([key, value]) => {
+        if (key === 'inputSchema') return [key, withDefs(value as JsonSchema, 'request', leftOut?.inputSchema)];
+        if (key !== 'outputSchema') return [key, value];
+        // An outputSchema's root is an object (MCP): a response definition may leave its type implicit.
+        const root = typeof value === 'string' ? definition(value, 'response') : (value as JsonSchema);
+        return [key, withDefs(root['type'] === 'object' ? root : { type: 'object', ...root }, 'response', leftOut?.outputSchema)];
+      }),
+    ) as Tool;
     tools.set(name, tool);
     return tool;
   };

@@ -113,4 +113,3 @@ function matchSegments(segments: readonly string[], parts: readonly string[], ch
   }
   return params;
 }
-

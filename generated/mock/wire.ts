@@ -204,10 +204,13 @@ function readPath(field: MockField, raw: string | undefined): unknown {
   const explode = field.explode ?? false;
   if (style === 'label') return raw.startsWith('.') ? readSimple(field, raw.slice(1), explode, explode ? '.' : ',', safeDecode) : safeDecode(raw);
   if (style !== 'matrix') return readSimple(field, raw, explode, ',', safeDecode);
-  const pairs = raw.split(';').slice(1).map((pair) => {
-    const at = pair.indexOf('=');
-    return at < 0 ? [pair, ''] : [pair.slice(0, at), pair.slice(at + 1)];
-  }) as [string, string][];
+  const pairs = raw
+    .split(';')
+    .slice(1)
+    .map((pair) => {
+      const at = pair.indexOf('=');
+      return at < 0 ? [pair, ''] : [pair.slice(0, at), pair.slice(at + 1)];
+    }) as [string, string][];
   const name = encodeURIComponent(wireName(field));
   if (explode && field.type === 'array') return pairs.filter(([key]) => key === name).map(([, value]) => coerce(safeDecode(value), field.itemType ?? 'string'));
   if (explode && field.type === 'object') return readSimple(field, pairs.map(([key, value]) => `${key}=${value}`).join(';'), true, ';', safeDecode);
@@ -222,7 +225,8 @@ function readPath(field: MockField, raw: string | undefined): unknown {
  */
 function readSimple(field: MockField, raw: string | undefined, explode: boolean, separator: string, decode: (text: string) => string): unknown {
   if (raw === undefined) return undefined;
-  if (field.type === 'array') return raw === '' ? [] : splitItems(raw, separator, field.itemType).map((item) => coerce(decode(item), field.itemType ?? 'string'));
+  if (field.type === 'array')
+    return raw === '' ? [] : splitItems(raw, separator, field.itemType).map((item) => coerce(decode(item), field.itemType ?? 'string'));
   if (field.type !== 'object') return coerce(decode(raw), field.type);
   const typeOf = (key: string): WireType => field.properties?.[key] ?? 'any';
   const object: Record<string, unknown> = {};
@@ -320,7 +324,8 @@ function delimiter(style: string): string {
 /** A wire string as the JSON type the schema wants; left a string when it is not one (validation then names the field). */
 export function coerce(value: string | undefined, type: WireType): unknown {
   if (value === undefined) return undefined;
-  if ((type === 'integer' || type === 'number' || type === 'scalar' || type === 'mixed') && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  if ((type === 'integer' || type === 'number' || type === 'scalar' || type === 'mixed') && value.trim() !== '' && Number.isFinite(Number(value)))
+    return Number(value);
   if ((type === 'boolean' || type === 'scalar' || type === 'mixed') && (value === 'true' || value === 'false')) return value === 'true';
   if (type === 'object' || type === 'array' || ((type === 'structured' || type === 'mixed') && /^\s*[[{]/.test(value))) {
     try {

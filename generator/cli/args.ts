@@ -27,26 +27,72 @@ const DOCUMENT = 'Document and output:';
 const RUN = 'Run:';
 
 function documentOptions<T>(y: Argv<T>, { generation }: { generation: boolean }) {
-  let built = y.option('spec', { type: 'string', requiresArg: true, group: DOCUMENT, describe: 'OpenAPI 3.0, 3.1 or 3.2, or Swagger 2.0 document: a path or an http(s) URL. Default: the podcast document shipped with podcast-gen' });
+  let built = y.option('spec', {
+    type: 'string',
+    requiresArg: true,
+    group: DOCUMENT,
+    describe: 'OpenAPI 3.0, 3.1 or 3.2, or Swagger 2.0 document: a path or an http(s) URL. Default: the podcast document shipped with podcast-gen',
+  });
   if (generation) {
     built = built
       .option('out', { type: 'string', requiresArg: true, group: DOCUMENT, describe: 'Output folder', defaultDescription: DEFAULTS.out })
-      .option('templates', { type: 'string', requiresArg: true, group: DOCUMENT, describe: 'Your templates (.hbs files, and runtime.ts), replacing the built-in ones of the same file name' })
-      .option('name', { type: 'string', requiresArg: true, group: DOCUMENT, describe: 'API name in identifiers: createPodcastClient', defaultDescription: DEFAULTS.name })
-      .option('outputs', { type: 'string', requiresArg: true, group: DOCUMENT, coerce: outputList, describe: 'Outputs to make, comma-separated: types, zod, client, mcp, fixtures, mock, or your plugins\' names (a needed output is added)', defaultDescription: 'all' });
+      .option('templates', {
+        type: 'string',
+        requiresArg: true,
+        group: DOCUMENT,
+        describe: 'Your templates (.hbs files, and runtime.ts), replacing the built-in ones of the same file name',
+      })
+      .option('name', {
+        type: 'string',
+        requiresArg: true,
+        group: DOCUMENT,
+        describe: 'API name in identifiers: createPodcastClient',
+        defaultDescription: DEFAULTS.name,
+      })
+      .option('outputs', {
+        type: 'string',
+        requiresArg: true,
+        group: DOCUMENT,
+        coerce: outputList,
+        describe: "Outputs to make, comma-separated: types, zod, client, mcp, fixtures, mock, or your plugins' names (a needed output is added)",
+        defaultDescription: 'all',
+      });
   }
   return built
-    .option('config', { type: 'string', requiresArg: true, group: DOCUMENT, describe: 'Config file (.json, .mjs, .js, .ts). Default: podcast-gen.config.* in the working folder, else the "podcast-gen" key of package.json' })
-    .option('lint-config', { type: 'string', requiresArg: true, group: DOCUMENT, describe: 'Redocly lint config. Default: redocly.yaml beside the document, else built-in rules' })
+    .option('config', {
+      type: 'string',
+      requiresArg: true,
+      group: DOCUMENT,
+      describe: 'Config file (.json, .mjs, .js, .ts). Default: podcast-gen.config.* in the working folder, else the "podcast-gen" key of package.json',
+    })
+    .option('lint-config', {
+      type: 'string',
+      requiresArg: true,
+      group: DOCUMENT,
+      describe: 'Redocly lint config. Default: redocly.yaml beside the document, else built-in rules',
+    })
     .option('quiet', { type: 'boolean', group: RUN, describe: 'Print nothing but errors' })
     .option('json', { type: 'boolean', group: RUN, describe: 'Print one JSON object (problems and summary) on stdout' });
 }
 
 function serverOptions<T>(y: Argv<T>, { http }: { http: boolean }) {
   const built = y
-    .option('port', { type: 'number', requiresArg: true, group: RUN, coerce: port, describe: http ? 'Port for --http (0: any free port)' : 'Port to listen on (0: any free port)', defaultDescription: http ? '3000' : '4010' })
+    .option('port', {
+      type: 'number',
+      requiresArg: true,
+      group: RUN,
+      coerce: port,
+      describe: http ? 'Port for --http (0: any free port)' : 'Port to listen on (0: any free port)',
+      defaultDescription: http ? '3000' : '4010',
+    })
     .option('host', { type: 'string', requiresArg: true, group: RUN, describe: 'Interface to listen on', defaultDescription: '127.0.0.1' });
-  return http ? built.option('http', { type: 'boolean', group: RUN, describe: 'Serve Streamable HTTP instead of stdio (bearer tokens and their scopes in PODCAST_MCP_TOKENS)' }) : built;
+  return http
+    ? built.option('http', {
+        type: 'boolean',
+        group: RUN,
+        describe: 'Serve Streamable HTTP instead of stdio (bearer tokens and their scopes in PODCAST_MCP_TOKENS)',
+      })
+    : built;
 }
 
 function port(value: number): number {
@@ -72,47 +118,103 @@ export async function parseArguments(argv: readonly string[]): Promise<ParsedArg
     .fail((message, error) => {
       fail({ code: 'cli/usage', message: error?.message ?? message, hint: 'see podcast-gen --help' }, EXIT_USAGE);
     })
-    .usage('podcast-gen [command] [options]\n\nGenerates a typed fetch client, zod validators, MCP tools, fixtures and a mock server from an OpenAPI (3.0, 3.1, 3.2) or Swagger 2.0 document.')
-    .command(['generate', '$0'], 'Generate every output into --out', (y) =>
-      documentOptions(y, { generation: true })
-        .option('watch', { type: 'boolean', group: RUN, describe: 'Generate again whenever the document or a template changes' })
-        .example('$0', `Generate the podcast client into ${DEFAULTS.out}/`)
-        .example('$0 --spec api.yaml --out src/api', 'Generate from your own document')
-        .example('$0 --outputs client,zod', 'Only the client and its validators (and the types they need)')
-        .example('$0 --templates my-templates --watch', 'Override templates; regenerate on every save'),
-      choose('generate'))
-    .command('lint', 'Lint the document (exit 1 on errors)', (y) =>
-      documentOptions(y, { generation: false })
-        .example('$0 lint', 'Lint the podcast document')
-        .example('$0 lint --spec api.yaml --json', 'Lint your document; problems as JSON'),
-      choose('lint'))
-    .command('check', 'Exit 1 when --out is not what the document generates (for CI)', (y) =>
-      documentOptions(y, { generation: true })
-        .example('$0 check', `Is ${DEFAULTS.out}/ current?`)
-        .example('$0 check --spec api.yaml --out src/api', 'Check your own output folder'),
-      choose('check'))
-    .command('mcp', 'Run the podcast MCP server (stdio; env PODCAST_API_KEY, PODCAST_BASE_URL, PODCAST_SCOPES)', (y) =>
-      serverOptions(y, { http: true })
-        .option('allowed-origins', { type: 'string', requiresArg: true, group: RUN, describe: 'With --http: browser origins let in besides loopback ones, comma separated: https://app.example:8443 or a host name (also PODCAST_MCP_ALLOWED_ORIGINS)' })
-        .option('allowed-hosts', { type: 'string', requiresArg: true, group: RUN, describe: 'With --http: Host names answered besides the listening address and loopback, comma separated (also PODCAST_MCP_ALLOWED_HOSTS)' })
-        .option('quiet', { type: 'boolean', group: RUN, describe: 'Print nothing but errors on stderr' })
-        .example('$0 mcp', 'Serve the tools over stdio (as an MCP client spawns it)')
-        .example('$0 mcp --http --port 3000', 'Serve them over Streamable HTTP'),
-      choose('mcp'))
-    .command('mock', 'Run the offline mock server on the generated fixtures', (y) =>
-      serverOptions(
-        y
-          .option('out', { type: 'string', requiresArg: true, group: DOCUMENT, describe: 'Output folder whose mock/ to serve (.js or .ts). Default: "out" of the config if it sets one, else the podcast mock shipped with podcast-gen' })
-          .option('module', { type: 'string', requiresArg: true, group: DOCUMENT, describe: 'A generated mock module to serve (<out>/mock/index.ts or .js); wins over --out' })
-          .option('config', { type: 'string', requiresArg: true, group: DOCUMENT, describe: 'Config file (.json, .mjs, .js, .ts) to read "out" from. Default: podcast-gen.config.* in the working folder, else the "podcast-gen" key of package.json' }),
-        { http: false },
-      )
-        .option('latency', { type: 'number', requiresArg: true, group: RUN, describe: 'Delay before every answer, in milliseconds' })
-        .option('cors-origins', { type: 'string', requiresArg: true, group: RUN, describe: 'Origins browser pages may call the mock from, comma separated (http://localhost:5173)', defaultDescription: '* (any)' })
-        .option('quiet', { type: 'boolean', group: RUN, describe: 'Print only the address (no request log)' })
-        .example('$0 mock --port 0', 'Serve every operation on a free port; prints the address')
-        .example('$0 mock --out src/api', 'Serve the mock generated into src/api/ from your document'),
-      choose('mock'));
+    .usage(
+      'podcast-gen [command] [options]\n\nGenerates a typed fetch client, zod validators, MCP tools, fixtures and a mock server from an OpenAPI (3.0, 3.1, 3.2) or Swagger 2.0 document.',
+    )
+    .command(
+      ['generate', '$0'],
+      'Generate every output into --out',
+      (y) =>
+        documentOptions(y, { generation: true })
+          .option('watch', { type: 'boolean', group: RUN, describe: 'Generate again whenever the document or a template changes' })
+          .example('$0', `Generate the podcast client into ${DEFAULTS.out}/`)
+          .example('$0 --spec api.yaml --out src/api', 'Generate from your own document')
+          .example('$0 --outputs client,zod', 'Only the client and its validators (and the types they need)')
+          .example('$0 --templates my-templates --watch', 'Override templates; regenerate on every save'),
+      choose('generate'),
+    )
+    .command(
+      'lint',
+      'Lint the document (exit 1 on errors)',
+      (y) =>
+        documentOptions(y, { generation: false })
+          .example('$0 lint', 'Lint the podcast document')
+          .example('$0 lint --spec api.yaml --json', 'Lint your document; problems as JSON'),
+      choose('lint'),
+    )
+    .command(
+      'check',
+      'Exit 1 when --out is not what the document generates (for CI)',
+      (y) =>
+        documentOptions(y, { generation: true })
+          .example('$0 check', `Is ${DEFAULTS.out}/ current?`)
+          .example('$0 check --spec api.yaml --out src/api', 'Check your own output folder'),
+      choose('check'),
+    )
+    .command(
+      'mcp',
+      'Run the podcast MCP server (stdio; env PODCAST_API_KEY, PODCAST_BASE_URL, PODCAST_SCOPES)',
+      (y) =>
+        serverOptions(y, { http: true })
+          .option('allowed-origins', {
+            type: 'string',
+            requiresArg: true,
+            group: RUN,
+            describe:
+              'With --http: browser origins let in besides loopback ones, comma separated: https://app.example:8443 or a host name (also PODCAST_MCP_ALLOWED_ORIGINS)',
+          })
+          .option('allowed-hosts', {
+            type: 'string',
+            requiresArg: true,
+            group: RUN,
+            describe: 'With --http: Host names answered besides the listening address and loopback, comma separated (also PODCAST_MCP_ALLOWED_HOSTS)',
+          })
+          .option('quiet', { type: 'boolean', group: RUN, describe: 'Print nothing but errors on stderr' })
+          .example('$0 mcp', 'Serve the tools over stdio (as an MCP client spawns it)')
+          .example('$0 mcp --http --port 3000', 'Serve them over Streamable HTTP'),
+      choose('mcp'),
+    )
+    .command(
+      'mock',
+      'Run the offline mock server on the generated fixtures',
+      (y) =>
+        serverOptions(
+          y
+            .option('out', {
+              type: 'string',
+              requiresArg: true,
+              group: DOCUMENT,
+              describe:
+                'Output folder whose mock/ to serve (.js or .ts). Default: "out" of the config if it sets one, else the podcast mock shipped with podcast-gen',
+            })
+            .option('module', {
+              type: 'string',
+              requiresArg: true,
+              group: DOCUMENT,
+              describe: 'A generated mock module to serve (<out>/mock/index.ts or .js); wins over --out',
+            })
+            .option('config', {
+              type: 'string',
+              requiresArg: true,
+              group: DOCUMENT,
+              describe:
+                'Config file (.json, .mjs, .js, .ts) to read "out" from. Default: podcast-gen.config.* in the working folder, else the "podcast-gen" key of package.json',
+            }),
+          { http: false },
+        )
+          .option('latency', { type: 'number', requiresArg: true, group: RUN, describe: 'Delay before every answer, in milliseconds' })
+          .option('cors-origins', {
+            type: 'string',
+            requiresArg: true,
+            group: RUN,
+            describe: 'Origins browser pages may call the mock from, comma separated (http://localhost:5173)',
+            defaultDescription: '* (any)',
+          })
+          .option('quiet', { type: 'boolean', group: RUN, describe: 'Print only the address (no request log)' })
+          .example('$0 mock --port 0', 'Serve every operation on a free port; prints the address')
+          .example('$0 mock --out src/api', 'Serve the mock generated into src/api/ from your document'),
+      choose('mock'),
+    );
   let output = '';
   await parser.parseAsync(argv as string[], {}, (_error, _args, text) => {
     output = text ?? '';

@@ -47,7 +47,15 @@ async function readConfigFile(file: string, cwd: string): Promise<unknown> {
   if (file.endsWith('.json')) return parseJson(file, cwd);
   const module = await importModule(file, cwd);
   if (!('default' in module)) {
-    fail({ code: 'config/no-default', file: relative(cwd, file), message: 'the config module has no default export', hint: 'write `export default defineConfig({ ... })`' }, EXIT_USAGE);
+    fail(
+      {
+        code: 'config/no-default',
+        file: relative(cwd, file),
+        message: 'the config module has no default export',
+        hint: 'write `export default defineConfig({ ... })`',
+      },
+      EXIT_USAGE,
+    );
   }
   return module.default;
 }
@@ -63,14 +71,33 @@ function parseJson(file: string, cwd: string): unknown {
 /** A config's entries: the list's, or the one object's. An entry of a list names its own `out`, so two APIs never share a folder. */
 export function validateConfigEntries(value: unknown, file: string, cwd: string, where = relative(cwd, file)): GenerateOptions[] {
   if (!Array.isArray(value)) return [validateConfig(value, file, cwd, where)];
-  if (value.length === 0) fail({ code: 'config/empty', file: where, message: 'the config is an empty list', hint: 'give one entry per API: [{ spec, out }, ...]' }, EXIT_USAGE);
+  if (value.length === 0)
+    fail({ code: 'config/empty', file: where, message: 'the config is an empty list', hint: 'give one entry per API: [{ spec, out }, ...]' }, EXIT_USAGE);
   const entries = value.map((entry, i) => validateConfig(entry, file, cwd, `${where} (entry ${i + 1})`));
   if (entries.length > 1) {
     const outs = new Map<string, number>();
     entries.forEach((entry, i) => {
-      if (!entry.out) fail({ code: 'config/missing-out', file: where, message: `entry ${i + 1} of ${entries.length} sets no "out"`, hint: 'each API of a list needs its own output folder' }, EXIT_USAGE);
+      if (!entry.out)
+        fail(
+          {
+            code: 'config/missing-out',
+            file: where,
+            message: `entry ${i + 1} of ${entries.length} sets no "out"`,
+            hint: 'each API of a list needs its own output folder',
+          },
+          EXIT_USAGE,
+        );
       const other = outs.get(entry.out);
-      if (other !== undefined) fail({ code: 'config/same-out', file: where, message: `entries ${other + 1} and ${i + 1} both write to ${relative(cwd, entry.out) || '.'}`, hint: 'give each API its own "out"' }, EXIT_USAGE);
+      if (other !== undefined)
+        fail(
+          {
+            code: 'config/same-out',
+            file: where,
+            message: `entries ${other + 1} and ${i + 1} both write to ${relative(cwd, entry.out) || '.'}`,
+            hint: 'give each API its own "out"',
+          },
+          EXIT_USAGE,
+        );
       outs.set(entry.out, i);
     });
   }
@@ -84,7 +111,15 @@ export function validateConfigEntries(value: unknown, file: string, cwd: string,
  */
 export function validateConfig(value: unknown, file: string, cwd: string, where = relative(cwd, file)): GenerateOptions {
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
-    fail({ code: 'config/not-an-object', file: where, message: 'the config must be an object of options, or a list of them', hint: `known keys: ${CONFIG_KEYS.join(', ')}` }, EXIT_USAGE);
+    fail(
+      {
+        code: 'config/not-an-object',
+        file: where,
+        message: 'the config must be an object of options, or a list of them',
+        hint: `known keys: ${CONFIG_KEYS.join(', ')}`,
+      },
+      EXIT_USAGE,
+    );
   }
   const options: Record<string, unknown> = {};
   for (const [key, raw] of Object.entries(value)) {
@@ -95,7 +130,9 @@ export function validateConfig(value: unknown, file: string, cwd: string, where 
         continue;
       }
       const camel = key.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-      const hint = (CONFIG_KEYS as readonly string[]).includes(camel) ? `did you mean "${camel}"?` : `known keys: ${CONFIG_KEYS.join(', ')}, and an output's name for its options`;
+      const hint = (CONFIG_KEYS as readonly string[]).includes(camel)
+        ? `did you mean "${camel}"?`
+        : `known keys: ${CONFIG_KEYS.join(', ')}, and an output's name for its options`;
       fail({ code: 'config/unknown-key', file: where, message: `unknown config key "${key}"`, hint }, EXIT_USAGE);
     }
     if (key === 'outputs') {
@@ -103,12 +140,19 @@ export function validateConfig(value: unknown, file: string, cwd: string, where 
       continue;
     }
     if (key === 'plugins') {
-      if (!Array.isArray(raw)) fail({ code: 'config/bad-value', file: where, message: 'config key "plugins" must be a list of plugins', hint: 'plugins: [definePlugin({ name, emit })]' }, EXIT_USAGE);
+      if (!Array.isArray(raw))
+        fail(
+          { code: 'config/bad-value', file: where, message: 'config key "plugins" must be a list of plugins', hint: 'plugins: [definePlugin({ name, emit })]' },
+          EXIT_USAGE,
+        );
       options[key] = raw;
       continue;
     }
     if (STRING_KEYS.has(key) && (typeof raw !== 'string' || raw === '')) {
-      fail({ code: 'config/bad-value', file: where, message: `config key "${key}" must be a non-empty string`, hint: `got ${JSON.stringify(raw)}` }, EXIT_USAGE);
+      fail(
+        { code: 'config/bad-value', file: where, message: `config key "${key}" must be a non-empty string`, hint: `got ${JSON.stringify(raw)}` },
+        EXIT_USAGE,
+      );
     }
     options[key] = PATH_KEYS.has(key) ? resolvePath(dirname(file), raw as string) : raw;
   }
@@ -119,7 +163,10 @@ export function validateConfig(value: unknown, file: string, cwd: string, where 
 export function outputList(raw: unknown, where?: string): string[] {
   const names = typeof raw === 'string' ? raw.split(',') : raw;
   if (!Array.isArray(names) || names.some((name) => typeof name !== 'string' || name.trim() === '')) {
-    fail({ code: 'config/bad-value', ...(where ? { file: where } : {}), message: '"outputs" must be a list of output names', hint: `got ${JSON.stringify(raw)}` }, EXIT_USAGE);
+    fail(
+      { code: 'config/bad-value', ...(where ? { file: where } : {}), message: '"outputs" must be a list of output names', hint: `got ${JSON.stringify(raw)}` },
+      EXIT_USAGE,
+    );
   }
   return [...new Set((names as string[]).map((name) => name.trim()))];
 }

@@ -6,8 +6,10 @@ import type { Problem } from '../problems.js';
 /** Templates that became copied files: what a user's file of the old name should become. */
 const RENAMED: Readonly<Record<string, string>> = {
   'runtime.ts.hbs': 'runtime.ts is now copied as it is, not rendered: name your file runtime.ts and drop its {{banner}} line',
-  'mock-server.ts.hbs': "the mock's server is now copied as it is, not rendered: start from podcast-gen's templates/mock/server.ts, as mock/server.ts of your templates folder",
-  'mock-faults.ts.hbs': "the mock's faults are now copied as they are, not rendered: start from podcast-gen's templates/mock/faults.ts, as mock/faults.ts of your templates folder",
+  'mock-server.ts.hbs':
+    "the mock's server is now copied as it is, not rendered: start from podcast-gen's templates/mock/server.ts, as mock/server.ts of your templates folder",
+  'mock-faults.ts.hbs':
+    "the mock's faults are now copied as they are, not rendered: start from podcast-gen's templates/mock/faults.ts, as mock/faults.ts of your templates folder",
 };
 
 /**

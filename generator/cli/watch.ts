@@ -73,7 +73,12 @@ function watchTargets(entries: readonly GenerateOptions[], cwd: string): WatchTa
   const targets = new Map<string, WatchTarget>();
   const add = (dir: string, kind: 'document' | 'templates', entry: GenerateOptions) => {
     const key = `${kind}:${dir}`;
-    const target = targets.get(key) ?? { dir, accept: kind === 'document' ? (name: string) => /\.(ya?ml|json)$/i.test(name) : isTemplateFile, recursive: kind === 'templates', entries: [] };
+    const target = targets.get(key) ?? {
+      dir,
+      accept: kind === 'document' ? (name: string) => /\.(ya?ml|json)$/i.test(name) : isTemplateFile,
+      recursive: kind === 'templates',
+      entries: [],
+    };
     target.entries.push(entry);
     targets.set(key, target);
   };

@@ -56,7 +56,13 @@ export interface SideThread {
 }
 
 /** Which of the chosen outputs go to a side thread for this document: none where it does not pay. */
-export function sidePlugins(options: { chosen: readonly string[]; builtin: (name: string) => boolean; documentBytes: number; setting?: string | undefined; always: string }): string[] {
+export function sidePlugins(options: {
+  chosen: readonly string[];
+  builtin: (name: string) => boolean;
+  documentBytes: number;
+  setting?: string | undefined;
+  always: string;
+}): string[] {
   const setting = options.setting ?? 'auto';
   if (setting === 'off' || (setting !== 'on' && options.documentBytes < SIDE_THREAD_MIN_BYTES)) return [];
   const plugins = options.chosen.filter((name) => SIDE_PLUGINS.includes(name) && options.builtin(name));
@@ -76,7 +82,9 @@ export function startSideThread(request: SideRequest): SideThread | undefined {
     worker.once('message', (reply: SideReply) => ('results' in reply ? resolve(reply.results) : reject(rebuiltError(reply.failed))));
     worker.once('error', reject);
     // An end without an answer (the process out of memory, a crash) is a failure, never a wait.
-    worker.once('exit', (code) => reject(new Error(`the side thread making ${request.plugins.map((p) => p.name).join(', ')} stopped with exit code ${code} before it answered`)));
+    worker.once('exit', (code) =>
+      reject(new Error(`the side thread making ${request.plugins.map((p) => p.name).join(', ')} stopped with exit code ${code} before it answered`)),
+    );
   });
   // Seen by the pipeline when it waits; until then a rejection is not unhandled.
   results.catch(() => undefined);

@@ -15,7 +15,10 @@ import { commentText, tsString } from './print.js';
  * same text as one `String.raw` template). Each piece is escaped for a JS string literal.
  */
 export function jsonTextModule(path: string, banner: string, description: string, pieces: readonly string[]): GeneratedFile[] {
-  const doc = commentText(description).split('\n').map((line) => `// ${line}`.trimEnd()).join('\n');
+  const doc = commentText(description)
+    .split('\n')
+    .map((line) => `// ${line}`.trimEnd())
+    .join('\n');
   const literals = pieces.length === 0 ? '' : `${pieces.map((piece) => `  ${tsString(piece)},`).join('\n')}\n`;
   return [
     { path: `${path}.js`, content: `${banner}\n${doc}\nexport default [\n${literals}].join('');\n` },

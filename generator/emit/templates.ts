@@ -86,7 +86,12 @@ export function loadTemplates(overrideDir?: string): Templates {
       try {
         return template(data);
       } catch (error) {
-        fail({ code: 'templates/render', file: name, message: `template failed: ${(error as Error).message}`, hint: 'check the template against the data it receives (see README, Templates)' });
+        fail({
+          code: 'templates/render',
+          file: name,
+          message: `template failed: ${(error as Error).message}`,
+          hint: 'check the template against the data it receives (see README, Templates)',
+        });
       }
     },
   };
@@ -98,7 +103,9 @@ function readTemplateSources(overrideDir: string | undefined): Map<string, strin
   for (const dir of [BUILTIN_TEMPLATES_DIR, overrideDir]) {
     if (!dir) continue;
     if (!existsSync(dir)) fail({ code: 'templates/missing', file: dir, message: 'no such templates folder', hint: 'check --templates' });
-    for (const name of readdirSync(dir).filter((n) => n.endsWith('.hbs')).sort()) {
+    for (const name of readdirSync(dir)
+      .filter((n) => n.endsWith('.hbs'))
+      .sort()) {
       sources.set(name, readFileSync(join(dir, name), 'utf8'));
     }
   }
@@ -122,7 +129,8 @@ function loadPrecompiled(): Record<string, PrecompiledTemplate> | undefined {
 export function precompileTemplates(): string {
   const handlebars = require('handlebars') as typeof Handlebars;
   const entries = [...readTemplateSources(undefined)].map(
-    ([name, source]) => `  ${JSON.stringify(name)}: {\n    source: ${JSON.stringify(source)},\n    spec: ${handlebars.precompile(source, COMPILE_OPTIONS)},\n  },`,
+    ([name, source]) =>
+      `  ${JSON.stringify(name)}: {\n    source: ${JSON.stringify(source)},\n    spec: ${handlebars.precompile(source, COMPILE_OPTIONS)},\n  },`,
   );
   return `// Made by bin/build.js from templates/*.hbs (generator/emit/templates.ts, precompileTemplates).\n'use strict';\nmodule.exports = {\n${entries.join('\n')}\n};\n`;
 }
@@ -149,7 +157,9 @@ function registerHelpers(handlebars: typeof Handlebars): void {
   });
   // `{{{jsonRows items}}}`: an array with one item a line, each item's JSON on its line: a table
   // of many small records reads (and diffs) a record a line, at half the bytes of indented JSON.
-  handlebars.registerHelper('jsonRows', (items: readonly unknown[]) => (items.length === 0 ? '[]' : `[\n${items.map((item) => `  ${jsonLiteral(item)}`).join(',\n')},\n]`));
+  handlebars.registerHelper('jsonRows', (items: readonly unknown[]) =>
+    items.length === 0 ? '[]' : `[\n${items.map((item) => `  ${jsonLiteral(item)}`).join(',\n')},\n]`,
+  );
   // `{{{doc lines... indent="  "}}}`: a JSDoc block from several optional strings.
   handlebars.registerHelper('doc', function doc(this: unknown, ...args: unknown[]) {
     const options = args.pop() as { hash?: { indent?: string } };

@@ -45,7 +45,12 @@ export async function bundleOrFail(options: { root: Document; config: Config; re
   } catch (error) {
     const cycle = findRefCycle(root.parsed);
     if (cycle) failCycle(cycle, shown, locate);
-    fail({ code: 'load/bundle', file: shown, message: `cannot resolve the document's $refs: ${(error as Error).message}`, hint: 'check the $refs of the document' });
+    fail({
+      code: 'load/bundle',
+      file: shown,
+      message: `cannot resolve the document's $refs: ${(error as Error).message}`,
+      hint: 'check the $refs of the document',
+    });
   }
 }
 
@@ -244,14 +249,17 @@ function nodeAt(document: unknown, pointer: string): unknown {
 function failCycle(cycle: readonly string[], shown: string, locate: Locate): never {
   const names = cycle.map(lastSegment);
   const links = names.length - 1;
-  const chain = links > 10 ? `${names.slice(0, 3).join(' -> ')} -> … -> ${names.slice(-2).join(' -> ')} (${links.toLocaleString('en-US')} $refs)` : names.join(' -> ');
+  const chain =
+    links > 10 ? `${names.slice(0, 3).join(' -> ')} -> … -> ${names.slice(-2).join(' -> ')} (${links.toLocaleString('en-US')} $refs)` : names.join(' -> ');
   const schemas = cycle.every((pointer) => pointer.startsWith('#/components/schemas/'));
   fail({
     code: 'load/circular-ref',
     file: shown,
     ...locate(cycle[0] as string),
     message: `${chain}: the $ref chain refers to itself with no schema in between`,
-    hint: schemas ? 'make one of them a schema (e.g. an object whose property refers back) instead of a bare $ref' : 'make one of them the object itself instead of a bare $ref',
+    hint: schemas
+      ? 'make one of them a schema (e.g. an object whose property refers back) instead of a bare $ref'
+      : 'make one of them the object itself instead of a bare $ref',
   });
 }
 

@@ -22,7 +22,6 @@ export function locatePointer(source: Source, pointer: string, onKey = true): { 
 
 const jsonLocators = new WeakMap<Source, JsonLocator>();
 
-
 /** A pointer short enough for a one-line message (a problem's `pointer` keeps it whole). */
 export function shortPointer(pointer: string): string {
   return pointer.length <= 120 ? pointer : `${pointer.slice(0, 72)}…${pointer.slice(-40)}`;

@@ -86,9 +86,17 @@ function failRead(error: unknown, shown: string, isUrl: boolean): never {
   if (error instanceof YamlParseError || error instanceof JsonParseError) {
     const kind = error instanceof JsonParseError ? 'JSON' : 'YAML or JSON';
     if (error.source.body.includes('\u0000')) {
-      fail({ code: 'load/binary', file: shown, message: 'is a binary file (it holds NUL bytes), not a YAML or JSON document', hint: 'point --spec at the OpenAPI document' });
+      fail({
+        code: 'load/binary',
+        file: shown,
+        message: 'is a binary file (it holds NUL bytes), not a YAML or JSON document',
+        hint: 'point --spec at the OpenAPI document',
+      });
     }
-    const reason = firstLine(error.originalError.message).replace(/ in "[^"]*"/, '').replace(/\s*\(\d+:\d+\)$/, '').replace(/ in JSON at position \d+.*$/, '');
+    const reason = firstLine(error.originalError.message)
+      .replace(/ in "[^"]*"/, '')
+      .replace(/\s*\(\d+:\d+\)$/, '')
+      .replace(/ in JSON at position \d+.*$/, '');
     fail({
       code: 'load/parse',
       file: shown,
@@ -100,8 +108,10 @@ function failRead(error: unknown, shown: string, isUrl: boolean): never {
   }
   // A document over what Node.js holds as one text, which a URL's (unlike a file's) is known to be only when read.
   if ((error as { originalError?: { code?: unknown } })?.originalError?.code === 'ERR_STRING_TOO_LONG') tooLarge(shown);
-  const message = error instanceof ResolveError ? error.originalError.message : (error as Error)?.message ?? String(error);
-  const cause = (error as { originalError?: { cause?: { code?: string } }; cause?: { code?: string } })?.originalError?.cause ?? (error as { cause?: { code?: string } })?.cause;
+  const message = error instanceof ResolveError ? error.originalError.message : ((error as Error)?.message ?? String(error));
+  const cause =
+    (error as { originalError?: { cause?: { code?: string } }; cause?: { code?: string } })?.originalError?.cause ??
+    (error as { cause?: { code?: string } })?.cause;
   fail({
     code: 'load/read',
     file: shown,

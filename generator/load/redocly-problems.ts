@@ -17,10 +17,10 @@ const HINTS: Record<string, string> = {
   'bundler': 'check the $ref: the file and the JSON pointer after # must exist',
   'operation-operationId-unique': 'give each operation its own operationId',
   'path-parameters-defined': 'make the path template and the `in: path` parameters name the same parameters',
-  'struct': 'see the OpenAPI specification of the document\'s version for the object at that place',
+  'struct': "see the OpenAPI specification of the document's version for the object at that place",
   'no-identical-paths': 'merge the two path items or rename one parameter',
-  'podcast-gen/struct': 'see the OpenAPI specification of the document\'s version for the object at that place',
-  'podcast-gen/operation-id-unique': 'give each operation its own operationId (it names the operation\'s method, types and files)',
+  'podcast-gen/struct': "see the OpenAPI specification of the document's version for the object at that place",
+  'podcast-gen/operation-id-unique': "give each operation its own operationId (it names the operation's method, types and files)",
   'podcast-gen/no-identical-paths': 'give one of the two a path a request can tell apart',
 };
 

@@ -60,10 +60,11 @@ function inlineBodyParameters(document: Record<string, unknown>): void {
     return (typeof ref === 'string' ? getByPointer(document, ref) : parameter) as RawParameter | undefined;
   };
   const inBody = (parameter: RawParameter | undefined) => parameter?.in === 'body' || parameter?.in === 'formData';
-  const inline = (list: unknown[]) => list.map((parameter) => {
-    const target = resolve(parameter);
-    return inBody(target) && parameter !== target ? JSON.parse(JSON.stringify(target)) : parameter;
-  });
+  const inline = (list: unknown[]) =>
+    list.map((parameter) => {
+      const target = resolve(parameter);
+      return inBody(target) && parameter !== target ? JSON.parse(JSON.stringify(target)) : parameter;
+    });
   for (const item of Object.values((document.paths ?? {}) as Record<string, Record<string, unknown> | undefined>)) {
     if (!item || typeof item !== 'object') continue;
     const shared = Array.isArray(item.parameters) ? inline(item.parameters) : [];
@@ -116,7 +117,19 @@ export function conversionWarnings(original: unknown, file: string, locate: (poi
     if ((parameter as { collectionFormat?: unknown } | undefined)?.collectionFormat !== 'tsv') return;
     const pointer = toPointer([...at, 'collectionFormat']);
     const name = String((parameter as { name?: unknown }).name);
-    problems.push(withLazyPlace({ code: 'load/not-converted', severity: 'warn', file, pointer, message: `\`collectionFormat: tsv\` of \`${name}\` has no OpenAPI 3.0 form; it is sent as OpenAPI 3.0's default for its place`, hint: 'use csv, ssv, pipes or multi' }, () => locate(pointer)));
+    problems.push(
+      withLazyPlace(
+        {
+          code: 'load/not-converted',
+          severity: 'warn',
+          file,
+          pointer,
+          message: `\`collectionFormat: tsv\` of \`${name}\` has no OpenAPI 3.0 form; it is sent as OpenAPI 3.0's default for its place`,
+          hint: 'use csv, ssv, pipes or multi',
+        },
+        () => locate(pointer),
+      ),
+    );
   };
   const each = (list: unknown, at: string[]) => {
     if (Array.isArray(list)) list.forEach((parameter, index) => warn(parameter, [...at, String(index)]));
@@ -205,7 +218,8 @@ function parameterTokens(original: unknown, converted: unknown, base: string[], 
 function bodyTokens(original: unknown, base: string[], after: string[]): string[] {
   const list = (getByPointer(original, toPointer([...base, 'parameters'])) as unknown[] | undefined) ?? [];
   if (!Array.isArray(list)) return [];
-  const written = (p: unknown) => ((typeof (p as RawParameter)?.$ref === 'string' ? getByPointer(original, (p as RawParameter).$ref as string) : p) ?? {}) as RawParameter;
+  const written = (p: unknown) =>
+    ((typeof (p as RawParameter)?.$ref === 'string' ? getByPointer(original, (p as RawParameter).$ref as string) : p) ?? {}) as RawParameter;
   const body = list.findIndex((p) => written(p).in === 'body');
   const schemaTokens = after[0] === 'content' && after[2] === 'schema' ? after.slice(3) : [];
   if (body >= 0) return ['parameters', String(body), 'schema', ...schemaTokens];

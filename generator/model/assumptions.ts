@@ -50,7 +50,12 @@ export function assumptionsFor(document: OpenApiDocument, operationPointer: stri
   if (all.length === 0) return [];
   const refs = new Set<string>();
   collectRefs(document, operation, refs);
-  return all.filter((a) => a.pointer === operationPointer || a.pointer.startsWith(`${operationPointer}/`) || [...refs].some((ref) => a.pointer === ref || a.pointer.startsWith(`${ref}/`)));
+  return all.filter(
+    (a) =>
+      a.pointer === operationPointer ||
+      a.pointer.startsWith(`${operationPointer}/`) ||
+      [...refs].some((ref) => a.pointer === ref || a.pointer.startsWith(`${ref}/`)),
+  );
 }
 
 function collectRefs(document: OpenApiDocument, node: unknown, refs: Set<string>): void {

@@ -13,7 +13,7 @@ interface SecurityScheme {
  * security requirement (else of its components) that is an API key or an HTTP bearer/basic scheme.
  */
 export function buildAuth(document: OpenApiDocument): AuthModel | undefined {
-  const schemes = ((document.components as { securitySchemes?: Record<string, SecurityScheme> } | undefined)?.securitySchemes ?? {});
+  const schemes = (document.components as { securitySchemes?: Record<string, SecurityScheme> } | undefined)?.securitySchemes ?? {};
   const required = ((document.security as Record<string, unknown>[] | undefined) ?? []).flatMap((requirement) => Object.keys(requirement));
   const order = [...new Set([...required, ...Object.keys(schemes)])];
   for (const schemeName of order) {

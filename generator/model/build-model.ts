@@ -4,7 +4,17 @@ import { assumptionsFor, collectAssumptions } from './assumptions.js';
 import { buildAuth } from './auth.js';
 import { isLargeDocument } from './document-size.js';
 import { normalizeDocument } from './normalize-schema.js';
-import { camelCase, fileNameFrom, generatedExports, operationIdFrom, pascalCase, toolNameFrom, uniqueFileNames, uniqueNames, type ExportedName } from './naming.js';
+import {
+  camelCase,
+  fileNameFrom,
+  generatedExports,
+  operationIdFrom,
+  pascalCase,
+  toolNameFrom,
+  uniqueFileNames,
+  uniqueNames,
+  type ExportedName,
+} from './naming.js';
 import { buildOperation, type OperationNames, type RawOperation } from './operation.js';
 import { pointerJoin } from './refs.js';
 import { buildSchemas, findEnvelope } from './schemas.js';
@@ -79,7 +89,11 @@ export function buildModel(written: OpenApiDocument, options: ModelOptions): { m
     assumptions,
     tags: buildTags(document),
     large: isLargeDocument(operations.length, options.large),
-    document: withOperationIds(written, document === written ? entries : collectOperations(written), entries.map((e) => names.get(e) as OperationNames)),
+    document: withOperationIds(
+      written,
+      document === written ? entries : collectOperations(written),
+      entries.map((e) => names.get(e) as OperationNames),
+    ),
   };
   if (info.description) model.description = info.description;
   if (auth) model.auth = auth;
@@ -92,7 +106,9 @@ export function buildModel(written: OpenApiDocument, options: ModelOptions): { m
  * so the types emitter's `operations["getPets"]` exists for operations the document left unnamed.
  */
 function withOperationIds(document: OpenApiDocument, entries: readonly RawEntry[], names: readonly OperationNames[]): OpenApiDocument {
-  const unnamed = entries.map((entry, i) => ({ entry, operationId: names[i]?.operationId })).filter(({ entry, operationId }) => entry.raw.operationId !== operationId);
+  const unnamed = entries
+    .map((entry, i) => ({ entry, operationId: names[i]?.operationId }))
+    .filter(({ entry, operationId }) => entry.raw.operationId !== operationId);
   if (unnamed.length === 0) return document;
   const paths = { ...(document.paths as Record<string, Record<string, unknown>>) };
   for (const { entry, operationId } of unnamed) {
@@ -125,13 +141,22 @@ function collectOperations(document: OpenApiDocument): RawEntry[] {
     const pathParameters = item.parameters as unknown[] | undefined;
     for (const method of METHODS) {
       const raw = item[method];
-      if (raw && typeof raw === 'object') entries.push({ path, method, additional: false, pointer: pointerJoin('#/paths', path, method), raw: raw as RawOperation, pathParameters });
+      if (raw && typeof raw === 'object')
+        entries.push({ path, method, additional: false, pointer: pointerJoin('#/paths', path, method), raw: raw as RawOperation, pathParameters });
     }
     // 3.2: any other method, keyed as it is sent.
     const additional = item.additionalOperations;
     if (!additional || typeof additional !== 'object') continue;
     for (const [method, raw] of Object.entries(additional as Record<string, unknown>)) {
-      if (raw && typeof raw === 'object') entries.push({ path, method, additional: true, pointer: pointerJoin('#/paths', path, 'additionalOperations', method), raw: raw as RawOperation, pathParameters });
+      if (raw && typeof raw === 'object')
+        entries.push({
+          path,
+          method,
+          additional: true,
+          pointer: pointerJoin('#/paths', path, 'additionalOperations', method),
+          raw: raw as RawOperation,
+          pathParameters,
+        });
     }
   }
   return entries;
@@ -186,7 +211,11 @@ function decideOperationNames(entries: readonly RawEntry[], problems: Problem[])
 }
 
 function buildServers(document: OpenApiDocument): ServerModel[] {
-  const servers = (document.servers ?? []) as { url?: string; description?: string; variables?: Record<string, { default?: unknown; enum?: unknown[]; description?: string }> }[];
+  const servers = (document.servers ?? []) as {
+    url?: string;
+    description?: string;
+    variables?: Record<string, { default?: unknown; enum?: unknown[]; description?: string }>;
+  }[];
   return servers
     .filter((s) => typeof s.url === 'string')
     .map((s) => {

@@ -34,7 +34,8 @@ export function checkNameLengths(document: unknown, shown: string, locate: Locat
       const operationId = (operation as { operationId?: unknown }).operationId;
       const name = `${method.toUpperCase()} ${short(path)}`;
       if (typeof operationId === 'string') {
-        if (operationId.length > MAX_NAME_LENGTH) tooLong(`${place}/operationId`, `the operationId of ${name}`, operationId.length, 'give the operation a shorter operationId');
+        if (operationId.length > MAX_NAME_LENGTH)
+          tooLong(`${place}/operationId`, `the operationId of ${name}`, operationId.length, 'give the operation a shorter operationId');
       } else {
         const made = operationIdFrom(method, path);
         if (made.length > MAX_NAME_LENGTH) tooLong(place, `the name made for ${name} from its path`, made.length, 'give the operation an operationId');
@@ -43,7 +44,13 @@ export function checkNameLengths(document: unknown, shown: string, locate: Locat
   }
   const schemas = (document as { components?: { schemas?: unknown } } | undefined)?.components?.schemas;
   for (const name of schemas && typeof schemas === 'object' ? Object.keys(schemas) : []) {
-    if (name.length > MAX_NAME_LENGTH) tooLong(`#/components/schemas/${escapeToken(name)}`, `the schema name ${short(name)}`, name.length, 'give the schema a shorter name (and change the $refs to it)');
+    if (name.length > MAX_NAME_LENGTH)
+      tooLong(
+        `#/components/schemas/${escapeToken(name)}`,
+        `the schema name ${short(name)}`,
+        name.length,
+        'give the schema a shorter name (and change the $refs to it)',
+      );
   }
 }
 
@@ -77,7 +84,7 @@ export function checkOperationIds(document: unknown, shown: string, locate: Loca
         ...locate(pointer),
         pointer,
         message: `${other} and ${name} have the same operationId \`${id}\``,
-        hint: 'give each operation its own operationId (it names the operation\'s method, types and files)',
+        hint: "give each operation its own operationId (it names the operation's method, types and files)",
       });
     }
   }

@@ -38,7 +38,13 @@ export function unevaluatedPropertiesPlan(
   return { fixed, branches };
 }
 
-function staticProperties(schema: SchemaObject | boolean, resolve: Resolve, hidden: (p: SchemaObject) => boolean, seen: Set<string>, top: boolean): EvaluatedProperties | undefined {
+function staticProperties(
+  schema: SchemaObject | boolean,
+  resolve: Resolve,
+  hidden: (p: SchemaObject) => boolean,
+  seen: Set<string>,
+  top: boolean,
+): EvaluatedProperties | undefined {
   if (typeof schema !== 'object' || schema === null) return { names: [], patterns: [], all: false };
   if (schema.$ref !== undefined) {
     if (seen.has(schema.$ref)) return undefined;
@@ -48,7 +54,9 @@ function staticProperties(schema: SchemaObject | boolean, resolve: Resolve, hidd
   if (schema.if !== undefined || schema.dependentSchemas !== undefined || schema.then !== undefined || schema.else !== undefined) return undefined;
   if (schema.anyOf !== undefined || schema.oneOf !== undefined) return undefined;
   const out: EvaluatedProperties = {
-    names: Object.entries(schema.properties ?? {}).filter(([, p]) => !hidden(p)).map(([name]) => name),
+    names: Object.entries(schema.properties ?? {})
+      .filter(([, p]) => !hidden(p))
+      .map(([name]) => name),
     patterns: Object.keys(schema.patternProperties ?? {}),
     all: schema.additionalProperties !== undefined || (!top && schema.unevaluatedProperties !== undefined),
   };
@@ -78,7 +86,8 @@ function staticItems(schema: SchemaObject | boolean, resolve: Resolve, seen: Set
     const target = resolve(schema);
     return target ? staticItems(target, resolve, new Set([...seen, schema.$ref]), false) : undefined;
   }
-  if (schema.contains !== undefined || schema.anyOf || schema.oneOf || schema.if !== undefined || schema.then !== undefined || schema.else !== undefined) return undefined;
+  if (schema.contains !== undefined || schema.anyOf || schema.oneOf || schema.if !== undefined || schema.then !== undefined || schema.else !== undefined)
+    return undefined;
   const out = { prefix: schema.prefixItems?.length ?? 0, all: schema.items !== undefined || (!top && schema.unevaluatedItems !== undefined) };
   for (const member of schema.allOf ?? []) {
     const inner = staticItems(member, resolve, seen, false);
@@ -92,7 +101,8 @@ function staticItems(schema: SchemaObject | boolean, resolve: Resolve, seen: Set
 /** The 2020-12 keywords of one schema that the generated zod validators cannot check exactly. */
 export function inexactKeywords(schema: SchemaObject, resolve: Resolve): ('unevaluatedProperties' | 'unevaluatedItems')[] {
   const out: ('unevaluatedProperties' | 'unevaluatedItems')[] = [];
-  if (schema.unevaluatedProperties !== undefined && schema.unevaluatedProperties !== true && !unevaluatedPropertiesPlan(schema, resolve)) out.push('unevaluatedProperties');
+  if (schema.unevaluatedProperties !== undefined && schema.unevaluatedProperties !== true && !unevaluatedPropertiesPlan(schema, resolve))
+    out.push('unevaluatedProperties');
   if (schema.unevaluatedItems !== undefined && schema.unevaluatedItems !== true && !unevaluatedItemsPlan(schema, resolve)) out.push('unevaluatedItems');
   return out;
 }

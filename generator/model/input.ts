@@ -22,7 +22,16 @@ export interface RawParameter {
 interface RawRequestBody {
   description?: string;
   required?: boolean;
-  content?: Record<string, { schema?: unknown; itemSchema?: unknown; example?: unknown; examples?: Record<string, { value?: unknown }>; encoding?: Record<string, { style?: unknown; explode?: unknown }> }>;
+  content?: Record<
+    string,
+    {
+      schema?: unknown;
+      itemSchema?: unknown;
+      example?: unknown;
+      examples?: Record<string, { value?: unknown }>;
+      encoding?: Record<string, { style?: unknown; explode?: unknown }>;
+    }
+  >;
 }
 
 /** A parameter with the JSON pointer of where it is written (the path item's or the operation's list). */
@@ -42,7 +51,10 @@ export function mergeParameters(
   places: { pathItem: string; operation: string },
 ): LocatedParameter[] {
   const merged = new Map<string, LocatedParameter>();
-  const lists: [unknown[], string][] = [[pathLevel ?? [], places.pathItem], [operationLevel ?? [], places.operation]];
+  const lists: [unknown[], string][] = [
+    [pathLevel ?? [], places.pathItem],
+    [operationLevel ?? [], places.operation],
+  ];
   for (const [list, base] of lists) {
     for (const [i, raw] of list.entries()) {
       const parameter = deref<RawParameter>(document, raw as RawParameter);
@@ -82,7 +94,8 @@ export function buildBody(document: OpenApiDocument, rawBody: unknown, parameter
   const at = realPointer(document, pointerJoin(pointer, 'content', contentType, 'schema'));
   const result: BodyModel = { contentType, required: body.required === true, schema, flattened, pointer: at };
   // 3.2: a body of items (itemSchema, no schema) is bytes to the client; the operation says so.
-  if (media?.schema === undefined && media?.itemSchema !== undefined) result.itemSchemaPointer = realPointer(document, pointerJoin(pointer, 'content', contentType, 'itemSchema'));
+  if (media?.schema === undefined && media?.itemSchema !== undefined)
+    result.itemSchemaPointer = realPointer(document, pointerJoin(pointer, 'content', contentType, 'itemSchema'));
   if (body.description) result.description = body.description;
   if (kind === 'form') {
     const encoding = formEncoding(media?.encoding);
@@ -213,7 +226,8 @@ function parameterField(document: OpenApiDocument, { parameter, pointer }: Locat
 export function inputSchemaOf(fields: readonly InputFieldModel[]): SchemaObject {
   const properties: Record<string, SchemaObject> = {};
   for (const field of fields) {
-    const schema: SchemaObject = field.contentType && field.in !== 'querystring' ? { type: 'string', contentMediaType: field.contentType, contentSchema: field.schema } : field.schema;
+    const schema: SchemaObject =
+      field.contentType && field.in !== 'querystring' ? { type: 'string', contentMediaType: field.contentType, contentSchema: field.schema } : field.schema;
     properties[field.name] = field.description && !schema.$ref && !schema.description ? { ...schema, description: field.description } : schema;
   }
   const required = fields.filter((f) => f.required).map((f) => f.name);

@@ -40,11 +40,13 @@ export function jsPattern(pattern: string): JsPattern | undefined {
   if (unicode) return { source: pattern, flags: 'u', regex: unicode };
   const named = withClassNames(pattern);
   const translated = named === pattern ? undefined : compiled(named, 'u');
-  if (translated) return { source: named, flags: 'u', regex: translated, inexact: 'pattern uses Java/POSIX class names (\\p{XDigit}, ...); read as the classes they name' };
+  if (translated)
+    return { source: named, flags: 'u', regex: translated, inexact: 'pattern uses Java/POSIX class names (\\p{XDigit}, ...); read as the classes they name' };
   // Without `u`, `\p{...}` is the letter p: the check would refuse what the document means.
   if (/\\[pP]\{/.test(pattern)) return undefined;
   const plain = compiled(pattern, '');
-  if (plain) return { source: pattern, flags: '', regex: plain, inexact: 'pattern is not a valid Unicode-mode regular expression; checked without the `u` flag' };
+  if (plain)
+    return { source: pattern, flags: '', regex: plain, inexact: 'pattern is not a valid Unicode-mode regular expression; checked without the `u` flag' };
   return undefined;
 }
 

@@ -187,7 +187,8 @@ export interface ExportedName {
  * fixtures-index.ts.hbs.
  */
 export function generatedExports(api: string, runtime: readonly ExportedName[]): Map<string, GeneratedExport> {
-  const entries = (owner: ExportOwner, typeOnly: boolean, names: string): [string, GeneratedExport][] => names.split(' ').map((name) => [name, { owner, typeOnly }]);
+  const entries = (owner: ExportOwner, typeOnly: boolean, names: string): [string, GeneratedExport][] =>
+    names.split(' ').map((name) => [name, { owner, typeOnly }]);
   return new Map([
     ...runtime.map(({ name, typeOnly }): [string, GeneratedExport] => [name, { owner: 'runtime', typeOnly }]),
     ...entries('operations', true, 'OperationId'),

@@ -83,7 +83,8 @@ function forEachSubschema(schema: Json, pointer: string, visit: (node: unknown, 
   for (const [key, value] of Object.entries(schema)) {
     if (ONE.includes(key)) visit(value, pointerJoin(pointer, key));
     else if (LIST.includes(key) && Array.isArray(value)) value.forEach((v, i) => visit(v, pointerJoin(pointer, key, String(i))));
-    else if (MAP.includes(key) && value && typeof value === 'object') for (const [name, v] of Object.entries(value as Json)) visit(v, pointerJoin(pointer, key, name));
+    else if (MAP.includes(key) && value && typeof value === 'object')
+      for (const [name, v] of Object.entries(value as Json)) visit(v, pointerJoin(pointer, key, name));
   }
 }
 
@@ -93,9 +94,12 @@ export function toOpenApi30Schema(schema: Json, pointer: string, problems: Probl
   let out: Json = {};
   for (const [key, value] of Object.entries(schema)) {
     if (ONE.includes(key) && value && typeof value === 'object') out[key] = toOpenApi30Schema(value as Json, pointerJoin(pointer, key), problems);
-    else if (LIST.includes(key) && Array.isArray(value)) out[key] = value.map((v, i) => toOpenApi30Schema(v as Json, pointerJoin(pointer, key, String(i)), problems));
+    else if (LIST.includes(key) && Array.isArray(value))
+      out[key] = value.map((v, i) => toOpenApi30Schema(v as Json, pointerJoin(pointer, key, String(i)), problems));
     else if (MAP.includes(key) && value && typeof value === 'object') {
-      out[key] = Object.fromEntries(Object.entries(value as Json).map(([name, v]) => [name, toOpenApi30Schema(v as Json, pointerJoin(pointer, key, name), problems)]));
+      out[key] = Object.fromEntries(
+        Object.entries(value as Json).map(([name, v]) => [name, toOpenApi30Schema(v as Json, pointerJoin(pointer, key, name), problems)]),
+      );
     } else out[key] = value;
   }
   if ('nullable' in schema || typeof schema.exclusiveMinimum === 'boolean' || typeof schema.exclusiveMaximum === 'boolean') {
@@ -170,7 +174,13 @@ function exclusiveBound(schema: Json, exclusive: string, inclusive: string, incl
 function nullBranch(schema: Json, keyword: 'anyOf' | 'oneOf'): void {
   const branches = schema[keyword];
   if (!Array.isArray(branches)) return;
-  const isNull = (b: unknown) => !!b && typeof b === 'object' && (b as Json).nullable === true && Array.isArray((b as Json).enum) && ((b as Json).enum as unknown[]).length === 1 && Object.keys(b as Json).length === 2;
+  const isNull = (b: unknown) =>
+    !!b &&
+    typeof b === 'object' &&
+    (b as Json).nullable === true &&
+    Array.isArray((b as Json).enum) &&
+    ((b as Json).enum as unknown[]).length === 1 &&
+    Object.keys(b as Json).length === 2;
   const rest = branches.filter((b) => !isNull(b));
   if (rest.length === branches.length || rest.length === 0) return;
   schema.nullable = true;
@@ -186,7 +196,8 @@ function nullBranch(schema: Json, keyword: 'anyOf' | 'oneOf'): void {
 function bytes(schema: Json): void {
   if (schema.type !== 'string' || schema.format !== undefined) return;
   if (schema.contentEncoding === 'base64') schema.format = 'byte';
-  else if (typeof schema.contentMediaType === 'string' && schema.contentEncoding === undefined && !TEXT_MEDIA.test(schema.contentMediaType)) schema.format = 'binary';
+  else if (typeof schema.contentMediaType === 'string' && schema.contentEncoding === undefined && !TEXT_MEDIA.test(schema.contentMediaType))
+    schema.format = 'binary';
 }
 
 /** In 3.1 a `$ref`'s siblings apply too; 3.0 ignores them: constraining ones go beside it in an `allOf`. */

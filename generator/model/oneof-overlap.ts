@@ -6,7 +6,10 @@ import type { SchemaObject } from './types.js';
  * nullable branches. The validator, exactly one as JSON Schema means, then refuses every such value
  * (test/zod/keywords.test.ts). Reported, not changed: the document may mean it.
  */
-export function overlappingBranches(branches: readonly SchemaObject[], resolve: (schema: SchemaObject) => SchemaObject | undefined): { branches: [number, number]; common: string } | undefined {
+export function overlappingBranches(
+  branches: readonly SchemaObject[],
+  resolve: (schema: SchemaObject) => SchemaObject | undefined,
+): { branches: [number, number]; common: string } | undefined {
   const resolved = branches.map((branch) => resolve(branch) ?? branch);
   // `null`, where two branches allow it (a nullable string beside a nullable integer): every null
   // is refused.
@@ -17,7 +20,8 @@ export function overlappingBranches(branches: readonly SchemaObject[], resolve: 
     for (let b = 0; b < objects.length; b++) {
       const first = objects[a];
       const second = objects[b];
-      if (a !== b && first && second && fitsMinimalValueOf(first, second)) return { branches: a < b ? [a, b] : [b, a], common: "a value of one's required properties alone fits the other too" };
+      if (a !== b && first && second && fitsMinimalValueOf(first, second))
+        return { branches: a < b ? [a, b] : [b, a], common: "a value of one's required properties alone fits the other too" };
     }
   }
   return undefined;
@@ -34,7 +38,11 @@ function plainObject(schema: SchemaObject): SchemaObject | undefined {
 
 /** Whether an object of `first`'s required properties alone fits `second`. */
 function fitsMinimalValueOf(first: SchemaObject, second: SchemaObject): boolean {
-  if (second.additionalProperties === false || (typeof second.additionalProperties === 'object' && (first.required ?? []).some((name) => !second.properties?.[name]))) return false;
+  if (
+    second.additionalProperties === false ||
+    (typeof second.additionalProperties === 'object' && (first.required ?? []).some((name) => !second.properties?.[name]))
+  )
+    return false;
   const required = new Set(first.required ?? []);
   if ((second.required ?? []).some((name) => !required.has(name))) return false;
   return [...required].every((name) => {
@@ -52,5 +60,11 @@ function sameChecks(a: SchemaObject, b: SchemaObject): boolean {
 }
 
 function checksText(schema: SchemaObject): string {
-  return JSON.stringify(Object.fromEntries(Object.entries(schema).filter(([key]) => !ANNOTATIONS.has(key) && !key.startsWith('x-')).sort(([x], [y]) => (x < y ? -1 : 1))));
+  return JSON.stringify(
+    Object.fromEntries(
+      Object.entries(schema)
+        .filter(([key]) => !ANNOTATIONS.has(key) && !key.startsWith('x-'))
+        .sort(([x], [y]) => (x < y ? -1 : 1)),
+    ),
+  );
 }

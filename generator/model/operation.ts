@@ -87,7 +87,8 @@ export function buildOperation(options: {
   const body = bodiless ? undefined : written;
   if (body?.itemSchemaPointer) options.problems.push(requestStreamNotWritten(options.additional ? method : method.toUpperCase(), path, body));
   const input = uniqueInputNames(buildInputFields({ document, parameters, body, auth }));
-  for (const field of input) if (field.sharedKeys) options.problems.push(sharedKeysProblem(field, field.sharedKeys, options.additional ? method : method.toUpperCase(), path));
+  for (const field of input)
+    if (field.sharedKeys) options.problems.push(sharedKeysProblem(field, field.sharedKeys, options.additional ? method : method.toUpperCase(), path));
   const responses = buildResponses(document, raw.responses, envelope, pointer);
   const success = pickSuccess(responses);
   const errors = responses.filter((r) => r !== success && !(typeof r.status === 'number' && r.status < 400 && r.status >= 100));
@@ -201,7 +202,12 @@ function retryStatuses(declared503: boolean): number[] {
   return declared503 ? [429, 503] : [429];
 }
 
-function dataOf(document: OpenApiDocument, success: ResponseModel, envelope: EnvelopeModel | undefined, where: Parameters<typeof streamOf>[1]): OperationModel['data'] {
+function dataOf(
+  document: OpenApiDocument,
+  success: ResponseModel,
+  envelope: EnvelopeModel | undefined,
+  where: Parameters<typeof streamOf>[1],
+): OperationModel['data'] {
   if (success.itemSchema) return streamOf(success, where);
   if (success.enveloped && envelope && success.schema && success.pointer) {
     return { ...envelopeDataSchema(document, success.schema, envelope, success.pointer), fromEnvelope: true, kind: 'json' };

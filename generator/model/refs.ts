@@ -71,7 +71,12 @@ export function schemaRefName(schema: SchemaObject | undefined): string | undefi
  * (a bundled document may point into `paths` or into another schema's properties). Component
  * references are kept: they become named types and named validators.
  */
-export function inlineNonComponentRefs(document: OpenApiDocument, schema: unknown, seen: ReadonlySet<string> = new Set(), budget: InlineBudget = { left: MAX_INLINED }): SchemaObject {
+export function inlineNonComponentRefs(
+  document: OpenApiDocument,
+  schema: unknown,
+  seen: ReadonlySet<string> = new Set(),
+  budget: InlineBudget = { left: MAX_INLINED },
+): SchemaObject {
   if (Array.isArray(schema)) return schema.map((s) => inlineNonComponentRefs(document, s, seen, budget)) as unknown as SchemaObject;
   if (!schema || typeof schema !== 'object') return schema as SchemaObject;
   const node = schema as Record<string, unknown>;
@@ -107,8 +112,21 @@ export const SCHEMA_MAPS: ReadonlySet<string> = new Set(['properties', 'patternP
 
 /** Keywords whose value is a subschema, a list of them, or a map of them. */
 export const SCHEMA_CHILDREN: ReadonlySet<string> = new Set([
-  'items', 'not', 'additionalProperties', 'allOf', 'oneOf', 'anyOf', ...SCHEMA_MAPS,
-  'prefixItems', 'contains', 'unevaluatedItems', 'propertyNames', 'unevaluatedProperties', 'if', 'then', 'else',
+  'items',
+  'not',
+  'additionalProperties',
+  'allOf',
+  'oneOf',
+  'anyOf',
+  ...SCHEMA_MAPS,
+  'prefixItems',
+  'contains',
+  'unevaluatedItems',
+  'propertyNames',
+  'unevaluatedProperties',
+  'if',
+  'then',
+  'else',
 ]);
 
 function normalizeChild(document: OpenApiDocument, key: string, value: unknown, seen: ReadonlySet<string>, budget: InlineBudget): unknown {

@@ -10,7 +10,12 @@ interface RawResponse {
 }
 
 /** Every response of an operation (at `pointer`), in the document's order. */
-export function buildResponses(document: OpenApiDocument, responses: Record<string, unknown> | undefined, envelope: EnvelopeModel | undefined, pointer: string): ResponseModel[] {
+export function buildResponses(
+  document: OpenApiDocument,
+  responses: Record<string, unknown> | undefined,
+  envelope: EnvelopeModel | undefined,
+  pointer: string,
+): ResponseModel[] {
   return Object.entries(responses ?? {}).map(([status, raw]) =>
     buildResponse(document, status, deref<RawResponse>(document, raw as RawResponse) ?? {}, envelope, pointerJoin(pointer, 'responses', status)),
   );
@@ -48,7 +53,11 @@ function buildHeaders(document: OpenApiDocument, headers: Record<string, unknown
   return Object.entries(headers ?? {}).map(([name, raw]) => {
     const header = deref<Media & { content?: Record<string, Media>; description?: string; required?: boolean }>(document, raw as object) ?? {};
     const media = header.schema === undefined ? Object.values(header.content ?? {})[0] : undefined;
-    const result: ResponseModel['headers'][number] = { name, schema: inlineNonComponentRefs(document, header.schema ?? media?.schema ?? {}), required: header.required === true };
+    const result: ResponseModel['headers'][number] = {
+      name,
+      schema: inlineNonComponentRefs(document, header.schema ?? media?.schema ?? {}),
+      required: header.required === true,
+    };
     if (header.description) result.description = header.description;
     const example = mediaExample(header) ?? mediaExample(media);
     if (example !== undefined) result.example = example;
@@ -67,7 +76,12 @@ export function composesEnvelope(schema: SchemaObject, envelope: EnvelopeModel):
  * `pointer`): from the `allOf` member that declares it, else the envelope's own declaration
  * (typically "any"); with the place it is written.
  */
-export function envelopeDataSchema(document: OpenApiDocument, schema: SchemaObject, envelope: EnvelopeModel, pointer: string): { schema: SchemaObject; pointer: string } {
+export function envelopeDataSchema(
+  document: OpenApiDocument,
+  schema: SchemaObject,
+  envelope: EnvelopeModel,
+  pointer: string,
+): { schema: SchemaObject; pointer: string } {
   for (const [i, member] of (schema.allOf ?? []).entries()) {
     const resolved = schemaRefName(member) === envelope.schemaName ? undefined : deref<SchemaObject>(document, member);
     const data = resolved?.properties?.[envelope.dataProperty];

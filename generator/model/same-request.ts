@@ -44,7 +44,9 @@ function shapeOf(op: OperationModel): string {
 /** What else a request shows: the body's media type, the fragment's pairs it carries, its input. */
 function requestKey(op: OperationModel): string {
   const carried = new Set(op.input.filter((f) => f.in === 'header' || f.in === 'query').map((f) => f.wireName.toLowerCase()));
-  const pairs = [...fragmentPairs(op.path).filter(([name]) => carried.has(name.toLowerCase())), ...templateQueryPairs(op.path)].map(([name, value]) => `${name.toLowerCase()}=${value}`);
+  const pairs = [...fragmentPairs(op.path).filter(([name]) => carried.has(name.toLowerCase())), ...templateQueryPairs(op.path)].map(
+    ([name, value]) => `${name.toLowerCase()}=${value}`,
+  );
   // Path parameters are in the path's shape; the rest of the input as a request must hold it.
   const input = op.input
     .filter((f) => f.in !== 'path')

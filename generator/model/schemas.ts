@@ -38,7 +38,21 @@ export function findEnvelope(schemas: readonly NamedSchemaModel[]): EnvelopeMode
   return undefined;
 }
 
-const FLAG_CHILDREN = ['items', 'not', 'additionalProperties', 'allOf', 'oneOf', 'anyOf', 'prefixItems', 'contains', 'unevaluatedItems', 'unevaluatedProperties', 'if', 'then', 'else'] as const;
+const FLAG_CHILDREN = [
+  'items',
+  'not',
+  'additionalProperties',
+  'allOf',
+  'oneOf',
+  'anyOf',
+  'prefixItems',
+  'contains',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'if',
+  'then',
+  'else',
+] as const;
 
 /**
  * True when the schema (not following references) has a property carrying `flag`: where a

@@ -19,7 +19,13 @@ export function streamOf(success: ResponseModel, where: { pointer: string; httpM
   const contentType = success.contentType ?? '';
   const format = streamFormat(contentType);
   if (format && success.itemSchema) {
-    return { schema: success.itemSchema, fromEnvelope: false, kind: 'stream', stream: format, ...(success.itemPointer ? { pointer: success.itemPointer } : {}) };
+    return {
+      schema: success.itemSchema,
+      fromEnvelope: false,
+      kind: 'stream',
+      stream: format,
+      ...(success.itemPointer ? { pointer: success.itemPointer } : {}),
+    };
   }
   where.problems.push({
     code: 'model/stream-not-read',

@@ -3,7 +3,13 @@ import type { TagModel } from './types.js';
 
 /** The document's tags with 3.2's `summary`, `parent` and `kind` (a parent must be a declared tag, else it is dropped). */
 export function buildTags(document: OpenApiDocument): TagModel[] {
-  const raw = (Array.isArray(document.tags) ? document.tags : []) as { name?: unknown; summary?: unknown; description?: unknown; parent?: unknown; kind?: unknown }[];
+  const raw = (Array.isArray(document.tags) ? document.tags : []) as {
+    name?: unknown;
+    summary?: unknown;
+    description?: unknown;
+    parent?: unknown;
+    kind?: unknown;
+  }[];
   const declared = new Set(raw.flatMap((t) => (typeof t?.name === 'string' ? [t.name] : [])));
   return raw.flatMap((t) => {
     if (typeof t?.name !== 'string') return [];

@@ -16,7 +16,15 @@ export interface ChosenOutputs {
  * `registry`: every plugin the run knows (built-in, then the config's own), `always`: the names made
  * by every run whatever was chosen. `chosen` undefined means every output.
  */
-export function chooseOutputs({ registry, chosen, always = [] }: { registry: readonly Plugin<object>[]; chosen?: readonly string[]; always?: readonly string[] }): ChosenOutputs {
+export function chooseOutputs({
+  registry,
+  chosen,
+  always = [],
+}: {
+  registry: readonly Plugin<object>[];
+  chosen?: readonly string[];
+  always?: readonly string[];
+}): ChosenOutputs {
   const byName = pluginsByName(registry);
   const choosable = registry.map((p) => p.name).filter((name) => !always.includes(name));
   for (const name of chosen ?? []) {
@@ -31,13 +39,24 @@ export function chooseOutputs({ registry, chosen, always = [] }: { registry: rea
   const visit = (plugin: Plugin<object>, path: readonly string[]): void => {
     if (state.get(plugin.name) === 'done') return;
     if (state.get(plugin.name) === 'visiting') {
-      fail({ code: 'config/plugin-cycle', message: `plugins need each other in a cycle: ${[...path, plugin.name].join(' -> ')}`, hint: 'remove one of the needs' }, EXIT_USAGE);
+      fail(
+        { code: 'config/plugin-cycle', message: `plugins need each other in a cycle: ${[...path, plugin.name].join(' -> ')}`, hint: 'remove one of the needs' },
+        EXIT_USAGE,
+      );
     }
     state.set(plugin.name, 'visiting');
     const added: string[] = [];
     for (const need of plugin.needs ?? []) {
       const needed = byName.get(need);
-      if (!needed) fail({ code: 'config/unknown-need', message: `output "${plugin.name}" needs "${need}", which no plugin provides`, hint: `known plugins: ${[...byName.keys()].join(', ')}` }, EXIT_USAGE);
+      if (!needed)
+        fail(
+          {
+            code: 'config/unknown-need',
+            message: `output "${plugin.name}" needs "${need}", which no plugin provides`,
+            hint: `known plugins: ${[...byName.keys()].join(', ')}`,
+          },
+          EXIT_USAGE,
+        );
       if (!wanted.has(need)) {
         wanted.add(need);
         added.push(need);
@@ -58,9 +77,17 @@ function pluginsByName(registry: readonly Plugin<object>[]): Map<string, Plugin<
   const byName = new Map<string, Plugin<object>>();
   for (const plugin of registry) {
     if (typeof plugin?.name !== 'string' || !/^[a-z][a-z0-9-]*$/.test(plugin.name) || typeof plugin.emit !== 'function') {
-      fail({ code: 'config/bad-plugin', message: `a plugin must have a lower-case \`name\` (letters, digits, -) and an \`emit\` function; got ${JSON.stringify(plugin?.name)}`, hint: 'make plugins with definePlugin({ name, emit })' }, EXIT_USAGE);
+      fail(
+        {
+          code: 'config/bad-plugin',
+          message: `a plugin must have a lower-case \`name\` (letters, digits, -) and an \`emit\` function; got ${JSON.stringify(plugin?.name)}`,
+          hint: 'make plugins with definePlugin({ name, emit })',
+        },
+        EXIT_USAGE,
+      );
     }
-    if (byName.has(plugin.name)) fail({ code: 'config/duplicate-plugin', message: `two plugins are named "${plugin.name}"`, hint: 'give your plugin another name' }, EXIT_USAGE);
+    if (byName.has(plugin.name))
+      fail({ code: 'config/duplicate-plugin', message: `two plugins are named "${plugin.name}"`, hint: 'give your plugin another name' }, EXIT_USAGE);
     byName.set(plugin.name, plugin);
   }
   return byName;

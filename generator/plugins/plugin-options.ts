@@ -19,7 +19,15 @@ export function pluginOptions(plugin: Plugin<object>, configured: unknown): Reco
     if (!Object.hasOwn(defaults, key)) fail({ code: 'config/unknown-option', message: `unknown option "${key}" of output "${plugin.name}"`, hint }, EXIT_USAGE);
     if (value === undefined) continue;
     const expected = kindOf(defaults[key]);
-    if (kindOf(value) !== expected) fail({ code: 'config/bad-value', message: `option "${key}" of output "${plugin.name}" must be ${expected === 'array' ? 'an array' : `a ${expected}`}`, hint: `got ${JSON.stringify(value)}` }, EXIT_USAGE);
+    if (kindOf(value) !== expected)
+      fail(
+        {
+          code: 'config/bad-value',
+          message: `option "${key}" of output "${plugin.name}" must be ${expected === 'array' ? 'an array' : `a ${expected}`}`,
+          hint: `got ${JSON.stringify(value)}`,
+        },
+        EXIT_USAGE,
+      );
     options[key] = value;
   }
   return options;

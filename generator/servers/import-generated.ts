@@ -44,6 +44,12 @@ export async function importGenerated(entry: string, root: string, cwd: string):
 
 /** The .ts (not .d.ts), .js and .json files below `root`, relative to it; hidden folders and node_modules skipped. */
 function filesBelow(root: string): string[] {
-  const skipped = (path: string) => path.split('/').slice(0, -1).some((folder) => folder.startsWith('.') || folder === 'node_modules');
-  return listFiles(root).filter((path) => !skipped(path) && ((path.endsWith('.ts') && !path.endsWith('.d.ts')) || path.endsWith('.js') || path.endsWith('.json')));
+  const skipped = (path: string) =>
+    path
+      .split('/')
+      .slice(0, -1)
+      .some((folder) => folder.startsWith('.') || folder === 'node_modules');
+  return listFiles(root).filter(
+    (path) => !skipped(path) && ((path.endsWith('.ts') && !path.endsWith('.d.ts')) || path.endsWith('.js') || path.endsWith('.json')),
+  );
 }

@@ -98,7 +98,10 @@ export function checkAccess(req: IncomingMessage, rules: AccessRules, sdk: typeo
   if (exact) return undefined;
   const byHost = sdk.validateOriginHeader(origin, rules.originHosts);
   if (byHost.ok) return undefined;
-  return { status: 403, message: `${byHost.message}: this server takes browser requests only from ${[...rules.originHosts, ...rules.origins].join(', ')} (add origins with --allowed-origins)` };
+  return {
+    status: 403,
+    message: `${byHost.message}: this server takes browser requests only from ${[...rules.originHosts, ...rules.origins].join(', ')} (add origins with --allowed-origins)`,
+  };
 }
 
 function originOf(text: string): string | undefined {

@@ -44,7 +44,11 @@ export function parseTokens(text: string | undefined): Map<string, string[]> {
 export async function serveHttp(options: HttpServeOptions): Promise<number> {
   const sdk = await import('@modelcontextprotocol/server');
   const limits: HttpLimits = { ...HTTP_LIMITS, ...options.limits };
-  const rules = accessRules({ listenHost: options.host, ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}), ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}) });
+  const rules = accessRules({
+    listenHost: options.host,
+    ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
+    ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
+  });
   const scopesOf = tokenMatcher(options.tokens);
   const verifier = {
     async verifyAccessToken(token: string): Promise<AuthInfo> {
@@ -90,10 +94,13 @@ export async function serveHttp(options: HttpServeOptions): Promise<number> {
       // Node looks for overdue headers and requests this often: its default is too rare for short timeouts.
       connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))),
     },
-    (req, res) => void answer(req).then((response) => (response ? sendResponse(response, req, res) : void res.destroy())).catch((error: unknown) => {
-      options.log(`podcast-gen mcp: ${(error as Error).message}\n`);
-      if (!res.headersSent) res.writeHead(500, { connection: 'close' }).end();
-    }),
+    (req, res) =>
+      void answer(req)
+        .then((response) => (response ? sendResponse(response, req, res) : void res.destroy()))
+        .catch((error: unknown) => {
+          options.log(`podcast-gen mcp: ${(error as Error).message}\n`);
+          if (!res.headersSent) res.writeHead(500, { connection: 'close' }).end();
+        }),
   );
   server.maxConnections = limits.maxConnections;
   await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
@@ -120,7 +127,9 @@ function parseJson(body: Buffer<ArrayBuffer>): unknown {
 /** The scopes a `tools/call` in the body needs beyond `granted` (none for other messages). */
 function missingScopes(body: unknown, toolScopes: ReadonlyMap<string, readonly string[]>, granted: readonly string[]): string[] {
   const messages = Array.isArray(body) ? body : [body];
-  const needed = messages.flatMap((m: { method?: unknown; params?: { name?: unknown } } | null) => (m?.method === 'tools/call' && typeof m.params?.name === 'string' ? [...(toolScopes.get(m.params.name) ?? [])] : []));
+  const needed = messages.flatMap((m: { method?: unknown; params?: { name?: unknown } } | null) =>
+    m?.method === 'tools/call' && typeof m.params?.name === 'string' ? [...(toolScopes.get(m.params.name) ?? [])] : [],
+  );
   return [...new Set(needed.filter((scope) => !granted.includes(scope)))];
 }
 

@@ -65,7 +65,9 @@ export async function runMcp(options: McpCommandOptions): Promise<number> {
   const names = entryNames(DEFAULTS.name);
   const read = readMcpConfig(options.env, names.envPrefix);
   if ('problems' in read) {
-    stderr(`podcast-gen mcp: cannot start:\n${read.problems.map((p) => `  - ${p}\n`).join('')}Set them in the environment (or in your MCP client's "env" block) and try again.\n`);
+    stderr(
+      `podcast-gen mcp: cannot start:\n${read.problems.map((p) => `  - ${p}\n`).join('')}Set them in the environment (or in your MCP client's "env" block) and try again.\n`,
+    );
     return 1;
   }
   const { config } = read;
@@ -76,7 +78,9 @@ export async function runMcp(options: McpCommandOptions): Promise<number> {
     const { accessRules, splitList } = await import('./mcp-http-guard.js');
     const tokens = parseTokens(options.env[`${names.envPrefix}_MCP_TOKENS`]);
     if (tokens.size === 0) {
-      stderr(`podcast-gen mcp --http: cannot start: ${names.envPrefix}_MCP_TOKENS is not set (bearer tokens and their scopes: "token=podcast.read asset.read;token2=podcast.generate")\n`);
+      stderr(
+        `podcast-gen mcp --http: cannot start: ${names.envPrefix}_MCP_TOKENS is not set (bearer tokens and their scopes: "token=podcast.read asset.read;token2=podcast.generate")\n`,
+      );
       return 1;
     }
     const host = options.host ?? '127.0.0.1';
@@ -132,12 +136,20 @@ async function loadGenerated(names: ReturnType<typeof entryNames>): Promise<Gene
   const folder = ['../generated/', '../../generated/']
     .map((p) => new URL(p, import.meta.url))
     .find((url) => existsSync(fileURLToPath(new URL('mcp/server.js', url))) || (runningTypeScript && existsSync(fileURLToPath(new URL('mcp/server.ts', url)))));
-  if (!folder) throw new Error('the generated MCP server is not there as JavaScript; run `npm run build` (or `npx podcast-gen` first when generated/ is missing)');
-  const [server, index] = (await Promise.all([import(new URL('mcp/server.js', folder).href), import(new URL('index.js', folder).href)])) as Record<string, unknown>[];
+  if (!folder)
+    throw new Error('the generated MCP server is not there as JavaScript; run `npm run build` (or `npx podcast-gen` first when generated/ is missing)');
+  const [server, index] = (await Promise.all([import(new URL('mcp/server.js', folder).href), import(new URL('index.js', folder).href)])) as Record<
+    string,
+    unknown
+  >[];
   const createServer = server?.[names.createMcpServer];
   const createClient = index?.[names.createClient];
-  const manifest = Object.values(server ?? {}).find((v): v is { tools: { name: string; _meta?: Record<string, { scopes?: string[] }> }[] } => typeof v === 'object' && v !== null && Array.isArray((v as { tools?: unknown }).tools));
-  if (typeof createServer !== 'function' || typeof createClient !== 'function' || !manifest) throw new Error(`the generated code does not export ${names.createMcpServer} and ${names.createClient}; regenerate it`);
+  const manifest = Object.values(server ?? {}).find(
+    (v): v is { tools: { name: string; _meta?: Record<string, { scopes?: string[] }> }[] } =>
+      typeof v === 'object' && v !== null && Array.isArray((v as { tools?: unknown }).tools),
+  );
+  if (typeof createServer !== 'function' || typeof createClient !== 'function' || !manifest)
+    throw new Error(`the generated code does not export ${names.createMcpServer} and ${names.createClient}; regenerate it`);
   const toolScopes = new Map(manifest.tools.map((tool) => [tool.name, tool._meta?.[names.metaKey]?.scopes ?? []]));
   return { createServer: createServer as GeneratedMcp['createServer'], createClient: createClient as GeneratedMcp['createClient'], toolScopes };
 }

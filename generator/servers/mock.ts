@@ -62,7 +62,9 @@ export async function runMock(options: MockCommandOptions = {}): Promise<number>
   const log = options.quiet
     ? undefined
     : (r: { method: string; path: string; operationId?: string; status?: number; fault?: string }) =>
-        stdout(`${r.method} ${r.path} -> ${r.fault && r.status === undefined ? r.fault : (r.status ?? '-')}${r.operationId ? ` (${r.operationId}${r.fault ? `, fault ${r.fault}` : ''})` : ''}\n`);
+        stdout(
+          `${r.method} ${r.path} -> ${r.fault && r.status === undefined ? r.fault : (r.status ?? '-')}${r.operationId ? ` (${r.operationId}${r.fault ? `, fault ${r.fault}` : ''})` : ''}\n`,
+        );
   let server: Awaited<ReturnType<GeneratedMock['startMockServer']>>;
   try {
     server = await mock.startMockServer({
@@ -100,7 +102,8 @@ function readOrigins(value: string | readonly string[] | undefined): { origins?:
     } catch {
       // Not a URL: refused just below.
     }
-    if (origin === 'null' || !/^https?:\/\//i.test(entry)) return { problem: `not an origin: ${JSON.stringify(entry)} (write http://localhost:5173, or * for any)` };
+    if (origin === 'null' || !/^https?:\/\//i.test(entry))
+      return { problem: `not an origin: ${JSON.stringify(entry)} (write http://localhost:5173, or * for any)` };
     origins.push(origin);
   }
   return { origins };
@@ -150,7 +153,9 @@ async function loadMock(options: MockCommandOptions): Promise<LoadedMock> {
     const module = await importGenerated(file, dirname(folder), cwd);
     return { mock: checked(module), serving: `${shown}, ${mockOf(file, cwd)}` };
   }
-  const folder = ['../generated/', '../../generated/'].map((p) => new URL(p, import.meta.url)).find((url) => ['mock/index.js', 'mock/index.ts'].some((f) => existsSync(fileURLToPath(new URL(f, url)))));
+  const folder = ['../generated/', '../../generated/']
+    .map((p) => new URL(p, import.meta.url))
+    .find((url) => ['mock/index.js', 'mock/index.ts'].some((f) => existsSync(fileURLToPath(new URL(f, url)))));
   if (!folder) throw new Error('the generated mock server is missing; run `npx podcast-gen` to generate it');
   const entry = new URL('mock/index.js', folder);
   const module = (await import(entry.href)) as Record<string, unknown>;

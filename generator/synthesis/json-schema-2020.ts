@@ -19,9 +19,19 @@ export function asSchema(schema: SchemaObject | boolean | undefined): SchemaObje
 
 /** True when the schema carries a 2020-12 keyword that conform.ts does not check (its examples are then not taken). */
 export function hasUncheckedKeyword(schema: SchemaObject): boolean {
-  return ['prefixItems', 'contains', 'unevaluatedItems', 'patternProperties', 'propertyNames', 'dependentRequired', 'dependentSchemas', 'unevaluatedProperties', 'if', 'then', 'else'].some(
-    (key) => schema[key as keyof SchemaObject] !== undefined,
-  );
+  return [
+    'prefixItems',
+    'contains',
+    'unevaluatedItems',
+    'patternProperties',
+    'propertyNames',
+    'dependentRequired',
+    'dependentSchemas',
+    'unevaluatedProperties',
+    'if',
+    'then',
+    'else',
+  ].some((key) => schema[key as keyof SchemaObject] !== undefined);
 }
 
 /** Notes as unsatisfied a schema whose `if`/`then`/`else` the synthesized value cannot be known to meet. */
@@ -51,7 +61,8 @@ export function arrayCount(schema: SchemaObject, wanted: number): { count: numbe
     if (schema.prefixItems || schema.contains === false) return { count, unsatisfied: true };
     const min = schema.minContains ?? 1;
     count = Math.max(count, min);
-    if ((schema.maxContains !== undefined && count > schema.maxContains) || (schema.maxItems !== undefined && count > schema.maxItems)) return { count, unsatisfied: true };
+    if ((schema.maxContains !== undefined && count > schema.maxContains) || (schema.maxItems !== undefined && count > schema.maxItems))
+      return { count, unsatisfied: true };
   }
   const rest = schema.unevaluatedItems;
   if (rest !== undefined && rest !== true && schema.items === undefined && count > prefix) return { count, unsatisfied: true };
@@ -63,7 +74,13 @@ export function arrayCount(schema: SchemaObject, wanted: number): { count: numbe
  * key's value, undefined where the object has no room for it), leaves out optional keys whose
  * dependencies cannot be met, and notes the rest as unsatisfied.
  */
-export function fitObject(out: Record<string, unknown>, schema: SchemaObject, required: ReadonlySet<string>, ctx: SynthContext, make: (name: string) => { value: unknown } | undefined): void {
+export function fitObject(
+  out: Record<string, unknown>,
+  schema: SchemaObject,
+  required: ReadonlySet<string>,
+  ctx: SynthContext,
+  make: (name: string) => { value: unknown } | undefined,
+): void {
   for (const [key, names] of Object.entries(schema.dependentRequired ?? {})) {
     if (!(key in out)) continue;
     for (const name of names) {
@@ -82,8 +99,14 @@ export function fitObject(out: Record<string, unknown>, schema: SchemaObject, re
   const patterns = Object.keys(schema.patternProperties ?? {}).flatMap((p) => patternTest(p) ?? []);
   const declared = new Set(Object.keys(schema.properties ?? {}));
   for (const key of Object.keys(out)) {
-    const patterned = patterns.some((test) => test(key)) || (schema.patternProperties !== undefined && patterns.length < Object.keys(schema.patternProperties).length);
-    const unevaluated = schema.unevaluatedProperties !== undefined && schema.unevaluatedProperties !== true && schema.additionalProperties === undefined && !declared.has(key) && !patterned;
+    const patterned =
+      patterns.some((test) => test(key)) || (schema.patternProperties !== undefined && patterns.length < Object.keys(schema.patternProperties).length);
+    const unevaluated =
+      schema.unevaluatedProperties !== undefined &&
+      schema.unevaluatedProperties !== true &&
+      schema.additionalProperties === undefined &&
+      !declared.has(key) &&
+      !patterned;
     if (!patterned && !unevaluated) continue;
     if (required.has(key)) noteUnsatisfied(ctx);
     else delete out[key];

@@ -11,7 +11,8 @@ export const TAG_MARK = 'x-fixture-tag';
 /** `schema` with its tag: a required property whose enum is the tag's values (as openapi-typescript patches it). */
 export function withTag(schema: SchemaObject, tag: DiscriminatorTag): SchemaObject {
   const property: SchemaObject = { type: 'string', enum: tag.values, [TAG_MARK]: true };
-  if (schema.allOf) return { ...schema, allOf: [...schema.allOf, { type: 'object', required: [tag.propertyName], properties: { [tag.propertyName]: property } }] };
+  if (schema.allOf)
+    return { ...schema, allOf: [...schema.allOf, { type: 'object', required: [tag.propertyName], properties: { [tag.propertyName]: property } }] };
   const required = schema.required?.includes(tag.propertyName) ? schema.required : [...(schema.required ?? []), tag.propertyName];
   return { ...schema, required, properties: { ...schema.properties, [tag.propertyName]: property } };
 }

@@ -20,7 +20,10 @@ export interface WriteResult {
 }
 
 /** Compares generated files (the manifest among them) with the output folder without writing: what differs and why. */
-export function compareFiles(files: readonly GeneratedFile[], outDir: string): WriteResult & { changed: { path: string; before: string | undefined; after: string }[] } {
+export function compareFiles(
+  files: readonly GeneratedFile[],
+  outDir: string,
+): WriteResult & { changed: { path: string; before: string | undefined; after: string }[] } {
   const changed: { path: string; before: string | undefined; after: string }[] = [];
   const unchanged: string[] = [];
   for (const file of files) {
@@ -75,7 +78,12 @@ export async function writeFiles(files: readonly GeneratedFile[], outDir: string
     }
     if ((error as { problems?: unknown }).problems) throw error;
     const { code, syscall } = error as NodeJS.ErrnoException;
-    fail({ code: 'write/failed', file: shown, message: `cannot write the output: ${code ?? (error as Error).message}${syscall ? ` (${syscall})` : ''}`, hint: 'check that the folder and its parent are writable' });
+    fail({
+      code: 'write/failed',
+      file: shown,
+      message: `cannot write the output: ${code ?? (error as Error).message}${syscall ? ` (${syscall})` : ''}`,
+      hint: 'check that the folder and its parent are writable',
+    });
   }
   return { written: comparison.written, unchanged: comparison.unchanged, removed: comparison.removed };
 }
@@ -85,7 +93,8 @@ function assertFolderPossible(out: string, shown: string): void {
   for (let path = out, depth = 0; ; path = dirname(path), depth++) {
     if (existsSync(path)) {
       if (statSync(path).isDirectory()) return;
-      const what = depth === 0 ? 'the output path is a file, not a folder' : `${ancestorOf(shown, depth) ?? path} is a file, so the output folder cannot be made under it`;
+      const what =
+        depth === 0 ? 'the output path is a file, not a folder' : `${ancestorOf(shown, depth) ?? path} is a file, so the output folder cannot be made under it`;
       fail({ code: 'write/not-a-folder', file: shown, message: what, hint: 'pass another --out, or move the file away' });
     }
     if (dirname(path) === path) return;
@@ -151,6 +160,10 @@ export function assertInside(outDir: string, path: string): void {
   const target = resolve(outDir, path);
   const rel = relative(outDir, target);
   if (rel === '' || rel.startsWith('..') || rel.includes(`..${sep}`) || resolve(outDir, rel) !== target || basename(target) === '') {
-    fail({ code: 'write/outside', message: `refusing to write ${JSON.stringify(path)}: it is outside the output folder`, hint: 'this is a bug in an emitter or a template; please report it' });
+    fail({
+      code: 'write/outside',
+      message: `refusing to write ${JSON.stringify(path)}: it is outside the output folder`,
+      hint: 'this is a bug in an emitter or a template; please report it',
+    });
   }
 }

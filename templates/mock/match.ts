@@ -108,4 +108,3 @@ function matchSegments(segments: readonly string[], parts: readonly string[], ch
   }
   return params;
 }
-

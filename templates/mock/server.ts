@@ -160,7 +160,8 @@ export async function serveMock(api: MockApi, options: MockServerOptions = {}): 
     if (fault !== '429') return declared ? structuredClone(declared) : failure(status, status === 503 ? 'service unavailable' : 'internal server error');
     const answer = declared ? structuredClone(declared) : failure(429, 'rate limit exceeded');
     const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => name.toLowerCase() !== 'retry-after'));
-    if (route.retryAfterField && answer.body !== null && typeof answer.body === 'object') (answer.body as Record<string, unknown>)[route.retryAfterField] = retryAfter;
+    if (route.retryAfterField && answer.body !== null && typeof answer.body === 'object')
+      (answer.body as Record<string, unknown>)[route.retryAfterField] = retryAfter;
     return { ...answer, headers: { ...headers, 'Retry-After': String(retryAfter) } };
   };
 
@@ -174,16 +175,28 @@ export async function serveMock(api: MockApi, options: MockServerOptions = {}): 
     const method = (req.method ?? 'GET').toUpperCase();
     const origin = headerValue(req.headers, 'origin');
     if (method === 'OPTIONS' && origin !== undefined && headerValue(req.headers, 'access-control-request-method') !== undefined) {
-      return send(req, res, cors.preflight(origin, url.pathname, headerValue(req.headers, 'access-control-request-headers')) ?? failure(403, `origin not allowed: ${origin}`));
+      return send(
+        req,
+        res,
+        cors.preflight(origin, url.pathname, headerValue(req.headers, 'access-control-request-headers')) ?? failure(403, `origin not allowed: ${origin}`),
+      );
     }
-    const record: RecordedRequest = { method, path: url.pathname, query: queryObject(auth, url.searchParams), headers: redactHeaders(auth, req.headers), apiKey: hasCredential(auth, req.headers, url), body: undefined };
+    const record: RecordedRequest = {
+      method,
+      path: url.pathname,
+      query: queryObject(auth, url.searchParams),
+      headers: redactHeaders(auth, req.headers),
+      apiKey: hasCredential(auth, req.headers, url),
+      body: undefined,
+    };
     remember(record);
     const reply = (answer: MockResponse): void => {
       record.status = answer.status;
       options.onRequest?.(record);
       later(() => send(req, res, cors.answer(origin, answer)));
     };
-    const carries = (name: string, value?: string) => (value === undefined ? url.searchParams.has(name) : headerValue(req.headers, name) === value || url.searchParams.getAll(name).includes(value));
+    const carries = (name: string, value?: string) =>
+      value === undefined ? url.searchParams.has(name) : headerValue(req.headers, name) === value || url.searchParams.getAll(name).includes(value);
     const match = matchRoute(routes, method, url.pathname, carries, bodyKindOf(req.headers['content-type']));
     if (!match) return reply(failure(404, `no operation at ${method} ${url.pathname}`));
     if ('methodMismatch' in match) return reply(failure(405, `${method} is not an operation of ${url.pathname}`));
@@ -198,7 +211,14 @@ export async function serveMock(api: MockApi, options: MockServerOptions = {}): 
     if (read.length > 0) {
       record.bodyBytes = read.length;
       if (read.length <= limits.maxRecordedBodyBytes) record.body = parseForRecord(raw);
-      else Object.assign(record, { body: read.subarray(0, limits.maxRecordedBodyBytes).toString('utf8').replace(/\uFFFD$/, ''), bodyTruncated: true });
+      else
+        Object.assign(record, {
+          body: read
+            .subarray(0, limits.maxRecordedBodyBytes)
+            .toString('utf8')
+            .replace(/\uFFFD$/, ''),
+          bodyTruncated: true,
+        });
     }
     const scheduled = schedule.next();
     const fault = requestedFault(headerValue(req.headers, FAULT_HEADER)) ?? scheduled;
@@ -218,8 +238,22 @@ export async function serveMock(api: MockApi, options: MockServerOptions = {}): 
         const value = url.searchParams.get(key);
         if (value !== null) params[name] = encodeURIComponent(value);
       }
-      const input = () => readInput(candidate, { pathParams: params, query: url.searchParams, rawQuery: url.search.slice(1), headers: req.headers, body: candidate === match.route ? body : parseBody(raw, candidate) }, auth);
-      return checkIdempotency(candidate, req.headers) ?? (options.validate === false || candidate.bodyKind === 'other' ? undefined : validate(api.validators[candidate.operationId]?.params, input()));
+      const input = () =>
+        readInput(
+          candidate,
+          {
+            pathParams: params,
+            query: url.searchParams,
+            rawQuery: url.search.slice(1),
+            headers: req.headers,
+            body: candidate === match.route ? body : parseBody(raw, candidate),
+          },
+          auth,
+        );
+      return (
+        checkIdempotency(candidate, req.headers) ??
+        (options.validate === false || candidate.bodyKind === 'other' ? undefined : validate(api.validators[candidate.operationId]?.params, input()))
+      );
     };
     const problem = problemOf(route, match.pathParams);
     // Operations alike on the wire (`/verify` and `/verify#overload=person`, told apart by their
@@ -291,17 +325,23 @@ const INVALID_JSON = Symbol('invalid JSON');
 
 /** The options that are set (an explicit `undefined` keeps the default). */
 function definedOnly(options: MockServerOptions): Partial<Record<keyof typeof MOCK_LIMITS, number>> {
-  return Object.fromEntries(Object.keys(MOCK_LIMITS).flatMap((key) => {
-    const value = options[key as keyof typeof MOCK_LIMITS];
-    return typeof value === 'number' ? [[key, value]] : [];
-  }));
+  return Object.fromEntries(
+    Object.keys(MOCK_LIMITS).flatMap((key) => {
+      const value = options[key as keyof typeof MOCK_LIMITS];
+      return typeof value === 'number' ? [[key, value]] : [];
+    }),
+  );
 }
 
 /**
  * CORS for browser pages on other origins: which origins are let in, the preflight's answer, and
  * the headers added to every answer (Retry-After and the answer's own headers made readable).
  */
-function corsPolicy(origins: readonly string[], routes: readonly MockRoute[], auth: MockAuth): {
+function corsPolicy(
+  origins: readonly string[],
+  routes: readonly MockRoute[],
+  auth: MockAuth,
+): {
   preflight(origin: string, path: string, requested: string | undefined): MockResponse | undefined;
   answer(origin: string | undefined, answer: MockResponse): MockResponse;
 } {
@@ -332,7 +372,10 @@ function corsPolicy(origins: readonly string[], routes: readonly MockRoute[], au
     preflight(origin, path, requested) {
       if (!allowed(origin)) return undefined;
       const served = methods.filter((m) => 'route' in (matchRoute(routes, m, path) ?? {}));
-      const asked = (requested ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+      const asked = (requested ?? '')
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean);
       return {
         status: 204,
         headers: {
@@ -374,7 +417,10 @@ function parseBody(raw: string, route: MockRoute): unknown {
   }
 }
 
-function validate(params: MockValidator | undefined, input: Record<string, unknown>): { message: string; issues: { path: (string | number)[]; message: string }[] } | undefined {
+function validate(
+  params: MockValidator | undefined,
+  input: Record<string, unknown>,
+): { message: string; issues: { path: (string | number)[]; message: string }[] } | undefined {
   if (!params) return undefined;
   const result = params.safeParse(input);
   if (result.success) return undefined;
@@ -499,7 +545,17 @@ function lingerAfter(req: IncomingMessage, res: ServerResponse): void {
  * its example's values would break the answer (a Content-Length that is not the body's, a
  * Content-Encoding the body does not have), so they are never sent from a fixture.
  */
-const FRAMING_HEADERS = new Set(['content-length', 'transfer-encoding', 'content-encoding', 'connection', 'keep-alive', 'proxy-connection', 'upgrade', 'te', 'trailer']);
+const FRAMING_HEADERS = new Set([
+  'content-length',
+  'transfer-encoding',
+  'content-encoding',
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'upgrade',
+  'te',
+  'trailer',
+]);
 
 function send(req: IncomingMessage, res: ServerResponse, answer: MockResponse): void {
   if (res.destroyed) return;

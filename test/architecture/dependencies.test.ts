@@ -9,8 +9,16 @@ const GENERATOR = join(ROOT, 'generator');
 
 /** Where code outside write/ writes files, and why that is not output. */
 const FS_WRITE_ALLOWANCES: FsWriteAllowance[] = [
-  { path: 'cli/transpile-module.ts', functions: ['writeFileSync', 'rmSync'], reason: 'a TypeScript config is imported from a transpiled temporary file beside it, removed after' },
-  { path: 'servers/import-generated.ts', functions: ['mkdtempSync', 'writeFileSync', 'mkdirSync', 'cpSync', 'rmSync'], reason: 'the servers import a generated TypeScript folder through a transpiled temporary copy, removed after' },
+  {
+    path: 'cli/transpile-module.ts',
+    functions: ['writeFileSync', 'rmSync'],
+    reason: 'a TypeScript config is imported from a transpiled temporary file beside it, removed after',
+  },
+  {
+    path: 'servers/import-generated.ts',
+    functions: ['mkdtempSync', 'writeFileSync', 'mkdirSync', 'cpSync', 'rmSync'],
+    reason: 'the servers import a generated TypeScript folder through a transpiled temporary copy, removed after',
+  },
 ];
 
 /** The plugin folders the issue names; each must exist and be covered as a plugin. */
@@ -27,7 +35,8 @@ function generatorSources(): Record<string, string> {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) sources[relative(GENERATOR, path).split(sep).join('/')] = readFileSync(path, 'utf8');
+      else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts'))
+        sources[relative(GENERATOR, path).split(sep).join('/')] = readFileSync(path, 'utf8');
     }
   };
   walk(GENERATOR);
@@ -39,7 +48,11 @@ describe('generator/ flows one way', () => {
 
   it('reads every module, and every relative import resolves to one', () => {
     expect(modules.size).toBeGreaterThan(50);
-    for (const plugin of PLUGINS) expect([...modules.keys()].some((path) => path.startsWith(`emit/${plugin}/`)), plugin).toBe(true);
+    for (const plugin of PLUGINS)
+      expect(
+        [...modules.keys()].some((path) => path.startsWith(`emit/${plugin}/`)),
+        plugin,
+      ).toBe(true);
     expect(unresolvedImports(modules)).toStrictEqual([]);
   });
 
@@ -158,10 +171,12 @@ describe('the dependency rules find what they look for', () => {
       'write/out.ts': "import { writeFileSync } from 'node:fs';",
       'cli/temp.ts': "import { writeFileSync } from 'node:fs';",
     });
-    expect(fsWriteViolations(modules, [
-      { path: 'cli/temp.ts', functions: ['writeFileSync'], reason: 'a temporary file' },
-      { path: 'cli/gone.ts', functions: ['rmSync'], reason: 'was once' },
-    ])).toStrictEqual([
+    expect(
+      fsWriteViolations(modules, [
+        { path: 'cli/temp.ts', functions: ['writeFileSync'], reason: 'a temporary file' },
+        { path: 'cli/gone.ts', functions: ['rmSync'], reason: 'was once' },
+      ]),
+    ).toStrictEqual([
       'emit/named.ts:1 uses writeFileSync: only write/ writes files (or add an allowance with its reason)',
       'emit/namespace.ts:3 uses mkdirSync: only write/ writes files (or add an allowance with its reason)',
       'emit/namespace.ts:4 uses rename: only write/ writes files (or add an allowance with its reason)',

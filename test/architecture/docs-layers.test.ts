@@ -8,9 +8,15 @@ import { LAYERS, layerOf } from './rules.js';
 function documentedLayers(): { name: string; folders: string[] }[] {
   const text = readFileSync(join(ROOT, 'docs', 'architecture.md'), 'utf8');
   const table = text.slice(text.indexOf('| layer | folder |'));
-  const rows = table.split('\n').slice(2).filter((line) => line.startsWith('| '));
+  const rows = table
+    .split('\n')
+    .slice(2)
+    .filter((line) => line.startsWith('| '));
   return rows.map((row) => {
-    const [name = '', folders = ''] = row.split('|').slice(1).map((cell) => cell.trim());
+    const [name = '', folders = ''] = row
+      .split('|')
+      .slice(1)
+      .map((cell) => cell.trim());
     return { name, folders: [...folders.matchAll(/`([^`]+)`/g)].map((match) => match[1]!) };
   });
 }

@@ -77,7 +77,11 @@ export function parseModule(path: string, text: string, exists: (path: string) =
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       addImport(node.moduleSpecifier.text, node);
       if (fsKind(node.moduleSpecifier.text)) fsWrites.push({ name: 'a re-export of node:fs', line: lineOf(node) });
-    } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference) && ts.isStringLiteral(node.moduleReference.expression)) {
+    } else if (
+      ts.isImportEqualsDeclaration(node) &&
+      ts.isExternalModuleReference(node.moduleReference) &&
+      ts.isStringLiteral(node.moduleReference.expression)
+    ) {
       addImport(node.moduleReference.expression.text, node);
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const [argument] = node.arguments;
@@ -92,7 +96,8 @@ export function parseModule(path: string, text: string, exists: (path: string) =
       const kind = namespaceKind(node.expression, fsNamespaces);
       if (kind) noteFsName(node.name.text, node.name);
       // `fs.promises.writeFile`
-      if (kind === 'fs' && node.name.text === 'promises' && ts.isPropertyAccessExpression(node.parent) && node.parent.expression === node) noteFsName(node.parent.name.text, node.parent.name);
+      if (kind === 'fs' && node.name.text === 'promises' && ts.isPropertyAccessExpression(node.parent) && node.parent.expression === node)
+        noteFsName(node.parent.name.text, node.parent.name);
     } else if (ts.isVariableDeclaration(node) && ts.isObjectBindingPattern(node.name) && node.initializer && namespaceKind(node.initializer, fsNamespaces)) {
       for (const element of node.name.elements) {
         const key = element.propertyName ?? element.name;
@@ -113,7 +118,12 @@ function namespaceKind(expression: ts.Expression, namespaces: ReadonlyMap<string
 function resolveSpecifier(from: string, specifier: string, exists: (path: string) => boolean): string | undefined {
   const joined = posix.normalize(posix.join(posix.dirname(from), specifier));
   const candidates = /\.[mc]?js$/.test(joined)
-    ? [joined.replace(/\.js$/, '.ts').replace(/\.mjs$/, '.mts').replace(/\.cjs$/, '.cts')]
+    ? [
+        joined
+          .replace(/\.js$/, '.ts')
+          .replace(/\.mjs$/, '.mts')
+          .replace(/\.cjs$/, '.cts'),
+      ]
     : [joined, `${joined}.ts`, `${joined}/index.ts`];
   return candidates.find(exists);
 }
@@ -123,7 +133,8 @@ function resolveSpecifier(from: string, specifier: string, exists: (path: string
  * path from the component's first module back to itself: `a.ts -> b.ts -> a.ts`.
  */
 export function findCycles(modules: ReadonlyMap<string, ModuleInfo>): string[] {
-  const next = (path: string) => [...new Set((modules.get(path)?.imports ?? []).flatMap((edge) => (edge.target && modules.has(edge.target) ? [edge.target] : [])))].sort();
+  const next = (path: string) =>
+    [...new Set((modules.get(path)?.imports ?? []).flatMap((edge) => (edge.target && modules.has(edge.target) ? [edge.target] : [])))].sort();
   const cycles: string[] = [];
   for (const component of stronglyConnected([...modules.keys()].sort(), next)) {
     const start = component[0];

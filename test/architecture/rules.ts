@@ -7,12 +7,16 @@ import type { ModuleInfo } from './import-graph.js';
  * the user.
  */
 export const LAYERS: readonly { name: string; holds: (path: string) => boolean; why: string }[] = [
-  { name: 'foundation', holds: (path) => ['problems.ts', 'json-pointer.ts', 'package-root.ts'].includes(path), why: 'leaf helpers every stage reports or locates with' },
+  {
+    name: 'foundation',
+    holds: (path) => ['problems.ts', 'json-pointer.ts', 'package-root.ts'].includes(path),
+    why: 'leaf helpers every stage reports or locates with',
+  },
   { name: 'load', holds: (path) => path.startsWith('load/'), why: 'reads and bundles the document' },
   { name: 'lint', holds: (path) => path.startsWith('lint/'), why: 'judges the loaded document' },
   { name: 'model', holds: (path) => path.startsWith('model/'), why: 'the document -> ApiModel, pure' },
   // Values made from the model's schemas, for the outputs that need them; it knows no output.
-  { name: 'synthesis', holds: (path) => path.startsWith('synthesis/'), why: 'valid example values of the model\'s schemas' },
+  { name: 'synthesis', holds: (path) => path.startsWith('synthesis/'), why: "valid example values of the model's schemas" },
   { name: 'emit', holds: (path) => path.startsWith('emit/'), why: 'the model -> files, pure' },
   // The one place that knows every output: which a run makes, in what order, with what options.
   { name: 'plugin host', holds: (path) => path.startsWith('plugins/'), why: 'the registry, the choice and order of outputs, their options, running one' },
@@ -112,5 +116,9 @@ export function fsWriteViolations(modules: ReadonlyMap<string, ModuleInfo>, allo
 
 /** Imports whose file does not exist in the checked tree (a rename the import did not follow). */
 export function unresolvedImports(modules: ReadonlyMap<string, ModuleInfo>): string[] {
-  return [...modules.values()].flatMap((module) => module.imports.filter((edge) => edge.target === undefined).map((edge) => `${module.path}:${edge.line} imports ${edge.specifier}, which is no module of generator/`));
+  return [...modules.values()].flatMap((module) =>
+    module.imports
+      .filter((edge) => edge.target === undefined)
+      .map((edge) => `${module.path}:${edge.line} imports ${edge.specifier}, which is no module of generator/`),
+  );
 }

@@ -17,7 +17,16 @@ import { bundleApp, startPageServer } from './page-server.js';
 // Debian's package; playwright's own browser download cannot run where the tests run.
 const CHROMIUM = '/usr/bin/chromium';
 // Without the background-networking flags Chromium keeps dialing out, and the test machines have no network.
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const REPORT_TIMEOUT_MS = 20_000;
 
 const haveChromium = existsSync(CHROMIUM);
@@ -29,11 +38,15 @@ if (skip) console.warn(`mock-from-browser: skipped: ${skipReason}`);
 /** The mock's answers: the success payload of each operation, from generated/fixtures/<operationId>.json. */
 function fixturePayloads(): Map<string, unknown> {
   const folder = join(GENERATED, 'fixtures');
-  const files = readdirSync(folder).filter((name) => name.endsWith('.json')).sort();
-  return new Map(files.map((name) => {
-    const fixture = JSON.parse(readFileSync(join(folder, name), 'utf8')) as { operationId: string; response: { body: { data: unknown } } };
-    return [fixture.operationId, fixture.response.body.data];
-  }));
+  const files = readdirSync(folder)
+    .filter((name) => name.endsWith('.json'))
+    .sort();
+  return new Map(
+    files.map((name) => {
+      const fixture = JSON.parse(readFileSync(join(folder, name), 'utf8')) as { operationId: string; response: { body: { data: unknown } } };
+      return [fixture.operationId, fixture.response.body.data];
+    }),
+  );
 }
 
 describe.skipIf(skip)(skip ? `real browser: skipped (${skipReason})` : 'the generated client in a real browser, on another origin than the mock', () => {
@@ -66,7 +79,8 @@ describe.skipIf(skip)(skip ? `real browser: skipped (${skipReason})` : 'the gene
       page.on('console', (message) => printed.push(message.text()));
       await page.goto(`${pages.url}/?${new URLSearchParams(query).toString()}`, { timeout: REPORT_TIMEOUT_MS });
       await page.waitForSelector('body[data-done]', { state: 'attached', timeout: REPORT_TIMEOUT_MS });
-      if ((await page.getAttribute('body', 'data-done')) !== 'true') throw new Error(`the page failed: ${await page.textContent('body')}\n${printed.join('\n')}`);
+      if ((await page.getAttribute('body', 'data-done')) !== 'true')
+        throw new Error(`the page failed: ${await page.textContent('body')}\n${printed.join('\n')}`);
       const report = await page.evaluate(() => window.report);
       if (!report) throw new Error('the page set no report');
       return { report, console: printed };

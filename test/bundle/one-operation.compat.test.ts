@@ -77,14 +77,18 @@ async function bundlePage(entry: string): Promise<string> {
 function run(output: Output, params: unknown, body: unknown): { data?: unknown; error?: string; requests: number } {
   const runner = join(output.folder, 'run.mjs');
   writeFileSync(runner, RUNNER);
-  const child = spawnSync(process.execPath, [runner, join(output.folder, 'page.bundle.mjs'), JSON.stringify(params), JSON.stringify(body)], { encoding: 'utf8' });
+  const child = spawnSync(process.execPath, [runner, join(output.folder, 'page.bundle.mjs'), JSON.stringify(params), JSON.stringify(body)], {
+    encoding: 'utf8',
+  });
   expect(child.stderr).toBe('');
   return JSON.parse(child.stdout) as { data?: unknown; error?: string; requests: number };
 }
 
 /** Strings only the fixtures hold: values of at least 8 characters that no other generated source contains. */
 function fixtureMarkers(output: Output): string[] {
-  const sources = ['client.ts', 'runtime.ts', 'operations.ts', 'schemas.ts', 'index.ts', 'types.ts'].map((f) => readFileSync(join(output.folder, f), 'utf8')).join('\n');
+  const sources = ['client.ts', 'runtime.ts', 'operations.ts', 'schemas.ts', 'index.ts', 'types.ts']
+    .map((f) => readFileSync(join(output.folder, f), 'utf8'))
+    .join('\n');
   const strings = new Set<string>();
   const collect = (value: unknown): void => {
     if (typeof value === 'string' && value.length >= 8 && !sources.includes(value)) strings.add(value);

@@ -11,14 +11,29 @@ function model(methodNames: string[]): ApiModel {
 }
 
 const CASES: [string, { given: string[]; want: [string, { spec: string; schemas: string }][] }][] = [
-  ['the method name with Spec and Schemas', { given: ['quotaSummary'], want: [['quotaSummaryId', { spec: 'quotaSummarySpec', schemas: 'quotaSummarySchemas' }]] }],
+  [
+    'the method name with Spec and Schemas',
+    { given: ['quotaSummary'], want: [['quotaSummaryId', { spec: 'quotaSummarySpec', schemas: 'quotaSummarySchemas' }]] },
+  ],
   [
     'a name another operation already has as its method gets _ appended',
-    { given: ['foo', 'fooSpec'], want: [['fooId', { spec: 'fooSpec_', schemas: 'fooSchemas' }], ['fooSpecId', { spec: 'fooSpecSpec', schemas: 'fooSpecSchemas' }]] },
+    {
+      given: ['foo', 'fooSpec'],
+      want: [
+        ['fooId', { spec: 'fooSpec_', schemas: 'fooSchemas' }],
+        ['fooSpecId', { spec: 'fooSpecSpec', schemas: 'fooSpecSchemas' }],
+      ],
+    },
   ],
   [
     'so does a name an earlier operation took, and the whole-API exports',
-    { given: ['operation', 'createPodcast'], want: [['operationId', { spec: 'operationSpec', schemas: 'operationSchemas_' }], ['createPodcastId', { spec: 'createPodcastSpec', schemas: 'createPodcastSchemas' }]] },
+    {
+      given: ['operation', 'createPodcast'],
+      want: [
+        ['operationId', { spec: 'operationSpec', schemas: 'operationSchemas_' }],
+        ['createPodcastId', { spec: 'createPodcastSpec', schemas: 'createPodcastSchemas' }],
+      ],
+    },
   ],
 ];
 

@@ -56,7 +56,9 @@ describe('templates override and atomic writes', () => {
     writeFileSync(join(dir, 'typo', '_my-partial.hbs'), '// mine\n');
     const run = await runCli(['--spec', spec, '--out', 'out', '--templates', 'typo'], { cwd: dir });
     expect(run.code).toBe(0);
-    expect(run.stderr).toMatch(/^typo\/clinet\.ts\.hbs {2}warn {2}templates\/no-such-builtin {2}replaces no built-in template, so it is not used \(the built-in templates are .*client\.ts\.hbs/m);
+    expect(run.stderr).toMatch(
+      /^typo\/clinet\.ts\.hbs {2}warn {2}templates\/no-such-builtin {2}replaces no built-in template, so it is not used \(the built-in templates are .*client\.ts\.hbs/m,
+    );
     expect(run.stderr).not.toContain('_my-partial');
   });
 

@@ -27,7 +27,11 @@ describe('docs/cli.md', () => {
     for (const block of blocks) {
       const run = await runCli(block.args, { cwd: ROOT });
       expect(run.code).toBe(0);
-      if (process.env.UPDATE_DOCS_HELP) updated = updated.replace(`<!-- help: ${block.args.join(' ')} -->\n\`\`\`text\n${block.shown}`, `<!-- help: ${block.args.join(' ')} -->\n\`\`\`text\n${run.stdout}`);
+      if (process.env.UPDATE_DOCS_HELP)
+        updated = updated.replace(
+          `<!-- help: ${block.args.join(' ')} -->\n\`\`\`text\n${block.shown}`,
+          `<!-- help: ${block.args.join(' ')} -->\n\`\`\`text\n${run.stdout}`,
+        );
       else expect(block.shown, `podcast-gen ${block.args.join(' ')}`).toBe(run.stdout);
     }
     if (updated !== text) writeFileSync(CLI_DOC, updated);
@@ -61,7 +65,7 @@ describe('docs/open-points.md', () => {
     return places.sort();
   }
 
-  it("lists every x-assumed choice of the document in its table, and no other place", () => {
+  it('lists every x-assumed choice of the document in its table, and no other place', () => {
     const text = readFileSync(join(DOCS, 'open-points.md'), 'utf8');
     const section = text.slice(text.indexOf('## Choices made'), text.indexOf('\n## ', text.indexOf('## Choices made') + 1));
     const listed = [...section.matchAll(/^\|.*?`(#\/[^`]+)`/gm)].map((m) => m[1]!).sort();
@@ -71,14 +75,23 @@ describe('docs/open-points.md', () => {
 });
 
 describe('README.md and docs/', () => {
-  const pages = [join(ROOT, 'README.md'), ...readdirSync(DOCS).filter((f) => f.endsWith('.md')).map((f) => join(DOCS, f))];
+  const pages = [
+    join(ROOT, 'README.md'),
+    ...readdirSync(DOCS)
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => join(DOCS, f)),
+  ];
 
   /** GitHub's heading anchors: lower case, punctuation dropped, each space a `-`, repeats numbered. */
   function anchorsOf(markdown: string): Set<string> {
     const seen = new Map<string, number>();
     const anchors = new Set<string>();
     for (const [, heading] of markdown.replace(/```[\s\S]*?```/g, '').matchAll(/^#{1,6} (.+)$/gm)) {
-      const slug = heading!.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/ /g, '-');
+      const slug = heading!
+        .trim()
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+        .replace(/ /g, '-');
       const count = seen.get(slug) ?? 0;
       seen.set(slug, count + 1);
       anchors.add(count === 0 ? slug : `${slug}-${count}`);
@@ -96,7 +109,8 @@ describe('README.md and docs/', () => {
         const path = file === '' ? page : join(dirname(page), file);
         const where = `${relative(ROOT, page)}: ${target}`;
         if (!existsSync(path)) broken.push(`${where} (no such file)`);
-        else if (anchor && path.endsWith('.md') && statSync(path).isFile() && !anchorsOf(readFileSync(path, 'utf8')).has(anchor)) broken.push(`${where} (no such heading)`);
+        else if (anchor && path.endsWith('.md') && statSync(path).isFile() && !anchorsOf(readFileSync(path, 'utf8')).has(anchor))
+          broken.push(`${where} (no such heading)`);
       }
     }
     expect(broken).toStrictEqual([]);

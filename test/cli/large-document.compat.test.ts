@@ -32,7 +32,11 @@ describe('a large document through the shipped CLI', () => {
   }
 
   function run(spec: string, out: string, env: NodeJS.ProcessEnv = {}, args: string[] = []) {
-    const result = spawnSync(process.execPath, [BIN, '--spec', spec, '--out', out, ...args], { cwd: dir, env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [BIN, '--spec', spec, '--out', out, ...args], {
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? '', ...env },
+      encoding: 'utf8',
+    });
     return { code: result.status, stderr: result.stderr };
   }
 
@@ -98,7 +102,12 @@ describe('public documents that once failed silently', () => {
   }, 180_000);
   afterAll(() => removeProject(dir));
 
-  const run = (file: string, args: string[]) => spawnSync(process.execPath, [BIN, '--spec', join(directory, file), '--out', 'out', ...args], { cwd: dir, env: { PATH: process.env.PATH ?? '' }, encoding: 'utf8' });
+  const run = (file: string, args: string[]) =>
+    spawnSync(process.execPath, [BIN, '--spec', join(directory, file), '--out', 'out', ...args], {
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? '' },
+      encoding: 'utf8',
+    });
 
   it('DigitalOcean: its unresolved references printed, exit 1, also as JSON', () => {
     const failed = run('digitalocean.com.json', ['--quiet']);

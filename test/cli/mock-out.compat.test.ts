@@ -52,7 +52,7 @@ describe('podcast-gen mock of your own output folder', () => {
     if (project) rmSync(project, { recursive: true, force: true });
   });
 
-  it('serves the TypeScript mock in the config\'s out folder without tsx, and leaves no temporary folder', async () => {
+  it("serves the TypeScript mock in the config's out folder without tsx, and leaves no temporary folder", async () => {
     const mock = await startMock([], project);
     try {
       expect(mock.stdout()).toContain('podcast-gen mock: serving src/pets/mock/, the mock of pets.yaml (Petstore Mini 1.0.0)\n');
@@ -67,7 +67,9 @@ describe('podcast-gen mock of your own output folder', () => {
   it('serves compiled JavaScript from --out, which wins over the config', async () => {
     const mock = await startMock(['--out', join(ROOT, 'dist', 'generated')], project);
     try {
-      expect(mock.stdout()).toMatch(/^podcast-gen mock: serving .*dist\/generated\/mock\/, the mock of podcast-gen\/spec\/podcast\.openapi\.yaml \(Podcast Asset, Avatar and Account Interface [^)]+\)$/m);
+      expect(mock.stdout()).toMatch(
+        /^podcast-gen mock: serving .*dist\/generated\/mock\/, the mock of podcast-gen\/spec\/podcast\.openapi\.yaml \(Podcast Asset, Avatar and Account Interface [^)]+\)$/m,
+      );
       expect((await fetch(`${mock.url}/open/podcast/v1/quota/summary`, { headers: { 'X-Api-Key': 't' } })).status).toBe(200);
     } finally {
       expect(await mock.stop()).toBe(0);

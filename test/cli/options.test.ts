@@ -45,7 +45,7 @@ describe('option precedence', () => {
     expect(existsSync(join(dir, 'src', 'api', 'client.ts'))).toBe(true);
   });
 
-  it('loads .mjs configs, and .ts configs through the project\'s tsx', async () => {
+  it("loads .mjs configs, and .ts configs through the project's tsx", async () => {
     const { dir, spec } = project();
     writeFileSync(join(dir, 'podcast-gen.config.mjs'), `export default { spec: ${JSON.stringify(spec)}, out: 'mjs-out' };\n`);
     const mjs = await runCli(['lint', '--json'], { cwd: dir });
@@ -59,7 +59,7 @@ describe('option precedence', () => {
     expect(JSON.parse(ts.stdout).source).toBe('docs/x.yaml');
   });
 
-  it('resolves a config file\'s paths against its own folder', async () => {
+  it("resolves a config file's paths against its own folder", async () => {
     const { dir } = project();
     writeFileSync(join(dir, 'api', 'gen.json'), JSON.stringify({ spec: 'podcast.yaml', out: '../out' }));
     const run = await runCli(['--config', 'api/gen.json', '--json'], { cwd: dir });
@@ -68,7 +68,11 @@ describe('option precedence', () => {
   });
 
   it.each([
-    [{ outt: 'x' }, 'config/unknown-key  unknown config key "outt"', 'known keys: spec, out, templates, lintConfig, name, outputs, plugins, and an output\'s name for its options'],
+    [
+      { outt: 'x' },
+      'config/unknown-key  unknown config key "outt"',
+      "known keys: spec, out, templates, lintConfig, name, outputs, plugins, and an output's name for its options",
+    ],
     [{ 'lint-config': 'x' }, 'config/unknown-key  unknown config key "lint-config"', 'did you mean "lintConfig"?'],
     [{ out: 3 }, 'config/bad-value  config key "out" must be a non-empty string', 'got 3'],
   ])('rejects the config %j with exit 2, naming the key', async (config, message, hint) => {

@@ -8,7 +8,11 @@ const problem = (over: Partial<Problem>): Problem => ({ code: 'r', severity: 'er
 
 describe('codeFrame', () => {
   it.each([
-    ['the middle of a file', { line: 3, col: 3 }, ['    1 | openapi: 3.0.3', '    2 | info:', '  > 3 |   title: x', '      |   ^', '    4 |   version: 1', ''].join('\n')],
+    [
+      'the middle of a file',
+      { line: 3, col: 3 },
+      ['    1 | openapi: 3.0.3', '    2 | info:', '  > 3 |   title: x', '      |   ^', '    4 |   version: 1', ''].join('\n'),
+    ],
     ['the first line', { line: 1, col: 1 }, ['  > 1 | openapi: 3.0.3', '      | ^', '    2 | info:', ''].join('\n')],
     ['no line', {}, ''],
     ['a line past the end', { line: 9 }, ''],

@@ -44,7 +44,12 @@ describe('outputs made in a side thread', () => {
   /** Every file of a folder, by its path inside it, with its text. */
   function tree(folder: string): Record<string, string> {
     const files = readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
-    return Object.fromEntries(files.map((entry) => join(entry.parentPath, entry.name)).sort().map((path) => [path.slice(folder.length + 1), readFileSync(path, 'utf8')]));
+    return Object.fromEntries(
+      files
+        .map((entry) => join(entry.parentPath, entry.name))
+        .sort()
+        .map((path) => [path.slice(folder.length + 1), readFileSync(path, 'utf8')]),
+    );
   }
 
   it('makes the same files, with the same problems in the same order, as one thread', () => {

@@ -12,7 +12,12 @@ const RECORDER = join(ROOT, 'test', 'cli', 'helpers', 'record-imports.mjs');
 
 /** Runs the built command as a user does: `node bin/podcast-gen.js ...`. */
 function podcastGen(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
-  const run = spawnSync(process.execPath, [BIN, ...args], { cwd: options.cwd ?? ROOT, env: { PATH: process.env.PATH ?? '', ...options.env }, encoding: 'utf8', input: '' });
+  const run = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: options.cwd ?? ROOT,
+    env: { PATH: process.env.PATH ?? '', ...options.env },
+    encoding: 'utf8',
+    input: '',
+  });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
@@ -21,7 +26,11 @@ function modulesLoadedBy(args: string[]): string[] {
   const dir = tempProject('imports');
   const record = join(dir, 'imports.txt');
   try {
-    const run = spawnSync(process.execPath, ['--import', RECORDER, BIN, ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', PODCAST_GEN_RECORD_IMPORTS: record }, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, ['--import', RECORDER, BIN, ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', PODCAST_GEN_RECORD_IMPORTS: record },
+      encoding: 'utf8',
+    });
     expect(run.status, run.stderr).toBe(0);
     return readFileSync(record, 'utf8').split('\n');
   } finally {
@@ -61,9 +70,15 @@ describe('the built command (node bin/podcast-gen.js)', () => {
     const heavy = ['@redocly/openapi-core', 'openapi-typescript', 'handlebars', 'diff', '@modelcontextprotocol/server', 'zod'];
     for (const args of [['--help'], ['--version'], ['check', '--help']]) {
       const urls = modulesLoadedBy(args);
-      expect(urls.some((url) => url.endsWith('/dist/cli.js')), 'the recorder sees modules').toBe(true);
+      expect(
+        urls.some((url) => url.endsWith('/dist/cli.js')),
+        'the recorder sees modules',
+      ).toBe(true);
       const loaded = packagesOf(urls);
-      expect(heavy.filter((name) => loaded.has(name)), args.join(' ')).toStrictEqual([]);
+      expect(
+        heavy.filter((name) => loaded.has(name)),
+        args.join(' '),
+      ).toStrictEqual([]);
     }
     // lint runs its own bundle (dist/cli/lint-only.js, with redocly inside it), nothing of the emitters.
     const lintUrls = modulesLoadedBy(['lint']);
@@ -98,7 +113,9 @@ describe('the built command (node bin/podcast-gen.js)', () => {
       expect(podcastGen(['--out', 'mixed', '--templates', 'mine', '--quiet'], { cwd: dir }).code).toBe(0);
       const read = (out: string, file: string) => readFileSync(join(dir, out, file), 'utf8');
       expect(read('mixed', 'index.ts')).toBe(`${read('plain', 'index.ts')}// createPodcastClient from my template\n`);
-      const others = readdirSync(join(dir, 'plain'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && e.name !== 'index.ts' && e.name !== '.podcast-gen.json');
+      const others = readdirSync(join(dir, 'plain'), { recursive: true, withFileTypes: true }).filter(
+        (e) => e.isFile() && e.name !== 'index.ts' && e.name !== '.podcast-gen.json',
+      );
       expect(others.length).toBeGreaterThan(20);
       for (const entry of others) {
         const file = join(entry.parentPath, entry.name).slice(join(dir, 'plain').length + 1);

@@ -16,7 +16,17 @@ describe('after an edit, the command runs the edited code', () => {
   let repo: string;
   beforeAll(() => {
     repo = tempProject('stale');
-    for (const path of ['bin', 'generator', 'templates', 'generated', 'spec', 'package.json', 'tsconfig.json', 'tsconfig.build.json', 'tsconfig.generated.json']) {
+    for (const path of [
+      'bin',
+      'generator',
+      'templates',
+      'generated',
+      'spec',
+      'package.json',
+      'tsconfig.json',
+      'tsconfig.build.json',
+      'tsconfig.generated.json',
+    ]) {
       cpSync(join(ROOT, path), join(repo, path), { recursive: true });
     }
     const built = spawnSync(process.execPath, [join(repo, 'bin', 'build.js')], { cwd: repo, encoding: 'utf8' });
@@ -26,7 +36,11 @@ describe('after an edit, the command runs the edited code', () => {
 
   // The client needs the types: with the side thread on, the types are made by the built worker.
   const run = (out: string, sideThread: 'on' | 'off' = 'off') =>
-    spawnSync(process.execPath, [join(repo, 'bin', 'podcast-gen.js'), '--out', out, '--outputs', 'client'], { cwd: repo, encoding: 'utf8', env: { ...process.env, PODCAST_GEN_SIDE_THREAD: sideThread } });
+    spawnSync(process.execPath, [join(repo, 'bin', 'podcast-gen.js'), '--out', out, '--outputs', 'client'], {
+      cwd: repo,
+      encoding: 'utf8',
+      env: { ...process.env, PODCAST_GEN_SIDE_THREAD: sideThread },
+    });
 
   it('runs a fresh build without building again', () => {
     expect(isStale(repo)).toBe(false);
@@ -49,7 +63,7 @@ describe('after an edit, the command runs the edited code', () => {
     expect(isStale(repo)).toBe(false);
   }, 180_000);
 
-  it('builds again after an edit made while the last build ran (the stamp carries the build\'s start)', () => {
+  it("builds again after an edit made while the last build ran (the stamp carries the build's start)", () => {
     const stamp = statSync(join(repo, 'dist', '.build-stamp')).mtimeMs;
     // Everything the build wrote is newer than its start.
     expect(stamp).toBeLessThanOrEqual(statSync(join(repo, 'dist', 'cli.js')).mtimeMs);

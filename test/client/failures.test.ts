@@ -46,7 +46,10 @@ const rateLimited = { status: 429, headers: { 'retry-after': '1' }, body: { code
 
 describe('API failures', () => {
   it('an envelope failure is an ApiError with code, msg, cause, details and rid', async () => {
-    const { client } = await setUp(() => ({ status: 400, body: { code: 1001, msg: 'prompt too long', cause: 'validation', details: { field: 'prompt' }, rid: 'r-1' } }));
+    const { client } = await setUp(() => ({
+      status: 400,
+      body: { code: 1001, msg: 'prompt too long', cause: 'validation', details: { field: 'prompt' }, rid: 'r-1' },
+    }));
     const error = await caught(client.regenerateBackground({ user_background_id: 1 }));
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 400, code: 1001, msg: 'prompt too long', cause: 'validation', details: { field: 'prompt' }, rid: 'r-1' });
@@ -241,9 +244,13 @@ describe('validation', () => {
     const { server, client } = await setUp(() => ({ body: envelope('not an object') }));
     expect(await client.quotaSummary({ validate: 'request' })).toBe('not an object');
     await expect(client.quotaSummary({ validate: 'response' })).rejects.toBeInstanceOf(ResponseValidationError);
-    await expect(client.createMultiCameraAvatar({ background: { id: 7 }, hosts: [] as never }, { validate: 'response' })).rejects.toBeInstanceOf(ResponseValidationError);
+    await expect(client.createMultiCameraAvatar({ background: { id: 7 }, hosts: [] as never }, { validate: 'response' })).rejects.toBeInstanceOf(
+      ResponseValidationError,
+    );
     expect(server.requests).toHaveLength(3);
-    await expect(client.createMultiCameraAvatar({ background: { id: 7 }, hosts: [] as never }, { validate: 'request' })).rejects.toBeInstanceOf(RequestValidationError);
+    await expect(client.createMultiCameraAvatar({ background: { id: 7 }, hosts: [] as never }, { validate: 'request' })).rejects.toBeInstanceOf(
+      RequestValidationError,
+    );
     expect(server.requests).toHaveLength(3);
   });
 
@@ -271,7 +278,12 @@ describe('hooks and headers', () => {
     await client.getVoiceCloneAllowance({ headers: { 'x-call': 'c-1' } });
     expect(events).toHaveLength(2);
     expect(JSON.stringify(events)).not.toContain(API_KEY);
-    expect(events[0]).toMatchObject({ operationId: 'getVoiceCloneAllowance', method: 'GET', attempt: 1, headers: { 'X-Api-Key': '[redacted]', 'x-trace': 't-1', 'x-call': 'c-1' } });
+    expect(events[0]).toMatchObject({
+      operationId: 'getVoiceCloneAllowance',
+      method: 'GET',
+      attempt: 1,
+      headers: { 'X-Api-Key': '[redacted]', 'x-trace': 't-1', 'x-call': 'c-1' },
+    });
     expect(events[1]).toMatchObject({ status: 200 });
   });
 

@@ -23,7 +23,11 @@ async function serve(handler: Handler) {
 /** An API that redirects its first request with `status` to `target(elsewhere's URL)`, and another origin that answers. */
 async function redirecting(status: number, target: (elsewhere: string) => string, options: Partial<PodcastClientOptions> = {}) {
   const elsewhere = await serve(() => ({ body: envelope({ plan_id: 2, podcast_avatar_id: 2, pack_ids: [] }) }));
-  const api = await serve((request) => (request.path.startsWith('/moved') ? { body: envelope({ plan_id: 1, podcast_avatar_id: 1, pack_ids: [] }) } : { status, headers: { location: target(elsewhere.url) } }));
+  const api = await serve((request) =>
+    request.path.startsWith('/moved')
+      ? { body: envelope({ plan_id: 1, podcast_avatar_id: 1, pack_ids: [] }) }
+      : { status, headers: { location: target(elsewhere.url) } },
+  );
   const client = createPodcastClient({ apiKey: API_KEY, baseUrl: api.url, maxRetries: 0, ...options });
   return { api, elsewhere, client };
 }
@@ -110,7 +114,9 @@ describe("redirects: 'follow-without-credential'", () => {
   it('a credential dropped once stays dropped, even when a later hop comes back to the API', async () => {
     let apiUrl = '';
     const elsewhere = await serve(() => ({ status: 302, headers: { location: `${apiUrl}/moved` } }));
-    const api = await serve((request) => (request.path === '/moved' ? { body: envelope({ plan_id: 1 }) } : { status: 302, headers: { location: `${elsewhere.url}/bounce` } }));
+    const api = await serve((request) =>
+      request.path === '/moved' ? { body: envelope({ plan_id: 1 }) } : { status: 302, headers: { location: `${elsewhere.url}/bounce` } },
+    );
     apiUrl = api.url;
     const client = createPodcastClient({ apiKey: API_KEY, baseUrl: api.url, ...follow });
     expect(await client.quotaSummary()).toStrictEqual({ plan_id: 1 });

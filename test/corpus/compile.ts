@@ -130,7 +130,8 @@ function writeConfigs(dir: string, folders: readonly string[]): void {
   mkdirSync(init, { recursive: true });
   const made = spawnSync(process.execPath, [TSC_5_9, '--init'], { cwd: init, encoding: 'utf8' });
   if (made.status !== 0) throw new Error(`tsc --init failed: ${made.stdout}${made.stderr}`);
-  if (!/"types":\s*\[\]/.test(readFileSync(join(init, 'tsconfig.json'), 'utf8'))) throw new Error('tsc --init of TypeScript 5.9 no longer writes "types": []: check what the init configuration now means');
+  if (!/"types":\s*\[\]/.test(readFileSync(join(init, 'tsconfig.json'), 'utf8')))
+    throw new Error('tsc --init of TypeScript 5.9 no longer writes "types": []: check what the init configuration now means');
   writeFileSync(join(dir, 'tsconfig.init.json'), json({ extends: './init/tsconfig.json', compilerOptions: { noEmit: true }, include }));
   for (const [name, compilerOptions] of Object.entries(COMPILER_OPTIONS)) {
     writeFileSync(join(dir, `tsconfig.${name}.json`), json({ compilerOptions: { ...compilerOptions, noEmit: true }, include }));
@@ -172,7 +173,12 @@ function stop(pid: number): void {
  * TypeScript 7's `bin/tsc` is a Node script that starts the native compiler as its child: the run
  * gets its own process group, so that a time limit stops the compiler and not only the script.
  */
-function runCompiler(options: { compiler: string; args: string[]; cwd: string; timeoutMs: number }): Promise<{ stdout: string; stderr: string; status: number | null; timedOut: boolean }> {
+function runCompiler(options: {
+  compiler: string;
+  args: string[];
+  cwd: string;
+  timeoutMs: number;
+}): Promise<{ stdout: string; stderr: string; status: number | null; timedOut: boolean }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [options.compiler, ...options.args], { cwd: options.cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     const stdout: Buffer[] = [];

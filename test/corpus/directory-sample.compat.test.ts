@@ -95,7 +95,7 @@ async function generateOne(document: DirectoryDocument, failures: Map<string, Fa
     return (await generateFiles({ spec: document.path })).files;
   } catch (error) {
     const problems = error instanceof PodcastGenError ? error.problems.filter((p) => p.severity === 'error') : [];
-    const first = problems[0] ? formatProblem({ ...problems[0], file: document.id }) : String(error).split('\n')[0] ?? '';
+    const first = problems[0] ? formatProblem({ ...problems[0], file: document.id }) : (String(error).split('\n')[0] ?? '');
     const classes = problems.length > 0 ? [...new Set(problems.map(problemClass))] : [`generate: ${error instanceof Error ? error.name : 'thrown'}`];
     failures.set(document.id, [{ stage: 'generate', first, classes }]);
     return undefined;
@@ -119,10 +119,20 @@ function recordDiagnostics(result: CheckResult, documents: readonly DirectoryDoc
   }
   const unexplained = result.status !== 0 && result.diagnostics.length === 0;
   if (!result.timedOut && stray.length === 0 && !unexplained) return [];
-  return [`${result.check.name} over ${documents.map((d) => d.id).join(', ')}: timed out ${result.timedOut}, status ${result.status}: ${[...stray.map((d) => d.line), result.other].join('\n').slice(0, 2000)}`];
+  return [
+    `${result.check.name} over ${documents.map((d) => d.id).join(', ')}: timed out ${result.timedOut}, status ${result.status}: ${[...stray.map((d) => d.line), result.other].join('\n').slice(0, 2000)}`,
+  ];
 }
 
-function report(run: { label: string; floor: number; sample: readonly DirectoryDocument[]; passed: number; failures: ReadonlyMap<string, readonly Failure[]>; generateMs: number; results: readonly CheckResult[] }): string {
+function report(run: {
+  label: string;
+  floor: number;
+  sample: readonly DirectoryDocument[];
+  passed: number;
+  failures: ReadonlyMap<string, readonly Failure[]>;
+  generateMs: number;
+  results: readonly CheckResult[];
+}): string {
   const { sample, passed, failures } = run;
   const providers = new Set(sample.map((d) => d.provider)).size;
   const kb = sample.reduce((sum, d) => sum + d.bytes, 0) / 1024;
@@ -133,7 +143,9 @@ function report(run: { label: string; floor: number; sample: readonly DirectoryD
     ...[...failures].flatMap(([id, list]) => list.map((f) => `  FAIL ${id} [${f.stage}] ${f.first.slice(0, 240)}`)),
     '',
     'failure classes (documents, of which failing for this class only; stages; examples):',
-    ...tally(failures).map((c) => `  ${String(c.documents.length).padStart(3)} (${c.alone})  ${c.name}  [${c.stages.join(', ')}]  e.g. ${c.documents.slice(0, 2).join(', ')}`),
+    ...tally(failures).map(
+      (c) => `  ${String(c.documents.length).padStart(3)} (${c.alone})  ${c.name}  [${c.stages.join(', ')}]  e.g. ${c.documents.slice(0, 2).join(', ')}`,
+    ),
     '',
     `pass rate: ${passed}/${sample.length} (${((100 * passed) / sample.length).toFixed(1)} %), floor ${run.floor}; checks: ${CHECKS.map((c) => c.name).join(', ')}`,
   ];

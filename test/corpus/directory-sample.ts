@@ -71,7 +71,9 @@ function listDocuments(directory: string): DirectoryDocument[] {
       const path = join(folder, entry.name);
       if (entry.isDirectory()) walk(path);
       else if (entry.name.endsWith('.json')) {
-        const id = relative(directory, path).replace(/\\/g, '/').replace(/\.json$/, '');
+        const id = relative(directory, path)
+          .replace(/\\/g, '/')
+          .replace(/\.json$/, '');
         found.push({ id, provider: id.split('/')[0] as string, path, bytes: statSync(path).size });
       }
     }

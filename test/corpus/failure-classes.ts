@@ -63,6 +63,11 @@ export function tally(failures: ReadonlyMap<string, readonly Failure[]>): Failur
     }
   }
   return [...classes]
-    .map(([name, { documents, stages }]) => ({ name, documents: [...documents], alone: [...documents].filter((d) => classesOf.get(d)?.size === 1).length, stages: [...stages] }))
+    .map(([name, { documents, stages }]) => ({
+      name,
+      documents: [...documents],
+      alone: [...documents].filter((d) => classesOf.get(d)?.size === 1).length,
+      stages: [...stages],
+    }))
     .sort((a, b) => b.documents.length - a.documents.length || a.name.localeCompare(b.name));
 }

@@ -24,7 +24,13 @@ describe("GitHub's REST document", () => {
     try {
       files = (await generateFiles({ spec: GITHUB })).files;
     } catch (error) {
-      if (error instanceof PodcastGenError) throw new Error(error.problems.filter((p) => p.severity === 'error').map(formatProblem).join('\n'));
+      if (error instanceof PodcastGenError)
+        throw new Error(
+          error.problems
+            .filter((p) => p.severity === 'error')
+            .map(formatProblem)
+            .join('\n'),
+        );
       throw error;
     }
     expect(files.some((f) => f.path === 'mcp/server.ts')).toBe(true);
@@ -33,14 +39,18 @@ describe("GitHub's REST document", () => {
   // What broke here before issue 17: fixtures missing a union branch's required properties (TS2741) or
   // carrying keys their type lacks (TS2353), TS2590 in mcp/server.ts at 1,100+ tools, and mock/ using
   // Node's types that a project without `types` does not have (TS2591).
-  it('all its output type-checks under TypeScript 7 with no `types`', async () => {
-    expect(files, 'nothing was generated').toBeDefined();
-    batch = createBatch('github');
-    batch.write('github', files ?? []);
-    const defaults = CHECKS.filter((c) => c.name === 'defaults@7');
-    const [result] = await batch.check({ checks: defaults, timeoutMs: TSC_LIMIT_MS });
-    expect(result?.timedOut, `tsc took longer than ${TSC_LIMIT_MS / 1000} s`).toBe(false);
-    expect(result?.diagnostics.map((d) => d.line)).toStrictEqual([]);
-    expect(result?.status).toBe(0);
-  }, TSC_LIMIT_MS + 60_000);
+  it(
+    'all its output type-checks under TypeScript 7 with no `types`',
+    async () => {
+      expect(files, 'nothing was generated').toBeDefined();
+      batch = createBatch('github');
+      batch.write('github', files ?? []);
+      const defaults = CHECKS.filter((c) => c.name === 'defaults@7');
+      const [result] = await batch.check({ checks: defaults, timeoutMs: TSC_LIMIT_MS });
+      expect(result?.timedOut, `tsc took longer than ${TSC_LIMIT_MS / 1000} s`).toBe(false);
+      expect(result?.diagnostics.map((d) => d.line)).toStrictEqual([]);
+      expect(result?.status).toBe(0);
+    },
+    TSC_LIMIT_MS + 60_000,
+  );
 });

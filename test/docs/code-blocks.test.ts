@@ -31,7 +31,10 @@ function blocksOf(doc: string, text: string): Block[] {
     const js = LANGUAGES[language];
     if (js !== undefined) {
       // A block inside a list item is indented as a whole: its code starts past the fence's indent.
-      const code = lines.slice(i + 1, end).map((l) => (l.startsWith(indent) ? l.slice(indent.length) : l)).join('\n');
+      const code = lines
+        .slice(i + 1, end)
+        .map((l) => (l.startsWith(indent) ? l.slice(indent.length) : l))
+        .join('\n');
       blocks.push({ doc, line: i + 1, js, marks: info.trim().split(/\s+/).filter(Boolean), code });
     }
     i = end;
@@ -40,7 +43,13 @@ function blocksOf(doc: string, text: string): Block[] {
 }
 
 function documentedBlocks(): Block[] {
-  const docs = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
+  const docs = [
+    'README.md',
+    ...readdirSync(join(ROOT, 'docs'))
+      .filter((f) => f.endsWith('.md'))
+      .sort()
+      .map((f) => `docs/${f}`),
+  ];
   return docs.flatMap((doc) => blocksOf(doc, readFileSync(join(ROOT, doc), 'utf8')));
 }
 
@@ -145,11 +154,26 @@ describe('the code blocks of the README and docs/', () => {
   it('compile as written, each a module with its imports, and a failure names its page and line', () => {
     // Control blocks of known faults: the check fails, in TypeScript and in a JavaScript config, at the right line.
     const controls: Block[] = [
-      { doc: 'control.md', line: 10, js: false, marks: [], code: `import { createPodcastClient } from './generated/index.js';\nimport { fixtures } from './generated/index.js';\n` },
-      { doc: 'control.md', line: 20, js: true, marks: [], code: `import { defineConfig } from 'podcast-gen';\nexport default defineConfig({ outputs: ['client'], out: 42 });\n` },
+      {
+        doc: 'control.md',
+        line: 10,
+        js: false,
+        marks: [],
+        code: `import { createPodcastClient } from './generated/index.js';\nimport { fixtures } from './generated/index.js';\n`,
+      },
+      {
+        doc: 'control.md',
+        line: 20,
+        js: true,
+        marks: [],
+        code: `import { defineConfig } from 'podcast-gen';\nexport default defineConfig({ outputs: ['client'], out: 42 });\n`,
+      },
     ];
     const failures = check([...blocks.filter((b) => !b.marks.includes('fragment')), ...controls], projectFiles());
-    expect(failures.filter((f) => f.startsWith('control.md:'))).toStrictEqual([`control.md:12: TS2305 Module '"./generated/index.js"' has no exported member 'fixtures'.`, `control.md:22: TS2322 Type 'number' is not assignable to type 'string'.`]);
+    expect(failures.filter((f) => f.startsWith('control.md:'))).toStrictEqual([
+      `control.md:12: TS2305 Module '"./generated/index.js"' has no exported member 'fixtures'.`,
+      `control.md:22: TS2322 Type 'number' is not assignable to type 'string'.`,
+    ]);
     expect(failures.filter((f) => !f.startsWith('control.md:'))).toStrictEqual([]);
   });
 });

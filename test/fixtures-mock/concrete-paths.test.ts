@@ -8,7 +8,22 @@ describe('the mock matches concrete paths before templated ones, as OpenAPI says
   const generated = generatedMock('fixtures-mock-concrete-paths', 'concrete-paths.yaml');
 
   it('answers each operation of the client with its own fixture', async () => {
-    expect(await clientOnOwnMock(generated.out)).toStrictEqual({ called: ['getCommit', 'downloadCommitDiff', 'getUser', 'getMe', 'getCopyrights', 'getProfile', 'checkAccess', 'getStatus', 'getSpec', 'analyzeImage', 'analyzeImageInStream'], failed: [] });
+    expect(await clientOnOwnMock(generated.out)).toStrictEqual({
+      called: [
+        'getCommit',
+        'downloadCommitDiff',
+        'getUser',
+        'getMe',
+        'getCopyrights',
+        'getProfile',
+        'checkAccess',
+        'getStatus',
+        'getSpec',
+        'analyzeImage',
+        'analyzeImageInStream',
+      ],
+      failed: [],
+    });
   });
 
   it('routes a path to the operation whose segments are most literal', async () => {
@@ -37,7 +52,7 @@ describe('the mock matches concrete paths before templated ones, as OpenAPI says
 
   // Azure's Computer Vision: `/analyze` takes JSON, `/analyze#overload=stream` the image's bytes, and
   // no parameter carries `overload`.
-  it('takes, of alike paths, the one whose body is of the request\'s kind', async () => {
+  it("takes, of alike paths, the one whose body is of the request's kind", async () => {
     const post = (type: string, body: string) => fetch(`${generated.mock.url}/analyze`, { method: 'POST', headers: { 'content-type': type }, body });
     expect((await post('application/octet-stream', 'bytes')).status).toBe(200);
     expect((await post('application/json', '{"url":"https://example.com/a.png"}')).status).toBe(200);

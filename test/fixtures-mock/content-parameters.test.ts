@@ -24,8 +24,14 @@ describe('a parameter given by content', () => {
   });
 
   it("is a string in the MCP tool's input schema, its media type and value's schema beside it", () => {
-    const tools = JSON.parse(readFileSync(join(generated.out, 'mcp', 'tools.json'), 'utf8')) as { tools: { inputSchema: { properties: Record<string, unknown> } }[] };
-    expect(tools.tools[0]?.inputSchema.properties.recipients).toStrictEqual({ type: 'string', contentMediaType: 'application/json', contentSchema: { type: 'boolean' } });
+    const tools = JSON.parse(readFileSync(join(generated.out, 'mcp', 'tools.json'), 'utf8')) as {
+      tools: { inputSchema: { properties: Record<string, unknown> } }[];
+    };
+    expect(tools.tools[0]?.inputSchema.properties.recipients).toStrictEqual({
+      type: 'string',
+      contentMediaType: 'application/json',
+      contentSchema: { type: 'boolean' },
+    });
     expect(tools.tools[0]?.inputSchema.properties.payload).toMatchObject({ type: 'string', contentSchema: { type: 'object', required: ['limit'] } });
   });
 });

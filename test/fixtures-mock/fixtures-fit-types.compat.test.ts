@@ -25,7 +25,10 @@ beforeAll(() => {
     // .json files, as literals, are checked against the same `Fixtures` type here.
     writeFileSync(join(batch, name, 'fixtures', 'fit.ts'), fitModule(files));
   }
-  compiled = typecheck(batch, Object.keys(DOCUMENTS).map((name) => join(batch, name)));
+  compiled = typecheck(
+    batch,
+    Object.keys(DOCUMENTS).map((name) => join(batch, name)),
+  );
 }, 240_000);
 afterAll(() => {
   if (batch) removeBatch(batch);

@@ -47,7 +47,7 @@ function declaredFor(op: OperationModel, status: number): ResponseModel | undefi
 }
 
 describe.each(Object.keys(DOCUMENTS))('fixtures of %s', (name) => {
-  it('are valid for ajv against the document\'s schemas, in every part emitted', () => {
+  it("are valid for ajv against the document's schemas, in every part emitted", () => {
     const { model } = generated.get(name) as Generated;
     const judge = createJudge(model);
     for (const op of model.operations) {
@@ -70,7 +70,7 @@ describe.each(Object.keys(DOCUMENTS))('fixtures of %s', (name) => {
   });
 });
 
-describe('what each document\'s fixtures hold', () => {
+describe("what each document's fixtures hold", () => {
   const fixture = (name: string, operationId: string): EmittedFixture | undefined => {
     const op = generated.get(name)?.model.operations.find((o) => o.operationId === operationId);
     if (!op) throw new Error(`${name} has no operation ${operationId}`);
@@ -87,7 +87,8 @@ describe('what each document\'s fixtures hold', () => {
     const created = fixture('fixtures-defaults', 'createAdvisory');
     expect(created?.params).toHaveProperty('start_private_fork');
     expect(created?.response.body).toHaveProperty('state');
-    const configuration = (created?.response.body as { configuration: { repository: { security: { secret_scanning: { bypass: { reviewers: unknown[] } } } } } }).configuration;
+    const configuration = (created?.response.body as { configuration: { repository: { security: { secret_scanning: { bypass: { reviewers: unknown[] } } } } } })
+      .configuration;
     for (const reviewer of configuration.repository.security.secret_scanning.bypass.reviewers) expect(reviewer).toHaveProperty('mode');
   });
 
@@ -96,7 +97,7 @@ describe('what each document\'s fixtures hold', () => {
     expect(fixture('fixtures-amz-headers', 'GetHomeRegion')?.params).toHaveProperty(['X-Amz-Date']);
   });
 
-  it('a reference into another schema\'s property is followed', () => {
+  it("a reference into another schema's property is followed", () => {
     expect(fixture('fixtures-ref-into-property', 'putUserInfo')?.params?.email).toMatch(/^[^@]+@[^@]+$/);
   });
 

@@ -21,7 +21,10 @@ function bodiesOf(model: ApiModel, fixture: FixtureValue): { label: string; sche
   ];
 }
 
-for (const [name, spec] of [['podcast', SPEC], ['petstore-mini', PETSTORE]] as const) {
+for (const [name, spec] of [
+  ['podcast', SPEC],
+  ['petstore-mini', PETSTORE],
+] as const) {
   describe(`fixtures of ${name}`, () => {
     let model: ApiModel;
     let files: Map<string, string>;
@@ -99,7 +102,7 @@ describe('podcast fixtures', () => {
     expect((failure?.body as { rid: string }).rid).toMatch(/^req_[0-9A-Z]{20}$/);
   });
 
-  it('synthesizes the deletes\' query id as a positive integer', () => {
+  it("synthesizes the deletes' query id as a positive integer", () => {
     for (const id of ['deleteImage', 'deleteImageBackground']) {
       const value = fixture(id).params.id;
       expect(Number.isInteger(value) && (value as number) > 0).toBe(true);

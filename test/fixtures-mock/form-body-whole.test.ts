@@ -9,14 +9,19 @@ describe('a form body taken whole', () => {
 
   it('is read by the mock, each key to its property type', async () => {
     expect(await clientOnOwnMock(generated.out)).toStrictEqual({ called: ['createNote', 'detectFood'], failed: [] });
-    const post = (form: string) => fetch(`${generated.mock.url}/projects/p1/notes`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form });
+    const post = (form: string) =>
+      fetch(`${generated.mock.url}/projects/p1/notes`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form });
     expect((await post('body=hello&line=3&labels=a')).status).toBe(201);
     expect((await post('body=hello&line=x')).status).toBe(400);
     expect((await post('line=3')).status).toBe(400);
   });
 
-  it('typed as a string, is the form\'s text', async () => {
-    const response = await fetch(`${generated.mock.url}/food/detect`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'text=tacos' });
+  it("typed as a string, is the form's text", async () => {
+    const response = await fetch(`${generated.mock.url}/food/detect`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'text=tacos',
+    });
     expect(response.status).toBe(200);
   });
 });

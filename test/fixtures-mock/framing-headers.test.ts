@@ -21,7 +21,8 @@ describe('a response listing the headers that frame the message', () => {
   beforeAll(async () => {
     rmSync(OUT, { recursive: true, force: true });
     await generate({ spec: join(FIXTURE_DOCS, 'corpus', 'framing-headers.yaml'), out: OUT });
-    fixture = ((await import(pathToFileURL(join(OUT, 'fixtures', 'index.ts')).href)) as { fixtures: { listInstallments: typeof fixture } }).fixtures.listInstallments;
+    fixture = ((await import(pathToFileURL(join(OUT, 'fixtures', 'index.ts')).href)) as { fixtures: { listInstallments: typeof fixture } }).fixtures
+      .listInstallments;
     mock = await ((await import(pathToFileURL(join(OUT, 'mock', 'index.ts')).href)) as { startMockServer(): Promise<Mock> }).startMockServer();
   });
   afterAll(async () => {
@@ -45,7 +46,9 @@ describe('a response listing the headers that frame the message', () => {
 
   it('is read by the generated client', async () => {
     const module = (await import(pathToFileURL(join(OUT, 'client.ts')).href)) as Record<string, unknown>;
-    const create = Object.entries(module).find(([name]) => /^create\w+Client$/.test(name))?.[1] as (options: { baseUrl: string }) => { listInstallments(): Promise<unknown> };
+    const create = Object.entries(module).find(([name]) => /^create\w+Client$/.test(name))?.[1] as (options: { baseUrl: string }) => {
+      listInstallments(): Promise<unknown>;
+    };
     const client = create({ baseUrl: mock.url });
     expect(await client.listInstallments()).toStrictEqual(fixture.response.body);
   });

@@ -10,8 +10,14 @@ describe('an answer that is a JSON string', () => {
   const generated = generatedMock('fixtures-mock-json-string', 'json-string.yaml');
 
   it('carries its media type in its fixture, and is sent quoted', async () => {
-    const fixture = JSON.parse(readFileSync(join(generated.out, 'fixtures', 'checkFree.json'), 'utf8')) as { response: { headers: Record<string, string>; body: string } };
-    expect(fixture.response).toStrictEqual({ status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: '{"email_address":"","is_free":""}' });
+    const fixture = JSON.parse(readFileSync(join(generated.out, 'fixtures', 'checkFree.json'), 'utf8')) as {
+      response: { headers: Record<string, string>; body: string };
+    };
+    expect(fixture.response).toStrictEqual({
+      status: 200,
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: '{"email_address":"","is_free":""}',
+    });
     const answer = await fetch(`${generated.mock.url}/email/free`);
     expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(await answer.json()).toBe('{"email_address":"","is_free":""}');

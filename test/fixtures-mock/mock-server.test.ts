@@ -15,7 +15,10 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function call(path: string, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}): Promise<{ status: number; headers: Headers; body: unknown }> {
+async function call(
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
+): Promise<{ status: number; headers: Headers; body: unknown }> {
   if (!server) throw new Error('no server');
   const response = await fetch(`${server.url}${path}`, {
     method: init.method ?? 'GET',
@@ -33,7 +36,10 @@ describe('mock server', () => {
     expect(await call(QUOTA)).toMatchObject({ status: 200, body: fixtures.quotaSummary.response.body });
     expect(await call('/open/podcast/v1/catalogs/voices')).toMatchObject({ status: 200, body: fixtures.searchCatalog.response.body });
     expect(await call('/open/podcast/v1/images?id=5', { method: 'DELETE' })).toMatchObject({ status: 200, body: fixtures.deleteImage.response.body });
-    expect(await call(AVATAR, { method: 'POST', body: fixtures.createMultiCameraAvatar.params })).toMatchObject({ status: 200, body: fixtures.createMultiCameraAvatar.response.body });
+    expect(await call(AVATAR, { method: 'POST', body: fixtures.createMultiCameraAvatar.params })).toMatchObject({
+      status: 200,
+      body: fixtures.createMultiCameraAvatar.response.body,
+    });
   });
 
   it('answers 401 with an envelope when X-Api-Key is missing, and never records a key', async () => {
@@ -62,7 +68,10 @@ describe('mock server', () => {
     const bothIds = await call(AVATAR, { method: 'POST', body: { ...fixtures.createMultiCameraAvatar.params, background: { id: 1, user_background_id: 2 } } });
     expect((bothIds.body as { msg: string }).msg).toMatch(/^invalid request: background/);
     expect((await call('/open/podcast/v1/catalogs/podcasts')).body).toMatchObject({ code: 400, msg: expect.stringMatching(/^invalid request: kind: /) });
-    expect((await call('/open/podcast/v1/images?id=abc', { method: 'DELETE' })).body).toMatchObject({ code: 400, msg: expect.stringMatching(/^invalid request: id: /) });
+    expect((await call('/open/podcast/v1/images?id=abc', { method: 'DELETE' })).body).toMatchObject({
+      code: 400,
+      msg: expect.stringMatching(/^invalid request: id: /),
+    });
     expect((await call('/open/podcast/v1/images', { method: 'DELETE' })).status).toBe(400);
     const longKey = await call(AVATAR, { method: 'POST', headers: { 'idempotency-key': 'k'.repeat(129) }, body: fixtures.createMultiCameraAvatar.params });
     expect((longKey.body as { msg: string }).msg).toBe('invalid request: Idempotency-Key: at most 128 characters');
@@ -191,7 +200,11 @@ describe('mock server', () => {
     server = await startMockServer();
     const preflight = await fetch(`${server.url}${AVATAR}`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-api-key, content-type, idempotency-key, x-trace-id' },
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'x-api-key, content-type, idempotency-key, x-trace-id',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
@@ -211,7 +224,12 @@ describe('mock server', () => {
 
   it('lets in only the listed origins when told', async () => {
     server = await startMockServer({ corsOrigins: ['http://localhost:5173'] });
-    const preflight = (origin: string) => send({ url: `${server?.url}${QUOTA}`, method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key' } });
+    const preflight = (origin: string) =>
+      send({
+        url: `${server?.url}${QUOTA}`,
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key' },
+      });
     const allowed = await preflight('http://localhost:5173');
     expect(allowed.status).toBe(204);
     expect(allowed.headers['access-control-allow-origin']).toBe('http://localhost:5173');
@@ -224,7 +242,12 @@ describe('mock server', () => {
 
   it('hangs up on slow headers and slow bodies, closes idle connections, and caps connections', async () => {
     server = await startMockServer({ headersTimeoutMs: 400, requestTimeoutMs: 800, keepAliveTimeoutMs: 300, maxConnections: 4 });
-    const slowHeaders = await trickle({ url: server.url, text: `GET ${QUOTA} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: ${'a'.repeat(200)}\r\n`, everyMs: 50, timeoutMs: 5000 });
+    const slowHeaders = await trickle({
+      url: server.url,
+      text: `GET ${QUOTA} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: ${'a'.repeat(200)}\r\n`,
+      everyMs: 50,
+      timeoutMs: 5000,
+    });
     expect(slowHeaders.closedAfterMs).toBeLessThan(3000);
     const head = `POST ${AVATAR} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Api-Key: k\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n`;
     const slowBody = await trickle({ url: server.url, text: `${head}${' '.repeat(1000)}`, everyMs: 20, bytesPerTick: 4, timeoutMs: 6000 });

@@ -12,7 +12,8 @@ describe('a nullable request body', () => {
     const api = createPodcastClient({ baseUrl: generated.mock.url });
     await expect(api.mute({ body: null })).resolves.toBeUndefined();
     await expect(api.mute({ body: { target: 'u1' } })).resolves.toBeUndefined();
-    const post = (body?: string) => fetch(`${generated.mock.url}/mutes`, { method: 'POST', headers: { 'content-type': 'application/json' }, ...(body === undefined ? {} : { body }) });
+    const post = (body?: string) =>
+      fetch(`${generated.mock.url}/mutes`, { method: 'POST', headers: { 'content-type': 'application/json' }, ...(body === undefined ? {} : { body }) });
     expect((await post('null')).status).toBe(204);
     expect((await post()).status).toBe(400);
   });

@@ -56,7 +56,7 @@ describe('fixtures and mock of another document', () => {
     expect(pet.status).toBe(200);
   });
 
-  it('answers with each fixture\'s status, headers and body (201 with Location, 204 without body)', async () => {
+  it("answers with each fixture's status, headers and body (201 with Location, 204 without body)", async () => {
     const created = await call('/pets', { method: 'POST', body: JSON.stringify(fixtures.createPet?.params) });
     expect(created.status).toBe(201);
     expect(created.headers.get('location')).toBe(fixtures.createPet?.response.headers.Location);

@@ -8,11 +8,15 @@ describe('operations told apart by their path fragment', () => {
   const generated = generatedMock('fixtures-mock-fragments', 'path-fragments.yaml');
 
   it('are each called by the client and answered by the mock', async () => {
-    expect(await clientOnOwnMock(generated.out)).toStrictEqual({ called: ['CreateEnvironment', 'DeleteEnvironment', 'DeleteAlarms', 'ListTags', 'UntagResource', 'VerifyFaceToFace', 'VerifyFaceToPerson'], failed: [] });
+    expect(await clientOnOwnMock(generated.out)).toStrictEqual({
+      called: ['CreateEnvironment', 'DeleteEnvironment', 'DeleteAlarms', 'ListTags', 'UntagResource', 'VerifyFaceToFace', 'VerifyFaceToPerson'],
+      failed: [],
+    });
   });
 
   it('are routed by the header or query parameter their fragment names', async () => {
-    const post = (target: string, body: unknown) => fetch(`${generated.mock.url}/`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-amz-target': target }, body: JSON.stringify(body) });
+    const post = (target: string, body: unknown) =>
+      fetch(`${generated.mock.url}/`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-amz-target': target }, body: JSON.stringify(body) });
     expect(await (await post('Workspaces.DeleteEnvironment', { environmentId: 'env-1' })).json()).toHaveProperty('deleted');
     expect(await (await post('Workspaces.CreateEnvironment', { name: 'n' })).json()).toHaveProperty('environmentId');
     expect((await fetch(`${generated.mock.url}/?Action=DeleteAlarms&AlarmNames=a`)).status).toBe(200);
@@ -26,7 +30,8 @@ describe('operations told apart by their path fragment', () => {
   });
 
   it('alike on the wire, are told apart by the input each holds (the first when none does)', async () => {
-    const verify = (body: unknown) => fetch(`${generated.mock.url}/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const verify = (body: unknown) =>
+      fetch(`${generated.mock.url}/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     expect(await (await verify({ faceId: 'f', personId: 'p' })).json()).toHaveProperty('confidence');
     expect(await (await verify({ faceId1: 'f', faceId2: 'g' })).json()).toHaveProperty('isIdentical');
     const neither = await verify({ faceId: 'f' });

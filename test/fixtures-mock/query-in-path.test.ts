@@ -9,8 +9,12 @@ describe('a query part written into a path template', () => {
 
   it('is sent by the client as the first pairs of one query string, and answered by the mock', async () => {
     expect(await clientOnOwnMock(generated.out)).toStrictEqual({ called: ['getAlerts', 'getCurrent', 'getAirByCity', 'getAirByPlace'], failed: [] });
-    const { createPodcastClient } = await generated.load<{ createPodcastClient(options: object): { getAlerts(params: object): Promise<unknown> } }>('client.ts');
-    expect(await createPodcastClient({ baseUrl: generated.mock.url }).getAlerts({ lat: 1.5, lon: -2, key: 'k' })).toStrictEqual(expect.objectContaining({ lat: expect.any(Number) }));
+    const { createPodcastClient } = await generated.load<{ createPodcastClient(options: object): { getAlerts(params: object): Promise<unknown> } }>(
+      'client.ts',
+    );
+    expect(await createPodcastClient({ baseUrl: generated.mock.url }).getAlerts({ lat: 1.5, lon: -2, key: 'k' })).toStrictEqual(
+      expect.objectContaining({ lat: expect.any(Number) }),
+    );
     const alerts = generated.mock.requests.find((r) => r.operationId === 'getAlerts');
     expect([alerts?.path, alerts?.query]).toStrictEqual(['/alerts', { lat: '1.5', lon: '-2', key: 'k' }]);
   });

@@ -17,7 +17,8 @@ describe('a required readOnly property of a closed request body', () => {
     await expect(api.updateNote({ id: 'n1', body: { id: 'n1', text: 't' } })).resolves.toHaveProperty('text');
     await expect(api.updateNote({ id: 'n1', body: { text: 't' } })).resolves.toHaveProperty('text');
     await expect(api.updateNote({ id: 'n1', body: { text: 't', other: 1 } })).rejects.toMatchObject({ name: 'RequestValidationError' });
-    const patch = (body: object) => fetch(`${generated.mock.url}/notes/n1`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const patch = (body: object) =>
+      fetch(`${generated.mock.url}/notes/n1`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     expect((await patch({ id: 7, text: 't' })).status).toBe(200);
   });
 });

@@ -25,7 +25,11 @@ describe('a method fetch refuses', () => {
     await expect(api.traceAnything()).rejects.toThrow(/TRACE/);
     expect(generated.mock.requests.map((r) => r.operationId)).toStrictEqual(['getAnything']);
     // node:http sends what fetch will not.
-    const status = await new Promise<number | undefined>((resolve, reject) => request(`${generated.mock.url}/anything`, { method: 'TRACE' }, (res) => resolve(res.resume().statusCode)).on('error', reject).end());
+    const status = await new Promise<number | undefined>((resolve, reject) =>
+      request(`${generated.mock.url}/anything`, { method: 'TRACE' }, (res) => resolve(res.resume().statusCode))
+        .on('error', reject)
+        .end(),
+    );
     expect(status).toBe(200);
     expect(generated.mock.requests.at(-1)?.operationId).toBe('traceAnything');
   });

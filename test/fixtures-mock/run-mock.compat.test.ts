@@ -51,7 +51,10 @@ describe('podcast-gen mock (runMock as a process)', () => {
 describe('podcast-gen mock --cors-origins', () => {
   beforeAll(ensureBuilt, 180_000);
   const preflight = (url: string, origin: string) =>
-    fetch(`${url}/open/podcast/v1/quota/summary`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key' } });
+    fetch(`${url}/open/podcast/v1/quota/summary`, {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key' },
+    });
 
   it('answers preflights from any origin by default', async () => {
     const { url } = await startProcess([join(ROOT, 'bin', 'podcast-gen.js'), 'mock', '--port', '0']);
@@ -61,7 +64,14 @@ describe('podcast-gen mock --cors-origins', () => {
   });
 
   it('lets in only the listed origins', async () => {
-    const { url } = await startProcess([join(ROOT, 'bin', 'podcast-gen.js'), 'mock', '--port', '0', '--cors-origins', 'http://localhost:5173,https://app.example']);
+    const { url } = await startProcess([
+      join(ROOT, 'bin', 'podcast-gen.js'),
+      'mock',
+      '--port',
+      '0',
+      '--cors-origins',
+      'http://localhost:5173,https://app.example',
+    ]);
     expect((await preflight(url, 'https://app.example')).headers.get('access-control-allow-origin')).toBe('https://app.example');
     const refused = await preflight(url, 'http://evil.example');
     expect(refused.status).toBe(403);
@@ -69,7 +79,10 @@ describe('podcast-gen mock --cors-origins', () => {
   });
 
   it('refuses an entry that is no origin, naming it', async () => {
-    const proc = spawn(process.execPath, [join(ROOT, 'bin', 'podcast-gen.js'), 'mock', '--port', '0', '--cors-origins', 'localhost:5173/app'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(process.execPath, [join(ROOT, 'bin', 'podcast-gen.js'), 'mock', '--port', '0', '--cors-origins', 'localhost:5173/app'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child = proc;
     let stderr = '';
     proc.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

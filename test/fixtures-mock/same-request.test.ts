@@ -14,8 +14,14 @@ describe('operations one request cannot tell apart', () => {
   it('are warned of when generated, naming both and the one the mock answers as', async () => {
     const { problems } = await generateFiles({ spec: join(FIXTURE_DOCS, 'corpus', 'same-request.yaml') });
     expect(problems.filter((p) => p.code === 'model/same-request').map((p) => [p.pointer, p.message])).toStrictEqual([
-      ['#/paths/~1shared_items#folders/get', 'GET /shared_items#folders (`getSharedFolder`) is the same request as GET /shared_items (`getSharedFile`): nothing the client sends tells them apart (a path\'s `#...` is not sent), so a server answers both alike, and the mock answers as `getSharedFile`'],
-      ['#/paths/~1{definitionId}#disambiguation_dummy/get', 'GET /{definitionId}#disambiguation_dummy (`getDefinition`) is the same request as GET /{applicationId} (`getApplication`): nothing the client sends tells them apart (a path\'s `#...` is not sent), so a server answers both alike, and the mock answers as `getApplication`'],
+      [
+        '#/paths/~1shared_items#folders/get',
+        "GET /shared_items#folders (`getSharedFolder`) is the same request as GET /shared_items (`getSharedFile`): nothing the client sends tells them apart (a path's `#...` is not sent), so a server answers both alike, and the mock answers as `getSharedFile`",
+      ],
+      [
+        '#/paths/~1{definitionId}#disambiguation_dummy/get',
+        "GET /{definitionId}#disambiguation_dummy (`getDefinition`) is the same request as GET /{applicationId} (`getApplication`): nothing the client sends tells them apart (a path's `#...` is not sent), so a server answers both alike, and the mock answers as `getApplication`",
+      ],
     ]);
   });
 

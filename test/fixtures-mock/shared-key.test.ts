@@ -14,13 +14,15 @@ describe("an exploded object's property named as another parameter", () => {
   it('is warned of when generated, naming the parameter and the keys', async () => {
     const { problems } = await generateFiles({ spec: join(FIXTURE_DOCS, 'corpus', 'shared-key.yaml') });
     expect(problems.filter((p) => p.code === 'model/shared-key').map((p) => p.message)).toStrictEqual([
-      'GET /environments: the query parameter `Tier` is written as one key per property (form, exploded), and its `Version` is also the name of another query parameter: a request holds one such key, read as that parameter\'s (the fixtures leave the property out where it is optional)',
-      'GET /environments: the query parameter `Targets` is written as one key per property (form, exploded), and its `Accounts` is also the name of another query parameter: a request holds one such key, read as that parameter\'s (the fixtures leave the property out where it is optional)',
+      "GET /environments: the query parameter `Tier` is written as one key per property (form, exploded), and its `Version` is also the name of another query parameter: a request holds one such key, read as that parameter's (the fixtures leave the property out where it is optional)",
+      "GET /environments: the query parameter `Targets` is written as one key per property (form, exploded), and its `Accounts` is also the name of another query parameter: a request holds one such key, read as that parameter's (the fixtures leave the property out where it is optional)",
     ]);
   });
 
   it('is left out of the fixture where optional, and the fixture passes the mock', async () => {
-    const { fixtures } = await generated.load<{ fixtures: Record<string, { params: { Tier?: object; Targets?: object; Version: string } }> }>('fixtures/index.ts');
+    const { fixtures } = await generated.load<{ fixtures: Record<string, { params: { Tier?: object; Targets?: object; Version: string } }> }>(
+      'fixtures/index.ts',
+    );
     const { params } = fixtures.createEnvironment as { params: { Tier?: object; Targets?: object; Version: string } };
     expect(params.Version).toBe('2010-12-01');
     expect(params.Tier).not.toHaveProperty('Version');

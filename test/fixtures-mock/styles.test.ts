@@ -15,9 +15,25 @@ import { batchFolder, removeBatch } from '../robustness/helpers/compile.js';
 const SPEC = join(FIXTURE_DOCS, 'versions', 'styles-3.0.yaml');
 
 type Api = Record<string, (params: unknown) => Promise<unknown>>;
-interface Recorded { operationId?: string; status?: number; path: string; query: Record<string, string | string[]>; headers: Record<string, string>; body?: unknown }
-interface Route { operationId: string; fields: { name: string; in: string; wireName: string }[] }
-interface Parts { pathParams: Record<string, string>; query: URLSearchParams; rawQuery: string; headers: Record<string, string>; body: unknown }
+interface Recorded {
+  operationId?: string;
+  status?: number;
+  path: string;
+  query: Record<string, string | string[]>;
+  headers: Record<string, string>;
+  body?: unknown;
+}
+interface Route {
+  operationId: string;
+  fields: { name: string; in: string; wireName: string }[];
+}
+interface Parts {
+  pathParams: Record<string, string>;
+  query: URLSearchParams;
+  rawQuery: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
 interface Routes {
   routes: readonly Route[];
   readInput(route: Route, parts: Parts): Record<string, unknown>;
@@ -65,7 +81,16 @@ const PATHS = {
   pathMatrix: '/matrix/;id=7/;tags=a,x%2Cy/;tagsx=a;tagsx=v.1/;range=min,1,max,9/;min=1;max=9',
 };
 
-const HEADERS = { 'X-Id': 7, 'X-Tags': ['a', 'b'], 'X-Range': { min: 1, max: 9 }, 'X-Range-X': { min: 2, max: 3 }, 'X-Ranges': [{ min: 1, max: 2 }, { min: 3, max: 4 }] };
+const HEADERS = {
+  'X-Id': 7,
+  'X-Tags': ['a', 'b'],
+  'X-Range': { min: 1, max: 9 },
+  'X-Range-X': { min: 2, max: 3 },
+  'X-Ranges': [
+    { min: 1, max: 2 },
+    { min: 3, max: 4 },
+  ],
+};
 
 const COOKIES = { id: 7, tags: ['a', 'x,y'], tagsx: ['b', 'x,y'], range: { min: 1, max: 9 }, window: { from: 2, to: 5 } };
 
@@ -87,9 +112,19 @@ describe('query styles and form encodings: the client writes them, the mock read
     const { startMockServer } = (await load('mock/index.ts')) as { startMockServer(): Promise<typeof server> };
     // The document's routes and credential (routes.ts) read by the mock's shared code (wire.ts, match.ts).
     const { routes, auth } = (await load('mock/routes.ts')) as { routes: readonly Route[]; auth: unknown };
-    const wire = (await load('mock/wire.ts')) as { readInput(route: Route, parts: Parts, auth: unknown): Record<string, unknown>; readForm: Routes['readForm'] };
-    const { matchRoute } = (await load('mock/match.ts')) as { matchRoute(routes: readonly Route[], method: string, pathname: string): ReturnType<Routes['matchRoute']> };
-    mock = { routes, readInput: (route, parts) => wire.readInput(route, parts, auth), readForm: wire.readForm, matchRoute: (method, pathname) => matchRoute(routes, method, pathname) };
+    const wire = (await load('mock/wire.ts')) as {
+      readInput(route: Route, parts: Parts, auth: unknown): Record<string, unknown>;
+      readForm: Routes['readForm'];
+    };
+    const { matchRoute } = (await load('mock/match.ts')) as {
+      matchRoute(routes: readonly Route[], method: string, pathname: string): ReturnType<Routes['matchRoute']>;
+    };
+    mock = {
+      routes,
+      readInput: (route, parts) => wire.readInput(route, parts, auth),
+      readForm: wire.readForm,
+      matchRoute: (method, pathname) => matchRoute(routes, method, pathname),
+    };
     server = await startMockServer();
     api = create({ baseUrl: server.url, apiKey: 'k' });
   }, 60_000);
@@ -189,7 +224,13 @@ describe('query styles and form encodings: the client writes them, the mock read
   it('the client writes header parameters in style simple (exploded objects as k=v), the mock reads them back typed', async () => {
     await api.readHeaders?.(HEADERS);
     expect(last()).toMatchObject({ operationId: 'readHeaders', status: 200 });
-    expect(last().headers).toMatchObject({ 'x-id': '7', 'x-tags': 'a,b', 'x-range': 'min,1,max,9', 'x-range-x': 'min=2,max=3', 'x-ranges': '{"min":1,"max":2},{"min":3,"max":4}' });
+    expect(last().headers).toMatchObject({
+      'x-id': '7',
+      'x-tags': 'a,b',
+      'x-range': 'min,1,max,9',
+      'x-range-x': 'min=2,max=3',
+      'x-ranges': '{"min":1,"max":2},{"min":3,"max":4}',
+    });
     const route = mock.routes.find((r) => r.operationId === 'readHeaders') as Route;
     expect(mock.readInput(route, { pathParams: {}, query: new URLSearchParams(), rawQuery: '', headers: last().headers, body: null })).toStrictEqual(HEADERS);
   });
@@ -222,8 +263,14 @@ describe('query styles and form encodings: the client writes them, the mock read
     const cookie = 'id=7; tags=a,b; tagsx=a; tagsx=b; range=min,1,max,9; from=2; to=5';
     expect(await get('/cookies', { cookie })).toMatchObject({ status: 200 });
     // The exploded array written comma-separated: one item `a,b`.
-    expect(await get('/cookies', { cookie: cookie.replace('tagsx=a; tagsx=b', 'tagsx=a,b') })).toMatchObject({ status: 400, text: expect.stringMatching(/tagsx/) });
+    expect(await get('/cookies', { cookie: cookie.replace('tagsx=a; tagsx=b', 'tagsx=a,b') })).toMatchObject({
+      status: 400,
+      text: expect.stringMatching(/tagsx/),
+    });
     // The exploded object written as one cookie: from and to missing.
-    expect(await get('/cookies', { cookie: cookie.replace('from=2; to=5', 'window=from,2,to,5') })).toMatchObject({ status: 400, text: expect.stringMatching(/window/) });
+    expect(await get('/cookies', { cookie: cookie.replace('from=2; to=5', 'window=from,2,to,5') })).toMatchObject({
+      status: 400,
+      text: expect.stringMatching(/window/),
+    });
   });
 });

@@ -7,7 +7,10 @@ import { createJudge } from './judge.js';
 /** A model with only component schemas (and optionally operation bodies), enough for the synthesizer. */
 function modelWith(components: Record<string, SchemaObject>, bodies: SchemaObject[] = []): ApiModel {
   const operations = bodies.map((schema, i) => ({ operationId: `op${i}`, input: [], body: { schema }, success: { status: 200, headers: [] }, errors: [] }));
-  return { schemas: Object.entries(components).map(([name, schema]) => ({ name, typeName: name, schema, recursive: false })), operations } as unknown as ApiModel;
+  return {
+    schemas: Object.entries(components).map(([name, schema]) => ({ name, typeName: name, schema, recursive: false })),
+    operations,
+  } as unknown as ApiModel;
 }
 
 function synthesizer(model: ApiModel) {
@@ -22,7 +25,11 @@ const ref = (name: string): SchemaObject => ({ $ref: `#/components/schemas/${nam
 
 describe('synthesize: recursion ends', () => {
   const model = modelWith({
-    TreeNode: { type: 'object', required: ['id', 'parent'], properties: { id: { type: 'string' }, parent: ref('TreeNode'), children: { type: 'array', items: ref('TreeNode') } } },
+    TreeNode: {
+      type: 'object',
+      required: ['id', 'parent'],
+      properties: { id: { type: 'string' }, parent: ref('TreeNode'), children: { type: 'array', items: ref('TreeNode') } },
+    },
     LinkedNode: { type: 'object', required: ['id'], properties: { id: { type: 'string' }, prev: ref('LinkedNode'), next: ref('LinkedNode') } },
     Expression: { type: 'object', required: ['value'], properties: { value: { oneOf: [ref('Expression'), { type: 'string' }] } } },
   });
@@ -60,7 +67,10 @@ describe('synthesize: the discriminator selects the branch the value is made fro
     Cat: { allOf: [ref('Pet'), { type: 'object', properties: { hunts: { type: 'boolean' } } }] },
     Dog: { allOf: [ref('Pet'), { type: 'object', properties: { bark: { type: 'boolean' } } }] },
   };
-  const mapped: SchemaObject = { oneOf: [ref('OptionOne'), ref('OptionTwo')], discriminator: { propertyName: 'kind', mapping: { 'Option One': '#/components/schemas/OptionOne', 'Option Two': '#/components/schemas/OptionTwo' } } };
+  const mapped: SchemaObject = {
+    oneOf: [ref('OptionOne'), ref('OptionTwo')],
+    discriminator: { propertyName: 'kind', mapping: { 'Option One': '#/components/schemas/OptionOne', 'Option Two': '#/components/schemas/OptionTwo' } },
+  };
   const unmapped: SchemaObject = { oneOf: [ref('OptionOne'), ref('OptionTwo')], discriminator: { propertyName: 'kind' } };
 
   it('takes the mapping key that names the branch', () => {
@@ -87,7 +97,11 @@ describe('synthesize: a value no schema-and-type fits is dropped where it may be
   const model = modelWith({
     Broken: { type: 'object', required: ['id', 'accessed'], properties: { id: { type: 'string' } } },
     Fine: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } },
-    Contradictory: { type: 'object', required: ['id', 'code'], properties: { id: { type: 'string' }, code: { allOf: [{ type: 'string' }, { type: 'integer' }] } } },
+    Contradictory: {
+      type: 'object',
+      required: ['id', 'code'],
+      properties: { id: { type: 'string' }, code: { allOf: [{ type: 'string' }, { type: 'integer' }] } },
+    },
   });
   const make = synthesizer(model);
   const judge = createJudge(model);
@@ -116,11 +130,17 @@ describe('synthesize: a value no schema-and-type fits is dropped where it may be
     const { value, unsatisfied } = make(branches);
     expect(unsatisfied).toStrictEqual([]);
     expect(judge(branches, value)).toStrictEqual([]);
-    expect(make({ type: 'object', required: ['id', 'accessed'], nullable: true, properties: { id: { type: 'string' } } })).toStrictEqual({ value: null, unsatisfied: [] });
+    expect(make({ type: 'object', required: ['id', 'accessed'], nullable: true, properties: { id: { type: 'string' } } })).toStrictEqual({
+      value: null,
+      unsatisfied: [],
+    });
   });
 
   it('sets a property with a default (openapi-typescript prints it required), also past the depth limit', () => {
-    const deep: SchemaObject = { type: 'object', properties: { mode: { type: 'string', enum: ['ALWAYS', 'EXEMPT'], default: 'ALWAYS' }, note: { type: 'string' } } };
+    const deep: SchemaObject = {
+      type: 'object',
+      properties: { mode: { type: 'string', enum: ['ALWAYS', 'EXEMPT'], default: 'ALWAYS' }, note: { type: 'string' } },
+    };
     let schema = deep;
     for (let i = 0; i < 8; i++) schema = { type: 'object', required: ['next'], properties: { next: schema } };
     let value = make(schema).value as Record<string, unknown>;

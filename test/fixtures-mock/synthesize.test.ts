@@ -19,8 +19,11 @@ const components: Record<string, SchemaObject> = {
   CronExpression: { type: 'object', required: ['__type', 'value'], properties: { __type: { type: 'string' }, value: { type: 'string' } } },
 };
 const resolve = (ref: string) => components[ref.replace('#/components/schemas/', '')];
-const judge = createJudge({ schemas: Object.entries(components).map(([name, schema]) => ({ name, typeName: name, schema, recursive: false })) } as unknown as ApiModel);
-const make = (schema: SchemaObject, seed = 'op/params', path: string[] = []) => synthesize(schema, atPlace(synthContext({ seed, resolve, direction: 'request' }), path, 0));
+const judge = createJudge({
+  schemas: Object.entries(components).map(([name, schema]) => ({ name, typeName: name, schema, recursive: false })),
+} as unknown as ApiModel);
+const make = (schema: SchemaObject, seed = 'op/params', path: string[] = []) =>
+  synthesize(schema, atPlace(synthContext({ seed, resolve, direction: 'request' }), path, 0));
 
 describe('synthesize: every value is valid for ajv', () => {
   const cases: [string, SchemaObject][] = [
@@ -31,7 +34,15 @@ describe('synthesize: every value is valid for ajv', () => {
     ['bounded string', { type: 'string', minLength: 20, maxLength: 24 }],
     ['short max length', { type: 'string', maxLength: 3 }],
     ['pattern', { type: 'string', pattern: '^[A-Z]{3}-\\d{4}(-[a-z]+)?$' }],
-    ['formats', { type: 'object', properties: Object.fromEntries(['date-time', 'date', 'email', 'uri', 'uuid', 'ipv4', 'ipv6', 'hostname', 'byte'].map((f) => [f, { type: 'string', format: f }])) }],
+    [
+      'formats',
+      {
+        type: 'object',
+        properties: Object.fromEntries(
+          ['date-time', 'date', 'email', 'uri', 'uuid', 'ipv4', 'ipv6', 'hostname', 'byte'].map((f) => [f, { type: 'string', format: f }]),
+        ),
+      },
+    ],
     ['exclusive integer bounds', { type: 'integer', minimum: 5, maximum: 7, exclusiveMinimum: true, exclusiveMaximum: true }],
     ['multipleOf number', { type: 'number', minimum: 0.5, maximum: 3, multipleOf: 0.25 }],
     ['unique enum items', { type: 'array', uniqueItems: true, minItems: 3, items: { type: 'string', enum: ['a', 'b', 'c'] } }],
@@ -41,12 +52,25 @@ describe('synthesize: every value is valid for ajv', () => {
     ['nullable without type', { nullable: true }],
     ['anyOf of scalars', { anyOf: [{ type: 'integer', minimum: 10 }, { type: 'string' }] }],
     // NPR's station list: a collection of objects, refined by a second part to a list of stations.
-    ['allOf of two arrays', { allOf: [{ type: 'array', items: { type: 'object' } }, { type: 'array', minItems: 1, items: { $ref: '#/components/schemas/Node' } }] }],
+    [
+      'allOf of two arrays',
+      {
+        allOf: [
+          { type: 'array', items: { type: 'object' } },
+          { type: 'array', minItems: 1, items: { $ref: '#/components/schemas/Node' } },
+        ],
+      },
+    ],
     // BBC's `reference`: a part closed by additionalProperties false, beside one adding properties it refuses.
-    ['allOf with a closed part', { allOf: [
-      { type: 'object', additionalProperties: false, required: ['href'], properties: { href: { type: 'string' }, result_type: { type: 'string' } } },
-      { type: 'object', additionalProperties: true, properties: { href_deprecated: { type: 'boolean' }, result_type: { type: 'string', minLength: 2 } } },
-    ] }],
+    [
+      'allOf with a closed part',
+      {
+        allOf: [
+          { type: 'object', additionalProperties: false, required: ['href'], properties: { href: { type: 'string' }, result_type: { type: 'string' } } },
+          { type: 'object', additionalProperties: true, properties: { href_deprecated: { type: 'boolean' }, result_type: { type: 'string', minLength: 2 } } },
+        ],
+      },
+    ],
   ];
   it.each(cases)('%s', (_label, schema) => {
     const value = make(schema);
@@ -65,8 +89,13 @@ describe('synthesize: realistic and deterministic', () => {
     const value = make({
       type: 'object',
       properties: {
-        photo_url: { type: 'string' }, name: { type: 'string' }, email: { type: 'string' }, user_id: { type: 'integer' },
-        timbre_unique_id: { type: 'string' }, created_at: { type: 'string', format: 'date-time' }, rid: { type: 'string' },
+        photo_url: { type: 'string' },
+        name: { type: 'string' },
+        email: { type: 'string' },
+        user_id: { type: 'integer' },
+        timbre_unique_id: { type: 'string' },
+        created_at: { type: 'string', format: 'date-time' },
+        rid: { type: 'string' },
       },
     }) as Record<string, unknown>;
     expect(value.photo_url).toMatch(/^https:\/\/example\.com\/photo\/[0-9a-f]{8}\.jpg$/);
@@ -79,13 +108,19 @@ describe('synthesize: realistic and deterministic', () => {
   });
 
   it("reads a photo's age and gender as words, an item's error text as empty, an aspect ratio as a selector", () => {
-    const value = make({
-      type: 'object',
-      properties: {
-        age: { type: 'string' }, gender: { type: 'string' }, err_msg: { type: 'string' }, preset_style: { type: 'string' },
-        aspect_ratio: { type: 'integer' },
+    const value = make(
+      {
+        type: 'object',
+        properties: {
+          age: { type: 'string' },
+          gender: { type: 'string' },
+          err_msg: { type: 'string' },
+          preset_style: { type: 'string' },
+          aspect_ratio: { type: 'integer' },
+        },
       },
-    }, 'op/response') as Record<string, unknown>;
+      'op/response',
+    ) as Record<string, unknown>;
     expect(['adult', 'young adult', 'middle-aged']).toContain(value.age);
     expect(['female', 'male']).toContain(value.gender);
     expect(value.err_msg).toBe('');
@@ -138,7 +173,15 @@ describe('synthesize: realistic and deterministic', () => {
     // Vercel's `{ type: "null", oneOf: [number, boolean] }` (3.1), read as null alone beside branches that refuse it.
     expect(madeIn({ oneOf: [{ type: 'number' }, { type: 'boolean' }], nullable: true, enum: [null] }).unsatisfied).toStrictEqual(['']);
     // 3.0's nullable beside branches: null, as the validators take it.
-    expect(madeIn({ oneOf: [{ type: 'number', enum: [] }, { type: 'boolean', enum: [] }], nullable: true })).toStrictEqual({ value: null, unsatisfied: [] });
+    expect(
+      madeIn({
+        oneOf: [
+          { type: 'number', enum: [] },
+          { type: 'boolean', enum: [] },
+        ],
+        nullable: true,
+      }),
+    ).toStrictEqual({ value: null, unsatisfied: [] });
   });
 
   it('makes no value for the schema false: an optional property of it is left out, a required one noted', () => {
@@ -148,7 +191,10 @@ describe('synthesize: realistic and deterministic', () => {
     };
     const never = false as unknown as SchemaObject;
     expect(madeIn(never).unsatisfied).toStrictEqual(['']);
-    expect(madeIn({ type: 'object', properties: { additionalProperties: never, name: { type: 'string', enum: ['a'] } } })).toStrictEqual({ value: { name: 'a' }, unsatisfied: [] });
+    expect(madeIn({ type: 'object', properties: { additionalProperties: never, name: { type: 'string', enum: ['a'] } } })).toStrictEqual({
+      value: { name: 'a' },
+      unsatisfied: [],
+    });
     expect(madeIn({ type: 'object', required: ['gone'], properties: { gone: never } }).unsatisfied).toStrictEqual(['gone']);
   });
 });
@@ -182,7 +228,11 @@ describe('small helpers', () => {
   });
 
   it('stringForPattern checks lookarounds it does not make, and reads named groups (Azure, AWS)', () => {
-    for (const pattern of ['^(?!rule-)(?![-])(?!.*[-]$)(?!.*[-]{2})[a-z0-9-]+$', '^(?![0-9]+$)(?!-)[a-zA-Z0-9-]{2,49}[a-zA-Z0-9]$', '^(?<year>\\d{4})-(?<month>\\d{2})$']) {
+    for (const pattern of [
+      '^(?!rule-)(?![-])(?!.*[-]$)(?!.*[-]{2})[a-z0-9-]+$',
+      '^(?![0-9]+$)(?!-)[a-zA-Z0-9-]{2,49}[a-zA-Z0-9]$',
+      '^(?<year>\\d{4})-(?<month>\\d{2})$',
+    ]) {
       expect(stringForPattern(pattern, createRng(pattern))).toMatch(new RegExp(pattern, 'u'));
     }
   });
@@ -196,7 +246,7 @@ describe('small helpers', () => {
     expect(arn.length).toBeLessThanOrEqual(60);
   });
 
-  it('a number of format int32 or int64 is made whole, as the validators check it (Azure\'s cost)', () => {
+  it("a number of format int32 or int64 is made whole, as the validators check it (Azure's cost)", () => {
     for (const name of ['cost', 'price', 'ratio', 'amount', 'latitude']) {
       for (const format of ['int32', 'int64']) {
         const value = synthesize({ type: 'number', format, minimum: 0 }, atPlace(synthContext({ seed: name, resolve, direction: 'response' }), [name], 0));
@@ -227,14 +277,17 @@ describe('small helpers', () => {
     expect(stringForPattern('^\\p{XDigit}{8}-\\p{XDigit}{4}$', createRng('change-id'))).toMatch(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}$/);
   });
 
-  it('a made string is not noted for a pattern JavaScript cannot read, which the validators do not check (DLM\'s tag values)', () => {
+  it("a made string is not noted for a pattern JavaScript cannot read, which the validators do not check (DLM's tag values)", () => {
     const unsatisfied: string[] = [];
-    const value = synthesize({ type: 'string', pattern: '[\\p{all}]*', maxLength: 256 }, synthContext({ seed: 'tags', resolve, direction: 'request', unsatisfied }));
+    const value = synthesize(
+      { type: 'string', pattern: '[\\p{all}]*', maxLength: 256 },
+      synthContext({ seed: 'tags', resolve, direction: 'request', unsatisfied }),
+    );
     expect(typeof value).toBe('string');
     expect(unsatisfied).toStrictEqual([]);
   });
 
-  it('a pattern not anchored at its end is met at a minLength it alone does not reach (GameSparks\' ARNs)', () => {
+  it("a pattern not anchored at its end is met at a minLength it alone does not reach (GameSparks' ARNs)", () => {
     for (let i = 0; i < 20; i++) {
       const made = stringForPattern('^arn:aws:gamesparks:', createRng(`arn-${i}`), { minLength: 20, maxLength: 2048 }) as string;
       expect(made).toMatch(/^arn:aws:gamesparks:/);
@@ -243,7 +296,7 @@ describe('small helpers', () => {
     expect(stringForPattern('^arn:aws:gamesparks:$', createRng('anchored'), { minLength: 20 })).toBeUndefined();
   });
 
-  it('lengths stretch the pattern\'s own quantifier, not one inside a lookaround (VPC Lattice names)', () => {
+  it("lengths stretch the pattern's own quantifier, not one inside a lookaround (VPC Lattice names)", () => {
     const pattern = '^(?!rule-)(?![-])(?!.*[-]$)(?!.*[-]{2})[a-z0-9-]+$';
     for (let i = 0; i < 50; i++) {
       const made = stringForPattern(pattern, createRng(`rule-${i}`), { minLength: 40, maxLength: 63 }) as string;
@@ -258,7 +311,15 @@ describe('small helpers', () => {
   });
 
   it('mergeAllOf unites properties and tightens bounds', () => {
-    expect(mergeAllOf([{ type: 'string', maxLength: 9 }, { minLength: 2, maxLength: 5 }], resolve)).toStrictEqual({ type: 'string', maxLength: 5, minLength: 2 });
+    expect(
+      mergeAllOf(
+        [
+          { type: 'string', maxLength: 9 },
+          { minLength: 2, maxLength: 5 },
+        ],
+        resolve,
+      ),
+    ).toStrictEqual({ type: 'string', maxLength: 5, minLength: 2 });
   });
 
   // Airflow's schedule interval: a discriminated anyOf, whose branches carry no tag of their own.
@@ -268,7 +329,10 @@ describe('small helpers', () => {
       const value = make({ nullable: true, anyOf: branches, discriminator: { propertyName: '__type' } }, seed) as Record<string, unknown>;
       expect(value.__type).toBe('days' in value ? 'TimeDelta' : 'CronExpression');
     }
-    const mapped = make({ anyOf: branches, discriminator: { propertyName: '__type', mapping: { delta: '#/components/schemas/TimeDelta', cron: 'CronExpression' } } }) as Record<string, unknown>;
+    const mapped = make({
+      anyOf: branches,
+      discriminator: { propertyName: '__type', mapping: { delta: '#/components/schemas/TimeDelta', cron: 'CronExpression' } },
+    }) as Record<string, unknown>;
     expect(mapped.__type).toBe('days' in mapped ? 'delta' : 'cron');
   });
 
@@ -310,8 +374,18 @@ describe('small helpers', () => {
 
   it('mergeAllOf: a part closed by additionalProperties false allows its own properties alone', () => {
     const closed: SchemaObject = { type: 'object', additionalProperties: false, properties: { href: { type: 'string' } } };
-    const adding: SchemaObject = { type: 'object', additionalProperties: true, required: ['extra'], properties: { href: { minLength: 1 }, extra: { type: 'boolean' } } };
-    expect(mergeAllOf([adding, closed], resolve)).toStrictEqual({ type: 'object', additionalProperties: false, required: ['extra'], properties: { href: { allOf: [{ minLength: 1 }, { type: 'string' }] } } });
+    const adding: SchemaObject = {
+      type: 'object',
+      additionalProperties: true,
+      required: ['extra'],
+      properties: { href: { minLength: 1 }, extra: { type: 'boolean' } },
+    };
+    expect(mergeAllOf([adding, closed], resolve)).toStrictEqual({
+      type: 'object',
+      additionalProperties: false,
+      required: ['extra'],
+      properties: { href: { allOf: [{ minLength: 1 }, { type: 'string' }] } },
+    });
   });
 });
 

@@ -17,7 +17,9 @@ function countValues(value: unknown): number {
 describe('a fixture part of a wide, nested schema', () => {
   it('stops following optional properties once it has made its budget of values, and still has every required one', async () => {
     const { files } = await generateFiles({ spec: join(FIXTURE_DOCS, 'corpus', 'fixtures-wide-nested.yaml'), outputs: ['fixtures'] });
-    const fixture = JSON.parse(files.find((f) => f.path === 'fixtures/getReport.json')?.content ?? '{}') as { response: { body: Record<string, Record<string, unknown>> } };
+    const fixture = JSON.parse(files.find((f) => f.path === 'fixtures/getReport.json')?.content ?? '{}') as {
+      response: { body: Record<string, Record<string, unknown>> };
+    };
     const body = fixture.response.body;
     const count = countValues(body);
     expect(count).toBeGreaterThanOrEqual(VALUE_BUDGET);

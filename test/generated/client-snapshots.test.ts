@@ -43,16 +43,28 @@ describe('the emitted client, operation by operation', () => {
   });
 });
 
-describe('each operation\'s description, printed once', () => {
-  it.each(model.operations.filter((op) => op.description).map((op) => [op.operationId, op] as const))('%s: the client method has it whole; the function has it or links there', (_, op) => {
-    const description = op.description as string;
-    const method = client.getInterface(model.names.clientType)?.getMethod(op.methodName);
-    const methodDoc = method?.getJsDocs().map((d) => d.getInnerText()).join('\n') ?? '';
-    expect(methodDoc.replace(/\s+/g, ' ')).toContain(description.replace(/\s+/g, ' '));
-    const functionDoc = client.getFunction(op.methodName)?.getJsDocs().map((d) => d.getInnerText()).join('\n') ?? '';
-    const link = `{@link ${model.names.clientType}.${op.methodName}}`;
-    // Long descriptions are linked (the link resolves to the method above), short ones repeated.
-    expect(functionDoc.includes(link) !== functionDoc.replace(/\s+/g, ' ').includes(description.replace(/\s+/g, ' '))).toBe(true);
-    if (description.length > 120) expect(functionDoc).toContain(link);
-  });
+describe("each operation's description, printed once", () => {
+  it.each(model.operations.filter((op) => op.description).map((op) => [op.operationId, op] as const))(
+    '%s: the client method has it whole; the function has it or links there',
+    (_, op) => {
+      const description = op.description as string;
+      const method = client.getInterface(model.names.clientType)?.getMethod(op.methodName);
+      const methodDoc =
+        method
+          ?.getJsDocs()
+          .map((d) => d.getInnerText())
+          .join('\n') ?? '';
+      expect(methodDoc.replace(/\s+/g, ' ')).toContain(description.replace(/\s+/g, ' '));
+      const functionDoc =
+        client
+          .getFunction(op.methodName)
+          ?.getJsDocs()
+          .map((d) => d.getInnerText())
+          .join('\n') ?? '';
+      const link = `{@link ${model.names.clientType}.${op.methodName}}`;
+      // Long descriptions are linked (the link resolves to the method above), short ones repeated.
+      expect(functionDoc.includes(link) !== functionDoc.replace(/\s+/g, ' ').includes(description.replace(/\s+/g, ' '))).toBe(true);
+      if (description.length > 120) expect(functionDoc).toContain(link);
+    },
+  );
 });

@@ -79,7 +79,10 @@ describe("the data modules of a large document's output", () => {
 });
 
 describe('the values are those of the .json files', () => {
-  it.each([['small', false], ['large', true]] as const)('`fixtures` (fixtures/index.ts) of a %s document equals the fixtures/<operationId>.json files, by operationId', async (_size, large) => {
+  it.each([
+    ['small', false],
+    ['large', true],
+  ] as const)('`fixtures` (fixtures/index.ts) of a %s document equals the fixtures/<operationId>.json files, by operationId', async (_size, large) => {
     const root = large ? GENERATED_LARGE : GENERATED;
     const fixtures = large ? ((await import(pathToFileURL(join(root, 'fixtures', 'index.ts')).href)) as { fixtures: object }).fixtures : smallFixtures;
     const files = fixtureFiles(root);
@@ -92,9 +95,16 @@ describe('the values are those of the .json files', () => {
     expect(importWithNode('fixtures/fixtures-data')).toStrictEqual(fixtureFiles(GENERATED_LARGE));
   });
 
-  it.each([['small', false], ['large', true]] as const)('the tools of mcp/server.ts of a %s document are exactly tools.json', async (_size, large) => {
+  it.each([
+    ['small', false],
+    ['large', true],
+  ] as const)('the tools of mcp/server.ts of a %s document are exactly tools.json', async (_size, large) => {
     const root = large ? GENERATED_LARGE : GENERATED;
-    const tools = large ? Object.values((await import(pathToFileURL(join(root, 'mcp', 'server.ts')).href)) as Record<string, unknown>).find((value) => typeof value === 'object' && value !== null && 'tools' in value) : smallTools;
+    const tools = large
+      ? Object.values((await import(pathToFileURL(join(root, 'mcp', 'server.ts')).href)) as Record<string, unknown>).find(
+          (value) => typeof value === 'object' && value !== null && 'tools' in value,
+        )
+      : smallTools;
     const manifest = readFileSync(join(root, 'mcp', 'tools.json'), 'utf8');
     expect(`${JSON.stringify(tools, null, 2)}\n`).toBe(manifest);
   });

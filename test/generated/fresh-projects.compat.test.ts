@@ -45,12 +45,29 @@ beforeAll(async () => {
   if (init.status !== 0) throw new Error(`tsc --init failed: ${init.stdout}${init.stderr}`);
   const include = ['src/**/*.ts'];
   writeFileSync(join(batch, 'tsconfig.ts7.json'), JSON.stringify({ compilerOptions: { strict: true, module: 'nodenext', noEmit: true }, include }));
-  writeFileSync(join(batch, 'tsconfig.bundler.json'), JSON.stringify({
-    compilerOptions: { strict: true, module: 'preserve', moduleResolution: 'bundler', verbatimModuleSyntax: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, noEmit: true },
-    include,
-  }));
-  writeFileSync(join(batch, 'tsconfig.allowjs.json'), JSON.stringify({ compilerOptions: { strict: true, module: 'nodenext', allowJs: true, checkJs: true, noEmit: true }, include }));
-  writeFileSync(join(batch, 'tsconfig.strictest.json'), JSON.stringify({ extends: '@tsconfig/strictest/tsconfig.json', compilerOptions: { module: 'nodenext', types: [], noEmit: true }, include }));
+  writeFileSync(
+    join(batch, 'tsconfig.bundler.json'),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        module: 'preserve',
+        moduleResolution: 'bundler',
+        verbatimModuleSyntax: true,
+        exactOptionalPropertyTypes: true,
+        noUncheckedIndexedAccess: true,
+        noEmit: true,
+      },
+      include,
+    }),
+  );
+  writeFileSync(
+    join(batch, 'tsconfig.allowjs.json'),
+    JSON.stringify({ compilerOptions: { strict: true, module: 'nodenext', allowJs: true, checkJs: true, noEmit: true }, include }),
+  );
+  writeFileSync(
+    join(batch, 'tsconfig.strictest.json'),
+    JSON.stringify({ extends: '@tsconfig/strictest/tsconfig.json', compilerOptions: { module: 'nodenext', types: [], noEmit: true }, include }),
+  );
   for (const [name, spec] of DOCUMENTS) {
     const { files } = await generateFiles({ spec });
     for (const file of files) {
@@ -66,19 +83,32 @@ afterAll(() => {
 });
 
 describe('every output compiles in a fresh project, nothing added to its tsconfig', () => {
-  it.each(CONFIGURATIONS)('$name', ({ tsc, args }) => {
-    const result = spawnSync(process.execPath, [tsc, ...args(batch)], { cwd: batch, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-    const output = `${result.stdout}${result.stderr}`;
-    const errors = output.split('\n').filter((line) => /error TS\d+/.test(line));
-    const byDocument = Object.fromEntries(DOCUMENTS.map(([name]) => [name, errors.filter((line) => line.startsWith(`src/${name}/`)).slice(0, 10)]));
-    expect(byDocument).toStrictEqual(Object.fromEntries(DOCUMENTS.map(([name]) => [name, []])));
-    expect(output).toBe('');
-    expect(result.status).toBe(0);
-  }, 240_000);
+  it.each(CONFIGURATIONS)(
+    '$name',
+    ({ tsc, args }) => {
+      const result = spawnSync(process.execPath, [tsc, ...args(batch)], { cwd: batch, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+      const output = `${result.stdout}${result.stderr}`;
+      const errors = output.split('\n').filter((line) => /error TS\d+/.test(line));
+      const byDocument = Object.fromEntries(DOCUMENTS.map(([name]) => [name, errors.filter((line) => line.startsWith(`src/${name}/`)).slice(0, 10)]));
+      expect(byDocument).toStrictEqual(Object.fromEntries(DOCUMENTS.map(([name]) => [name, []])));
+      expect(output).toBe('');
+      expect(result.status).toBe(0);
+    },
+    240_000,
+  );
 
   it('checks every kind of output: types, zod, client and runtime, MCP server, fixtures, mock', () => {
     const podcast = readdirSync(join(batch, 'src', 'podcast'), { recursive: true, encoding: 'utf8' }).filter((path) => path.endsWith('.ts'));
-    for (const expected of ['types.ts', 'schemas.ts', 'client.ts', 'runtime.ts', join('mcp', 'server.ts'), join('mcp', 'tool-server.ts'), join('fixtures', 'index.ts'), join('mock', 'server.ts')]) {
+    for (const expected of [
+      'types.ts',
+      'schemas.ts',
+      'client.ts',
+      'runtime.ts',
+      join('mcp', 'server.ts'),
+      join('mcp', 'tool-server.ts'),
+      join('fixtures', 'index.ts'),
+      join('mock', 'server.ts'),
+    ]) {
       expect(podcast).toContain(expected);
     }
   });

@@ -17,7 +17,12 @@ export function documentJudge(document: Record<string, unknown>): { validate(ref
   const ajv = new Ajv({ allErrors: true, strict: false, logger: false });
   addFormats(ajv);
   const schemas = ((document.components as { schemas?: Record<string, unknown> } | undefined)?.schemas ?? {}) as Record<string, object>;
-  const converted = Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, fromSchema(structuredClone(schema) as never, { keepNotSupported: ['readOnly', 'writeOnly'] as never })]));
+  const converted = Object.fromEntries(
+    Object.entries(schemas).map(([name, schema]) => [
+      name,
+      fromSchema(structuredClone(schema) as never, { keepNotSupported: ['readOnly', 'writeOnly'] as never }),
+    ]),
+  );
   ajv.addSchema({ id: 'doc', components: { schemas: converted } } as never);
   return {
     validate(ref, value) {

@@ -38,7 +38,14 @@ export async function startLoopback(handler: Handler): Promise<{ url: string; re
       const all = url.searchParams.getAll(key);
       query[key] = all.length === 1 ? (all[0] as string) : all;
     }
-    const seen: SeenRequest = { method: req.method ?? '', path: url.pathname, query, headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: performance.now() };
+    const seen: SeenRequest = {
+      method: req.method ?? '',
+      path: url.pathname,
+      query,
+      headers: req.headers,
+      body: Buffer.concat(chunks).toString('utf8'),
+      at: performance.now(),
+    };
     requests.push(seen);
     const answer = await handler(seen, requests.length - 1);
     if (answer.hang) return;

@@ -45,15 +45,14 @@ describe('lint of deliberately broken copies', () => {
   it('an operation without operationId', async () => {
     const { source, problems } = await lintCopy('no-operation-id', (s) => s.replace('      operationId: saveDesignedVoice\n', ''));
     const line = lineOf('post:', source, lineOf('/open/podcast/v1/voices/design/save:', source));
-    expect(brief(problems)).toStrictEqual([
-      `no-operation-id.yaml:${line}:5 operation-operationId`,
-      `no-operation-id.yaml:${line}:5 podcast-gen/operation-id`,
-    ]);
+    expect(brief(problems)).toStrictEqual([`no-operation-id.yaml:${line}:5 operation-operationId`, `no-operation-id.yaml:${line}:5 podcast-gen/operation-id`]);
     expect(problems[1]?.message).toBe('Operation has no operationId: add `operationId: <camelCaseName>`.');
   });
 
   it('a duplicate tool name', async () => {
-    const { source, problems } = await lintCopy('duplicate-tool', (s) => s.replace('x-tool-name: podcast_add_image', 'x-tool-name: podcast_copy_image_template'));
+    const { source, problems } = await lintCopy('duplicate-tool', (s) =>
+      s.replace('x-tool-name: podcast_add_image', 'x-tool-name: podcast_copy_image_template'),
+    );
     const line = lineOf('x-tool-name: podcast_copy_image_template', source, lineOf('operationId: addImage', source));
     expect(brief(problems)).toStrictEqual([`duplicate-tool.yaml:${line}:20 podcast-gen/tool-name`]);
     expect(problems[0]?.message).toBe('Tool name `podcast_copy_image_template` is already used by operation `copyImageTemplate`; tool names must be unique.');
@@ -67,14 +66,19 @@ describe('lint of deliberately broken copies', () => {
 
   it('a POST without the idempotency header', async () => {
     const { source, problems } = await lintCopy('no-idempotency', (s) =>
-      s.replace("      parameters:\n        - $ref: '#/components/parameters/IdempotencyKey'\n      requestBody:\n        required: true\n        description: The template to copy.", '      requestBody:\n        required: true\n        description: The template to copy.'),
+      s.replace(
+        "      parameters:\n        - $ref: '#/components/parameters/IdempotencyKey'\n      requestBody:\n        required: true\n        description: The template to copy.",
+        '      requestBody:\n        required: true\n        description: The template to copy.',
+      ),
     );
     const line = lineOf('post:', source, lineOf('/open/podcast/v1/image_templates/copy:', source));
     expect(brief(problems)).toStrictEqual([`no-idempotency.yaml:${line}:5 podcast-gen/idempotency-header`]);
   });
 
   it('an x-assumed without a reason', async () => {
-    const { source, problems } = await lintCopy('no-reason', (s) => s.replace(/x-assumed: 'the interface description names the base address only[^\n]*/, "x-assumed: ''"));
+    const { source, problems } = await lintCopy('no-reason', (s) =>
+      s.replace(/x-assumed: 'the interface description names the base address only[^\n]*/, "x-assumed: ''"),
+    );
     const line = lineOf("x-assumed: ''", source);
     expect(brief(problems)).toStrictEqual([`no-reason.yaml:${line}:20 podcast-gen/assumed-reason`]);
   });

@@ -52,7 +52,14 @@ const CASES: [string, string, string?][] = [
   ['no-unresolved-refs', doc({ components: '  schemas:\n    Thing: { $ref: "#/components/schemas/Nope" }' }), 'bundler'],
   ['podcast-gen/operation-id-unique', doc({ paths: `  /others:\n    get:\n      operationId: listThings\n      ${ok}` })],
   ['path-parameters-defined', doc({ path: '/things/{id}' })],
-  ['podcast-gen/no-identical-paths', doc({ path: '/things/{id}', operation: 'parameters: [{ name: id, in: path, required: true, schema: { type: string } }]', paths: `  /things/{name}:\n    get:\n      operationId: getThing\n      parameters: [{ name: name, in: path, required: true, schema: { type: string } }]\n      ${ok}` })],
+  [
+    'podcast-gen/no-identical-paths',
+    doc({
+      path: '/things/{id}',
+      operation: 'parameters: [{ name: id, in: path, required: true, schema: { type: string } }]',
+      paths: `  /things/{name}:\n    get:\n      operationId: getThing\n      parameters: [{ name: name, in: path, required: true, schema: { type: string } }]\n      ${ok}`,
+    }),
+  ],
   ['podcast-gen/tool-name', doc({ operation: 'x-tool-name: List-Things!' })],
   ['spec-components-invalid-map-name', doc({ components: '  schemas:\n    Thing Two: { type: string }' })],
   ['podcast-gen/assumed-reason', doc({ operation: "x-assumed: ''" })],
@@ -93,7 +100,9 @@ describe('the generic preset (documents without a lint config of their own)', ()
   });
 
   it("OpenAPI 3.0's nullable and boolean exclusive bounds in a 3.1 schema pass lint: the model reads them as in 3.0", async () => {
-    const source = doc({ components: '  schemas:\n    Count: { type: integer, nullable: true, minimum: 0, exclusiveMinimum: true, maximum: 9, exclusiveMaximum: false }' }).replace('openapi: 3.0.3', 'openapi: 3.1.0');
+    const source = doc({
+      components: '  schemas:\n    Count: { type: integer, nullable: true, minimum: 0, exclusiveMinimum: true, maximum: 9, exclusiveMaximum: false }',
+    }).replace('openapi: 3.0.3', 'openapi: 3.1.0');
     const { problems, goesOn } = await lintWithPreset('read-as-in-3.0', source);
     expect(problems).toStrictEqual([]);
     expect(goesOn).toBe(true);

@@ -122,8 +122,12 @@ describe("the public documents redocly's no-identical-paths refused", () => {
   it.each([
     ["GitHub's REST document", join(dirname(require.resolve('@octokit/openapi/package.json')), 'generated', 'api.github.com.json')],
     ["Google's Cloud Source Repositories (/v1/{name}/repos beside /v1/{parent}/repos)", join(directory, 'googleapis.com', 'sourcerepo.json')],
-  ])('%s lints with no error', async (_, spec) => {
-    const { problems } = await loadAndLint({ spec });
-    expect(problems.filter((p) => p.severity === 'error')).toStrictEqual([]);
-  }, 120_000);
+  ])(
+    '%s lints with no error',
+    async (_, spec) => {
+      const { problems } = await loadAndLint({ spec });
+      expect(problems.filter((p) => p.severity === 'error')).toStrictEqual([]);
+    },
+    120_000,
+  );
 });

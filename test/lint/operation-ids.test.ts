@@ -42,7 +42,11 @@ describe('operationIds that collide', () => {
   });
 
   it('two the same once trimmed, under a lint config without a rule on them: the model refuses them, naming both', async () => {
-    const errors = await errorsOf({ spec: join(DOCUMENTS, 'trimmed-operation-id.yaml'), lintConfig: join(DOCUMENTS, 'no-unique-rule.redocly.yaml'), cwd: DOCUMENTS });
+    const errors = await errorsOf({
+      spec: join(DOCUMENTS, 'trimmed-operation-id.yaml'),
+      lintConfig: join(DOCUMENTS, 'no-unique-rule.redocly.yaml'),
+      cwd: DOCUMENTS,
+    });
     expect(errors).toStrictEqual([
       {
         code: 'model/duplicate-operation-id',

@@ -63,8 +63,9 @@ describe('tool schemas read readOnly and writeOnly as the validators do', () => 
     expect(data.safeParse(value).success).toBe(valid);
   });
 
-  it('$defs differ by direction: Note\'s id is unchecked and not required in inputSchema, its secret in outputSchema', () => {
-    const defs = (schema: Record<string, unknown> | undefined) => (schema?.$defs ?? {}) as Record<string, { properties: Record<string, unknown>; required: string[] }>;
+  it("$defs differ by direction: Note's id is unchecked and not required in inputSchema, its secret in outputSchema", () => {
+    const defs = (schema: Record<string, unknown> | undefined) =>
+      (schema?.$defs ?? {}) as Record<string, { properties: Record<string, unknown>; required: string[] }>;
     expect(defs(tool.inputSchema).Note?.properties.id).toStrictEqual({ readOnly: true });
     expect(defs(tool.inputSchema).Note?.required).toStrictEqual(['text', 'secret', 'author']);
     expect(defs(tool.outputSchema).Note?.properties.secret).toStrictEqual({ writeOnly: true });

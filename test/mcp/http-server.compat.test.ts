@@ -19,7 +19,11 @@ const READER = { ...JSON_RPC, authorization: 'Bearer reader-token' };
 beforeAll(ensureBuilt, 180_000);
 
 /** `podcast-gen mcp --http --port 0 ...args` as a process, once it prints its address. */
-async function startMcpHttp(apiUrl: string, args: string[] = [], env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: URL; stop(): Promise<void> }> {
+async function startMcpHttp(
+  apiUrl: string,
+  args: string[] = [],
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; url: URL; stop(): Promise<void> }> {
   const child = spawn(process.execPath, [BIN, 'mcp', '--http', '--port', '0', ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', PODCAST_API_KEY: API_KEY, PODCAST_BASE_URL: apiUrl, PODCAST_MCP_TOKENS: TOKENS, ...env },
@@ -123,7 +127,9 @@ describe('podcast-gen mcp --http (Streamable HTTP, per-caller scopes)', () => {
     expect((await send({ url: url.href, headers: { ...READER, host: '[::1' }, body: call })).status).toBe(400);
     expect(api.requests.length).toBe(before);
     // Loopback names and origins on any port are the listening address's own.
-    expect((await send({ url: url.href, headers: { ...READER, host: `localhost:${url.port}`, origin: 'http://localhost:5173' }, body: LIST })).status).toBe(200);
+    expect((await send({ url: url.href, headers: { ...READER, host: `localhost:${url.port}`, origin: 'http://localhost:5173' }, body: LIST })).status).toBe(
+      200,
+    );
     expect((await send({ url: url.href, headers: { ...READER, origin: `http://127.0.0.1:${url.port}` }, body: LIST })).status).toBe(200);
   });
 });

@@ -46,7 +46,9 @@ describe('patterns in the tool schemas', () => {
   it('let the MCP SDK client call the tool, the server still checking the pattern', async () => {
     const { startMockServer } = (await load('mock/index.ts')) as { startMockServer(options: object): Promise<{ url: string; close(): Promise<void> }> };
     const { createPodcastClient } = (await load('client.ts')) as { createPodcastClient(options: object): unknown };
-    const { createPodcastMcpServer } = (await load('mcp/server.ts')) as { createPodcastMcpServer(client: unknown): { connect(transport: unknown): Promise<void>; close(): Promise<void> } };
+    const { createPodcastMcpServer } = (await load('mcp/server.ts')) as {
+      createPodcastMcpServer(client: unknown): { connect(transport: unknown): Promise<void>; close(): Promise<void> };
+    };
     const mock = await startMockServer({});
     const server = createPodcastMcpServer(createPodcastClient({ baseUrl: mock.url, apiKey: 'key-1234' }));
     const [near, far] = InMemoryTransport.createLinkedPair();
@@ -57,7 +59,10 @@ describe('patterns in the tool schemas', () => {
       await client.listTools();
       const answer = await client.callTool({ name: 'get_key', arguments: { keyId: 'deadBEEF' } });
       expect(answer.isError).toBeFalsy();
-      expect(answer.structuredContent).toMatchObject({ fingerprint: expect.stringMatching(/^[0-9A-Fa-f]{16}$/), label: expect.stringMatching(/^[a-z_]{3,12}$/) });
+      expect(answer.structuredContent).toMatchObject({
+        fingerprint: expect.stringMatching(/^[0-9A-Fa-f]{16}$/),
+        label: expect.stringMatching(/^[a-z_]{3,12}$/),
+      });
       const refused = await client.callTool({ name: 'get_key', arguments: { keyId: 'not-hex!' } });
       expect(refused.isError).toBe(true);
     } finally {

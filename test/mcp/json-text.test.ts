@@ -25,7 +25,16 @@ describe('JSON carried as the text of a data module', () => {
     ['backslashes, quotes and escapes', { pattern: '^\\d+\\.\\d*$', text: 'a "quoted" \\ back\\slash\\', ends: '\\', single: "it's" }],
     ['line and paragraph separators, and a script end', { text: 'a\u2028b\u2029c </script> <!-- x -->' }],
     ['control characters, non-BMP and lone surrogates', { text: '\u0000\t\n\r\u001f 🎙 \ud800' }],
-    ['keys that need care', Object.fromEntries([['__proto__', 1], ['`', 2], ['${x}', 3], ['\\', 4], ["'", 5]])],
+    [
+      'keys that need care',
+      Object.fromEntries([
+        ['__proto__', 1],
+        ['`', 2],
+        ['${x}', 3],
+        ['\\', 4],
+        ["'", 5],
+      ]),
+    ],
   ])('%s come back unchanged', async (_, value) => {
     const { value: back, js } = await readBack(jsonLines(new Map(Object.entries({ entry: value }))).split('\n'));
     expect(back).toStrictEqual({ entry: value });
@@ -41,7 +50,14 @@ describe('JSON carried as the text of a data module', () => {
   });
 
   it('writes one member a line, byte-stable, and empty containers as {} and []', () => {
-    expect(jsonLines(new Map<string, unknown>([['a', { type: 'string' }], ['b', 1]]))).toBe('{\n"a":{"type":"string"},\n"b":1\n}');
+    expect(
+      jsonLines(
+        new Map<string, unknown>([
+          ['a', { type: 'string' }],
+          ['b', 1],
+        ]),
+      ),
+    ).toBe('{\n"a":{"type":"string"},\n"b":1\n}');
     expect(jsonLines([{ name: 'x' }, { name: 'y' }])).toBe('[\n{"name":"x"},\n{"name":"y"}\n]');
     expect(jsonLines(new Map())).toBe('{}');
     expect(jsonLines([])).toBe('[]');

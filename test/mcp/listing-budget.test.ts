@@ -61,7 +61,11 @@ describe('a tool schema over mcp.maxSchemaBytes', () => {
   it('warns once per tool, naming it and the option to raise', () => {
     const warnings = trimmed.problems.filter((p) => p.code === 'mcp/schema-left-out');
     expect(warnings.map((w) => [w.severity, w.pointer, w.message])).toEqual([
-      ['warn', '#/paths/~1shelves/post', `tool create_shelf lists its input and output schema without 2 of the definitions it reaches (over ${budget.toLocaleString('en-US')} bytes of JSON); the server still checks them in full`],
+      [
+        'warn',
+        '#/paths/~1shelves/post',
+        `tool create_shelf lists its input and output schema without 2 of the definitions it reaches (over ${budget.toLocaleString('en-US')} bytes of JSON); the server still checks them in full`,
+      ],
     ]);
     expect(warnings[0]?.hint).toMatch(/mcp\.maxSchemaBytes/);
   });

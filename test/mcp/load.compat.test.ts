@@ -16,7 +16,9 @@ describe('podcast-gen mock and mcp --http under load', () => {
 
   it('runs every load against both servers, and both still answer after each', () => {
     expect(results.map((r) => `${r.server}: ${r.load}`)).toStrictEqual(
-      ['mock', 'mcp --http'].flatMap((server) => ['50 concurrent callers', 'slow headers', 'oversized bodies', 'malformed JSON-RPC', '50 concurrent callers, again'].map((load) => `${server}: ${load}`)),
+      ['mock', 'mcp --http'].flatMap((server) =>
+        ['50 concurrent callers', 'slow headers', 'oversized bodies', 'malformed JSON-RPC', '50 concurrent callers, again'].map((load) => `${server}: ${load}`),
+      ),
     );
     for (const result of results) expect(result.alive, `${result.server}, ${result.load}`).toBe(true);
   });
@@ -38,7 +40,10 @@ describe('podcast-gen mock and mcp --http under load', () => {
   it('answers malformed requests without a server error', () => {
     for (const result of results.filter((r) => r.load === 'malformed JSON-RPC')) {
       const statuses = Object.keys(result.statuses).map(Number);
-      expect(statuses.filter((s) => !(s >= 200 && s < 500)), result.server).toStrictEqual([]);
+      expect(
+        statuses.filter((s) => !(s >= 200 && s < 500)),
+        result.server,
+      ).toStrictEqual([]);
       expect(result.requests).toBe(SMALL.malformed);
     }
   });

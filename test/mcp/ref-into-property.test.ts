@@ -48,7 +48,7 @@ function validator(schema: Record<string, unknown> | undefined): (value: unknown
  * another schema's properties (`#/components/schemas/CreateCompletionRequest/properties/logit_bias`).
  * The tool schemas resolve it, and judge as ajv judges the document itself.
  */
-describe('references into a schema\'s properties', () => {
+describe("references into a schema's properties", () => {
   it('generate every tool, and the server lists exactly tools.json', () => {
     expect([...tools.keys()]).toStrictEqual(['create_answer', 'create_completion', 'create_search', 'plant_tree']);
     expect(`${JSON.stringify(served, null, 2)}\n`).toBe(text);
@@ -73,7 +73,10 @@ describe('references into a schema\'s properties', () => {
     expect(valid({ answer: '42', model: 'huge' })).toBe(false);
   });
 
-  const tree = (depth: number, name = 'oak'): Record<string, unknown> => ({ name, ...(depth > 0 ? { children: [tree(depth - 1), tree(depth - 1, 'elm')] } : {}) });
+  const tree = (depth: number, name = 'oak'): Record<string, unknown> => ({
+    name,
+    ...(depth > 0 ? { children: [tree(depth - 1), tree(depth - 1, 'elm')] } : {}),
+  });
   const forests: [string, Record<string, unknown>, boolean][] = [
     ['a tree three levels deep', { tree: tree(3) }, true],
     ['a nameless tree two levels down', { tree: { name: 'oak', children: [{ name: 'elm', children: [{ name: '' }] }] } }, false],

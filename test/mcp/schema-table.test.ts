@@ -5,7 +5,13 @@ import { PodcastGenError } from '../../generator/problems.js';
 
 /** A model with these component schemas (the table reads nothing else), each type name the name in PascalCase. */
 function modelWith(schemas: Record<string, SchemaObject>): ApiModel {
-  const named = Object.entries(schemas).map(([name, schema]) => ({ name, typeName: name.replace(/^./, (c) => c.toUpperCase()).replace(/[^A-Za-z0-9]/g, ''), indexName: name, schema, recursive: false }));
+  const named = Object.entries(schemas).map(([name, schema]) => ({
+    name,
+    typeName: name.replace(/^./, (c) => c.toUpperCase()).replace(/[^A-Za-z0-9]/g, ''),
+    indexName: name,
+    schema,
+    recursive: false,
+  }));
   return { schemas: named } as unknown as ApiModel;
 }
 
@@ -44,9 +50,15 @@ describe('the table of definitions tools share', () => {
   });
 
   it('makes a schema recursive through a place (no component named) a definition that references itself', () => {
-    const forest: SchemaObject = { type: 'object', properties: { tree: { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/components/schemas/forest/properties/tree' } } } } } };
+    const forest: SchemaObject = {
+      type: 'object',
+      properties: { tree: { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/components/schemas/forest/properties/tree' } } } } },
+    };
     const { defs } = buildSchemaTable(modelWith({ forest }));
-    expect(defs.request.get('forest/properties/tree')).toStrictEqual({ type: 'object', properties: { children: { type: 'array', items: { $ref: '#/$defs/forest~1properties~1tree' } } } });
+    expect(defs.request.get('forest/properties/tree')).toStrictEqual({
+      type: 'object',
+      properties: { children: { type: 'array', items: { $ref: '#/$defs/forest~1properties~1tree' } } },
+    });
   });
 
   it.each([

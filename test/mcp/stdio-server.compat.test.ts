@@ -115,7 +115,10 @@ describe('podcast-gen mcp with PODCAST_SCOPES', () => {
     try {
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name)).toStrictEqual(['podcast_catalog', 'podcast_list_image_backgrounds', 'podcast_quota_summary']);
-      const refused = (await client.callTool({ name: 'podcast_create_multi_camera_avatar', arguments: readFixture('createMultiCameraAvatar').params })) as Result;
+      const refused = (await client.callTool({
+        name: 'podcast_create_multi_camera_avatar',
+        arguments: readFixture('createMultiCameraAvatar').params,
+      })) as Result;
       expect(refused.isError).toBe(true);
       expect((refused.content as { text: string }[])[0]?.text).toMatch(/needs the OAuth scope podcast\.generate/);
       expect(refused.structuredContent?.error).toMatchObject({ kind: 'scope', missingScopes: ['podcast.generate'] });

@@ -6,7 +6,18 @@ import { Client } from '@modelcontextprotocol/client';
 import { InMemoryTransport, type CallToolResult } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { callTool, createToolServer, errorResult, MAX_STREAM_ITEMS, redactor, refusal, toolCatalog, type ToolBinding, type ToolData, type ToolServerOptions } from '../../templates/mcp/tool-server.js';
+import {
+  callTool,
+  createToolServer,
+  errorResult,
+  MAX_STREAM_ITEMS,
+  redactor,
+  refusal,
+  toolCatalog,
+  type ToolBinding,
+  type ToolData,
+  type ToolServerOptions,
+} from '../../templates/mcp/tool-server.js';
 import { ApiError, RateLimitError, RequestValidationError, TimeoutError } from '../../templates/runtime.js';
 
 const DATA: ToolData = {
@@ -19,7 +30,11 @@ const DATA: ToolData = {
   tools: [
     { name: 'add_pet', title: 'Add a pet', inputSchema: { type: 'object', properties: { pet: { $ref: '#/$defs/Pet' } } }, outputSchema: 'Pet' },
     { name: 'count', inputSchema: { type: 'object' }, leftOut: { inputSchema: [] } },
-    { name: 'short', inputSchema: { type: 'object', properties: { pet: { $ref: '#/$defs/Pet', description: 'the pet' }, slash: { $ref: '#/$defs/a~1b' } } }, leftOut: { inputSchema: ['Pet'] } },
+    {
+      name: 'short',
+      inputSchema: { type: 'object', properties: { pet: { $ref: '#/$defs/Pet', description: 'the pet' }, slash: { $ref: '#/$defs/a~1b' } } },
+      leftOut: { inputSchema: ['Pet'] },
+    },
   ],
 };
 
@@ -37,7 +52,9 @@ const VALIDATORS = { addPet: { params: z.object({ pet: z.object({ name: z.string
 /** A client whose methods answer as the test says, recording what they were given. */
 function fakeClient(answers: Record<string, (...args: unknown[]) => unknown>) {
   const calls: { method: string; args: unknown[] }[] = [];
-  const client = Object.fromEntries(Object.entries(answers).map(([method, answer]) => [method, async (...args: unknown[]) => (calls.push({ method, args }), answer(...args))]));
+  const client = Object.fromEntries(
+    Object.entries(answers).map(([method, answer]) => [method, async (...args: unknown[]) => (calls.push({ method, args }), answer(...args))]),
+  );
   return { client, calls };
 }
 
@@ -47,7 +64,13 @@ afterEach(async () => {
 });
 
 async function connect(client: object, options: ToolServerOptions = {}): Promise<Client> {
-  const spec = { info: { name: 'pets', title: 'Pets', version: '1.0.0' }, listing: { ttlMs: 0, cacheScope: 'private' as const }, catalog: toolCatalog(() => DATA), bindings: BINDINGS, validators: VALIDATORS };
+  const spec = {
+    info: { name: 'pets', title: 'Pets', version: '1.0.0' },
+    listing: { ttlMs: 0, cacheScope: 'private' as const },
+    catalog: toolCatalog(() => DATA),
+    bindings: BINDINGS,
+    validators: VALIDATORS,
+  };
   const server = createToolServer(spec, client, options);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
@@ -77,7 +100,9 @@ describe('toolCatalog', () => {
 
   it('lists a left-out definition as a note, follows an escaped reference, and keeps the rest', () => {
     const schema = toolCatalog(() => DATA).get('short')?.inputSchema as unknown as { properties: Record<string, unknown>; $defs: Record<string, unknown> };
-    expect(schema.properties['pet']).toStrictEqual({ description: 'the pet (Pet: its schema is left out of this listing to keep it short; the server checks it in full)' });
+    expect(schema.properties['pet']).toStrictEqual({
+      description: 'the pet (Pet: its schema is left out of this listing to keep it short; the server checks it in full)',
+    });
     expect(Object.keys(schema.$defs)).toStrictEqual(['a/b']);
   });
 });
@@ -113,7 +138,9 @@ describe('callTool', () => {
 
   it('wraps a payload that is not an object as { data }, and takes the first items of a stream', async () => {
     const count = BINDINGS['count'] as ToolBinding;
-    expect((await callTool({ client: fakeClient({ countPets: () => 7 }).client, binding: count, validators: {}, args: {} })).structuredContent).toStrictEqual({ data: 7 });
+    expect((await callTool({ client: fakeClient({ countPets: () => 7 }).client, binding: count, validators: {}, args: {} })).structuredContent).toStrictEqual({
+      data: 7,
+    });
     async function* forever() {
       for (let i = 0; ; i++) yield i;
     }
@@ -122,7 +149,9 @@ describe('callTool', () => {
   });
 
   it('refuses a payload that is not an object, and a client without the method', async () => {
-    expect((await callTool({ client: fakeClient({ addPet: () => 'text' }).client, binding, validators: {}, args: {} })).structuredContent).toStrictEqual({ error: { kind: 'response', operationId: 'addPet' } });
+    expect((await callTool({ client: fakeClient({ addPet: () => 'text' }).client, binding, validators: {}, args: {} })).structuredContent).toStrictEqual({
+      error: { kind: 'response', operationId: 'addPet' },
+    });
     const missing = await callTool({ client: {}, binding, validators: {}, args: {} });
     expect(missing.content).toStrictEqual([{ type: 'text', text: 'addPet failed: the client has no method addPet' }]);
   });
@@ -130,8 +159,11 @@ describe('callTool', () => {
 
 describe('errorResult', () => {
   const headers = {};
-  it('says when to retry a rate limit, and carries an API error\'s fields', () => {
-    const limited = errorResult('addPet', new RateLimitError({ operationId: 'addPet', status: 429, body: { code: 429, msg: 'slow down' }, headers, retryAfter: 30 }));
+  it("says when to retry a rate limit, and carries an API error's fields", () => {
+    const limited = errorResult(
+      'addPet',
+      new RateLimitError({ operationId: 'addPet', status: 429, body: { code: 429, msg: 'slow down' }, headers, retryAfter: 30 }),
+    );
     expect(limited.content).toStrictEqual([{ type: 'text', text: 'Rate limited (HTTP 429): slow down. Retry after 30 s.' }]);
     expect(fields(limited)['error']).toMatchObject({ kind: 'rate_limit', status: 429, retryAfter: 30 });
     const api = errorResult('addPet', new ApiError({ operationId: 'addPet', status: 404, body: { code: 404, msg: 'no such pet' }, headers }));
@@ -139,9 +171,15 @@ describe('errorResult', () => {
   });
 
   it('names other client errors by kind, and anything else as internal', () => {
-    expect(errorResult('addPet', new RequestValidationError('addPet', [{ path: ['pet'], message: 'Required' }])).content).toStrictEqual([{ type: 'text', text: 'Invalid arguments for addPet: pet: Required' }]);
+    expect(errorResult('addPet', new RequestValidationError('addPet', [{ path: ['pet'], message: 'Required' }])).content).toStrictEqual([
+      { type: 'text', text: 'Invalid arguments for addPet: pet: Required' },
+    ]);
     expect(fields(errorResult('addPet', new TimeoutError('addPet', 1000)))['error']).toMatchObject({ kind: 'TimeoutError' });
-    expect(errorResult('addPet', 'boom')).toStrictEqual({ content: [{ type: 'text', text: 'addPet failed: boom' }], structuredContent: { error: { kind: 'internal', operationId: 'addPet' } }, isError: true });
+    expect(errorResult('addPet', 'boom')).toStrictEqual({
+      content: [{ type: 'text', text: 'addPet failed: boom' }],
+      structuredContent: { error: { kind: 'internal', operationId: 'addPet' } },
+      isError: true,
+    });
   });
 });
 

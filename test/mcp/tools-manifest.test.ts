@@ -78,7 +78,12 @@ describe('generated/mcp/tools.json', () => {
     }
     const byName = new Map(tools.map((t) => [t.name, t]));
     expect(byName.get('podcast_get_subscription')?._meta[META]?.scopes).toStrictEqual([]);
-    expect(byName.get('podcast_create_multi_camera_avatar')?._meta[META]).toMatchObject({ operationId: 'createMultiCameraAvatar', method: 'POST', path: '/open/podcast/v1/avatars/multi_camera', scopes: ['podcast.generate'] });
+    expect(byName.get('podcast_create_multi_camera_avatar')?._meta[META]).toMatchObject({
+      operationId: 'createMultiCameraAvatar',
+      method: 'POST',
+      path: '/open/podcast/v1/avatars/multi_camera',
+      scopes: ['podcast.generate'],
+    });
   });
 });
 

@@ -19,8 +19,15 @@ describe.skipIf(!process.env.PODCAST_GEN_PACK_TEST)('the packed tarball in a fre
   let work: string;
   let project: string;
   let tarball: string;
-  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
-  const run = (command: string, args: string[], cwd = project): SpawnSyncReturns<string> => spawnSync(command, args, { cwd, env, encoding: 'utf8', timeout: 600_000 });
+  const env = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? tmpdir(),
+    npm_config_update_notifier: 'false',
+    npm_config_fund: 'false',
+    npm_config_audit: 'false',
+  };
+  const run = (command: string, args: string[], cwd = project): SpawnSyncReturns<string> =>
+    spawnSync(command, args, { cwd, env, encoding: 'utf8', timeout: 600_000 });
   const ok = (result: SpawnSyncReturns<string>) => {
     expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);
     return result;
@@ -55,18 +62,41 @@ describe.skipIf(!process.env.PODCAST_GEN_PACK_TEST)('the packed tarball in a fre
 
   it('holds the built JavaScript, bin, templates, the default document, README and LICENSE, and no sources or tests', () => {
     const files = JSON.parse(readFileSync(join(work, 'files.json'), 'utf8')) as string[];
-    const expected = ['bin/podcast-gen.js', 'dist/cli.js', 'dist/index.js', 'dist/index.d.ts', 'templates/client.ts.hbs', 'spec/podcast.openapi.yaml', 'spec/redocly.yaml', 'package.json', 'README.md', 'LICENSE'];
+    const expected = [
+      'bin/podcast-gen.js',
+      'dist/cli.js',
+      'dist/index.js',
+      'dist/index.d.ts',
+      'templates/client.ts.hbs',
+      'spec/podcast.openapi.yaml',
+      'spec/redocly.yaml',
+      'package.json',
+      'README.md',
+      'LICENSE',
+    ];
     // What `podcast-gen mcp` and `mock` run.
     expected.push('dist/generated/mcp/server.js', 'dist/generated/mcp/tool-server.js', 'dist/generated/fixtures/index.js');
     for (const file of expected) expect(files).toContain(file);
     // TypeScript ships only as declarations, and as the templates copied into the output as code.
-    const copiedTemplates = ['templates/runtime.ts', 'templates/zod-helpers.ts', 'templates/mcp/tool-server.ts', ...['wire', 'match', 'faults', 'server'].map((name) => `templates/mock/${name}.ts`)];
+    const copiedTemplates = [
+      'templates/runtime.ts',
+      'templates/zod-helpers.ts',
+      'templates/mcp/tool-server.ts',
+      ...['wire', 'match', 'faults', 'server'].map((name) => `templates/mock/${name}.ts`),
+    ];
     for (const file of copiedTemplates) expect(files).toContain(file);
     // The README's links to the reference resolve in the package too (npm's page and node_modules).
     const linked = [...readFileSync(join(ROOT, 'README.md'), 'utf8').matchAll(/\]\((docs\/[^)#]+)/g)].map((m) => m[1] as string);
     expect(linked.length).toBeGreaterThan(0);
     expect(linked.filter((path) => !files.includes(path))).toStrictEqual([]);
-    expect(files.filter((f) => /^(generator|test|bench|\.ci|docs\/examples)\//.test(f) || f === 'bin/build.js' || (f.endsWith('.ts') && !f.endsWith('.d.ts') && !copiedTemplates.includes(f)))).toStrictEqual([]);
+    expect(
+      files.filter(
+        (f) =>
+          /^(generator|test|bench|\.ci|docs\/examples)\//.test(f) ||
+          f === 'bin/build.js' ||
+          (f.endsWith('.ts') && !f.endsWith('.d.ts') && !copiedTemplates.includes(f)),
+      ),
+    ).toStrictEqual([]);
   });
 
   it('installs without a TypeScript runtime, with zod as a peer, and works as a library through its exports', () => {
@@ -74,7 +104,13 @@ describe.skipIf(!process.env.PODCAST_GEN_PACK_TEST)('the packed tarball in a fre
     expect(existsSync(join(project, 'node_modules', 'zod', 'package.json'))).toBe(true);
     const version = ok(run('npx', ['--no', '--', 'podcast-gen', '--version']));
     expect(version.stdout.trim()).toBe((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version);
-    const library = ok(run(process.execPath, ['--input-type=module', '-e', "const m = await import('podcast-gen'); console.log(typeof m.generate, typeof m.defineConfig, m.DEFAULTS.out)"]));
+    const library = ok(
+      run(process.execPath, [
+        '--input-type=module',
+        '-e',
+        "const m = await import('podcast-gen'); console.log(typeof m.generate, typeof m.defineConfig, m.DEFAULTS.out)",
+      ]),
+    );
     expect(library.stdout).toBe('function function generated\n');
     expect(existsSync(join(project, 'node_modules', 'podcast-gen', 'dist', 'index.d.ts'))).toBe(true);
   });
@@ -82,7 +118,12 @@ describe.skipIf(!process.env.PODCAST_GEN_PACK_TEST)('the packed tarball in a fre
   it('runs `npx podcast-gen mcp` with the MCP SDK that came with podcast-gen', () => {
     expect(existsSync(join(project, 'node_modules', '@modelcontextprotocol', 'server', 'package.json'))).toBe(true);
     const messages = [
-      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'pack-test', version: '1' } } },
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'pack-test', version: '1' } },
+      },
       { jsonrpc: '2.0', method: 'notifications/initialized' },
       { jsonrpc: '2.0', id: 2, method: 'tools/list' },
     ];
@@ -95,7 +136,10 @@ describe.skipIf(!process.env.PODCAST_GEN_PACK_TEST)('the packed tarball in a fre
       timeout: 60_000,
     });
     expect(mcp.status, mcp.stderr).toBe(0);
-    const answers = mcp.stdout.trim().split('\n').map((line) => JSON.parse(line) as { id?: number; result?: { tools?: { name: string }[] } });
+    const answers = mcp.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id?: number; result?: { tools?: { name: string }[] } });
     expect(answers.find((a) => a.id === 2)?.result?.tools?.map((t) => t.name)).toContain('podcast_quota_summary');
   });
 
@@ -106,15 +150,26 @@ describe.skipIf(!process.env.PODCAST_GEN_PACK_TEST)('the packed tarball in a fre
     expect(generated.stdout).toMatch(/^podcast-gen: 12 operations from api\/podcast\.openapi\.yaml -> src\/podcast\//m);
     expect(existsSync(join(project, 'src', 'podcast', 'client.ts'))).toBe(true);
 
-    writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({
-      compilerOptions: {
-        // No `types`: like most projects, it sees every @types package installed (node's comes with podcast-gen).
-        target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2023', 'DOM', 'DOM.Iterable'],
-        strict: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, verbatimModuleSyntax: true,
-        resolveJsonModule: true, skipLibCheck: true, noEmit: true,
-      },
-      include: ['src/**/*.ts'],
-    }));
+    writeFileSync(
+      join(project, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          // No `types`: like most projects, it sees every @types package installed (node's comes with podcast-gen).
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+          strict: true,
+          noUncheckedIndexedAccess: true,
+          exactOptionalPropertyTypes: true,
+          verbatimModuleSyntax: true,
+          resolveJsonModule: true,
+          skipLibCheck: true,
+          noEmit: true,
+        },
+        include: ['src/**/*.ts'],
+      }),
+    );
     // The project's own tsc, over every generated file (mcp/server.ts and mock/ included).
     ok(run('npx', ['--no', '--', 'tsc', '-p', 'tsconfig.json']));
 
@@ -147,7 +202,10 @@ describe.skipIf(!process.env.PODCAST_GEN_PACK_TEST)('the packed tarball in a fre
 
   it('loads a podcast-gen.config.ts without tsx in the project', () => {
     const config = join(project, 'podcast-gen.config.ts');
-    writeFileSync(config, "import { defineConfig } from 'podcast-gen';\nconst spec: string = 'api/podcast.openapi.yaml';\nexport default defineConfig({ spec });\n");
+    writeFileSync(
+      config,
+      "import { defineConfig } from 'podcast-gen';\nconst spec: string = 'api/podcast.openapi.yaml';\nexport default defineConfig({ spec });\n",
+    );
     try {
       const lint = ok(run('npx', ['--no', '--', 'podcast-gen', 'lint', '--json']));
       expect((JSON.parse(lint.stdout) as { source: string }).source).toBe('api/podcast.openapi.yaml');

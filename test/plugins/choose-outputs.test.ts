@@ -26,17 +26,36 @@ describe('chooseOutputs', () => {
   };
 
   const table: [string, { given?: string[]; want: { plugins: string[]; notes: string[] } }][] = [
-    ['every output by default, each after what it needs, the index last', { want: { plugins: ['types', 'zod', 'client', 'mcp', 'fixtures', 'mock', 'index'], notes: [] } }],
-    ['the client adds the types and the validators it imports, with a note', { given: ['client'], want: { plugins: ['types', 'zod', 'client', 'index'], notes: ['client needs types, zod: added'] } }],
-    ['the mock adds the fixtures, and they the types', { given: ['mock'], want: { plugins: ['types', 'fixtures', 'zod', 'mock', 'index'], notes: ['fixtures needs types: added', 'mock needs fixtures, zod: added'] } }],
+    [
+      'every output by default, each after what it needs, the index last',
+      { want: { plugins: ['types', 'zod', 'client', 'mcp', 'fixtures', 'mock', 'index'], notes: [] } },
+    ],
+    [
+      'the client adds the types and the validators it imports, with a note',
+      { given: ['client'], want: { plugins: ['types', 'zod', 'client', 'index'], notes: ['client needs types, zod: added'] } },
+    ],
+    [
+      'the mock adds the fixtures, and they the types',
+      {
+        given: ['mock'],
+        want: { plugins: ['types', 'fixtures', 'zod', 'mock', 'index'], notes: ['fixtures needs types: added', 'mock needs fixtures, zod: added'] },
+      },
+    ],
     ['the validators alone need nothing', { given: ['zod'], want: { plugins: ['zod', 'index'], notes: [] } }],
     ['a needed output also chosen gets no note', { given: ['types', 'zod', 'client'], want: { plugins: ['types', 'zod', 'client', 'index'], notes: [] } }],
-    ['the order of the choice does not matter', { given: ['mcp', 'types'], want: { plugins: ['types', 'zod', 'client', 'mcp', 'index'], notes: ['client needs zod: added', 'mcp needs client: added'] } }],
+    [
+      'the order of the choice does not matter',
+      { given: ['mcp', 'types'], want: { plugins: ['types', 'zod', 'client', 'mcp', 'index'], notes: ['client needs zod: added', 'mcp needs client: added'] } },
+    ],
   ];
   for (const [name, { given, want }] of table) it(name, () => expect(names(given)).toStrictEqual(want));
 
   it('refuses an unknown output as a usage error that lists the valid ones', () => {
-    expect(failure(() => names(['clint']))).toStrictEqual({ code: 'config/unknown-output', text: 'unknown output "clint" (valid outputs: types, zod, client, mcp, fixtures, mock)', exitCode: 2 });
+    expect(failure(() => names(['clint']))).toStrictEqual({
+      code: 'config/unknown-output',
+      text: 'unknown output "clint" (valid outputs: types, zod, client, mcp, fixtures, mock)',
+      exitCode: 2,
+    });
     expect(failure(() => names(['index'])).code).toBe('config/unknown-output');
   });
 
@@ -64,7 +83,11 @@ describe('pluginOptions', () => {
   });
 
   it('refuses an unknown key, a value of another type, and options that are not an object, naming the valid keys', () => {
-    expect(failure(() => pluginOptions(withOptions, { titel: 'x' }))).toStrictEqual({ code: 'config/unknown-option', text: 'unknown option "titel" of output "reference" (the options of "reference" are: title, depth, tags)', exitCode: 2 });
+    expect(failure(() => pluginOptions(withOptions, { titel: 'x' }))).toStrictEqual({
+      code: 'config/unknown-option',
+      text: 'unknown option "titel" of output "reference" (the options of "reference" are: title, depth, tags)',
+      exitCode: 2,
+    });
     expect(failure(() => pluginOptions(withOptions, { depth: '3' })).text).toMatch(/option "depth" of output "reference" must be a number/);
     expect(failure(() => pluginOptions(withOptions, { tags: 'a' })).text).toMatch(/must be an array/);
     expect(failure(() => pluginOptions(withOptions, ['x'])).code).toBe('config/bad-value');

@@ -21,7 +21,21 @@ describe('choosing outputs', () => {
         writeFileSync(path, file.content);
       }
     }
-    const compilerOptions = { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2023', 'DOM'], types: ['node'], strict: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, noUnusedLocals: true, verbatimModuleSyntax: true, resolveJsonModule: true, skipLibCheck: true, noEmit: true };
+    const compilerOptions = {
+      target: 'ES2022',
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      lib: ['ES2023', 'DOM'],
+      types: ['node'],
+      strict: true,
+      noUncheckedIndexedAccess: true,
+      exactOptionalPropertyTypes: true,
+      noUnusedLocals: true,
+      verbatimModuleSyntax: true,
+      resolveJsonModule: true,
+      skipLibCheck: true,
+      noEmit: true,
+    };
     writeFileSync(join(folder, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['**/*.ts'] }));
     const result = spawnSync(process.execPath, [TSC, '-p', join(folder, 'tsconfig.json')], { encoding: 'utf8' });
     expect(result.stdout + result.stderr).toBe('');

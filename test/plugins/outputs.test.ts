@@ -33,7 +33,9 @@ describe('choosing outputs', () => {
     const { files } = await generateFiles({ cwd: ROOT, outputs: ['api-reference'], plugins: [apiReference], 'api-reference': { file: 'docs/API.md' } });
     expect(files.map((f) => f.path)).toStrictEqual(['.podcast-gen.json', 'docs/API.md', 'index.ts']);
     await expect(generateFiles({ cwd: ROOT, 'api-refrence': { file: 'x.md' } })).rejects.toThrow(/unknown option "api-refrence"/);
-    await expect(generateFiles({ cwd: ROOT, plugins: [apiReference], 'api-reference': { fil: 'x.md' } })).rejects.toThrow(/unknown option "fil" of output "api-reference" \(the options of "api-reference" are: file\)/);
+    await expect(generateFiles({ cwd: ROOT, plugins: [apiReference], 'api-reference': { fil: 'x.md' } })).rejects.toThrow(
+      /unknown option "fil" of output "api-reference" \(the options of "api-reference" are: file\)/,
+    );
   });
 
   it('fails the run with a plugin’s own error, naming it', async () => {
@@ -41,7 +43,9 @@ describe('choosing outputs', () => {
     await expect(generateFiles({ cwd: ROOT, plugins: [broken], outputs: ['broken'] })).rejects.toThrow(/output "broken" failed: .*JSON/);
     // A text over what Node.js holds as one string (built-in outputs meet it only on huge documents).
     const huge = { ...apiReference, name: 'huge', emit: () => [{ path: 'HUGE.md', content: 'x'.repeat(2 ** 30) }] };
-    await expect(generateFiles({ cwd: ROOT, plugins: [huge], outputs: ['huge'] })).rejects.toMatchObject({ problems: [{ code: 'emit/too-large', message: expect.stringMatching(/output "huge" made a text larger than Node\.js can hold/) }] });
+    await expect(generateFiles({ cwd: ROOT, plugins: [huge], outputs: ['huge'] })).rejects.toMatchObject({
+      problems: [{ code: 'emit/too-large', message: expect.stringMatching(/output "huge" made a text larger than Node\.js can hold/) }],
+    });
     const notAList = { ...apiReference, name: 'not-a-list', emit: () => 'API.md' as never };
     await expect(generateFiles({ cwd: ROOT, plugins: [notAList], outputs: ['not-a-list'] })).rejects.toThrow(/output "not-a-list" returned no list of files/);
   });
@@ -65,7 +69,12 @@ describe('the example plugin in docs/: a markdown API reference', () => {
   });
 
   it('escapes markdown in hostile names and descriptions', async () => {
-    const { files } = await generateFiles({ cwd: ROOT, spec: join(ROOT, 'test', 'fixtures', 'plugins', 'markdown-hostile.yaml'), outputs: ['api-reference'], plugins: [apiReference] });
+    const { files } = await generateFiles({
+      cwd: ROOT,
+      spec: join(ROOT, 'test', 'fixtures', 'plugins', 'markdown-hostile.yaml'),
+      outputs: ['api-reference'],
+      plugins: [apiReference],
+    });
     const text = files.find((f) => f.path === 'API.md')?.content ?? '';
     // Each row has as many cells as its table's header: a `|` from the document never opens a cell.
     let header: string | undefined;
@@ -112,11 +121,13 @@ describe('the client output’s option `validate`', () => {
     const off = await clientWith('off', { validate: 'off' });
     expect(await wrongInput(off)).toBe('sent (1 request(s))');
     expect(await wrongInput(off, { validate: 'request' })).toBe('RequestValidationError (0 request(s))');
-    expect(readFileSync(join(folder, 'client-off', 'client.ts'), 'utf8')).toContain("new Core({ validate: \"off\", ...options }, $auth)");
+    expect(readFileSync(join(folder, 'client-off', 'client.ts'), 'utf8')).toContain('new Core({ validate: "off", ...options }, $auth)');
   });
 
   it('refuses a mode the runtime does not know', async () => {
-    await expect(generateFiles({ cwd: ROOT, outputs: ['client'], client: { validate: 'sometimes' } })).rejects.toThrow(/option "validate" of output "client" must be one of both, request, response, off/);
+    await expect(generateFiles({ cwd: ROOT, outputs: ['client'], client: { validate: 'sometimes' } })).rejects.toThrow(
+      /option "validate" of output "client" must be one of both, request, response, off/,
+    );
   });
 });
 
@@ -124,24 +135,27 @@ describe('the zod output’s option `oneOf`', () => {
   // OpenFIGI's mapping result, in small: `{ data }` or `{ warning }`, neither required, both open.
   const spec = join(ROOT, 'test', '.tmp', 'zod-one-of', 'overlap.yaml');
   mkdirSync(dirname(spec), { recursive: true });
-  writeFileSync(spec, [
-    'openapi: 3.0.3',
-    'info: { title: Mapping, version: "1" }',
-    'paths:',
-    '  /mapping:',
-    '    post:',
-    '      operationId: map_jobs',
-    '      responses:',
-    '        "200":',
-    '          description: ok',
-    '          content:',
-    '            application/json:',
-    '              schema: { oneOf: [{ $ref: "#/components/schemas/Found" }, { $ref: "#/components/schemas/NotFound" }] }',
-    'components:',
-    '  schemas:',
-    '    Found: { type: object, properties: { data: { type: array, items: { type: string } } } }',
-    '    NotFound: { type: object, properties: { warning: { type: string } } }',
-  ].join('\n'));
+  writeFileSync(
+    spec,
+    [
+      'openapi: 3.0.3',
+      'info: { title: Mapping, version: "1" }',
+      'paths:',
+      '  /mapping:',
+      '    post:',
+      '      operationId: map_jobs',
+      '      responses:',
+      '        "200":',
+      '          description: ok',
+      '          content:',
+      '            application/json:',
+      '              schema: { oneOf: [{ $ref: "#/components/schemas/Found" }, { $ref: "#/components/schemas/NotFound" }] }',
+      'components:',
+      '  schemas:',
+      '    Found: { type: object, properties: { data: { type: array, items: { type: string } } } }',
+      '    NotFound: { type: object, properties: { warning: { type: string } } }',
+    ].join('\n'),
+  );
   const schemasOf = async (zod?: Record<string, unknown>) => {
     const { files, problems } = await generateFiles({ cwd: ROOT, spec, outputs: ['zod'], ...(zod ? { zod } : {}) });
     return { source: files.find((f) => f.path === 'schemas.ts')?.content ?? '', problems: problems.filter((p) => p.code === 'zod/oneof-overlap') };

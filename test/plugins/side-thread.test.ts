@@ -52,9 +52,15 @@ describe('the side thread from the sources', () => {
     writeFileSync(bad, JSON.stringify(document));
     const lintOff = join(dir, 'redocly.yaml');
     writeFileSync(lintOff, 'extends:\n  - podcast-gen/generic\nrules:\n  podcast-gen/tool-name: off\n');
-    const side = await generateFiles({ spec: bad, lintConfig: lintOff }).then(() => 'made', (error: Error) => error.message);
+    const side = await generateFiles({ spec: bad, lintConfig: lintOff }).then(
+      () => 'made',
+      (error: Error) => error.message,
+    );
     process.env.PODCAST_GEN_SIDE_THREAD = 'off';
-    const one = await generateFiles({ spec: bad, lintConfig: lintOff }).then(() => 'made', (error: Error) => error.message);
+    const one = await generateFiles({ spec: bad, lintConfig: lintOff }).then(
+      () => 'made',
+      (error: Error) => error.message,
+    );
     expect(side).not.toBe('made');
     expect(side).toBe(one);
   });

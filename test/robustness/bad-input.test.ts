@@ -15,7 +15,12 @@ function digest(dir: string, sub = ''): string[] {
   for (const entry of readdirSync(join(dir, sub), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
     const rel = sub ? `${sub}/${entry.name}` : entry.name;
     if (entry.isDirectory()) entries.push(`${rel}/`, ...digest(dir, rel));
-    else entries.push(`${rel} ${createHash('sha256').update(readFileSync(join(dir, rel))).digest('hex')} ${statSync(join(dir, rel)).mtimeMs}`);
+    else
+      entries.push(
+        `${rel} ${createHash('sha256')
+          .update(readFileSync(join(dir, rel)))
+          .digest('hex')} ${statSync(join(dir, rel)).mtimeMs}`,
+      );
   }
   return entries;
 }
@@ -29,7 +34,9 @@ function setUp(input: BadInput): { dir: string; out: string } {
   }
   for (const folder of input.folders ?? []) mkdirSync(join(dir, folder), { recursive: true });
   const out = input.out ?? 'out';
-  const blocked = out.split('/').some((_, i, parts) => existsSync(join(dir, ...parts.slice(0, i + 1))) && !statSync(join(dir, ...parts.slice(0, i + 1))).isDirectory());
+  const blocked = out
+    .split('/')
+    .some((_, i, parts) => existsSync(join(dir, ...parts.slice(0, i + 1))) && !statSync(join(dir, ...parts.slice(0, i + 1))).isDirectory());
   if (!blocked) {
     mkdirSync(join(dir, out), { recursive: true });
     writeFileSync(join(dir, out, 'keep.txt'), 'the user file that must survive\n');
@@ -82,7 +89,11 @@ describe('bad input: one clear problem, exit code, output folder untouched', () 
         expected = [line.split('  ')[0] ?? '', problem!.message.split('\n')[0] ?? ''];
       }
 
-      const argv = input.argv ? (input.argv[0] === '--spec' ? ['generate', '--out', out, ...input.argv] : ['generate', '--spec', spec, '--out', out, ...input.argv]) : ['generate', '--spec', spec, '--out', out, ...templates];
+      const argv = input.argv
+        ? input.argv[0] === '--spec'
+          ? ['generate', '--out', out, ...input.argv]
+          : ['generate', '--spec', spec, '--out', out, ...input.argv]
+        : ['generate', '--spec', spec, '--out', out, ...templates];
       const run = await runCli(argv, { cwd: dir });
       expect(run.code).toBe(input.exit);
       if (input.argv) expect(run.stderr).toMatch(input.line);
@@ -91,4 +102,3 @@ describe('bad input: one clear problem, exit code, output folder untouched', () 
     });
   }
 });
-

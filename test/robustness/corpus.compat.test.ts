@@ -19,8 +19,7 @@ interface Entry {
  * Documents that fail today, each with why and whose code it is. The test fails when one of them
  * starts passing (remove it here) or when any other document fails.
  */
-const KNOWN_FAILURES: Record<string, string> = {
-};
+const KNOWN_FAILURES: Record<string, string> = {};
 
 const EXAMPLES = join(ROOT, 'node_modules', '@readme', 'oas-examples');
 
@@ -33,10 +32,7 @@ function documentsIn(folder: string, prefix: string, version: Entry['version']):
 }
 
 /** @readme/oas-examples 3.0 (3.1 and Swagger 2.0 are tested in test/versions/) and the documents in test/fixtures/corpus. */
-const CORPUS: Entry[] = [
-  ...documentsIn(join(EXAMPLES, '3.0', 'json'), 'oas-3.0', '3.0'),
-  ...documentsIn(join(FIXTURE_DOCS, 'corpus'), 'corpus', '3.0'),
-];
+const CORPUS: Entry[] = [...documentsIn(join(EXAMPLES, '3.0', 'json'), 'oas-3.0', '3.0'), ...documentsIn(join(FIXTURE_DOCS, 'corpus'), 'corpus', '3.0')];
 
 describe('corpus: public and feature documents generate and compile under strict tsc', () => {
   let batch: string;
@@ -51,11 +47,20 @@ describe('corpus: public and feature documents generate and compile under strict
       } catch (error) {
         const refused = error instanceof PodcastGenError && error.problems.some((p) => /^load\/(unsupported-version|swagger-2)$/.test(p.code));
         entry.outcome = refused ? 'refused' : 'failed';
-        entry.detail = error instanceof PodcastGenError ? error.problems.map(formatProblem).join(' | ').slice(0, 300) : String((error as Error).stack).split('\n').slice(0, 2).join(' ');
+        entry.detail =
+          error instanceof PodcastGenError
+            ? error.problems.map(formatProblem).join(' | ').slice(0, 300)
+            : String((error as Error).stack)
+                .split('\n')
+                .slice(0, 2)
+                .join(' ');
       }
     }
     const generated = CORPUS.filter((e) => e.outcome === 'generated');
-    const result = typecheck(batch, generated.map((e) => join(batch, e.name)));
+    const result = typecheck(
+      batch,
+      generated.map((e) => join(batch, e.name)),
+    );
     for (const entry of generated) {
       const errors = result.failed.get(join(batch, entry.name));
       entry.outcome = errors ? 'failed' : 'compiled';
@@ -72,7 +77,9 @@ describe('corpus: public and feature documents generate and compile under strict
     const lines = [
       `corpus: ${valid.filter((e) => e.outcome === 'compiled' || e.detail?.startsWith('tsc:')).length}/${valid.length} OpenAPI 3.0 documents generate, ` +
         `${passed.length}/${valid.length} generate and compile under strict tsc (${((100 * passed.length) / valid.length).toFixed(1)}%)`,
-      ...CORPUS.filter((e) => e.outcome === 'failed').map((e) => `  FAILED ${e.name}: ${KNOWN_FAILURES[e.name] ? `(known: ${KNOWN_FAILURES[e.name]}) ` : ''}${e.detail}`),
+      ...CORPUS.filter((e) => e.outcome === 'failed').map(
+        (e) => `  FAILED ${e.name}: ${KNOWN_FAILURES[e.name] ? `(known: ${KNOWN_FAILURES[e.name]}) ` : ''}${e.detail}`,
+      ),
     ];
     console.log(lines.join('\n'));
   }
@@ -80,7 +87,9 @@ describe('corpus: public and feature documents generate and compile under strict
   it('has the documents it should (oas-examples 3.0, Petstore, the feature documents)', () => {
     expect(CORPUS.filter((e) => e.version === '3.0').length).toBeGreaterThanOrEqual(40);
     expect(CORPUS.map((e) => e.name)).toContain('oas-3.0/petstore');
-    expect(CORPUS.map((e) => e.name)).toEqual(expect.arrayContaining(['corpus/bodies-and-media', 'corpus/parameters', 'corpus/no-ids-no-tools', 'corpus/peer-breakers']));
+    expect(CORPUS.map((e) => e.name)).toEqual(
+      expect.arrayContaining(['corpus/bodies-and-media', 'corpus/parameters', 'corpus/no-ids-no-tools', 'corpus/peer-breakers']),
+    );
   });
 
   it('every valid OpenAPI 3.0 document generates and compiles (except the known failures listed above)', () => {

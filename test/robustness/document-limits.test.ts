@@ -48,7 +48,11 @@ describe('findAliasProblem: a parsed YAML document as its readers will walk it',
 
 describe('chains of $refs', () => {
   it('findRefCycle names a loop of component schemas from its first member met, as written', () => {
-    expect(findRefCycle(schemas({ A: ref('B'), B: ref('C'), C: ref('B') }))).toStrictEqual(['#/components/schemas/B', '#/components/schemas/C', '#/components/schemas/B']);
+    expect(findRefCycle(schemas({ A: ref('B'), B: ref('C'), C: ref('B') }))).toStrictEqual([
+      '#/components/schemas/B',
+      '#/components/schemas/C',
+      '#/components/schemas/B',
+    ]);
     expect(findRefCycle(schemas({ 'a/b': { $ref: '#/components/schemas/a~1b' } }))).toStrictEqual(['#/components/schemas/a~1b', '#/components/schemas/a~1b']);
     expect(findRefCycle(schemas({ A: ref('B'), B: { type: 'object', properties: { a: ref('A') } } }))).toBeUndefined();
   });
@@ -57,10 +61,16 @@ describe('chains of $refs', () => {
     const chain = schemas({ A: ref('B'), B: ref('C'), C: { type: 'string' } });
     expect(findRefChainProblem(chain, { fromJson: true, maxLength: 2 })).toBeUndefined();
     expect(findRefChainProblem(chain, { fromJson: true, maxLength: 1 })).toStrictEqual({ kind: 'long', from: '#/components/schemas/A', length: 2 });
-    const fromPaths = { paths: { '/a': { get: { parameters: [{ $ref: '#/components/parameters/P' }] } } }, components: { parameters: { P: { $ref: '#/components/parameters/Q' }, Q: { name: 'q' } } } };
+    const fromPaths = {
+      paths: { '/a': { get: { parameters: [{ $ref: '#/components/parameters/P' }] } } },
+      components: { parameters: { P: { $ref: '#/components/parameters/Q' }, Q: { name: 'q' } } },
+    };
     expect(findRefChainProblem(fromPaths, { fromJson: true, maxLength: 1 })).toStrictEqual({ kind: 'long', from: '#/paths/~1a/get/parameters/0', length: 2 });
     const loop = { components: { parameters: { P: { $ref: '#/components/parameters/Q' }, Q: { $ref: '#/components/parameters/P' } } } };
-    expect(findRefChainProblem(loop, { fromJson: true, maxLength: 100 })).toStrictEqual({ kind: 'cycle', chain: ['#/components/parameters/P', '#/components/parameters/Q', '#/components/parameters/P'] });
+    expect(findRefChainProblem(loop, { fromJson: true, maxLength: 100 })).toStrictEqual({
+      kind: 'cycle',
+      chain: ['#/components/parameters/P', '#/components/parameters/Q', '#/components/parameters/P'],
+    });
   });
 
   it('a chain of 100,000 $refs and a loop of as many are measured without recursion', () => {

@@ -3,7 +3,20 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatProblem, generate, PodcastGenError, type GenerateResult } from '../../generator/index.js';
 import { removeProject, runCli, tempProject } from '../cli/helpers/run-cli.js';
-import { aliasBomb, aliasLoop, doublingPartRefs, longOperationId, longSchemaName, nestedJson, nestedSchema, nestedYaml, parameterRefCycle, propertyChain, refChain, withAnchors } from './hostile-documents.js';
+import {
+  aliasBomb,
+  aliasLoop,
+  doublingPartRefs,
+  longOperationId,
+  longSchemaName,
+  nestedJson,
+  nestedSchema,
+  nestedYaml,
+  parameterRefCycle,
+  propertyChain,
+  refChain,
+  withAnchors,
+} from './hostile-documents.js';
 
 /** A document made to exhaust the reader, and the one problem it must end with. */
 interface HostileCase {
@@ -18,16 +31,79 @@ interface HostileCase {
 }
 
 const CASES: HostileCase[] = [
-  { name: 'a YAML alias bomb (12 levels of 9 aliases)', file: 'bomb.yaml', text: () => aliasBomb(), code: 'load/alias-expansion', message: /YAML aliases expand #\/x-bomb\/l\d+ to more than 10,000,000 values/, timeout: 60_000 },
-  { name: 'a YAML alias inside the node it names', file: 'loop.yaml', text: aliasLoop, code: 'load/alias-loop', message: /#\/x-loop\/self .*alias of #\/x-loop, which holds it/ },
-  { name: 'a chain of 10,000 $refs', file: 'chain.yaml', text: () => refChain(10_000), code: 'load/ref-chain', message: /#\/components\/schemas\/S0 starts a chain of 9,999 \$refs.*at most 100/, timeout: 60_000 },
-  { name: 'a cycle of 10,000 $refs', file: 'cycle.yaml', text: () => refChain(10_000, { cycle: true }), code: 'load/circular-ref', message: /^S0 -> S1 -> .* -> S9999 -> S0 \(10,000 \$refs\): the \$ref chain refers to itself/, timeout: 60_000 },
-  { name: 'a cycle of parameter $refs', file: 'params.yaml', text: parameterRefCycle, code: 'load/circular-ref', message: /^P -> Q -> P: the \$ref chain refers to itself/ },
-  { name: 'a schema nested 5,000 levels deep (JSON)', file: 'deep.json', text: () => nestedSchema(5000), code: 'load/too-deep', message: /nests deeper than 100 levels at #\/components\/schemas\/Deep(\/properties\/a)+/ },
-  { name: 'a value nested 101 levels deep (JSON)', file: 'deep101.json', text: () => nestedJson(101), code: 'load/too-deep', message: /nests deeper than 100 levels at #\/x-deep(\/0)+/ },
-  { name: 'a value nested 5,000 levels deep (YAML)', file: 'deep.yaml', text: () => nestedYaml(5000), code: 'load/too-deep', message: /nests deeper than 100 levels/ },
-  { name: 'an operationId of 10,000 characters', file: 'long.yaml', text: () => longOperationId(10_000), code: 'model/name-too-long', message: /the operationId of GET \/a is 10,000 characters long, over podcast-gen's limit of 1,000/ },
-  { name: 'a schema name of 10,000 characters', file: 'long-schema.yaml', text: () => longSchemaName(10_000), code: 'model/name-too-long', message: /the schema name S{20}\S*… is 10,000 characters long, over podcast-gen's limit of 1,000/ },
+  {
+    name: 'a YAML alias bomb (12 levels of 9 aliases)',
+    file: 'bomb.yaml',
+    text: () => aliasBomb(),
+    code: 'load/alias-expansion',
+    message: /YAML aliases expand #\/x-bomb\/l\d+ to more than 10,000,000 values/,
+    timeout: 60_000,
+  },
+  {
+    name: 'a YAML alias inside the node it names',
+    file: 'loop.yaml',
+    text: aliasLoop,
+    code: 'load/alias-loop',
+    message: /#\/x-loop\/self .*alias of #\/x-loop, which holds it/,
+  },
+  {
+    name: 'a chain of 10,000 $refs',
+    file: 'chain.yaml',
+    text: () => refChain(10_000),
+    code: 'load/ref-chain',
+    message: /#\/components\/schemas\/S0 starts a chain of 9,999 \$refs.*at most 100/,
+    timeout: 60_000,
+  },
+  {
+    name: 'a cycle of 10,000 $refs',
+    file: 'cycle.yaml',
+    text: () => refChain(10_000, { cycle: true }),
+    code: 'load/circular-ref',
+    message: /^S0 -> S1 -> .* -> S9999 -> S0 \(10,000 \$refs\): the \$ref chain refers to itself/,
+    timeout: 60_000,
+  },
+  {
+    name: 'a cycle of parameter $refs',
+    file: 'params.yaml',
+    text: parameterRefCycle,
+    code: 'load/circular-ref',
+    message: /^P -> Q -> P: the \$ref chain refers to itself/,
+  },
+  {
+    name: 'a schema nested 5,000 levels deep (JSON)',
+    file: 'deep.json',
+    text: () => nestedSchema(5000),
+    code: 'load/too-deep',
+    message: /nests deeper than 100 levels at #\/components\/schemas\/Deep(\/properties\/a)+/,
+  },
+  {
+    name: 'a value nested 101 levels deep (JSON)',
+    file: 'deep101.json',
+    text: () => nestedJson(101),
+    code: 'load/too-deep',
+    message: /nests deeper than 100 levels at #\/x-deep(\/0)+/,
+  },
+  {
+    name: 'a value nested 5,000 levels deep (YAML)',
+    file: 'deep.yaml',
+    text: () => nestedYaml(5000),
+    code: 'load/too-deep',
+    message: /nests deeper than 100 levels/,
+  },
+  {
+    name: 'an operationId of 10,000 characters',
+    file: 'long.yaml',
+    text: () => longOperationId(10_000),
+    code: 'model/name-too-long',
+    message: /the operationId of GET \/a is 10,000 characters long, over podcast-gen's limit of 1,000/,
+  },
+  {
+    name: 'a schema name of 10,000 characters',
+    file: 'long-schema.yaml',
+    text: () => longSchemaName(10_000),
+    code: 'model/name-too-long',
+    message: /the schema name S{20}\S*… is 10,000 characters long, over podcast-gen's limit of 1,000/,
+  },
 ];
 
 /** A stack trace's frame line, as V8 prints it. */
@@ -149,8 +225,13 @@ describe('schemas that nest through their $refs deeper than a stage can follow',
     );
     expect(error).toBeInstanceOf(PodcastGenError);
     const [problem] = (error as PodcastGenError).problems;
-    expect(formatProblem(problem!)).toMatch(/^chain\.json {2}error {2}document\/too-deep {2}the document's schemas nest too deeply through their \$refs for \S+/);
-    for (const argv of [['generate', '--spec', 'chain.json', '--out', 'out'], ['lint', '--spec', 'chain.json']]) {
+    expect(formatProblem(problem!)).toMatch(
+      /^chain\.json {2}error {2}document\/too-deep {2}the document's schemas nest too deeply through their \$refs for \S+/,
+    );
+    for (const argv of [
+      ['generate', '--spec', 'chain.json', '--out', 'out'],
+      ['lint', '--spec', 'chain.json'],
+    ]) {
       const command = argv[0];
       const run = await runCli(argv, { cwd: dir });
       expect([command, run.code]).toStrictEqual([command, 1]);

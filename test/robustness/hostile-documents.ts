@@ -19,7 +19,12 @@ function withSchemas(schema: string, schemas: string): string {
 export function aliasBomb(levels = 12, width = 9): string {
   const name = (level: number) => `l${level}`;
   const lines = [`  ${name(0)}: &${name(0)} [${Array(width).fill('"lol"').join(', ')}]`];
-  for (let level = 1; level < levels; level++) lines.push(`  ${name(level)}: &${name(level)} [${Array(width).fill(`*${name(level - 1)}`).join(', ')}]`);
+  for (let level = 1; level < levels; level++)
+    lines.push(
+      `  ${name(level)}: &${name(level)} [${Array(width)
+        .fill(`*${name(level - 1)}`)
+        .join(', ')}]`,
+    );
   return `${info}${okPaths}x-bomb:\n${lines.join('\n')}\n`;
 }
 
@@ -108,9 +113,15 @@ export function withAnchors(): string {
 /** `n` schemas, each holding the next in a property: deep only once its `$ref`s are followed. */
 export function propertyChain(n: number): string {
   const schemas: Record<string, unknown> = {};
-  for (let i = 0; i < n; i++) schemas[`S${i}`] = { type: 'object', properties: { next: i + 1 < n ? { $ref: `#/components/schemas/S${i + 1}` } : { type: 'string' } } };
+  for (let i = 0; i < n; i++)
+    schemas[`S${i}`] = { type: 'object', properties: { next: i + 1 < n ? { $ref: `#/components/schemas/S${i + 1}` } : { type: 'string' } } };
   const ok = { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/S0' } } } } };
-  return JSON.stringify({ openapi: '3.0.3', info: { title: 'chain', version: '1' }, paths: { '/a': { get: { operationId: 'a', responses: ok } } }, components: { schemas } });
+  return JSON.stringify({
+    openapi: '3.0.3',
+    info: { title: 'chain', version: '1' },
+    paths: { '/a': { get: { operationId: 'a', responses: ok } } },
+    components: { schemas },
+  });
 }
 
 /**
@@ -124,5 +135,10 @@ export function doublingPartRefs(levels: number): string {
     schemas[`S${i}`] = { type: 'object', properties: { part: { type: 'object', properties: { left: next, right: next } } } };
   }
   const ok = { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/S0' } } } } };
-  return JSON.stringify({ openapi: '3.0.3', info: { title: 'doubling', version: '1' }, paths: { '/a': { get: { operationId: 'a', responses: ok } } }, components: { schemas } });
+  return JSON.stringify({
+    openapi: '3.0.3',
+    info: { title: 'doubling', version: '1' },
+    paths: { '/a': { get: { operationId: 'a', responses: ok } } },
+    components: { schemas },
+  });
 }

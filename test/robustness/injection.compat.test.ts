@@ -12,7 +12,35 @@ const RUNS = 30;
 const TSX = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 
 /** Pieces that end comments, strings, templates and script blocks, or start template syntax. */
-const PIECES = ['*/', '/*', '//', '`', '${', '}', "'", '"', '\\', '\\u0041', '\u2028', '\u2029', '</script>', '<!--', '{{', '}}', '{{{', '\u0000', '\n', '\r\n', '\t', ' ', 'x', 'ü', '😀', '@param', '#/'];
+const PIECES = [
+  '*/',
+  '/*',
+  '//',
+  '`',
+  '${',
+  '}',
+  "'",
+  '"',
+  '\\',
+  '\\u0041',
+  '\u2028',
+  '\u2029',
+  '</script>',
+  '<!--',
+  '{{',
+  '}}',
+  '{{{',
+  '\u0000',
+  '\n',
+  '\r\n',
+  '\t',
+  ' ',
+  'x',
+  'ü',
+  '😀',
+  '@param',
+  '#/',
+];
 const hostile = fc.array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 8 }).map((parts) => `h${parts.join('')}`);
 
 /** A small document carrying `text` in every place a document can carry text. */
@@ -33,7 +61,10 @@ function documentWith(text: string): Record<string, unknown> {
           'x-nested': { list: [text, { deep: text }] },
           parameters: [{ name: 'q', in: 'query', description: text, example: text, schema: { type: 'string', enum: [text, 'plain'], default: 'plain' } }],
           responses: {
-            '200': { description: text, content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' }, example: { [text]: text, plain: 'abc' } } } },
+            '200': {
+              description: text,
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' }, example: { [text]: text, plain: 'abc' } } },
+            },
             '404': { description: text },
           },
         },
@@ -82,7 +113,10 @@ describe(`injection: hostile strings in every text place (${RUNS} fast-check run
   afterAll(() => removeBatch(batch));
 
   it(`generates ${RUNS} documents whose every output compiles under strict tsc`, () => {
-    const result = typecheck(batch, runs.map((r) => join(r.dir, 'out')));
+    const result = typecheck(
+      batch,
+      runs.map((r) => join(r.dir, 'out')),
+    );
     expect(result.output).toBe('');
     expect(runs).toHaveLength(RUNS);
     console.log(`injection: ${RUNS} fast-check runs, all outputs compiled in one tsc run`);
@@ -90,7 +124,9 @@ describe(`injection: hostile strings in every text place (${RUNS} fast-check run
 
   it('the strings survive unchanged in tools.json (descriptions, enum values, property names) and fixtures', () => {
     for (const { text, tools, fixture } of runs) {
-      const tool = (JSON.parse(tools) as { tools: { description?: string; inputSchema: { properties: Record<string, { enum?: string[]; description?: string }> } }[] }).tools[0];
+      const tool = (
+        JSON.parse(tools) as { tools: { description?: string; inputSchema: { properties: Record<string, { enum?: string[]; description?: string }> } }[] }
+      ).tools[0];
       expect(tool?.description).toContain(text);
       expect(tool?.inputSchema.properties.q?.enum).toStrictEqual([text, 'plain']);
       expect(tool?.inputSchema.properties.q?.description).toBe(text);
@@ -127,6 +163,8 @@ describe(`injection: hostile strings in every text place (${RUNS} fast-check run
     const child = spawnSync(process.execPath, [TSX, script], { encoding: 'utf8', cwd: batch, maxBuffer: 16 * 1024 * 1024 });
     expect(child.stderr).toBe('');
     const results = JSON.parse(child.stdout) as unknown[];
-    expect(results).toStrictEqual(runs.map(({ text }) => ({ accepts: true, refusesOther: true, refusesMissing: true, operationIds: ['getThing', `post ${text}`.trim()], wireName: true })));
+    expect(results).toStrictEqual(
+      runs.map(({ text }) => ({ accepts: true, refusesOther: true, refusesMissing: true, operationIds: ['getThing', `post ${text}`.trim()], wireName: true })),
+    );
   });
 });

@@ -94,7 +94,7 @@ describe('hostile names (reserved words, punctuation, non-ASCII, digits, collisi
     expect(seen[0]?.headers.id).toBe('h');
     expect(seen[1]?.url).toBe('http://127.0.0.1:9/delete/c?filter.name=f&__proto__=x');
   });
-  it('schemas.ts keeps the document\'s names; index.ts keeps the runtime\'s and aliases the validators (run in a child process)', () => {
+  it("schemas.ts keeps the document's names; index.ts keeps the runtime's and aliases the validators (run in a child process)", () => {
     const script = join(output.batch, 'index-names.ts');
     writeFileSync(
       script,

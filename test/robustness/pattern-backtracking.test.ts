@@ -43,7 +43,10 @@ describe("the generator's own pattern checks", () => {
 describe('a document whose patterns backtrack', () => {
   it('generates, its fixture holding made values that match and not the examples that almost do', async () => {
     const { files } = await generateFiles({ spec: DOCUMENT });
-    const fixture = JSON.parse(files.find((f) => f.path === 'fixtures/getPicture.json')?.content ?? '{}') as { params: { url?: string }; response: { body: { url: string; caption: string } } };
+    const fixture = JSON.parse(files.find((f) => f.path === 'fixtures/getPicture.json')?.content ?? '{}') as {
+      params: { url?: string };
+      response: { body: { url: string; caption: string } };
+    };
     const body = fixture.response.body;
     expect(body.url).not.toBe(NEAR_MISS);
     expect(new RegExp(URL_PATTERN, 'u').test(body.url)).toBe(true);

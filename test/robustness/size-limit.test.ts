@@ -49,7 +49,7 @@ describe('no size limit below real documents', () => {
     expect(error).toBeInstanceOf(PodcastGenError);
     const problems = (error as PodcastGenError).problems;
     expect(problems.map(formatProblem)).toStrictEqual([
-      "huge.yaml  error  load/too-large  the document is 600.0 MB, over the 512.0 MB that Node.js can read as one text (check that --spec names the API document; otherwise generate from a smaller document holding the operations you need)",
+      'huge.yaml  error  load/too-large  the document is 600.0 MB, over the 512.0 MB that Node.js can read as one text (check that --spec names the API document; otherwise generate from a smaller document holding the operations you need)',
     ]);
     const run = await runCli(['generate', '--spec', 'huge.yaml', '--out', 'out'], { cwd: dir });
     expect(run.code).toBe(1);
@@ -60,7 +60,10 @@ describe('no size limit below real documents', () => {
   it("an operationId of Microsoft Graph's length (245 characters) generates; its fixture's file name is shortened to fit", async () => {
     const id = `get${'A'.repeat(242)}`;
     const spec = join(dir, 'long-id.yaml');
-    writeFileSync(spec, `openapi: 3.0.3\ninfo: { title: T, version: "1" }\npaths:\n  /a:\n    get:\n      operationId: ${id}\n      responses:\n        "200": { description: ok }\n`);
+    writeFileSync(
+      spec,
+      `openapi: 3.0.3\ninfo: { title: T, version: "1" }\npaths:\n  /a:\n    get:\n      operationId: ${id}\n      responses:\n        "200": { description: ok }\n`,
+    );
     const { model, files } = await generateFiles({ spec, cwd: dir, outputs: ['fixtures'] });
     expect(model.operations.map((op) => op.operationId)).toStrictEqual([id]);
     const fixture = files.map((f) => f.path).find((path) => path.startsWith('fixtures/get'));

@@ -1,7 +1,15 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiPromise, Core, RequestValidationError, ResponseValidationError, TimeoutError, type OperationSpec, type Validator } from '../../templates/runtime.js';
+import {
+  ApiPromise,
+  Core,
+  RequestValidationError,
+  ResponseValidationError,
+  TimeoutError,
+  type OperationSpec,
+  type Validator,
+} from '../../templates/runtime.js';
 import { startLoopback, type Answer } from '../helpers/loopback.js';
 import { operationSpec } from './operation-spec.js';
 
@@ -57,19 +65,34 @@ describe('the payload', () => {
   });
 
   it("is the validator's output (defaults filled in), and a bad payload's issues are placed inside the envelope", async () => {
-    const data = validator((value) => (typeof value === 'object' && value !== null && 'id' in value ? { ok: true, data: { tag: 'none', ...value } } : { ok: false, path: ['id'], message: 'required' }));
+    const data = validator((value) =>
+      typeof value === 'object' && value !== null && 'id' in value
+        ? { ok: true, data: { tag: 'none', ...value } }
+        : { ok: false, path: ['id'], message: 'required' },
+    );
     answer = { body: { data: { id: 1 }, rid: 'r-9' } };
     const result = await core().request(enveloped, {}, { data }).withResponse();
-    expect(result).toStrictEqual({ data: { tag: 'none', id: 1 }, status: 200, headers: expect.any(Object), body: { data: { id: 1 }, rid: 'r-9' }, rid: 'r-9', attempts: 1 });
+    expect(result).toStrictEqual({
+      data: { tag: 'none', id: 1 },
+      status: 200,
+      headers: expect.any(Object),
+      body: { data: { id: 1 }, rid: 'r-9' },
+      rid: 'r-9',
+      attempts: 1,
+    });
     answer = { status: 201, body: { data: {} } };
-    const error = (await core().request(enveloped, {}, { data }).catch((e: unknown) => e)) as ResponseValidationError;
+    const error = (await core()
+      .request(enveloped, {}, { data })
+      .catch((e: unknown) => e)) as ResponseValidationError;
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect([error.status, error.issues]).toStrictEqual([201, [{ path: ['data', 'id'], message: 'required' }]]);
   });
 
   it('issues give their paths as strings and numbers, symbols included', async () => {
     const params = validator(() => ({ ok: false, path: ['items', 0, Symbol('extra')], message: 'bad' }));
-    const error = (await core().request(operationSpec(), { items: [] }, { params }).catch((e: unknown) => e)) as RequestValidationError;
+    const error = (await core()
+      .request(operationSpec(), { items: [] }, { params })
+      .catch((e: unknown) => e)) as RequestValidationError;
     expect(error).toBeInstanceOf(RequestValidationError);
     expect(error.issues).toStrictEqual([{ path: ['items', 0, 'Symbol(extra)'], message: 'bad' }]);
   });

@@ -29,7 +29,12 @@ describe("the runtime's errors in a minified bundle", () => {
     const dir = mkdtempSync(join(ROOT, 'test', '.tmp', 'error-names-'));
     try {
       const entry = join(dir, 'entry.ts');
-      writeFileSync(entry, `import * as r from ${JSON.stringify(join(ROOT, 'templates', 'runtime.ts'))};\nexport const names = [${Object.values(MADE).map((made) => `${made}.name`).join(', ')}];\n`);
+      writeFileSync(
+        entry,
+        `import * as r from ${JSON.stringify(join(ROOT, 'templates', 'runtime.ts'))};\nexport const names = [${Object.values(MADE)
+          .map((made) => `${made}.name`)
+          .join(', ')}];\n`,
+      );
       const bundle = join(dir, 'bundle.mjs');
       await build({ entryPoints: [entry], outfile: bundle, bundle: true, minify: true, format: 'esm', platform: 'browser', logLevel: 'silent' });
       const { names } = (await import(pathToFileURL(bundle).href)) as { names: string[] };

@@ -23,7 +23,15 @@ describe('the error classes', () => {
       new RequestValidationError('getThing', []),
       new ResponseValidationError('getThing', 200, []),
     ];
-    expect(errors.map((e) => e.name)).toStrictEqual(['ApiError', 'RateLimitError', 'ConnectionError', 'TimeoutError', 'AbortError', 'RequestValidationError', 'ResponseValidationError']);
+    expect(errors.map((e) => e.name)).toStrictEqual([
+      'ApiError',
+      'RateLimitError',
+      'ConnectionError',
+      'TimeoutError',
+      'AbortError',
+      'RequestValidationError',
+      'ResponseValidationError',
+    ]);
     for (const error of errors) {
       expect(error).toBeInstanceOf(ClientError);
       expect(error).toBeInstanceOf(Error);
@@ -34,7 +42,11 @@ describe('the error classes', () => {
   });
 
   const messages: [string, { status: number; body: unknown }, string][] = [
-    ['the envelope: msg, code and rid', { status: 400, body: { code: 1001, msg: 'prompt too long', rid: 'r-1' } }, 'getThing failed with HTTP 400: prompt too long (code 1001, rid r-1)'],
+    [
+      'the envelope: msg, code and rid',
+      { status: 400, body: { code: 1001, msg: 'prompt too long', rid: 'r-1' } },
+      'getThing failed with HTTP 400: prompt too long (code 1001, rid r-1)',
+    ],
     ['code 0 is still shown', { status: 400, body: { code: 0, msg: 'odd' } }, 'getThing failed with HTTP 400: odd (code 0)'],
     ['a text body, trimmed', { status: 502, body: '  Bad Gateway\n' }, 'getThing failed with HTTP 502: Bad Gateway'],
     ['a long text body, cut at 200 characters', { status: 502, body: 'x'.repeat(500) }, `getThing failed with HTTP 502: ${'x'.repeat(200)}`],
@@ -48,8 +60,21 @@ describe('the error classes', () => {
   });
 
   it("ApiError keeps the envelope's fields, and its cause only when it is text", () => {
-    const error = new ApiError({ ...failure, status: 400, body: { code: 1, msg: 'm', cause: 'validation', details: { field: 'x' }, rid: 'r' }, headers: { 'x-a': '1' } });
-    expect({ ...error, cause: error.cause }).toMatchObject({ status: 400, code: 1, msg: 'm', cause: 'validation', details: { field: 'x' }, rid: 'r', headers: { 'x-a': '1' } });
+    const error = new ApiError({
+      ...failure,
+      status: 400,
+      body: { code: 1, msg: 'm', cause: 'validation', details: { field: 'x' }, rid: 'r' },
+      headers: { 'x-a': '1' },
+    });
+    expect({ ...error, cause: error.cause }).toMatchObject({
+      status: 400,
+      code: 1,
+      msg: 'm',
+      cause: 'validation',
+      details: { field: 'x' },
+      rid: 'r',
+      headers: { 'x-a': '1' },
+    });
     expect(new ApiError({ ...failure, status: 400, body: { cause: { nested: true } } }).cause).toBeUndefined();
   });
 
@@ -67,7 +92,9 @@ describe('the error classes', () => {
   it('validation errors name the first five issues, the root as (root), and count the rest', () => {
     const issues = [{ path: [], message: 'expected object' }, ...Array.from({ length: 6 }, (_, i) => ({ path: ['items', i, 'name'], message: `bad ${i}` }))];
     const request = new RequestValidationError('getThing', issues);
-    expect(request.message).toBe('invalid request for getThing: (root): expected object; items.0.name: bad 0; items.1.name: bad 1; items.2.name: bad 2; items.3.name: bad 3; and 2 more');
+    expect(request.message).toBe(
+      'invalid request for getThing: (root): expected object; items.0.name: bad 0; items.1.name: bad 1; items.2.name: bad 2; items.3.name: bad 3; and 2 more',
+    );
     expect(request.issues).toBe(issues);
     const response = new ResponseValidationError('getThing', 201, issues.slice(1, 2));
     expect(response.message).toBe('response of getThing does not match the document: items.0.name: bad 0');

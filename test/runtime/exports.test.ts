@@ -13,12 +13,15 @@ function exportsOf(file: string): Map<string, boolean> {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, true);
   const names = new Map<string, boolean>();
   for (const statement of source.statements) {
-    if (ts.isExportDeclaration(statement) || ts.isExportAssignment(statement)) throw new Error(`${file}: export lists are not read here; export at the declaration`);
+    if (ts.isExportDeclaration(statement) || ts.isExportAssignment(statement))
+      throw new Error(`${file}: export lists are not read here; export at the declaration`);
     const exported = ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
     if (!exported) continue;
     if (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) names.set(statement.name.text, true);
-    else if ((ts.isClassDeclaration(statement) || ts.isFunctionDeclaration(statement) || ts.isEnumDeclaration(statement)) && statement.name) names.set(statement.name.text, false);
-    else if (ts.isVariableStatement(statement)) for (const declaration of statement.declarationList.declarations) names.set(declaration.name.getText(source), false);
+    else if ((ts.isClassDeclaration(statement) || ts.isFunctionDeclaration(statement) || ts.isEnumDeclaration(statement)) && statement.name)
+      names.set(statement.name.text, false);
+    else if (ts.isVariableStatement(statement))
+      for (const declaration of statement.declarationList.declarations) names.set(declaration.name.getText(source), false);
     else throw new Error(`${file}: an export this test does not know: ${statement.getText(source).slice(0, 60)}`);
   }
   return names;
@@ -32,7 +35,8 @@ describe('the names the runtime exports', () => {
   });
 
   it('are read from a runtime of the user, whatever it exports', () => {
-    const text = 'export declare abstract class Base {}\nexport async function* items() {}\nexport const a = 1;\nexport type T = string;\nexport interface I {}\n  export const nested = 1;\nconst hidden = 2;\n';
+    const text =
+      'export declare abstract class Base {}\nexport async function* items() {}\nexport const a = 1;\nexport type T = string;\nexport interface I {}\n  export const nested = 1;\nconst hidden = 2;\n';
     expect(runtimeExports(text)).toStrictEqual([
       { name: 'Base', typeOnly: false },
       { name: 'items', typeOnly: false },

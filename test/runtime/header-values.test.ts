@@ -15,7 +15,10 @@ const spec = operationSpec({ fields: [{ name: 'trace', in: 'header', wireName: '
 /** What `call` throws, with how many requests reached the server meanwhile. */
 async function refusal(call: () => Promise<unknown>): Promise<{ error: unknown; sent: number }> {
   const before = server.requests.length;
-  const error = await call().then(() => undefined, (e: unknown) => e);
+  const error = await call().then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   return { error, sent: server.requests.length - before };
 }
 

@@ -12,7 +12,11 @@ describe('replacing the mock code', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const builtin = readFileSync(join(ROOT, 'templates', 'mock', 'server.ts'), 'utf8');
   const mockFiles = async (templates?: string) =>
-    new Map((await generateFiles({ cwd: ROOT, outputs: ['mock'], ...(templates ? { templates } : {}) })).files.filter((f) => f.path.startsWith('mock/')).map((f) => [f.path, f.content]));
+    new Map(
+      (await generateFiles({ cwd: ROOT, outputs: ['mock'], ...(templates ? { templates } : {}) })).files
+        .filter((f) => f.path.startsWith('mock/'))
+        .map((f) => [f.path, f.content]),
+    );
 
   it('copies each file of templates/mock/ after the banner, and a mock/server.ts of the templates folder instead of the built-in one', async () => {
     const mine = join(dir, 'mine');

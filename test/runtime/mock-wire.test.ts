@@ -3,7 +3,18 @@ import { describe, expect, it } from 'vitest';
 import type { MockAuth as TableAuth, MockFailureShape as TableFailureShape, MockRoute as TableRoute } from '../../generator/emit/mock/route-table.js';
 import { faultSchedule, requestedFault } from '../../templates/mock/faults.js';
 import { matchRoute } from '../../templates/mock/match.js';
-import { coerce, headerValue, readForm, readInput, type MockAuth, type MockFailureShape, type MockField, type MockRoute, type RequestParts, type WireType } from '../../templates/mock/wire.js';
+import {
+  coerce,
+  headerValue,
+  readForm,
+  readInput,
+  type MockAuth,
+  type MockFailureShape,
+  type MockField,
+  type MockRoute,
+  type RequestParts,
+  type WireType,
+} from '../../templates/mock/wire.js';
 
 /**
  * The mock's shared code (templates/mock/), as it is copied into every output: wire strings coerced
@@ -94,7 +105,16 @@ describe('readInput: the client input object rebuilt from a request', () => {
     {
       name: 'query, deepObject: name[key]=value, an array property comma-joined',
       given: {
-        fields: [{ name: 'filter', in: 'query', type: 'object', style: 'deepObject', properties: { min: 'integer', tags: 'array' }, propertyItems: { tags: 'string' } }],
+        fields: [
+          {
+            name: 'filter',
+            in: 'query',
+            type: 'object',
+            style: 'deepObject',
+            properties: { min: 'integer', tags: 'array' },
+            propertyItems: { tags: 'string' },
+          },
+        ],
         parts: parts({ search: 'filter%5Bmin%5D=1&filter%5Btags%5D=a,b&other=x' }),
       },
       want: { filter: { min: 1, tags: ['a', 'b'] } },
@@ -113,7 +133,12 @@ describe('readInput: the client input object rebuilt from a request', () => {
     {
       name: 'query, an unexploded array of objects: a comma inside JSON does not split',
       given: { fields: [{ name: 'pairs', in: 'query', type: 'array', itemType: 'array', explode: false }], parts: parts({ search: 'pairs=[1,2],[3,4]' }) },
-      want: { pairs: [[1, 2], [3, 4]] },
+      want: {
+        pairs: [
+          [1, 2],
+          [3, 4],
+        ],
+      },
     },
     {
       name: 'query, a parameter absent is left out; the wire name is read where it differs',
@@ -188,7 +213,18 @@ describe('readInput: the client input object rebuilt from a request', () => {
     },
     {
       name: 'querystring: a form read into an object, each property coerced',
-      given: { fields: [{ name: 'search', in: 'querystring', type: 'object', contentType: 'application/x-www-form-urlencoded', properties: { q: 'string', n: 'integer', tag: 'array' } }], parts: parts({ search: 'q=a&n=3&tag=x&tag=y' }) },
+      given: {
+        fields: [
+          {
+            name: 'search',
+            in: 'querystring',
+            type: 'object',
+            contentType: 'application/x-www-form-urlencoded',
+            properties: { q: 'string', n: 'integer', tag: 'array' },
+          },
+        ],
+        parts: parts({ search: 'q=a&n=3&tag=x&tag=y' }),
+      },
       want: { search: { q: 'a', n: 3, tag: ['x', 'y'] } },
     },
     {
@@ -259,7 +295,8 @@ describe('matchRoute: the more concrete path first, then the document order', ()
   ];
   it.each(table)('$given -> $want', ({ given, want }) => {
     const match = matchRoute(routes, ...given);
-    const got = match === undefined ? undefined : 'methodMismatch' in match ? 'methodMismatch' : { operationId: match.route.operationId, pathParams: match.pathParams };
+    const got =
+      match === undefined ? undefined : 'methodMismatch' in match ? 'methodMismatch' : { operationId: match.route.operationId, pathParams: match.pathParams };
     expect(got).toStrictEqual(want);
   });
 

@@ -22,7 +22,8 @@ describe('replacing the runtime', () => {
     const mixed = snapshotFolder(join(dir, 'mixed'));
     expect(plain['runtime.ts']?.text.endsWith(`\n\n${builtin}`)).toBe(true);
     expect(mixed['runtime.ts']?.text).toBe(`${plain['runtime.ts']?.text}export const patched = true;\n`);
-    for (const path of Object.keys(plain).filter((p) => p !== 'runtime.ts' && p !== '.podcast-gen.json')) expect(mixed[path]?.text, path).toBe(plain[path]?.text);
+    for (const path of Object.keys(plain).filter((p) => p !== 'runtime.ts' && p !== '.podcast-gen.json'))
+      expect(mixed[path]?.text, path).toBe(plain[path]?.text);
   });
 
   it('a runtime.ts.hbs of the templates folder (the old name) is not used, and the warning says what to do', async () => {
@@ -32,6 +33,8 @@ describe('replacing the runtime', () => {
     writeFileSync(join(dir, 'old', 'runtime.ts.hbs'), `{{banner}}\n${builtin}`);
     const run = await runCli(['--spec', spec, '--out', 'out', '--templates', 'old'], { cwd: dir });
     expect(run.code).toBe(0);
-    expect(run.stderr).toContain('old/runtime.ts.hbs  warn  templates/no-such-builtin  replaces no built-in template, so it is not used (runtime.ts is now copied as it is, not rendered: name your file runtime.ts and drop its {{banner}} line)');
+    expect(run.stderr).toContain(
+      'old/runtime.ts.hbs  warn  templates/no-such-builtin  replaces no built-in template, so it is not used (runtime.ts is now copied as it is, not rendered: name your file runtime.ts and drop its {{banner}} line)',
+    );
   });
 });

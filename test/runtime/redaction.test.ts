@@ -72,12 +72,22 @@ describe('what the upstream echoes back is redacted wherever the client shows it
   const ECHOED = 'Key-5be0/1d9e+Zq?';
   let echo: Awaited<ReturnType<typeof startLoopback>>;
   beforeAll(async () => {
-    echo = await startLoopback((request) => ({ status: request.path === '/fail' ? 401 : 200, headers: copiesOf(ECHOED), body: { msg: `bad key ${ECHOED.toUpperCase()} / ${btoa(ECHOED)}`, details: copiesOf(ECHOED) } }));
+    echo = await startLoopback((request) => ({
+      status: request.path === '/fail' ? 401 : 200,
+      headers: copiesOf(ECHOED),
+      body: { msg: `bad key ${ECHOED.toUpperCase()} / ${btoa(ECHOED)}`, details: copiesOf(ECHOED) },
+    }));
   });
   afterAll(() => echo.close());
 
-  const redactedCopies = Object.fromEntries(Object.keys(copiesOf(ECHOED)).map((name) => [name, name === 'x-basic' ? 'Basic [redacted]' : name === 'x-within' ? 'token=[redacted];path=/' : '[redacted]']));
-  const core = (events: unknown[]) => new Core({ apiKey: ECHOED, baseUrl: echo.url, maxRetries: 0, onResponse: (e) => void events.push(e) }, { kind: 'apiKey', in: 'header', name: 'X-Api-Key' });
+  const redactedCopies = Object.fromEntries(
+    Object.keys(copiesOf(ECHOED)).map((name) => [
+      name,
+      name === 'x-basic' ? 'Basic [redacted]' : name === 'x-within' ? 'token=[redacted];path=/' : '[redacted]',
+    ]),
+  );
+  const core = (events: unknown[]) =>
+    new Core({ apiKey: ECHOED, baseUrl: echo.url, maxRetries: 0, onResponse: (e) => void events.push(e) }, { kind: 'apiKey', in: 'header', name: 'X-Api-Key' });
 
   it("in the onResponse hook's headers and the result's headers", async () => {
     const events: ResponseEvent[] = [];
@@ -88,7 +98,9 @@ describe('what the upstream echoes back is redacted wherever the client shows it
 
   it("in an ApiError's message, body and headers", async () => {
     const events: unknown[] = [];
-    const error = (await core(events).request(operationSpec({ path: '/fail' }), {}, {}).catch((e: unknown) => e)) as ApiError;
+    const error = (await core(events)
+      .request(operationSpec({ path: '/fail' }), {}, {})
+      .catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.message).toBe('getThing failed with HTTP 401: bad key [redacted] / [redacted]');
     expect(error.headers).toMatchObject(redactedCopies);
@@ -96,17 +108,23 @@ describe('what the upstream echoes back is redacted wherever the client shows it
     expect(events[0]).toMatchObject({ headers: redactedCopies });
   });
 
-  it('in a JSON body that escapes the key\'s characters (\\/ as PHP writes it, \\u escapes)', async () => {
-    const escaped = JSON.stringify({ msg: `key ${ECHOED}` }).replace(/\//g, '\\/').replace(/Z/g, '\\u005a');
+  it("in a JSON body that escapes the key's characters (\\/ as PHP writes it, \\u escapes)", async () => {
+    const escaped = JSON.stringify({ msg: `key ${ECHOED}` })
+      .replace(/\//g, '\\/')
+      .replace(/Z/g, '\\u005a');
     const fetch = async () => new Response(escaped, { status: 401, headers: { 'content-type': 'application/json' } });
-    const error = (await new Core({ apiKey: ECHOED, baseUrl: echo.url, fetch, maxRetries: 0 }, { kind: 'none' }).request(operationSpec(), {}, {}).catch((e: unknown) => e)) as ApiError;
+    const error = (await new Core({ apiKey: ECHOED, baseUrl: echo.url, fetch, maxRetries: 0 }, { kind: 'none' })
+      .request(operationSpec(), {}, {})
+      .catch((e: unknown) => e)) as ApiError;
     expect(error.msg).toBe('key [redacted]');
   });
 
   it('a failure body nested 100 000 deep is still an ApiError', async () => {
     const depth = 100_000;
     const fetch = async () => new Response(`${'['.repeat(depth)}"${ECHOED}"${']'.repeat(depth)}`, { status: 500 });
-    const error = await new Core({ apiKey: ECHOED, baseUrl: echo.url, fetch, maxRetries: 0 }, { kind: 'none' }).request(operationSpec(), {}, {}).catch((e: unknown) => e);
+    const error = await new Core({ apiKey: ECHOED, baseUrl: echo.url, fetch, maxRetries: 0 }, { kind: 'none' })
+      .request(operationSpec(), {}, {})
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     let inner = (error as ApiError).body;
     while (Array.isArray(inner)) inner = inner[0];
@@ -136,6 +154,8 @@ describe('errors never carry the credential', () => {
     const core = new Core({ apiKey: KEY, baseUrl: 'http://127.0.0.1:9', fetch, maxRetries: 0 }, { kind: 'apiKey', in: 'query', name: 'api_key' });
     const error = (await core.request(operationSpec(), {}, {}).catch((e: unknown) => e)) as ConnectionError;
     expect(error).toBeInstanceOf(ConnectionError);
-    expect(error.message).toBe('getThing: connection failed: fetch failed for http://127.0.0.1:9/things?api_key=[redacted]: connect to http://127.0.0.1:9/things?api_key=[redacted] refused');
+    expect(error.message).toBe(
+      'getThing: connection failed: fetch failed for http://127.0.0.1:9/things?api_key=[redacted]: connect to http://127.0.0.1:9/things?api_key=[redacted] refused',
+    );
   });
 });

@@ -10,7 +10,16 @@ let api: Awaited<ReturnType<typeof startLoopback>>;
 let other: Awaited<ReturnType<typeof startLoopback>>;
 beforeAll(async () => {
   other = await startLoopback(() => ({ body: { at: 'other' } }));
-  api = await startLoopback((request) => (request.path === '/things' ? { status: 302, headers: { location: request.query.to === 'api' ? '/landing?keep=1' : `${other.url}/landing?${request.query.to === 'echo' ? `api_key=${KEY}&` : ''}keep=1` } } : { body: { at: 'api' } }));
+  api = await startLoopback((request) =>
+    request.path === '/things'
+      ? {
+          status: 302,
+          headers: {
+            location: request.query.to === 'api' ? '/landing?keep=1' : `${other.url}/landing?${request.query.to === 'echo' ? `api_key=${KEY}&` : ''}keep=1`,
+          },
+        }
+      : { body: { at: 'api' } },
+  );
 });
 afterAll(async () => {
   await api.close();
@@ -51,7 +60,11 @@ describe('the credential across a redirect', () => {
   const dropped: [string, AuthSpec, Record<string, string>][] = [
     ['a bearer token', { kind: 'bearer' }, {}],
     ['a cookie, with the other cookies', { kind: 'apiKey', in: 'cookie', name: 'key' }, {}],
-    ['a header, and a copy the caller added under another name', { kind: 'apiKey', in: 'header', name: 'X-Api-Key' }, { 'x-mine': `k=${KEY}`, authorization: 'Basic other', 'x-kept': 'yes' }],
+    [
+      'a header, and a copy the caller added under another name',
+      { kind: 'apiKey', in: 'header', name: 'X-Api-Key' },
+      { 'x-mine': `k=${KEY}`, authorization: 'Basic other', 'x-kept': 'yes' },
+    ],
   ];
   it.each(dropped)('%s: not sent to another origin', async (_name, auth, headers) => {
     const before = other.requests.length;
@@ -72,7 +85,9 @@ describe('in a browser', () => {
       sent.push(init ?? {});
       return opaque;
     };
-    const error = await new Core({ apiKey: KEY, baseUrl: 'https://api.example.com', fetch }, { kind: 'none' }).request(operationSpec(), {}, {}).catch((e: unknown) => e);
+    const error = await new Core({ apiKey: KEY, baseUrl: 'https://api.example.com', fetch }, { kind: 'none' })
+      .request(operationSpec(), {}, {})
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RedirectError);
     expect(error).toMatchObject({ status: 0, targetOrigin: undefined });
     expect((error as Error).message).toMatch(/browser hides a redirect's target/);

@@ -1,5 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AbortError, ApiError, ConnectionError, Core, RateLimitError, type CoreOptions, type OperationSpec, type RequestOptions } from '../../templates/runtime.js';
+import {
+  AbortError,
+  ApiError,
+  ConnectionError,
+  Core,
+  RateLimitError,
+  type CoreOptions,
+  type OperationSpec,
+  type RequestOptions,
+} from '../../templates/runtime.js';
 import { operationSpec } from './operation-spec.js';
 
 // The waits between attempts are the subject here, so time is simulated: `fetch` is the client's own
@@ -38,7 +47,8 @@ async function settle(core: Core, spec: OperationSpec, options?: RequestOptions)
 
 const refused = () => new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } });
 const ok = () => Response.json({ ok: true });
-const status = (code: number, headers: Record<string, string> = {}, body?: unknown) => (body === undefined ? new Response(null, { status: code, headers }) : Response.json(body, { status: code, headers }));
+const status = (code: number, headers: Record<string, string> = {}, body?: unknown) =>
+  body === undefined ? new Response(null, { status: code, headers }) : Response.json(body, { status: code, headers });
 const retriesConnections = operationSpec({ retryConnectionErrors: true });
 
 describe('backoff between retries', () => {
@@ -161,7 +171,9 @@ describe('every wait is clamped', () => {
   });
 
   it('an absurd Retry-After with no cap on waits sleeps one day, not a timer overflow that fires at once', async () => {
-    const { core, sent } = clientAnswering((attempt) => (attempt === 1 ? status(429, { 'retry-after': '99999999999999999999' }) : ok()), { maxRetryWaitMs: Infinity });
+    const { core, sent } = clientAnswering((attempt) => (attempt === 1 ? status(429, { 'retry-after': '99999999999999999999' }) : ok()), {
+      maxRetryWaitMs: Infinity,
+    });
     const outcome = core.request(operationSpec({ retryStatuses: [429] }), undefined, {});
     await vi.advanceTimersByTimeAsync(86_400_000 - 1);
     expect(sent).toHaveLength(1);

@@ -43,7 +43,8 @@ async function collect(items: Promise<unknown>): Promise<unknown[]> {
 
 /** Items are numbers: anything else is refused, numbers are doubled (the validator's output is what the caller gets). */
 const numbers: Validator = {
-  safeParse: (value) => (typeof value === 'number' ? { success: true, data: value * 2 } : { success: false, error: { issues: [{ path: [], message: 'expected a number' }] } }),
+  safeParse: (value) =>
+    typeof value === 'number' ? { success: true, data: value * 2 } : { success: false, error: { issues: [{ path: [], message: 'expected a number' }] } },
 };
 
 describe('JSON Lines and JSON text sequences', () => {
@@ -105,7 +106,7 @@ describe('JSON Lines and JSON text sequences', () => {
 });
 
 describe('server-sent events', () => {
-  it('asks for the stream\'s media type, and reads events as the standard says: fields, comments, data lines joined, CR, LF or CRLF, split anywhere', async () => {
+  it("asks for the stream's media type, and reads events as the standard says: fields, comments, data lines joined, CR, LF or CRLF, split anywhere", async () => {
     contentType = 'text/event-stream';
     chunks = [];
     await collect(core().request({ ...spec('sse'), accept: 'text/event-stream' }, {}, {}));
@@ -113,7 +114,11 @@ describe('server-sent events', () => {
     const text = ': comment\r\nevent: add\r\ndata: one\r\ndata:two\r\nid: 1\r\nretry: 500\r\n\r\ndata: {"x":1}\rignored-field: y\r\rdata\n\nevent: no-data\n\n';
     for (const given of [[text], bytes(text)]) {
       chunks = given;
-      expect(await collect(core().request(spec('sse'), {}, {}))).toStrictEqual([{ event: 'add', data: 'one\ntwo', id: '1', retry: 500 }, { data: '{"x":1}' }, { data: '' }]);
+      expect(await collect(core().request(spec('sse'), {}, {}))).toStrictEqual([
+        { event: 'add', data: 'one\ntwo', id: '1', retry: 500 },
+        { data: '{"x":1}' },
+        { data: '' },
+      ]);
     }
   });
 

@@ -11,7 +11,11 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** Sends one call through a real loopback server and gives the request as it arrived and as the hook saw it. */
-async function send(spec: OperationSpec, input: Record<string, unknown>, { auth = { kind: 'none' } as AuthSpec, baseUrl = server.url, query }: { auth?: AuthSpec; baseUrl?: string; query?: Record<string, string> } = {}): Promise<{ seen: SeenRequest; event: RequestEvent }> {
+async function send(
+  spec: OperationSpec,
+  input: Record<string, unknown>,
+  { auth = { kind: 'none' } as AuthSpec, baseUrl = server.url, query }: { auth?: AuthSpec; baseUrl?: string; query?: Record<string, string> } = {},
+): Promise<{ seen: SeenRequest; event: RequestEvent }> {
   const events: RequestEvent[] = [];
   const core = new Core({ apiKey: API_KEY, baseUrl, onRequest: (e) => void events.push(e) }, auth);
   const before = server.requests.length;
@@ -80,7 +84,7 @@ describe('the URL', () => {
     expect(seen.path).toBe('/groups/.../export');
   });
 
-  it('leaves out absent parameters and adds the call\'s extra query', async () => {
+  it("leaves out absent parameters and adds the call's extra query", async () => {
     const { seen } = await send(operationSpec({ fields: [field('a', 'query'), field('b', 'query')] }), { a: 1 }, { query: { extra: 'x' } });
     expect(seen.query).toStrictEqual({ a: '1', extra: 'x' });
   });
@@ -88,7 +92,14 @@ describe('the URL', () => {
 
 describe('headers and cookies', () => {
   it('sends header parameters (arrays comma-joined) and cookie parameters, escaped', async () => {
-    const spec = operationSpec({ fields: [field('trace', 'header', { wireName: 'X-Trace' }), field('tags', 'header', { wireName: 'X-Tags' }), field('session', 'cookie'), field('theme', 'cookie')] });
+    const spec = operationSpec({
+      fields: [
+        field('trace', 'header', { wireName: 'X-Trace' }),
+        field('tags', 'header', { wireName: 'X-Tags' }),
+        field('session', 'cookie'),
+        field('theme', 'cookie'),
+      ],
+    });
     const { seen } = await send(spec, { trace: 't-1', tags: ['a', 'b'], session: 'a;b c', theme: 'dark' });
     expect(seen.headers).toMatchObject({ 'x-trace': 't-1', 'x-tags': 'a,b', cookie: 'session=a%3Bb%20c; theme=dark', accept: 'application/json' });
   });
@@ -104,8 +115,19 @@ describe('headers and cookies', () => {
         field('window', 'cookie'),
       ],
     });
-    const { seen } = await send(spec, { range: { min: 1, max: 2 }, rangeX: { min: 3, max: 4 }, ids: [1, 2], tags: ['a', 'b c'], point: { x: 1, y: 2 }, window: { from: 5, to: 6 } });
-    expect(seen.headers).toMatchObject({ 'x-range': 'min,1,max,2', 'x-range-x': 'min=3,max=4', cookie: 'ids=1,2; tags=a; tags=b%20c; point=x,1,y,2; from=5; to=6' });
+    const { seen } = await send(spec, {
+      range: { min: 1, max: 2 },
+      rangeX: { min: 3, max: 4 },
+      ids: [1, 2],
+      tags: ['a', 'b c'],
+      point: { x: 1, y: 2 },
+      window: { from: 5, to: 6 },
+    });
+    expect(seen.headers).toMatchObject({
+      'x-range': 'min,1,max,2',
+      'x-range-x': 'min=3,max=4',
+      cookie: 'ids=1,2; tags=a; tags=b%20c; point=x,1,y,2; from=5; to=6',
+    });
   });
 
   const auths: [string, AuthSpec, (seen: SeenRequest) => unknown, unknown][] = [
@@ -146,11 +168,20 @@ describe('headers that frame the message', () => {
     const spec = operationSpec({
       method: 'POST',
       body: { kind: 'json', contentType: 'application/json', required: true, flattened: false },
-      fields: [field('contentLength', 'header', { wireName: 'Content-Length' }), field('transferEncoding', 'header', { wireName: 'Transfer-Encoding' }), field('trace', 'header', { wireName: 'X-Trace' })],
+      fields: [
+        field('contentLength', 'header', { wireName: 'Content-Length' }),
+        field('transferEncoding', 'header', { wireName: 'Transfer-Encoding' }),
+        field('trace', 'header', { wireName: 'X-Trace' }),
+      ],
     });
     const core = new Core({ apiKey: API_KEY, baseUrl: server.url }, { kind: 'none' });
     const before = server.requests.length;
-    await core.request(spec, { contentLength: 3, transferEncoding: 'chunked', trace: 't', body: { text: 'hello' } }, {}, { headers: { Connection: 'close', 'Keep-Alive': 'timeout=5' } });
+    await core.request(
+      spec,
+      { contentLength: 3, transferEncoding: 'chunked', trace: 't', body: { text: 'hello' } },
+      {},
+      { headers: { Connection: 'close', 'Keep-Alive': 'timeout=5' } },
+    );
     const seen = server.requests[before] as SeenRequest;
     expect(JSON.parse(seen.body)).toStrictEqual({ text: 'hello' });
     expect(seen.headers['content-length']).toBe(String(Buffer.byteLength(seen.body)));
@@ -178,7 +209,9 @@ describe('request bodies', () => {
   });
 
   it('multipart: files as files, objects as JSON, arrays as repeated parts, with a boundary fetch chooses', async () => {
-    const { seen } = await send(body('multipart', 'multipart/form-data'), { body: { file: new Blob(['PNG bytes'], { type: 'image/png' }), meta: { k: 1 }, tags: ['a', 'b'] } });
+    const { seen } = await send(body('multipart', 'multipart/form-data'), {
+      body: { file: new Blob(['PNG bytes'], { type: 'image/png' }), meta: { k: 1 }, tags: ['a', 'b'] },
+    });
     expect(seen.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
     const parts = seen.body.split(/\r\n--[^\r\n]+/).slice(0, -1);
     expect(parts.map((p) => /name="([^"]+)"/.exec(p)?.[1])).toStrictEqual(['file', 'meta', 'tags', 'tags']);
@@ -195,7 +228,8 @@ describe('request bodies', () => {
 
   it('a flattened body gathers its fields under their wire names; an optional one with none is not sent', async () => {
     const fields = [field('imageUrl', 'body-field', { wireName: 'image_url' }), field('count', 'body-field')];
-    const flattened = (required: boolean) => operationSpec({ method: 'POST', fields, body: { kind: 'json', contentType: 'application/json', required, flattened: true } });
+    const flattened = (required: boolean) =>
+      operationSpec({ method: 'POST', fields, body: { kind: 'json', contentType: 'application/json', required, flattened: true } });
     expect(JSON.parse((await send(flattened(true), { imageUrl: 'u', count: 0 })).seen.body)).toStrictEqual({ image_url: 'u', count: 0 });
     expect((await send(flattened(true), {})).seen.body).toBe('{}');
     const none = await send(flattened(false), {});

@@ -12,7 +12,11 @@ describe('templates/zod-helpers.ts as the generator cuts it', () => {
     const dir = join(ROOT, 'test', '.tmp', 'runtime-helpers');
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
-    for (const name of HELPER_NAMES) writeFileSync(join(dir, `${name}.ts`), `import { en } from 'zod/locales';\nimport * as z from 'zod/mini';\n\n${helperSource(new Set([name]))}\n\n// en and z are exported for the helpers that do not use them (noUnusedLocals).\nexport { en, z, ${name} };\n`);
+    for (const name of HELPER_NAMES)
+      writeFileSync(
+        join(dir, `${name}.ts`),
+        `import { en } from 'zod/locales';\nimport * as z from 'zod/mini';\n\n${helperSource(new Set([name]))}\n\n// en and z are exported for the helpers that do not use them (noUnusedLocals).\nexport { en, z, ${name} };\n`,
+      );
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ extends: join(ROOT, 'test', 'generated', 'tsconfig.json'), include: ['*.ts'] }));
     const result = spawnSync(process.execPath, [TSC, '-p', join(dir, 'tsconfig.json')], { encoding: 'utf8' });
     expect(result.stdout + result.stderr).toBe('');

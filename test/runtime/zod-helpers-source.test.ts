@@ -61,9 +61,15 @@ describe('templates/zod-helpers.ts as the generator cuts it', () => {
     [[], []],
     [['_length'], ['_chars', '_length']],
     [['_multipleOf'], ['_decimal', '_multipleOf']],
-    [['_oneOfValues', '_unique'], ['_equal', '_unique', '_oneOfValues']],
+    [
+      ['_oneOfValues', '_unique'],
+      ['_equal', '_unique', '_oneOfValues'],
+    ],
     [['_format'], ['_formats', '_URI', '_format']],
-    [['_discriminator', '_chars'], ['_chars', '_discriminator']],
+    [
+      ['_discriminator', '_chars'],
+      ['_chars', '_discriminator'],
+    ],
   ];
   it.each(closures)('%j brings along what it calls, in the file order: %j', (used, declared) => {
     const text = helperSource(new Set(used));

@@ -56,8 +56,12 @@ describe('_length: minLength/maxLength in code points', () => {
   });
 
   it('reports zod-shaped issues with the bound', () => {
-    expect(issuesOf(z.string().check(_length(3, undefined)), '😀😀')).toMatchObject([{ code: 'too_small', origin: 'string', minimum: 3, inclusive: true, message: 'Too small: expected string to have >=3 characters' }]);
-    expect(issuesOf(z.string().check(_length(undefined, 1)), 'ab')).toMatchObject([{ code: 'too_big', origin: 'string', maximum: 1, inclusive: true, message: 'Too big: expected string to have <=1 characters' }]);
+    expect(issuesOf(z.string().check(_length(3, undefined)), '😀😀')).toMatchObject([
+      { code: 'too_small', origin: 'string', minimum: 3, inclusive: true, message: 'Too small: expected string to have >=3 characters' },
+    ]);
+    expect(issuesOf(z.string().check(_length(undefined, 1)), 'ab')).toMatchObject([
+      { code: 'too_big', origin: 'string', maximum: 1, inclusive: true, message: 'Too big: expected string to have <=1 characters' },
+    ]);
     expect(issuesOf(z.string().check(_length(undefined, undefined)), 'anything')).toStrictEqual([]);
   });
 });
@@ -68,11 +72,27 @@ describe('_format: formats as ajv-formats full mode checks them', () => {
     [
       'date-time',
       ['2024-01-01t10:00:00z', '2024-01-01 10:00:00.123+05:30', '2024-01-01T10:00:00-0800', '2016-12-31T23:59:60Z', '2017-01-01T00:59:60+01:00'],
-      ['2024-01-01T10:00:00', '2024-01-01T24:00:00Z', '2024-01-01T10:60:00Z', '2016-12-31T22:59:60Z', '2024-01-01T10:00:00+24:00', '2024-01-01T10:00:00+01:60', '2024-01-01'],
+      [
+        '2024-01-01T10:00:00',
+        '2024-01-01T24:00:00Z',
+        '2024-01-01T10:60:00Z',
+        '2016-12-31T22:59:60Z',
+        '2024-01-01T10:00:00+24:00',
+        '2024-01-01T10:00:00+01:60',
+        '2024-01-01',
+      ],
     ],
-    ['uri', ['http://[::1]:8080/x', 'mailto:a@example.com', 'https://example.com/%20?q=1#f', 'file:///tmp/a'], ['//example.com', 'http://exa mple.com', '1http://x', 'https://example.com/%zz']],
+    [
+      'uri',
+      ['http://[::1]:8080/x', 'mailto:a@example.com', 'https://example.com/%20?q=1#f', 'file:///tmp/a'],
+      ['//example.com', 'http://exa mple.com', '1http://x', 'https://example.com/%zz'],
+    ],
     ['email', ["o'brien+tag@sub.example.co"], ['a@b', 'a..b@example.com', 'a@-example.com']],
-    ['uuid', ['urn:uuid:123e4567-e89b-12d3-a456-426614174000', '123E4567-E89B-12D3-A456-426614174000'], ['123e4567-e89b-12d3-a456-42661417400', '{123e4567-e89b-12d3-a456-426614174000}']],
+    [
+      'uuid',
+      ['urn:uuid:123e4567-e89b-12d3-a456-426614174000', '123E4567-E89B-12D3-A456-426614174000'],
+      ['123e4567-e89b-12d3-a456-42661417400', '{123e4567-e89b-12d3-a456-426614174000}'],
+    ],
     ['byte', ['', 'YQ==', 'YWI=', 'YWJj'], ['YQ', 'Y===', 'YW=j']],
     ['an unknown format', ['anything at all'], []],
   ];
@@ -105,7 +125,9 @@ describe('_decimal and _multipleOf: divisibility of decimals', () => {
     const tenth = z.number().check(_multipleOf(0.1));
     expect([0.3, 0.7, -1.1, 1e21].map((v) => tenth.safeParse(v).success)).toStrictEqual([true, true, true, true]);
     expect([0.30000000000000004, 0.15, 1e-7].map((v) => tenth.safeParse(v).success)).toStrictEqual([false, false, false]);
-    expect(issuesOf(tenth, 0.15)).toMatchObject([{ code: 'not_multiple_of', origin: 'number', divisor: 0.1, message: 'Invalid number: must be a multiple of 0.1' }]);
+    expect(issuesOf(tenth, 0.15)).toMatchObject([
+      { code: 'not_multiple_of', origin: 'number', divisor: 0.1, message: 'Invalid number: must be a multiple of 0.1' },
+    ]);
   });
 
   it('leaves non-finite numbers to the type check', () => {
@@ -162,8 +184,12 @@ describe('object checks', () => {
     const both = z.record(z.string(), z.unknown()).check(_propertyCount(1, 2));
     expect([{}, { a: 1 }, { a: 1, b: 2 }, { a: 1, b: 2, c: 3 }].map((v) => both.safeParse(v).success)).toStrictEqual([false, true, true, false]);
     expect(issuesOf(both, {})).toMatchObject([{ message: 'Invalid input: expected 1 to 2 properties' }]);
-    expect(issuesOf(z.record(z.string(), z.unknown()).check(_propertyCount(undefined, 0)), { a: 1 })).toMatchObject([{ message: 'Invalid input: expected 0 to 0 properties' }]);
-    expect(issuesOf(z.record(z.string(), z.unknown()).check(_propertyCount(2, undefined)), {})).toMatchObject([{ message: 'Invalid input: expected 2 to any number of properties' }]);
+    expect(issuesOf(z.record(z.string(), z.unknown()).check(_propertyCount(undefined, 0)), { a: 1 })).toMatchObject([
+      { message: 'Invalid input: expected 0 to 0 properties' },
+    ]);
+    expect(issuesOf(z.record(z.string(), z.unknown()).check(_propertyCount(2, undefined)), {})).toMatchObject([
+      { message: 'Invalid input: expected 2 to any number of properties' },
+    ]);
   });
 
   it('_not refuses what the schema accepts', () => {

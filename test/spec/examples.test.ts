@@ -13,14 +13,18 @@ interface Media {
 /** Every media-type example of the document, with the schema it must satisfy. */
 function examples(): [string, Media][] {
   const found: [string, Media][] = [];
-  const paths = document.paths as Record<string, Record<string, { requestBody?: { content?: Record<string, Media> }; responses?: Record<string, { $ref?: string; content?: Record<string, Media> }> }>>;
+  const paths = document.paths as Record<
+    string,
+    Record<string, { requestBody?: { content?: Record<string, Media> }; responses?: Record<string, { $ref?: string; content?: Record<string, Media> }> }>
+  >;
   const responses = (document.components as { responses: Record<string, { content?: Record<string, Media> }> }).responses;
   for (const [path, item] of Object.entries(paths)) {
     for (const [method, op] of Object.entries(item)) {
       for (const [type, media] of Object.entries(op.requestBody?.content ?? {})) found.push([`${method} ${path} request ${type}`, media]);
       for (const [status, response] of Object.entries(op.responses ?? {})) {
         const resolved = response.$ref ? responses[response.$ref.split('/').pop() as string] : response;
-        for (const [type, media] of Object.entries(resolved?.content ?? {})) if (media.example !== undefined) found.push([`${method} ${path} ${status} ${type}`, media]);
+        for (const [type, media] of Object.entries(resolved?.content ?? {}))
+          if (media.example !== undefined) found.push([`${method} ${path} ${status} ${type}`, media]);
       }
     }
   }

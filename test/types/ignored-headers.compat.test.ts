@@ -19,7 +19,10 @@ describe('header parameters named Accept and Content-Type', () => {
 
   it('are ignored, each with a warning at its place', async () => {
     const { problems } = await generateFiles({ spec: SPEC });
-    expect(problems.filter((p) => p.code === 'model/header-ignored').map((p) => p.pointer)).toStrictEqual(['#/paths/~1widgets~1{id}/get/parameters/1', '#/paths/~1analyze/post/parameters/0']);
+    expect(problems.filter((p) => p.code === 'model/header-ignored').map((p) => p.pointer)).toStrictEqual([
+      '#/paths/~1widgets~1{id}/get/parameters/1',
+      '#/paths/~1analyze/post/parameters/0',
+    ]);
   });
 
   it('compile, and the client calls the mock with the media types the operation declares', async () => {

@@ -4,9 +4,26 @@ import type { Row } from '../../bench/report.js';
 
 const run = (seconds: number, peakMb: number) => ({ seconds, peakMb, ok: true });
 const rows: Row[] = [
-  { document: 'synthetic-1000', operations: 1000, results: { 'podcast-gen': run(1.9, 289), 'hey-api': run(22.1, 392), orval: run(2.9, 192), 'openapi-typescript': run(1.9, 201) } },
-  { document: 'podcast', operations: 12, results: { 'podcast-gen': run(0.44, 142), 'hey-api': run(1.12, 167), orval: run(1.08, 127), 'openapi-typescript': run(0.99, 145) } },
-  { document: 'big <&> "one"', operations: 5000, results: { 'podcast-gen': run(4.5, 480), 'hey-api': { seconds: 120, ok: false, error: 'timed out' }, orval: run(16.6, 452), 'openapi-typescript': run(4.7, 458) } },
+  {
+    document: 'synthetic-1000',
+    operations: 1000,
+    results: { 'podcast-gen': run(1.9, 289), 'hey-api': run(22.1, 392), orval: run(2.9, 192), 'openapi-typescript': run(1.9, 201) },
+  },
+  {
+    document: 'podcast',
+    operations: 12,
+    results: { 'podcast-gen': run(0.44, 142), 'hey-api': run(1.12, 167), orval: run(1.08, 127), 'openapi-typescript': run(0.99, 145) },
+  },
+  {
+    document: 'big <&> "one"',
+    operations: 5000,
+    results: {
+      'podcast-gen': run(4.5, 480),
+      'hey-api': { seconds: 120, ok: false, error: 'timed out' },
+      orval: run(16.6, 452),
+      'openapi-typescript': run(4.7, 458),
+    },
+  },
 ];
 
 /** Well-formed XML, checked by hand: every tag closed in order, attributes quoted, `&` only in entities, no stray `<`. */
@@ -38,7 +55,10 @@ describe('bench/chart.svg', () => {
   it('draws one series per tool in each panel, and a failed run is no point', () => {
     const svg = chartSvg(rows);
     for (const tool of CHART_TOOLS) expect(svg.match(new RegExp(`<g class="series" data-tool="${tool.name}"`, 'g')), tool.name).toHaveLength(2);
-    const heyApi = svg.split('data-tool="hey-api"').slice(1).map((s) => s.slice(0, s.indexOf('</g>')));
+    const heyApi = svg
+      .split('data-tool="hey-api"')
+      .slice(1)
+      .map((s) => s.slice(0, s.indexOf('</g>')));
     for (const series of heyApi) expect(series.match(/<circle/g)).toHaveLength(2);
     const podcastGen = svg.split('data-tool="podcast-gen"')[1] ?? '';
     expect(podcastGen.slice(0, podcastGen.indexOf('</g>')).match(/<circle/g)).toHaveLength(3);

@@ -22,11 +22,17 @@ describe('the benchmark note on the target', () => {
   const row = (document: string, ours: number, hey: number | undefined, ots: number) => ({
     document,
     operations: 1,
-    results: { 'podcast-gen': { seconds: ours, ok: true }, ...(hey === undefined ? {} : { 'hey-api': { seconds: hey, ok: true } }), 'openapi-typescript': { seconds: ots, ok: true } },
+    results: {
+      'podcast-gen': { seconds: ours, ok: true },
+      ...(hey === undefined ? {} : { 'hey-api': { seconds: hey, ok: true } }),
+      'openapi-typescript': { seconds: ots, ok: true },
+    },
   });
 
   it('names the closest ratios when the run meets it, and the misses when it does not', () => {
-    expect(targetNote([row('a', 1, 3, 2), row('b', 4.9, undefined, 5)])).toMatch(/meets the target.*Closest: a 0\.33 of hey-api; b 0\.98 of openapi-typescript/);
+    expect(targetNote([row('a', 1, 3, 2), row('b', 4.9, undefined, 5)])).toMatch(
+      /meets the target.*Closest: a 0\.33 of hey-api; b 0\.98 of openapi-typescript/,
+    );
     expect(targetNote([row('a', 1, 1.5, 2), row('b', 5.2, undefined, 5)])).toMatch(/misses the target: a 0\.67 of hey-api, b 1\.04 of openapi-typescript\./);
   });
 });

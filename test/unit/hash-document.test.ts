@@ -29,7 +29,11 @@ describe('hashDocument', () => {
   });
 
   it('hashes a document of many chunks, with pairs of UTF-16 surrogates throughout, as one text', () => {
-    const document = { paths: Object.fromEntries(Array.from({ length: 4000 }, (_, i) => [`/p${i}`, { summary: `😀 ${'é'.repeat(i % 7)} \u2028 "${i}"`, n: i, '𝄞': [i, { k: '😀' }] }])) };
+    const document = {
+      paths: Object.fromEntries(
+        Array.from({ length: 4000 }, (_, i) => [`/p${i}`, { summary: `😀 ${'é'.repeat(i % 7)} \u2028 "${i}"`, n: i, '𝄞': [i, { k: '😀' }] }]),
+      ),
+    };
     const text = canonical(document);
     expect(text.length).toBeGreaterThan(3 * 64 * 1024);
     expect(hashDocument(document)).toBe(sha256(text));

@@ -52,7 +52,8 @@ describe('jsonLocator finds the places redocly finds', () => {
         // Places that are not in the text: redocly reports the nearest enclosing one.
         pointers.push('#/nope', '#/paths/~1nope/get', '#/list/7', '#/list/0/0/0/deeper');
         for (const pointer of pointers) {
-          for (const onKey of [true, false]) expect({ pointer, onKey, ...locator.locate(pointer, onKey) }).toEqual({ pointer, onKey, ...redocly(text, pointer, onKey) });
+          for (const onKey of [true, false])
+            expect({ pointer, onKey, ...locator.locate(pointer, onKey) }).toEqual({ pointer, onKey, ...redocly(text, pointer, onKey) });
         }
       });
     }

@@ -35,7 +35,13 @@ describe('model: OpenAPI 3.2 methods', () => {
         additionalOperations: { LINK: { operationId: 'link', responses: ok }, UNLINK: { operationId: 'unlink', parameters: [key], responses: ok } },
       },
     });
-    const facts = model.operations.map((op) => [op.operationId, op.annotations.readOnly, op.annotations.idempotent, op.annotations.destructive, op.retryConnectionErrors]);
+    const facts = model.operations.map((op) => [
+      op.operationId,
+      op.annotations.readOnly,
+      op.annotations.idempotent,
+      op.annotations.destructive,
+      op.retryConnectionErrors,
+    ]);
     expect(facts).toStrictEqual([
       ['find', true, true, false, true],
       ['link', false, false, false, false],
@@ -55,7 +61,15 @@ describe('model: OpenAPI 3.2 methods', () => {
 describe('model: OpenAPI 3.2 querystring and streams', () => {
   it('keeps a querystring parameter as one field with its media type and its content schema', () => {
     const filter = { type: 'object', properties: { q: { type: 'string' } } };
-    const { model } = model32({ '/a': { get: { operationId: 'find', parameters: [{ name: 'filter', in: 'querystring', content: { 'application/x-www-form-urlencoded': { schema: filter } } }], responses: ok } } });
+    const { model } = model32({
+      '/a': {
+        get: {
+          operationId: 'find',
+          parameters: [{ name: 'filter', in: 'querystring', content: { 'application/x-www-form-urlencoded': { schema: filter } } }],
+          responses: ok,
+        },
+      },
+    });
     const [field] = model.operations[0]?.input ?? [];
     expect(field).toMatchObject({ name: 'filter', in: 'querystring', contentType: 'application/x-www-form-urlencoded', required: false, schema: filter });
   });
@@ -71,14 +85,22 @@ describe('model: OpenAPI 3.2 querystring and streams', () => {
     ['application/json-seq', 'json-seq'],
   ])('reads the items of %s as a %s stream, typed by the item schema', (contentType, format) => {
     const { model, problems } = streamed(contentType);
-    expect(model.operations[0]?.data).toStrictEqual({ schema: item, fromEnvelope: false, kind: 'stream', stream: format, pointer: `#/paths/~1a/get/responses/200/content/${contentType.replace('/', '~1')}/itemSchema` });
+    expect(model.operations[0]?.data).toStrictEqual({
+      schema: item,
+      fromEnvelope: false,
+      kind: 'stream',
+      stream: format,
+      pointer: `#/paths/~1a/get/responses/200/content/${contentType.replace('/', '~1')}/itemSchema`,
+    });
     expect(problems).toStrictEqual([]);
   });
 
   it('says where a framing is not read item by item, and reads the body whole', () => {
     const { model, problems } = streamed('multipart/mixed');
     expect(model.operations[0]?.data.kind).toBe('binary');
-    expect(problems.map((p) => [p.code, p.severity, p.pointer])).toStrictEqual([['model/stream-not-read', 'warn', '#/paths/~1a/get/responses/200/content/multipart~1mixed/itemSchema']]);
+    expect(problems.map((p) => [p.code, p.severity, p.pointer])).toStrictEqual([
+      ['model/stream-not-read', 'warn', '#/paths/~1a/get/responses/200/content/multipart~1mixed/itemSchema'],
+    ]);
     expect(problems[0]?.message).toMatch(/^GET \/a: the items of its `multipart\/mixed` response/);
   });
 });

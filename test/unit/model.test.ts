@@ -22,7 +22,10 @@ describe('model: inputs', () => {
     const { op } = only(
       doc({
         '/publish': {
-          parameters: [{ name: 'X-Amz-Content-Sha256', in: 'header', schema: { type: 'string' } }, { name: 'X-Amz-Date', in: 'header', schema: { type: 'string' } }],
+          parameters: [
+            { name: 'X-Amz-Content-Sha256', in: 'header', schema: { type: 'string' } },
+            { name: 'X-Amz-Date', in: 'header', schema: { type: 'string' } },
+          ],
           post: {
             operationId: 'publish',
             parameters: [{ name: 'x-amz-content-sha256', in: 'header', required: true, schema: { type: 'string', minLength: 64, maxLength: 64 } }],
@@ -31,7 +34,10 @@ describe('model: inputs', () => {
         },
       }),
     );
-    expect(op.input.map((f) => [f.name, f.required])).toStrictEqual([['x-amz-content-sha256', true], ['X-Amz-Date', false]]);
+    expect(op.input.map((f) => [f.name, f.required])).toStrictEqual([
+      ['x-amz-content-sha256', true],
+      ['X-Amz-Date', false],
+    ]);
   });
 
   it('flattens an object body next to the parameters', () => {
@@ -42,7 +48,10 @@ describe('model: inputs', () => {
           post: {
             operationId: 'saveItem',
             parameters: [{ name: 'dry', in: 'query', schema: { type: 'boolean' } }],
-            requestBody: { required: true, ...json({ type: 'object', required: ['name'], properties: { name: { type: 'string' }, serial: { type: 'string', readOnly: true } } }) },
+            requestBody: {
+              required: true,
+              ...json({ type: 'object', required: ['name'], properties: { name: { type: 'string' }, serial: { type: 'string', readOnly: true } } }),
+            },
             responses: { '200': { description: 'ok' } },
           },
         },
@@ -64,17 +73,58 @@ describe('model: inputs', () => {
   });
 
   it('keeps the body under `body` when a field name collides or the body is not an object', () => {
-    const collide = only(doc({ '/a': { post: { operationId: 'a', parameters: [{ name: 'name', in: 'query', schema: { type: 'string' } }], requestBody: json({ type: 'object', properties: { name: { type: 'string' } } }), responses: {} } } }));
+    const collide = only(
+      doc({
+        '/a': {
+          post: {
+            operationId: 'a',
+            parameters: [{ name: 'name', in: 'query', schema: { type: 'string' } }],
+            requestBody: json({ type: 'object', properties: { name: { type: 'string' } } }),
+            responses: {},
+          },
+        },
+      }),
+    );
     expect(collide.op.input.map((f) => f.name)).toStrictEqual(['name', 'body']);
-    const array = only(doc({ '/a': { post: { operationId: 'a', requestBody: { required: true, ...json({ type: 'array', items: { type: 'string' } }) }, responses: {} } } }));
-    expect(array.op.input).toStrictEqual([{ name: 'body', in: 'body', wireName: 'body', required: true, schema: { type: 'array', items: { type: 'string' } }, pointer: '#/paths/~1a/post/requestBody/content/application~1json/schema' }]);
+    const array = only(
+      doc({ '/a': { post: { operationId: 'a', requestBody: { required: true, ...json({ type: 'array', items: { type: 'string' } }) }, responses: {} } } }),
+    );
+    expect(array.op.input).toStrictEqual([
+      {
+        name: 'body',
+        in: 'body',
+        wireName: 'body',
+        required: true,
+        schema: { type: 'array', items: { type: 'string' } },
+        pointer: '#/paths/~1a/post/requestBody/content/application~1json/schema',
+      },
+    ]);
   });
 
   it('takes the idempotency header out of the input and the credential header too', () => {
     const { op } = only({
       ...doc(
-        { '/a': { post: { operationId: 'a', parameters: [{ $ref: '#/components/parameters/Key' }, { name: 'X-Api-Key', in: 'header', schema: { type: 'string' } }], responses: {} } } },
-        { parameters: { Key: { name: 'Idempotency-Key', in: 'header', schema: { type: 'string', maxLength: 128 }, 'x-idempotency-key': true, 'x-assumed': 'name not given' } }, securitySchemes: { K: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } } },
+        {
+          '/a': {
+            post: {
+              operationId: 'a',
+              parameters: [{ $ref: '#/components/parameters/Key' }, { name: 'X-Api-Key', in: 'header', schema: { type: 'string' } }],
+              responses: {},
+            },
+          },
+        },
+        {
+          parameters: {
+            Key: {
+              name: 'Idempotency-Key',
+              in: 'header',
+              schema: { type: 'string', maxLength: 128 },
+              'x-idempotency-key': true,
+              'x-assumed': 'name not given',
+            },
+          },
+          securitySchemes: { K: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } },
+        },
       ),
       security: [{ K: [] }],
     });
@@ -88,26 +138,75 @@ describe('model: inputs', () => {
 });
 
 describe('model: responses', () => {
-  const envelope = { Envelope: { type: 'object', 'x-envelope': { dataProperty: 'payload' }, properties: { code: { type: 'integer' }, payload: {} } }, Thing: { type: 'object', properties: { id: { type: 'integer' } } } };
+  const envelope = {
+    Envelope: { type: 'object', 'x-envelope': { dataProperty: 'payload' }, properties: { code: { type: 'integer' }, payload: {} } },
+    Thing: { type: 'object', properties: { id: { type: 'integer' } } },
+  };
 
   it('unwraps the declared envelope', () => {
-    const { model, op } = only(doc({ '/t': { get: { operationId: 'getThing', responses: { '200': { description: 'ok', ...json({ allOf: [{ $ref: '#/components/schemas/Envelope' }, { properties: { payload: { $ref: '#/components/schemas/Thing' } } }] }) } } } } }, { schemas: envelope }));
+    const { model, op } = only(
+      doc(
+        {
+          '/t': {
+            get: {
+              operationId: 'getThing',
+              responses: {
+                '200': {
+                  description: 'ok',
+                  ...json({ allOf: [{ $ref: '#/components/schemas/Envelope' }, { properties: { payload: { $ref: '#/components/schemas/Thing' } } }] }),
+                },
+              },
+            },
+          },
+        },
+        { schemas: envelope },
+      ),
+    );
     expect(model.envelope).toStrictEqual({ schemaName: 'Envelope', dataProperty: 'payload' });
-    expect(op.data).toStrictEqual({ schema: { $ref: '#/components/schemas/Thing' }, fromEnvelope: true, kind: 'json', pointer: '#/paths/~1t/get/responses/200/content/application~1json/schema/allOf/1/properties/payload' });
+    expect(op.data).toStrictEqual({
+      schema: { $ref: '#/components/schemas/Thing' },
+      fromEnvelope: true,
+      kind: 'json',
+      pointer: '#/paths/~1t/get/responses/200/content/application~1json/schema/allOf/1/properties/payload',
+    });
   });
 
   it('returns the plain body when the document has no envelope', () => {
-    const { model, op } = only(doc({ '/t': { get: { operationId: 'getThing', responses: { '201': { description: 'made', ...json({ $ref: '#/components/schemas/Thing' }) } } } } }, { schemas: { Thing: envelope.Thing } }));
+    const { model, op } = only(
+      doc(
+        { '/t': { get: { operationId: 'getThing', responses: { '201': { description: 'made', ...json({ $ref: '#/components/schemas/Thing' }) } } } } },
+        { schemas: { Thing: envelope.Thing } },
+      ),
+    );
     expect(model.envelope).toBeUndefined();
     expect(op.success.status).toBe(201);
-    expect(op.data).toStrictEqual({ schema: { $ref: '#/components/schemas/Thing' }, fromEnvelope: false, kind: 'json', pointer: '#/paths/~1t/get/responses/201/content/application~1json/schema' });
+    expect(op.data).toStrictEqual({
+      schema: { $ref: '#/components/schemas/Thing' },
+      fromEnvelope: false,
+      kind: 'json',
+      pointer: '#/paths/~1t/get/responses/201/content/application~1json/schema',
+    });
   });
 
   it('knows text, binary and empty successes, and the 429 wait field', () => {
-    const text = only(doc({ '/t': { get: { operationId: 't', responses: { '200': { description: 'ok', content: { 'text/plain': { schema: { type: 'string' } } } }, '429': { description: 'slow', ...json({ type: 'object', properties: { retry_after: { type: 'integer' } } }) } } } } }));
+    const text = only(
+      doc({
+        '/t': {
+          get: {
+            operationId: 't',
+            responses: {
+              '200': { description: 'ok', content: { 'text/plain': { schema: { type: 'string' } } } },
+              '429': { description: 'slow', ...json({ type: 'object', properties: { retry_after: { type: 'integer' } } }) },
+            },
+          },
+        },
+      }),
+    );
     expect(text.op.data.kind).toBe('text');
     expect(text.op.errors.map((e) => [e.status, e.retryAfterField])).toStrictEqual([[429, 'retry_after']]);
-    expect(only(doc({ '/t': { get: { operationId: 't', responses: { '200': { description: 'ok', content: { 'application/octet-stream': {} } } } } } })).op.data.kind).toBe('binary');
+    expect(
+      only(doc({ '/t': { get: { operationId: 't', responses: { '200': { description: 'ok', content: { 'application/octet-stream': {} } } } } } })).op.data.kind,
+    ).toBe('binary');
     expect(only(doc({ '/t': { delete: { operationId: 't', responses: { '204': { description: 'gone' } } } } })).op.data.kind).toBe('none');
   });
 
@@ -120,7 +219,15 @@ describe('model: responses', () => {
 
 describe('model: names and tools', () => {
   it('derives missing operationIds and tool names, and warns', () => {
-    const { model, problems } = buildModel(doc({ '/pets/{petId}': { get: { responses: {} }, delete: { operationId: 'removePet', 'x-tool-name': 'pets_remove', 'x-oauth-scopes': ['pets.write'], responses: {} } } }), { apiName: 'pet store', source });
+    const { model, problems } = buildModel(
+      doc({
+        '/pets/{petId}': {
+          get: { responses: {} },
+          delete: { operationId: 'removePet', 'x-tool-name': 'pets_remove', 'x-oauth-scopes': ['pets.write'], responses: {} },
+        },
+      }),
+      { apiName: 'pet store', source },
+    );
     expect(model.operations.map((o) => [o.operationId, o.methodName, o.toolName, o.toolNameDerived, o.scopes])).toStrictEqual([
       ['getPetsByPetId', 'getPetsByPetId', 'get_pets_by_pet_id', true, []],
       ['removePet', 'removePet', 'pets_remove', false, ['pets.write']],
@@ -132,15 +239,39 @@ describe('model: names and tools', () => {
   });
 
   it('keeps method and type names unique when operationIds collide after re-casing', () => {
-    const { model } = buildModel(doc({ '/a': { get: { operationId: 'get-item', responses: {} }, post: { operationId: 'get_item', responses: {} } } }), { apiName: 'x', source });
+    const { model } = buildModel(doc({ '/a': { get: { operationId: 'get-item', responses: {} }, post: { operationId: 'get_item', responses: {} } } }), {
+      apiName: 'x',
+      source,
+    });
     expect(model.operations.map((o) => o.methodName)).toStrictEqual(['getItem', 'getItem2']);
     expect(model.operations.map((o) => o.typeName)).toStrictEqual(['GetItem', 'GetItem2']);
   });
 
   it('names validators as the document does; only index.ts aliases a name another module exports', () => {
     const { model } = buildModel(
-      doc({ '/r': { get: { operationId: 'read', responses: {} } } }, { schemas: { RateLimitError: { type: 'object' }, ApiError: { type: 'object' }, ApiErrorSchema: { type: 'string' }, OperationId: { type: 'string' }, PodcastClient: { type: 'object' }, Fixture: { type: 'object' }, ReadErrors: { type: 'object' }, Quota: { type: 'object' } } }),
-      { apiName: 'podcast', source, runtimeExports: [{ name: 'RateLimitError', typeOnly: false }, { name: 'ApiError', typeOnly: false }] },
+      doc(
+        { '/r': { get: { operationId: 'read', responses: {} } } },
+        {
+          schemas: {
+            RateLimitError: { type: 'object' },
+            ApiError: { type: 'object' },
+            ApiErrorSchema: { type: 'string' },
+            OperationId: { type: 'string' },
+            PodcastClient: { type: 'object' },
+            Fixture: { type: 'object' },
+            ReadErrors: { type: 'object' },
+            Quota: { type: 'object' },
+          },
+        },
+      ),
+      {
+        apiName: 'podcast',
+        source,
+        runtimeExports: [
+          { name: 'RateLimitError', typeOnly: false },
+          { name: 'ApiError', typeOnly: false },
+        ],
+      },
     );
     expect(model.schemas.map((s) => [s.name, s.typeName, s.indexName])).toStrictEqual([
       ['RateLimitError', 'RateLimitError', 'RateLimitErrorSchema'],
@@ -157,7 +288,15 @@ describe('model: names and tools', () => {
 
   it('marks recursive schemas and gives schemas type names that do not clash with operation types', () => {
     const { model } = buildModel(
-      doc({ '/n': { get: { operationId: 'node', responses: {} } } }, { schemas: { Node: { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } } }, NodeData: { type: 'string' } } }),
+      doc(
+        { '/n': { get: { operationId: 'node', responses: {} } } },
+        {
+          schemas: {
+            Node: { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } } },
+            NodeData: { type: 'string' },
+          },
+        },
+      ),
       { apiName: 'x', source },
     );
     expect(model.schemas.map((s) => [s.name, s.typeName, s.recursive])).toStrictEqual([

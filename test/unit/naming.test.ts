@@ -3,7 +3,10 @@ import { camelCase, isIdentifier, operationIdFrom, pascalCase, snakeCase, toolNa
 
 describe('naming', () => {
   const cases: [string, { given: string; want: { camel: string; pascal: string; snake: string } }][] = [
-    ['camelCase id', { given: 'createMultiCameraAvatar', want: { camel: 'createMultiCameraAvatar', pascal: 'CreateMultiCameraAvatar', snake: 'create_multi_camera_avatar' } }],
+    [
+      'camelCase id',
+      { given: 'createMultiCameraAvatar', want: { camel: 'createMultiCameraAvatar', pascal: 'CreateMultiCameraAvatar', snake: 'create_multi_camera_avatar' } },
+    ],
     ['snake_case', { given: 'timbre_unique_id', want: { camel: 'timbreUniqueId', pascal: 'TimbreUniqueId', snake: 'timbre_unique_id' } }],
     ['dashes and dots', { given: 'get-pet.by id', want: { camel: 'getPetById', pascal: 'GetPetById', snake: 'get_pet_by_id' } }],
     ['acronyms', { given: 'HTTPServerURL', want: { camel: 'httpServerURL', pascal: 'HTTPServerURL', snake: 'http_server_url' } }],

@@ -32,7 +32,10 @@ describe('a document that is its own bundle', () => {
     ['the podcast document', () => parse(readFileSync(SPEC, 'utf8'))],
     ['Petstore', () => JSON.parse(readFileSync(join(ROOT, 'node_modules', '@readme', 'oas-examples', '3.0', 'json', 'petstore.json'), 'utf8'))],
     ['a synthetic document of 100 operations', () => syntheticDocument(100)],
-    ...readdirSync(join(FIXTURE_DOCS, 'corpus')).map((name): [string, () => unknown] => [`corpus/${name}`, () => parse(readFileSync(join(FIXTURE_DOCS, 'corpus', name), 'utf8'))]),
+    ...readdirSync(join(FIXTURE_DOCS, 'corpus')).map((name): [string, () => unknown] => [
+      `corpus/${name}`,
+      () => parse(readFileSync(join(FIXTURE_DOCS, 'corpus', name), 'utf8')),
+    ]),
   ];
 
   /** Whether the shortcut is taken for `document` (left untouched), as a JSON document and not. */
@@ -75,14 +78,31 @@ describe('a document that is its own bundle', () => {
   const withRef = (where: (ref: { $ref: string }) => Record<string, unknown>, ref = '#/components/schemas/Thing') => ({
     openapi: '3.0.3',
     info: { title: 't', version: '1' },
-    paths: { '/t': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } } }, ...where({ $ref: ref }) } } },
-    components: { schemas: { Thing: { type: 'object', properties: { id: { type: 'integer' } }, example: { id: 1 } } }, examples: { one: { value: { id: 1 } } } },
+    paths: {
+      '/t': {
+        get: {
+          responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } } },
+          ...where({ $ref: ref }),
+        },
+      },
+    },
+    components: {
+      schemas: { Thing: { type: 'object', properties: { id: { type: 'integer' } }, example: { id: 1 } } },
+      examples: { one: { value: { id: 1 } } },
+    },
   });
 
   // redocly puts what a $ref names in place of a $ref where its types expect data (and walks there).
-  const schemaExample = withRef(() => ({ parameters: [{ name: 'q', in: 'query', schema: { type: 'object', example: { $ref: '#/components/examples/one' } } }] }));
+  const schemaExample = withRef(() => ({
+    parameters: [{ name: 'q', in: 'query', schema: { type: 'object', example: { $ref: '#/components/examples/one' } } }],
+  }));
   const refused: [string, unknown][] = [
-    ['a $ref as a link request body', withRef(() => ({ responses: { '200': { description: 'ok', links: { next: { operationId: 'x', requestBody: { $ref: '#/components/examples/one' } } } } } }))],
+    [
+      'a $ref as a link request body',
+      withRef(() => ({
+        responses: { '200': { description: 'ok', links: { next: { operationId: 'x', requestBody: { $ref: '#/components/examples/one' } } } } },
+      })),
+    ],
     ['a $ref as an extension value', withRef((ref) => ({ 'x-thing': ref }))],
     ['a $ref into another file', withRef((ref) => ({ parameters: [{ name: 'q', in: 'query', schema: ref }] }), 'other.yaml#/Thing')],
     ['a $ref to nothing', withRef((ref) => ({ parameters: [{ name: 'q', in: 'query', schema: ref }] }), '#/components/schemas/Nope')],
@@ -106,17 +126,91 @@ describe('a document that is its own bundle', () => {
   // Each is checked against redocly: taken, the shortcut makes exactly what redocly's bundle makes.
   const asRedocly: [string, unknown][] = [
     ['a $ref as a schema example (a copy of the Example object)', schemaExample],
-    ['a $ref as a schema example next to other keys', withRef(() => ({ parameters: [{ name: 'q', in: 'query', schema: { type: 'object', example: { $ref: '#/components/examples/one', note: 'kept', value: 'mine' } } }] }))],
-    ['a $ref as a schema example naming a string', withRef(() => ({ parameters: [{ name: 'q', in: 'query', schema: { type: 'string', example: { $ref: '#/info/title' } } }] }))],
-    ['a $ref as a property example', withRef(() => ({ parameters: [{ name: 'q', in: 'query', schema: { type: 'object', properties: { id: { type: 'integer', example: { $ref: '#/components/schemas/Thing/example' } } } } }] }))],
-    ['a $ref as a media type example', withRef(() => ({ requestBody: { content: { 'application/json': { schema: { type: 'object' }, example: { $ref: '#/components/examples/one/value' } } } } }))],
-    ['a $ref as a parameter example', withRef(() => ({ parameters: [{ name: 'q', in: 'query', schema: { type: 'object' }, example: { $ref: '#/components/examples/one' } }] }))],
-    ['a $ref in an Example value', withRef(() => ({ requestBody: { content: { 'application/json': { schema: { type: 'object' }, examples: { a: { value: { $ref: '#/components/examples/one' } }, b: { value: { list: [{ nested: { $ref: '#/components/schemas/Thing' } }] } } } } } } }))],
-    ['a $ref in an extension list', withRef(() => ({ 'x-changes': [{ patch: { responses: { '404': { $ref: '#/components/schemas/Thing' } }, example: { $ref: '#/components/examples/one' } } }] }))],
-    ['a $ref in an extension object, below its entries', withRef(() => ({ 'x-thing': { one: { nested: { $ref: '#/components/schemas/Thing' } }, two: [{ $ref: '#/components/examples/one' }] } }))],
-    ['a $ref below the entries of an x-query (declared an Operation by redocly)', withRef(() => ({ 'x-query': { requestBody: { content: { 'application/json': { schema: { type: 'object', example: { $ref: '#/components/examples/one' } } } } }, responses: {} } }))],
+    [
+      'a $ref as a schema example next to other keys',
+      withRef(() => ({
+        parameters: [{ name: 'q', in: 'query', schema: { type: 'object', example: { $ref: '#/components/examples/one', note: 'kept', value: 'mine' } } }],
+      })),
+    ],
+    [
+      'a $ref as a schema example naming a string',
+      withRef(() => ({ parameters: [{ name: 'q', in: 'query', schema: { type: 'string', example: { $ref: '#/info/title' } } }] })),
+    ],
+    [
+      'a $ref as a property example',
+      withRef(() => ({
+        parameters: [
+          {
+            name: 'q',
+            in: 'query',
+            schema: { type: 'object', properties: { id: { type: 'integer', example: { $ref: '#/components/schemas/Thing/example' } } } },
+          },
+        ],
+      })),
+    ],
+    [
+      'a $ref as a media type example',
+      withRef(() => ({
+        requestBody: { content: { 'application/json': { schema: { type: 'object' }, example: { $ref: '#/components/examples/one/value' } } } },
+      })),
+    ],
+    [
+      'a $ref as a parameter example',
+      withRef(() => ({ parameters: [{ name: 'q', in: 'query', schema: { type: 'object' }, example: { $ref: '#/components/examples/one' } }] })),
+    ],
+    [
+      'a $ref in an Example value',
+      withRef(() => ({
+        requestBody: {
+          content: {
+            'application/json': {
+              schema: { type: 'object' },
+              examples: { a: { value: { $ref: '#/components/examples/one' } }, b: { value: { list: [{ nested: { $ref: '#/components/schemas/Thing' } }] } } },
+            },
+          },
+        },
+      })),
+    ],
+    [
+      'a $ref in an extension list',
+      withRef(() => ({
+        'x-changes': [{ patch: { responses: { '404': { $ref: '#/components/schemas/Thing' } }, example: { $ref: '#/components/examples/one' } } }],
+      })),
+    ],
+    [
+      'a $ref in an extension object, below its entries',
+      withRef(() => ({ 'x-thing': { one: { nested: { $ref: '#/components/schemas/Thing' } }, two: [{ $ref: '#/components/examples/one' }] } })),
+    ],
+    [
+      'a $ref below the entries of an x-query (declared an Operation by redocly)',
+      withRef(() => ({
+        'x-query': {
+          requestBody: { content: { 'application/json': { schema: { type: 'object', example: { $ref: '#/components/examples/one' } } } } },
+          responses: {},
+        },
+      })),
+    ],
     ['a $ref in an x-codeSamples list (declared by redocly)', withRef(() => ({ 'x-codeSamples': [{ lang: 'sh', source: { $ref: '#/info/title' } }] }))],
-    ['a $ref under an OpenAPI 3.0 x-webhooks', { ...(withRef(() => ({})) as object), 'x-webhooks': { hook: { post: { requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { thing: { $ref: '#/components/schemas/Thing' } }, example: { $ref: '#/components/examples/one' } } } } }, responses: { '200': { description: 'ok' } } } } } }],
+    [
+      'a $ref under an OpenAPI 3.0 x-webhooks',
+      {
+        ...(withRef(() => ({})) as object),
+        'x-webhooks': {
+          hook: {
+            post: {
+              requestBody: {
+                content: {
+                  'application/json': {
+                    schema: { type: 'object', properties: { thing: { $ref: '#/components/schemas/Thing' } }, example: { $ref: '#/components/examples/one' } },
+                  },
+                },
+              },
+              responses: { '200': { description: 'ok' } },
+            },
+          },
+        },
+      },
+    ],
   ];
   for (const [name, document] of asRedocly) {
     it(`makes what redocly's bundle makes with ${name}`, async () => {
@@ -125,7 +219,10 @@ describe('a document that is its own bundle', () => {
     });
   }
   it('replaces an example $ref as redocly does: by a copy of its target', async () => {
-    const ours = JSON.parse(JSON.stringify(schemaExample)) as { paths: { '/t': { get: { parameters: { schema: { example: unknown } }[] } } }; components: { examples: { one: unknown } } };
+    const ours = JSON.parse(JSON.stringify(schemaExample)) as {
+      paths: { '/t': { get: { parameters: { schema: { example: unknown } }[] } } };
+      components: { examples: { one: unknown } };
+    };
     expect(bundleInPlace(ours, config, true)).toBe(true);
     const example = ours.paths['/t'].get.parameters[0]?.schema.example;
     expect(example).toEqual(ours.components.examples.one);
@@ -136,24 +233,50 @@ describe('a document that is its own bundle', () => {
   const unfollowed: [string, unknown, 'changes' | 'keeps'][] = [
     // redocly copies the target and walks no further: the `$ref` inside the copy stays as written,
     // but which of the two it sees first decides the copy when the target holds a replaced example.
-    ['an example $ref naming something with a $ref inside', withRef(() => ({ parameters: [{ name: 'q', in: 'query', schema: { type: 'object', example: { $ref: '#/paths/~1t/get/responses/200/content/application~1json' } } }] })), 'changes'],
-    ['an example $ref naming nothing', withRef(() => ({ parameters: [{ name: 'q', in: 'query', schema: { type: 'object', example: { $ref: '#/components/examples/none' } } }] })), 'keeps'],
-    ['a $ref to nothing in an Example value', withRef(() => ({ requestBody: { content: { 'application/json': { examples: { a: { value: { $ref: '#/components/examples/none' } } } } } } })), 'keeps'],
-    ['a $ref as an entry of an x-query (declared an Operation by redocly)', withRef(() => ({ 'x-query': { requestBody: { $ref: '#/components/examples/one' }, responses: {} } })), 'changes'],
+    [
+      'an example $ref naming something with a $ref inside',
+      withRef(() => ({
+        parameters: [{ name: 'q', in: 'query', schema: { type: 'object', example: { $ref: '#/paths/~1t/get/responses/200/content/application~1json' } } }],
+      })),
+      'changes',
+    ],
+    [
+      'an example $ref naming nothing',
+      withRef(() => ({ parameters: [{ name: 'q', in: 'query', schema: { type: 'object', example: { $ref: '#/components/examples/none' } } }] })),
+      'keeps',
+    ],
+    [
+      'a $ref to nothing in an Example value',
+      withRef(() => ({ requestBody: { content: { 'application/json': { examples: { a: { value: { $ref: '#/components/examples/none' } } } } } } })),
+      'keeps',
+    ],
+    [
+      'a $ref as an entry of an x-query (declared an Operation by redocly)',
+      withRef(() => ({ 'x-query': { requestBody: { $ref: '#/components/examples/one' }, responses: {} } })),
+      'changes',
+    ],
     ['a $ref to nothing in an extension', withRef(() => ({ 'x-thing': [{ $ref: '#/components/examples/none' }] })), 'keeps'],
-    ['an example $ref next to a schema $ref', withRef(() => ({ parameters: [{ name: 'q', in: 'query', schema: { $ref: '#/components/schemas/Thing', example: { $ref: '#/components/examples/one' } } }] })), 'changes'],
+    [
+      'an example $ref next to a schema $ref',
+      withRef(() => ({
+        parameters: [{ name: 'q', in: 'query', schema: { $ref: '#/components/schemas/Thing', example: { $ref: '#/components/examples/one' } } }],
+      })),
+      'changes',
+    ],
     ['a $ref as an entry of an extension object', withRef(() => ({ 'x-thing': { one: { $ref: '#/components/examples/one' } } })), 'changes'],
     ['a $ref as an extension entry named like an OpenAPI object', withRef(() => ({ content: { 'x-json': { $ref: '#/components/examples/one' } } })), 'keeps'],
   ];
   for (const [name, document, redocly] of unfollowed) {
     it(`is not taken with ${name}`, async () => {
       expect(taken(document)).toBe(false);
-      expect(await bundledByRedocly(document) === JSON.stringify(document)).toBe(redocly === 'keeps');
+      expect((await bundledByRedocly(document)) === JSON.stringify(document)).toBe(redocly === 'keeps');
     });
   }
 
   it('is not taken when the config turns on a decorator', async () => {
-    const decorating = await createConfig({ extends: ['podcast-gen/generic'], decorators: { 'remove-x-internal': 'on' } } as never, { plugins: [(await import('../../generator/lint/plugin.js')).podcastGenPlugin] });
+    const decorating = await createConfig({ extends: ['podcast-gen/generic'], decorators: { 'remove-x-internal': 'on' } } as never, {
+      plugins: [(await import('../../generator/lint/plugin.js')).podcastGenPlugin],
+    });
     expect(bundleInPlace(syntheticDocument(10), decorating)).toBe(false);
   });
 
@@ -180,7 +303,9 @@ describe("the places where redocly keeps a $ref as written, by redocly's types",
   const objects = Object.entries(types).filter(([name]) => name !== 'Link');
 
   it('an object under one of `keys` is an OpenAPI object', () => {
-    const seen = objects.flatMap(([name, type]) => REF_PLACES.keys.filter((key) => key in type.properties).map((key) => [`${name}.${key}`, named(type.properties[key])]));
+    const seen = objects.flatMap(([name, type]) =>
+      REF_PLACES.keys.filter((key) => key in type.properties).map((key) => [`${name}.${key}`, named(type.properties[key])]),
+    );
     expect(seen.length).toBeGreaterThan(5);
     expect(seen.filter(([, ok]) => !ok)).toEqual([]);
   });
@@ -189,8 +314,16 @@ describe("the places where redocly keeps a $ref as written, by redocly's types",
     // Such a map type has no extension prefix: an `x-` key in it is an entry, not an extension.
     for (const version of ['oas3_0', 'oas3_1'] as const) {
       const all = normalizeTypes(getTypes(version)) as Record<string, NormalizedNodeType>;
-      const mapTypes = new Set(Object.values(all).filter((type) => !type.extensionsPrefix && named(type.additionalProperties, 'x-a')).map((type) => type.name));
-      const under = Object.values(all).flatMap((type) => Object.entries(type.properties).filter(([key, value]) => !key.startsWith('x-') && mapTypes.has((value as { name?: string } | undefined)?.name ?? '')).map(([key]) => key));
+      const mapTypes = new Set(
+        Object.values(all)
+          .filter((type) => !type.extensionsPrefix && named(type.additionalProperties, 'x-a'))
+          .map((type) => type.name),
+      );
+      const under = Object.values(all).flatMap((type) =>
+        Object.entries(type.properties)
+          .filter(([key, value]) => !key.startsWith('x-') && mapTypes.has((value as { name?: string } | undefined)?.name ?? ''))
+          .map(([key]) => key),
+      );
       expect(under.length).toBeGreaterThan(10);
       expect(under.filter((key) => !(REF_PLACES.names as readonly string[]).includes(key))).toEqual([]);
     }

@@ -9,7 +9,13 @@ describe('printableRefs', () => {
     const document = {
       paths: {
         '/a': { post: { requestBody: { content: { 'application/json': { schema: { properties: { c: offset } } } } } } },
-        '/b': { get: { responses: { 200: { content: { 'application/json': { schema: { $ref: '#/paths/~1a/post/requestBody/content/application~1json/schema/properties/c' } } } } } } },
+        '/b': {
+          get: {
+            responses: {
+              200: { content: { 'application/json': { schema: { $ref: '#/paths/~1a/post/requestBody/content/application~1json/schema/properties/c' } } } },
+            },
+          },
+        },
       },
     };
     const before = structuredClone(document);
@@ -41,7 +47,9 @@ describe('printableRefs', () => {
     const before = structuredClone(document);
     const printable = printableRefs(document);
     expect(printable.components.schemas.Tree.properties.root).toStrictEqual({ $ref: '#/components/schemas/Tree~1definitions~1node', description: 'The root.' });
-    expect((printable.components.schemas as Record<string, unknown>)['Tree/definitions/node']).toStrictEqual({ properties: { next: { $ref: '#/components/schemas/Tree~1definitions~1node' } } });
+    expect((printable.components.schemas as Record<string, unknown>)['Tree/definitions/node']).toStrictEqual({
+      properties: { next: { $ref: '#/components/schemas/Tree~1definitions~1node' } },
+    });
     // Into a component's properties: openapi-typescript's index compiles, so it stays.
     expect(printable.components.schemas.Leaf).toStrictEqual({ $ref: '#/components/schemas/Tree/properties/root' });
     expect(document).toStrictEqual(before);
@@ -50,7 +58,9 @@ describe('printableRefs', () => {
   it("leaves a ref into an example's data as it is (Shutterstock's example refers to another)", () => {
     const document = {
       components: { schemas: { Search: { type: 'array', items: { type: 'string' }, example: ['cat'], properties: { example: { type: 'string' } } } } },
-      paths: { '/s': { post: { requestBody: { content: { 'application/json': { examples: { a: { value: { $ref: '#/components/schemas/Search/example' } } } } } } } } },
+      paths: {
+        '/s': { post: { requestBody: { content: { 'application/json': { examples: { a: { value: { $ref: '#/components/schemas/Search/example' } } } } } } } },
+      },
       'x-other': { $ref: '#/components/schemas/Search/properties/example' },
     };
     expect(printingFacts(document).partRefs).toBe(false);
@@ -63,7 +73,11 @@ describe('printableRefs', () => {
     const document = {
       components: {
         schemas: {
-          Event: { type: 'object', required: ['links'], properties: { relationships: { type: 'object', properties: { owner } }, links: { type: 'object', required: ['owner'], properties: { owner } } } },
+          Event: {
+            type: 'object',
+            required: ['links'],
+            properties: { relationships: { type: 'object', properties: { owner } }, links: { type: 'object', required: ['owner'], properties: { owner } } },
+          },
           Optional: { $ref: '#/components/schemas/Event/properties/relationships/properties/owner/properties/data' },
           Required: { $ref: '#/components/schemas/Event/properties/links/properties/owner/properties/data' },
           Shallow: { $ref: '#/components/schemas/Event/properties/relationships' },
@@ -80,7 +94,9 @@ describe('printableRefs', () => {
 
   it('copies a document without part refs only when printing may write into it (discriminators)', () => {
     const plain = { components: { schemas: { a: { type: 'string' } } } };
-    const discriminated = { components: { schemas: { a: { oneOf: [{ $ref: '#/components/schemas/b' }], discriminator: { propertyName: 'kind' } }, b: { type: 'object' } } } };
+    const discriminated = {
+      components: { schemas: { a: { oneOf: [{ $ref: '#/components/schemas/b' }], discriminator: { propertyName: 'kind' } }, b: { type: 'object' } } },
+    };
     expect(printingFacts(plain)).toStrictEqual({ partRefs: false, discriminators: false, objectEnums: false });
     expect(printingFacts(discriminated)).toStrictEqual({ partRefs: false, discriminators: true, objectEnums: false });
     expect(printableRefs(plain)).toBe(plain);
@@ -98,7 +114,11 @@ describe('separateObjectEnums', () => {
     expect(printingFacts(document).objectEnums).toBe(true);
     const before = structuredClone(document);
     const separated = separateObjectEnums(document);
-    expect(separated.components.schemas.Group).toStrictEqual({ type: 'object', properties: { name: { type: 'string' } }, allOf: [{ description: 'd' }, { enum: ['PKW', 'VAN'] }] });
+    expect(separated.components.schemas.Group).toStrictEqual({
+      type: 'object',
+      properties: { name: { type: 'string' } },
+      allOf: [{ description: 'd' }, { enum: ['PKW', 'VAN'] }],
+    });
     expect(separated.components.schemas.Other).toBe(other);
     expect(separated.paths).toBe(document.paths);
     expect(document).toStrictEqual(before);

@@ -16,7 +16,12 @@ interface Given {
 }
 
 function routeOf({ path = '/a', method = 'get', operation, components = {}, openapi = '3.0.3' }: Given): MockRoute {
-  const document = { openapi, info: { title: 'T', version: '1' }, paths: { [path]: { [method]: { operationId: 'op', responses: { '200': { description: 'ok' } }, ...operation } } }, components };
+  const document = {
+    openapi,
+    info: { title: 'T', version: '1' },
+    paths: { [path]: { [method]: { operationId: 'op', responses: { '200': { description: 'ok' } }, ...operation } } },
+    components,
+  };
   const { model } = buildModel(document, { apiName: 'test', source });
   const [route, ...rest] = mockRoutes(model);
   if (!route || rest.length > 0) throw new Error('expected one route');
@@ -62,7 +67,15 @@ describe('mockRoutes: fields by place', () => {
       'a parameter without a schema is text; one whose schema says no type is any',
       {
         given: { operation: { parameters: [{ name: 'plain', in: 'query' }, query('loose', {})] } },
-        want: { operationId: 'op', method: 'GET', path: '/a', fields: [{ name: 'plain', in: 'query', type: 'string' }, { name: 'loose', in: 'query', type: 'any' }] },
+        want: {
+          operationId: 'op',
+          method: 'GET',
+          path: '/a',
+          fields: [
+            { name: 'plain', in: 'query', type: 'string' },
+            { name: 'loose', in: 'query', type: 'any' },
+          ],
+        },
       },
     ],
     [
@@ -70,7 +83,13 @@ describe('mockRoutes: fields by place', () => {
       {
         given: {
           path: '/items/{id}',
-          operation: { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }, query('id', { type: 'integer' }), query('constructor', { type: 'string' })] },
+          operation: {
+            parameters: [
+              { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+              query('id', { type: 'integer' }),
+              query('constructor', { type: 'string' }),
+            ],
+          },
         },
         want: {
           operationId: 'op',
@@ -116,7 +135,11 @@ describe('mockRoutes: fields by place', () => {
         given: {
           operation: {
             parameters: [
-              query('filter', { type: 'object', properties: { ids: { type: 'array', items: { type: 'number' } }, on: { type: 'boolean' }, name: { type: 'string' } } }, { style: 'deepObject', explode: true }),
+              query(
+                'filter',
+                { type: 'object', properties: { ids: { type: 'array', items: { type: 'number' } }, on: { type: 'boolean' }, name: { type: 'string' } } },
+                { style: 'deepObject', explode: true },
+              ),
             ],
           },
         },
@@ -124,7 +147,17 @@ describe('mockRoutes: fields by place', () => {
           operationId: 'op',
           method: 'GET',
           path: '/a',
-          fields: [{ name: 'filter', in: 'query', type: 'object', style: 'deepObject', explode: true, properties: { ids: 'array', on: 'boolean', name: 'string' }, propertyItems: { ids: 'number' } }],
+          fields: [
+            {
+              name: 'filter',
+              in: 'query',
+              type: 'object',
+              style: 'deepObject',
+              explode: true,
+              properties: { ids: 'array', on: 'boolean', name: 'string' },
+              propertyItems: { ids: 'number' },
+            },
+          ],
         },
       },
     ],
@@ -161,7 +194,14 @@ describe('mockRoutes: fields by place', () => {
           path: '/points/{point}',
           operation: {
             parameters: [
-              { name: 'point', in: 'path', required: true, style: 'matrix', explode: true, schema: { type: 'object', properties: { x: { type: 'number' }, y: { type: 'number' } } } },
+              {
+                name: 'point',
+                in: 'path',
+                required: true,
+                style: 'matrix',
+                explode: true,
+                schema: { type: 'object', properties: { x: { type: 'number' }, y: { type: 'number' } } },
+              },
               { name: 'X-Range', in: 'header', schema: { type: 'object', properties: { from: { type: 'integer' } } } },
               { name: 'prefs', in: 'cookie', schema: { type: 'object', properties: { dark: { type: 'boolean' } } } },
             ],
@@ -182,7 +222,16 @@ describe('mockRoutes: fields by place', () => {
     [
       'an enum without a type takes the type of its first value',
       {
-        given: { operation: { parameters: [query('color', { enum: ['red', 'blue'] }), query('level', { enum: [1, 2, 3] }), query('scale', { enum: [0.5, 1] }), query('on', { enum: [true, false] })] } },
+        given: {
+          operation: {
+            parameters: [
+              query('color', { enum: ['red', 'blue'] }),
+              query('level', { enum: [1, 2, 3] }),
+              query('scale', { enum: [0.5, 1] }),
+              query('on', { enum: [true, false] }),
+            ],
+          },
+        },
         want: {
           operationId: 'op',
           method: 'GET',
@@ -202,7 +251,12 @@ describe('mockRoutes: fields by place', () => {
         given: {
           operation: {
             parameters: [
-              query('same', { oneOf: [{ type: 'integer', minimum: 0 }, { type: 'integer', maximum: -10 }] }),
+              query('same', {
+                oneOf: [
+                  { type: 'integer', minimum: 0 },
+                  { type: 'integer', maximum: -10 },
+                ],
+              }),
               query('scalar', { oneOf: [{ type: 'integer' }, { type: 'boolean' }] }),
               query('structured', { anyOf: [{ type: 'object' }, { type: 'array', items: { type: 'string' } }] }),
               query('mixed', { oneOf: [{ type: 'integer' }, { type: 'object' }] }),
@@ -230,8 +284,16 @@ describe('mockRoutes: fields by place', () => {
       'references are followed and allOf merged before the type is read',
       {
         given: {
-          components: { schemas: { Id: { type: 'integer' }, Page: { allOf: [{ $ref: '#/components/schemas/Paging' }, { properties: { size: { type: 'integer' } } }] }, Paging: { type: 'object', properties: { cursor: { type: 'string' } } } } },
-          operation: { parameters: [query('id', { $ref: '#/components/schemas/Id' }), query('page', { $ref: '#/components/schemas/Page' }, { style: 'deepObject' })] },
+          components: {
+            schemas: {
+              Id: { type: 'integer' },
+              Page: { allOf: [{ $ref: '#/components/schemas/Paging' }, { properties: { size: { type: 'integer' } } }] },
+              Paging: { type: 'object', properties: { cursor: { type: 'string' } } },
+            },
+          },
+          operation: {
+            parameters: [query('id', { $ref: '#/components/schemas/Id' }), query('page', { $ref: '#/components/schemas/Page' }, { style: 'deepObject' })],
+          },
         },
         want: {
           operationId: 'op',
@@ -247,7 +309,18 @@ describe('mockRoutes: fields by place', () => {
     [
       'a parameter given by content travels as text: no style, no properties',
       {
-        given: { operation: { parameters: [{ name: 'where', in: 'query', style: 'form', content: { 'application/json': { schema: { type: 'object', properties: { a: { type: 'integer' } } } } } }] } },
+        given: {
+          operation: {
+            parameters: [
+              {
+                name: 'where',
+                in: 'query',
+                style: 'form',
+                content: { 'application/json': { schema: { type: 'object', properties: { a: { type: 'integer' } } } } },
+              },
+            ],
+          },
+        },
         want: { operationId: 'op', method: 'GET', path: '/a', fields: [{ name: 'where', in: 'query', type: 'string' }] },
       },
     ],
@@ -267,7 +340,19 @@ describe('mockRoutes: bodies', () => {
           method: 'post',
           operation: {
             parameters: [query('dry', { type: 'boolean' })],
-            requestBody: { required: true, ...json({ type: 'object', required: ['name'], properties: { name: { type: 'string' }, count: { type: 'integer' }, tags: { type: 'array', items: { type: 'string' } }, serial: { type: 'string', readOnly: true } } }) },
+            requestBody: {
+              required: true,
+              ...json({
+                type: 'object',
+                required: ['name'],
+                properties: {
+                  name: { type: 'string' },
+                  count: { type: 'integer' },
+                  tags: { type: 'array', items: { type: 'string' } },
+                  serial: { type: 'string', readOnly: true },
+                },
+              }),
+            },
           },
         },
         want: {
@@ -285,9 +370,12 @@ describe('mockRoutes: bodies', () => {
       },
     ],
     [
-      "a JSON body field that is an object has no properties listed: it is JSON, not text to coerce",
+      'a JSON body field that is an object has no properties listed: it is JSON, not text to coerce',
       {
-        given: { method: 'post', operation: { requestBody: json({ type: 'object', properties: { point: { type: 'object', properties: { x: { type: 'number' } } } } }) } },
+        given: {
+          method: 'post',
+          operation: { requestBody: json({ type: 'object', properties: { point: { type: 'object', properties: { x: { type: 'number' } } } } }) },
+        },
         want: { operationId: 'op', method: 'POST', path: '/a', fields: [{ name: 'point', in: 'body-field', type: 'object' }], bodyKind: 'json' },
       },
     ],
@@ -307,7 +395,14 @@ describe('mockRoutes: bodies', () => {
             requestBody: {
               content: {
                 'application/x-www-form-urlencoded': {
-                  schema: { type: 'object', properties: { ids: { type: 'array', items: { type: 'integer' } }, address: { type: 'object', properties: { zip: { type: 'integer' }, city: { type: 'string' } } }, note: { type: 'string' } } },
+                  schema: {
+                    type: 'object',
+                    properties: {
+                      ids: { type: 'array', items: { type: 'integer' } },
+                      address: { type: 'object', properties: { zip: { type: 'integer' }, city: { type: 'string' } } },
+                      note: { type: 'string' },
+                    },
+                  },
                   encoding: { ids: { style: 'form', explode: false }, address: { style: 'deepObject', explode: true } },
                 },
               },
@@ -334,7 +429,11 @@ describe('mockRoutes: bodies', () => {
           method: 'post',
           operation: {
             parameters: [query('name', { type: 'string' })],
-            requestBody: { content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { name: { type: 'string' }, age: { type: 'integer' } } } } } },
+            requestBody: {
+              content: {
+                'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { name: { type: 'string' }, age: { type: 'integer' } } } },
+              },
+            },
           },
         },
         want: {
@@ -354,15 +453,41 @@ describe('mockRoutes: bodies', () => {
       {
         given: {
           openapi: '3.2.0',
-          operation: { parameters: [{ name: 'search', in: 'querystring', content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { term: { type: 'string' }, page: { type: 'integer' } } } } } }] },
+          operation: {
+            parameters: [
+              {
+                name: 'search',
+                in: 'querystring',
+                content: {
+                  'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { term: { type: 'string' }, page: { type: 'integer' } } } },
+                },
+              },
+            ],
+          },
         },
-        want: { operationId: 'op', method: 'GET', path: '/a', fields: [{ name: 'search', in: 'querystring', type: 'object', contentType: 'application/x-www-form-urlencoded', properties: { term: 'string', page: 'integer' } }] },
+        want: {
+          operationId: 'op',
+          method: 'GET',
+          path: '/a',
+          fields: [
+            {
+              name: 'search',
+              in: 'querystring',
+              type: 'object',
+              contentType: 'application/x-www-form-urlencoded',
+              properties: { term: 'string', page: 'integer' },
+            },
+          ],
+        },
       },
     ],
     [
       'a body of another media type is not read field by field',
       {
-        given: { method: 'post', operation: { requestBody: { required: true, content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } } } },
+        given: {
+          method: 'post',
+          operation: { requestBody: { required: true, content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } } },
+        },
         want: { operationId: 'op', method: 'POST', path: '/a', fields: [{ name: 'body', in: 'body', type: 'string' }], bodyKind: 'other' },
       },
     ],
@@ -380,9 +505,20 @@ describe('mockRoutes: matching, idempotency and retries', () => {
       {
         given: {
           method: 'post',
-          operation: { parameters: [{ name: 'Idempotency-Key', in: 'header', 'x-idempotency-key': true, schema: { type: 'string', maxLength: 64 } }, query('q', { type: 'string' })] },
+          operation: {
+            parameters: [
+              { name: 'Idempotency-Key', in: 'header', 'x-idempotency-key': true, schema: { type: 'string', maxLength: 64 } },
+              query('q', { type: 'string' }),
+            ],
+          },
         },
-        want: { operationId: 'op', method: 'POST', path: '/a', fields: [{ name: 'q', in: 'query', type: 'string' }], idempotency: { header: 'Idempotency-Key', maxLength: 64 } },
+        want: {
+          operationId: 'op',
+          method: 'POST',
+          path: '/a',
+          fields: [{ name: 'q', in: 'query', type: 'string' }],
+          idempotency: { header: 'Idempotency-Key', maxLength: 64 },
+        },
       },
     ],
     [
@@ -395,31 +531,62 @@ describe('mockRoutes: matching, idempotency and retries', () => {
     [
       "the 429 answer's field that carries the wait",
       {
-        given: { operation: { responses: { '200': { description: 'ok' }, '429': { description: 'slow', ...json({ type: 'object', properties: { message: { type: 'string' }, retry_after: { type: 'integer' } } }) } } } },
+        given: {
+          operation: {
+            responses: {
+              '200': { description: 'ok' },
+              '429': { description: 'slow', ...json({ type: 'object', properties: { message: { type: 'string' }, retry_after: { type: 'integer' } } }) },
+            },
+          },
+        },
         want: { operationId: 'op', method: 'GET', path: '/a', fields: [], retryAfterField: 'retry_after' },
       },
     ],
     [
       'a 429 answer without such a field gives none',
       {
-        given: { operation: { responses: { '200': { description: 'ok' }, '429': { description: 'slow', ...json({ type: 'object', properties: { message: { type: 'string' } } }) } } } },
+        given: {
+          operation: {
+            responses: {
+              '200': { description: 'ok' },
+              '429': { description: 'slow', ...json({ type: 'object', properties: { message: { type: 'string' } } }) },
+            },
+          },
+        },
         want: { operationId: 'op', method: 'GET', path: '/a', fields: [] },
       },
     ],
     [
-      "of parameters sharing a segment, those with an enum list their values as sent, so the mock tells where one ends",
+      'of parameters sharing a segment, those with an enum list their values as sent, so the mock tells where one ends',
       {
         given: {
           path: '/files/{name}{ext}',
-          operation: { parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' } }, { name: 'ext', in: 'path', required: true, schema: { type: 'string', enum: ['.json', '.tar gz'] } }] },
+          operation: {
+            parameters: [
+              { name: 'name', in: 'path', required: true, schema: { type: 'string' } },
+              { name: 'ext', in: 'path', required: true, schema: { type: 'string', enum: ['.json', '.tar gz'] } },
+            ],
+          },
         },
-        want: { operationId: 'op', method: 'GET', path: '/files/{name}{ext}', fields: [{ name: 'name', in: 'path', type: 'string' }, { name: 'ext', in: 'path', type: 'string' }], choices: { ext: ['.json', '.tar%20gz'] } },
+        want: {
+          operationId: 'op',
+          method: 'GET',
+          path: '/files/{name}{ext}',
+          fields: [
+            { name: 'name', in: 'path', type: 'string' },
+            { name: 'ext', in: 'path', type: 'string' },
+          ],
+          choices: { ext: ['.json', '.tar%20gz'] },
+        },
       },
     ],
     [
       'an enum of a parameter alone in its segment lists no choices',
       {
-        given: { path: '/files/{ext}', operation: { parameters: [{ name: 'ext', in: 'path', required: true, schema: { type: 'string', enum: ['json', 'csv'] } }] } },
+        given: {
+          path: '/files/{ext}',
+          operation: { parameters: [{ name: 'ext', in: 'path', required: true, schema: { type: 'string', enum: ['json', 'csv'] } }] },
+        },
         want: { operationId: 'op', method: 'GET', path: '/files/{ext}', fields: [{ name: 'ext', in: 'path', type: 'string' }] },
       },
     ],
@@ -427,17 +594,30 @@ describe('mockRoutes: matching, idempotency and retries', () => {
       "a fragment's pairs that name a carried parameter tell operations of one path apart; others are dropped",
       {
         given: { path: '/#Action=DeleteAlarms&Overload=stream', method: 'post', operation: { parameters: [query('Action', { type: 'string' })] } },
-        want: { operationId: 'op', method: 'POST', path: '/', fields: [{ name: 'Action', in: 'query', type: 'string' }], fragment: [['Action', 'DeleteAlarms']] },
+        want: {
+          operationId: 'op',
+          method: 'POST',
+          path: '/',
+          fields: [{ name: 'Action', in: 'query', type: 'string' }],
+          fragment: [['Action', 'DeleteAlarms']],
+        },
       },
     ],
     [
-      "a query part written into the template: its literal pairs are matched, its placeholders are path parameters",
+      'a query part written into the template: its literal pairs are matched, its placeholders are path parameters',
       {
         given: {
           path: '/alerts?lat={lat}&units=M%20S',
           operation: { parameters: [{ name: 'lat', in: 'path', required: true, schema: { type: 'number' } }] },
         },
-        want: { operationId: 'op', method: 'GET', path: '/alerts', fields: [{ name: 'lat', in: 'path', type: 'number' }], fragment: [['units', 'M S']], queryParameters: [['lat', 'lat']] },
+        want: {
+          operationId: 'op',
+          method: 'GET',
+          path: '/alerts',
+          fields: [{ name: 'lat', in: 'path', type: 'number' }],
+          fragment: [['units', 'M S']],
+          queryParameters: [['lat', 'lat']],
+        },
       },
     ],
   ];
@@ -447,12 +627,15 @@ describe('mockRoutes: matching, idempotency and retries', () => {
   });
 
   // Paths in document order; within a path, the model's fixed order of methods (get before delete).
-  it('lists every operation in the model\'s order, methods in upper case', () => {
+  it("lists every operation in the model's order, methods in upper case", () => {
     const document = {
       openapi: '3.0.3',
       info: { title: 'T', version: '1' },
       paths: {
-        '/b': { delete: { operationId: 'removeB', responses: { '204': { description: 'gone' } } }, get: { operationId: 'getB', responses: { '200': { description: 'ok' } } } },
+        '/b': {
+          delete: { operationId: 'removeB', responses: { '204': { description: 'gone' } } },
+          get: { operationId: 'getB', responses: { '200': { description: 'ok' } } },
+        },
         '/a': { patch: { operationId: 'patchA', responses: { '200': { description: 'ok' } } } },
       },
     };
@@ -478,7 +661,10 @@ describe('mockAuth', () => {
 
   const cases: [string, { given: Record<string, unknown> | undefined; want: MockAuth }][] = [
     ['no security', { given: undefined, want: { kind: 'none' } }],
-    ['an API key in a header', { given: { Key: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } }, want: { kind: 'apiKey', in: 'header', name: 'X-Api-Key' } }],
+    [
+      'an API key in a header',
+      { given: { Key: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } }, want: { kind: 'apiKey', in: 'header', name: 'X-Api-Key' } },
+    ],
     ['an API key in the query', { given: { Key: { type: 'apiKey', in: 'query', name: 'api_key' } }, want: { kind: 'apiKey', in: 'query', name: 'api_key' } }],
     ['an API key in a cookie', { given: { Key: { type: 'apiKey', in: 'cookie', name: 'sid' } }, want: { kind: 'apiKey', in: 'cookie', name: 'sid' } }],
     ['HTTP bearer', { given: { Bearer: { type: 'http', scheme: 'bearer' } }, want: { kind: 'bearer' } }],
@@ -493,7 +679,15 @@ describe('mockAuth', () => {
     const document = {
       openapi: '3.0.3',
       info: { title: 'T', version: '1' },
-      paths: { '/a': { get: { operationId: 'op', parameters: [query('api_key', { type: 'string' }), query('q', { type: 'string' })], responses: { '200': { description: 'ok' } } } } },
+      paths: {
+        '/a': {
+          get: {
+            operationId: 'op',
+            parameters: [query('api_key', { type: 'string' }), query('q', { type: 'string' })],
+            responses: { '200': { description: 'ok' } },
+          },
+        },
+      },
       components: { securitySchemes: { Key: { type: 'apiKey', in: 'query', name: 'api_key' } } },
       security: [{ Key: [] }],
     };
@@ -504,22 +698,46 @@ describe('mockAuth', () => {
 
 describe('failureShape', () => {
   const shapeOf = (responses: Record<string, unknown>) => {
-    const document = { openapi: '3.0.3', info: { title: 'T', version: '1' }, paths: { '/a': { get: { operationId: 'op', responses: { '200': { description: 'ok' }, ...responses } } } } };
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'T', version: '1' },
+      paths: { '/a': { get: { operationId: 'op', responses: { '200': { description: 'ok' }, ...responses } } } },
+    };
     return failureShape(buildModel(document, { apiName: 'test', source }).model);
   };
 
   const cases: [string, { given: Record<string, unknown>; want: MockFailureShape }][] = [
-    ['without an error body, a plain code and message', { given: {}, want: { template: { code: 500, message: 'internal server error' }, codeKey: 'code', messageKey: 'message' } }],
+    [
+      'without an error body, a plain code and message',
+      { given: {}, want: { template: { code: 500, message: 'internal server error' }, codeKey: 'code', messageKey: 'message' } },
+    ],
     [
       'the keys of the error body found by name',
       {
         given: {
           default: {
             description: 'failure',
-            ...json({ type: 'object', required: ['status_code', 'error', 'reason', 'errors', 'request_id'], properties: { status_code: { type: 'integer', example: 400 }, error: { type: 'string', example: 'bad' }, reason: { type: 'string', example: 'why' }, errors: { type: 'array', items: { type: 'string' }, example: [] }, request_id: { type: 'string', example: 'r1' } } }),
+            ...json({
+              type: 'object',
+              required: ['status_code', 'error', 'reason', 'errors', 'request_id'],
+              properties: {
+                status_code: { type: 'integer', example: 400 },
+                error: { type: 'string', example: 'bad' },
+                reason: { type: 'string', example: 'why' },
+                errors: { type: 'array', items: { type: 'string' }, example: [] },
+                request_id: { type: 'string', example: 'r1' },
+              },
+            }),
           },
         },
-        want: { template: { status_code: 400, error: 'bad', reason: 'why', errors: [], request_id: 'r1' }, codeKey: 'status_code', messageKey: 'error', causeKey: 'reason', detailsKey: 'errors', ridKey: 'request_id' },
+        want: {
+          template: { status_code: 400, error: 'bad', reason: 'why', errors: [], request_id: 'r1' },
+          codeKey: 'status_code',
+          messageKey: 'error',
+          causeKey: 'reason',
+          detailsKey: 'errors',
+          ridKey: 'request_id',
+        },
       },
     ],
     [

@@ -4,10 +4,16 @@ import { scopesOf } from '../../generator/model/scopes.js';
 const document = {
   openapi: '3.0.3',
   security: [{ oauth: ['read'] }],
-  components: { securitySchemes: { oauth: { type: 'oauth2', flows: {} }, oidc: { type: 'openIdConnect', openIdConnectUrl: 'https://x' }, key: { type: 'apiKey', name: 'k', in: 'header' } } },
+  components: {
+    securitySchemes: {
+      oauth: { type: 'oauth2', flows: {} },
+      oidc: { type: 'openIdConnect', openIdConnectUrl: 'https://x' },
+      key: { type: 'apiKey', name: 'k', in: 'header' },
+    },
+  },
 };
 
-describe('scopesOf: the OAuth scopes of an operation (its MCP tool\'s)', () => {
+describe("scopesOf: the OAuth scopes of an operation (its MCP tool's)", () => {
   it('takes x-oauth-scopes when the operation gives them', () => {
     expect(scopesOf(document, { 'x-oauth-scopes': ['a'], security: [{ oauth: ['b'] }] })).toStrictEqual(['a']);
   });

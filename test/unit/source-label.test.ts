@@ -9,8 +9,18 @@ describe('sourceLabel: how generated files name their document', () => {
   it.each([
     ['a file beside the output folder', join(root, 'spec', 'api.yaml'), join(root, 'generated'), '../spec/api.yaml'],
     ['a file under a deeper output folder', join(root, 'spec', 'api.yaml'), join(root, 'src', 'podcast'), '../../spec/api.yaml'],
-    ["podcast-gen's own document, wherever the package is", join(packageSpecFolder, 'podcast.openapi.yaml'), join(root, 'generated'), 'podcast-gen/spec/podcast.openapi.yaml'],
-    ['a URL keeps neither credentials nor query', 'https://user:pw@api.example.com/openapi.yaml?token=s3cret#x', join(root, 'generated'), 'https://api.example.com/openapi.yaml'],
+    [
+      "podcast-gen's own document, wherever the package is",
+      join(packageSpecFolder, 'podcast.openapi.yaml'),
+      join(root, 'generated'),
+      'podcast-gen/spec/podcast.openapi.yaml',
+    ],
+    [
+      'a URL keeps neither credentials nor query',
+      'https://user:pw@api.example.com/openapi.yaml?token=s3cret#x',
+      join(root, 'generated'),
+      'https://api.example.com/openapi.yaml',
+    ],
   ])('%s', (_, absoluteRef, outDir, want) => {
     expect(sourceLabel({ absoluteRef, outDir, packageSpecFolder })).toBe(want);
   });

@@ -64,7 +64,10 @@ describe('synthesize: a valid value of every kind', () => {
     ['number', { given: { type: 'number', minimum: 0.1, maximum: 0.9 }, want: { kind: 'number' } }],
     ['boolean', { given: { type: 'boolean' }, want: { kind: 'boolean' } }],
     ['array of two items by default', { given: { type: 'array', items: { type: 'integer' } }, want: { kind: 'array', size: 2 } }],
-    ['object of its declared properties', { given: { type: 'object', properties: { a: { type: 'string' }, b: { type: 'integer' }, c: { type: 'boolean' } } }, want: { kind: 'object', size: 3 } }],
+    [
+      'object of its declared properties',
+      { given: { type: 'object', properties: { a: { type: 'string' }, b: { type: 'integer' }, c: { type: 'boolean' } } }, want: { kind: 'object', size: 3 } },
+    ],
     ['map: one entry', { given: { type: 'object', additionalProperties: { type: 'integer' } }, want: { kind: 'object', size: 1 } }],
     ['no type: an empty object', { given: {}, want: { kind: 'object', size: 0 } }],
     ['string of fixed length', { given: { type: 'string', minLength: 12, maxLength: 12 }, want: { kind: 'string', size: 12 } }],
@@ -72,14 +75,42 @@ describe('synthesize: a valid value of every kind', () => {
     ['pattern', { given: { type: 'string', pattern: '^[A-Z]{3}-\\d{4}$' }, want: { kind: 'string', size: 8 } }],
     ['number of format int32 is whole', { given: { type: 'number', format: 'int32' }, want: { kind: 'integer' } }],
     // Names such as price make fractions, unless the format says whole (ajv checks int32 and int64).
-    ['numbers named for fractions, of formats int32 and int64', { given: { type: 'object', required: ['price', 'ratio'], properties: { price: { type: 'number', format: 'int32' }, ratio: { type: 'number', format: 'int64' } } }, want: { kind: 'object', size: 2 } }],
+    [
+      'numbers named for fractions, of formats int32 and int64',
+      {
+        given: {
+          type: 'object',
+          required: ['price', 'ratio'],
+          properties: { price: { type: 'number', format: 'int32' }, ratio: { type: 'number', format: 'int64' } },
+        },
+        want: { kind: 'object', size: 2 },
+      },
+    ],
     ['number bounded below a whole number', { given: { type: 'number', minimum: 2.5, maximum: 2.75 }, want: { kind: 'number' } }],
     ['array within minItems and maxItems', { given: { type: 'array', minItems: 4, maxItems: 5, items: { type: 'string' } }, want: { kind: 'array', size: 4 } }],
     ['array at most one item', { given: { type: 'array', maxItems: 1, items: { type: 'integer' } }, want: { kind: 'array', size: 1 } }],
     ['unique items', { given: { type: 'array', minItems: 3, uniqueItems: true, items: { type: 'integer' } }, want: { kind: 'array', size: 3 } }],
-    ['object of at least three entries', { given: { type: 'object', minProperties: 3, additionalProperties: { type: 'string' } }, want: { kind: 'object', size: 3 } }],
-    ['object of at most one property: optional ones go', { given: { type: 'object', maxProperties: 1, properties: { a: { type: 'string' }, b: { type: 'string' } } }, want: { kind: 'object', size: 1 } }],
-    ['nested objects and arrays', { given: { type: 'object', required: ['list'], properties: { list: { type: 'array', minItems: 1, items: { type: 'object', required: ['at'], properties: { at: { type: 'string', format: 'date-time' } } } } } }, want: { kind: 'object', size: 1 } }],
+    [
+      'object of at least three entries',
+      { given: { type: 'object', minProperties: 3, additionalProperties: { type: 'string' } }, want: { kind: 'object', size: 3 } },
+    ],
+    [
+      'object of at most one property: optional ones go',
+      { given: { type: 'object', maxProperties: 1, properties: { a: { type: 'string' }, b: { type: 'string' } } }, want: { kind: 'object', size: 1 } },
+    ],
+    [
+      'nested objects and arrays',
+      {
+        given: {
+          type: 'object',
+          required: ['list'],
+          properties: {
+            list: { type: 'array', minItems: 1, items: { type: 'object', required: ['at'], properties: { at: { type: 'string', format: 'date-time' } } } },
+          },
+        },
+        want: { kind: 'object', size: 1 },
+      },
+    ],
     ['nullable string: a string, not null', { given: { type: 'string', nullable: true }, want: { kind: 'string', size: expect.any(Number) as number } }],
     ['anyOf of scalars', { given: { anyOf: [{ type: 'integer', minimum: 10 }, { type: 'string' }] }, want: { kind: 'integer' } }],
   ];
@@ -118,7 +149,11 @@ describe('synthesize: formats', () => {
 
   it.each(cases)('%s', (name, { want }) => {
     const { value, unsatisfied } = make(key(name));
-    expect({ matches: want.test(String(value)), errors: judge(key(name), value), unsatisfied }, JSON.stringify(value)).toStrictEqual({ matches: true, errors: [], unsatisfied: [] });
+    expect({ matches: want.test(String(value)), errors: judge(key(name), value), unsatisfied }, JSON.stringify(value)).toStrictEqual({
+      matches: true,
+      errors: [],
+      unsatisfied: [],
+    });
   });
 });
 
@@ -129,26 +164,85 @@ describe('synthesize: values the schema decides', () => {
     ['the first enum value', { given: { type: 'string', enum: ['default', 'pet', 'cartoon'] }, want: { value: 'default', unsatisfied: [] } }],
     ['an integer enum', { given: { type: 'integer', enum: [3, 9, 11] }, want: { value: 3, unsatisfied: [] } }],
     ['the first enum value its own bounds take', { given: { type: 'string', enum: ['MALE', 'F'], maxLength: 1 }, want: { value: 'F', unsatisfied: [] } }],
-    ['an enum no value of which fits: the place is noted', { given: { type: 'string', enum: ['MALE', 'FEMALE'], maxLength: 1 }, want: { value: 'MALE', unsatisfied: [''] } }],
+    [
+      'an enum no value of which fits: the place is noted',
+      { given: { type: 'string', enum: ['MALE', 'FEMALE'], maxLength: 1 }, want: { value: 'MALE', unsatisfied: [''] } },
+    ],
     ['the example, before the enum', { given: { type: 'string', enum: ['x', 'given'], example: 'given' }, want: { value: 'given', unsatisfied: [] } }],
-    ['an example that does not conform is passed over', { given: { type: 'string', enum: ['ok', 'toolong'], maxLength: 2, example: 'toolong' }, want: { value: 'ok', unsatisfied: [] } }],
+    [
+      'an example that does not conform is passed over',
+      { given: { type: 'string', enum: ['ok', 'toolong'], maxLength: 2, example: 'toolong' }, want: { value: 'ok', unsatisfied: [] } },
+    ],
     ['the default', { given: { type: 'integer', default: 4 }, want: { value: 4, unsatisfied: [] } }],
     ['bounds that meet', { given: { type: 'integer', minimum: 5, maximum: 5 }, want: { value: 5, unsatisfied: [] } }],
-    ['exclusive bounds', { given: { type: 'integer', minimum: 5, maximum: 7, exclusiveMinimum: true, exclusiveMaximum: true }, want: { value: 6, unsatisfied: [] } }],
+    [
+      'exclusive bounds',
+      { given: { type: 'integer', minimum: 5, maximum: 7, exclusiveMinimum: true, exclusiveMaximum: true }, want: { value: 6, unsatisfied: [] } },
+    ],
     ['multipleOf within bounds', { given: { type: 'number', minimum: 1, maximum: 1.3, multipleOf: 0.25 }, want: { value: 1.25, unsatisfied: [] } }],
     // Each item is made alike (its property takes the first enum value): a second one would repeat it.
-    ['unique items: a repeated item is not added', { given: { type: 'array', uniqueItems: true, items: { type: 'object', required: ['k'], properties: { k: { enum: ['a', 'b'] } } } }, want: { value: [{ k: 'a' }], unsatisfied: [] } }],
-    ['unique enum items, as many as asked', { given: { type: 'array', minItems: 3, maxItems: 3, uniqueItems: true, items: { type: 'string', enum: ['a', 'b', 'c'] } }, want: { value: ['a', 'b', 'c'], unsatisfied: [] } }],
-    ['required keys are set, entries to minProperties', { given: { type: 'object', minProperties: 2, additionalProperties: { type: 'boolean', enum: [true] } }, want: { value: { key_1: true, key_2: true }, unsatisfied: [] } }],
-    ['maxProperties keeps what is required', { given: { type: 'object', maxProperties: 1, required: ['b'], properties: { a: { enum: ['x'] }, b: { enum: ['y'] } } }, want: { value: { b: 'y' }, unsatisfied: [] } }],
-    ['allOf parts merged', { given: { allOf: [{ type: 'object', required: ['a'], properties: { a: { type: 'integer', enum: [1] } } }, { required: ['b'], properties: { b: { type: 'string', enum: ['b'] } } }] }, want: { value: { a: 1, b: 'b' }, unsatisfied: [] } }],
-    ['the default of a property', { given: { type: 'object', properties: { limit: { type: 'integer', default: 20 } } }, want: { value: { limit: 20 }, unsatisfied: [] } }],
+    [
+      'unique items: a repeated item is not added',
+      {
+        given: { type: 'array', uniqueItems: true, items: { type: 'object', required: ['k'], properties: { k: { enum: ['a', 'b'] } } } },
+        want: { value: [{ k: 'a' }], unsatisfied: [] },
+      },
+    ],
+    [
+      'unique enum items, as many as asked',
+      {
+        given: { type: 'array', minItems: 3, maxItems: 3, uniqueItems: true, items: { type: 'string', enum: ['a', 'b', 'c'] } },
+        want: { value: ['a', 'b', 'c'], unsatisfied: [] },
+      },
+    ],
+    [
+      'required keys are set, entries to minProperties',
+      {
+        given: { type: 'object', minProperties: 2, additionalProperties: { type: 'boolean', enum: [true] } },
+        want: { value: { key_1: true, key_2: true }, unsatisfied: [] },
+      },
+    ],
+    [
+      'maxProperties keeps what is required',
+      {
+        given: { type: 'object', maxProperties: 1, required: ['b'], properties: { a: { enum: ['x'] }, b: { enum: ['y'] } } },
+        want: { value: { b: 'y' }, unsatisfied: [] },
+      },
+    ],
+    [
+      'allOf parts merged',
+      {
+        given: {
+          allOf: [
+            { type: 'object', required: ['a'], properties: { a: { type: 'integer', enum: [1] } } },
+            { required: ['b'], properties: { b: { type: 'string', enum: ['b'] } } },
+          ],
+        },
+        want: { value: { a: 1, b: 'b' }, unsatisfied: [] },
+      },
+    ],
+    [
+      'the default of a property',
+      { given: { type: 'object', properties: { limit: { type: 'integer', default: 20 } } }, want: { value: { limit: 20 }, unsatisfied: [] } },
+    ],
     ['an enum comes before the default', { given: { type: 'string', enum: ['a', 'b'], default: 'b' }, want: { value: 'a', unsatisfied: [] } }],
-    ['readOnly properties are left out of a request', { given: { type: 'object', properties: { id: { type: 'integer', enum: [1], readOnly: true }, name: { type: 'string', enum: ['n'] } } }, want: { value: { name: 'n' }, unsatisfied: [] } }],
+    [
+      'readOnly properties are left out of a request',
+      {
+        given: { type: 'object', properties: { id: { type: 'integer', enum: [1], readOnly: true }, name: { type: 'string', enum: ['n'] } } },
+        want: { value: { name: 'n' }, unsatisfied: [] },
+      },
+    ],
     ['nullable without a type: null', { given: { nullable: true }, want: { value: null, unsatisfied: [] } }],
     ['nullable enum: a value other than null', { given: { type: 'string', nullable: true, enum: [null, 'on'] }, want: { value: 'on', unsatisfied: [] } }],
-    ['nullable where no object fits: null', { given: { type: 'object', nullable: true, additionalProperties: false, required: ['x'], properties: {} }, want: { value: null, unsatisfied: [] } }],
-    ['the same, not nullable: noted', { given: { type: 'object', additionalProperties: false, required: ['x'], properties: {} }, want: { value: {}, unsatisfied: ['x'] } }],
+    [
+      'nullable where no object fits: null',
+      { given: { type: 'object', nullable: true, additionalProperties: false, required: ['x'], properties: {} }, want: { value: null, unsatisfied: [] } },
+    ],
+    [
+      'the same, not nullable: noted',
+      { given: { type: 'object', additionalProperties: false, required: ['x'], properties: {} }, want: { value: {}, unsatisfied: ['x'] } },
+    ],
   ];
   const { make, judge } = setUp(Object.fromEntries(cases.map(([name, { given }]) => [key(name), given])));
 
@@ -161,7 +255,9 @@ describe('synthesize: values the schema decides', () => {
   });
 
   it('writeOnly properties are left out of a response', () => {
-    const { make: madeFrom } = setUp({ Secret: { type: 'object', properties: { id: { type: 'integer', enum: [1] }, password: { type: 'string', enum: ['p'], writeOnly: true } } } });
+    const { make: madeFrom } = setUp({
+      Secret: { type: 'object', properties: { id: { type: 'integer', enum: [1] }, password: { type: 'string', enum: ['p'], writeOnly: true } } },
+    });
     expect(madeFrom('Secret', 'case/response', 'response')).toStrictEqual({ value: { id: 1 }, unsatisfied: [] });
     expect(madeFrom('Secret', 'case/params', 'request')).toStrictEqual({ value: { id: 1, password: 'p' }, unsatisfied: [] });
   });
@@ -169,24 +265,70 @@ describe('synthesize: values the schema decides', () => {
 
 describe('synthesize: oneOf and anyOf', () => {
   const cases: [string, { given: SchemaObject; want: Made }][] = [
-    ['the first branch of scalars', { given: { oneOf: [{ type: 'integer', minimum: 10, maximum: 10 }, { type: 'string' }] }, want: { value: 10, unsatisfied: [] } }],
+    [
+      'the first branch of scalars',
+      { given: { oneOf: [{ type: 'integer', minimum: 10, maximum: 10 }, { type: 'string' }] }, want: { value: 10, unsatisfied: [] } },
+    ],
     [
       'what only another branch requires is left out',
-      { given: { oneOf: [{ type: 'object', required: ['id'], properties: { id: { type: 'integer', enum: [1] } } }, { type: 'object', required: ['slug'], properties: { slug: { type: 'string', enum: ['s'] } } }] }, want: { value: { id: 1 }, unsatisfied: [] } },
+      {
+        given: {
+          oneOf: [
+            { type: 'object', required: ['id'], properties: { id: { type: 'integer', enum: [1] } } },
+            { type: 'object', required: ['slug'], properties: { slug: { type: 'string', enum: ['s'] } } },
+          ],
+        },
+        want: { value: { id: 1 }, unsatisfied: [] },
+      },
     ],
     [
       'exactly one id of an object that names both',
-      { given: { type: 'object', properties: { id: { type: 'integer', enum: [1] }, slug: { type: 'string', enum: ['s'] } }, oneOf: [{ required: ['id'] }, { required: ['slug'] }] }, want: { value: { id: 1 }, unsatisfied: [] } },
+      {
+        given: {
+          type: 'object',
+          properties: { id: { type: 'integer', enum: [1] }, slug: { type: 'string', enum: ['s'] } },
+          oneOf: [{ required: ['id'] }, { required: ['slug'] }],
+        },
+        want: { value: { id: 1 }, unsatisfied: [] },
+      },
     ],
-    ['a first branch no value fits gives way to the next', { given: { oneOf: [{ type: 'string', enum: ['long'], maxLength: 1 }, { type: 'integer', enum: [3] }] }, want: { value: 3, unsatisfied: [] } }],
+    [
+      'a first branch no value fits gives way to the next',
+      {
+        given: {
+          oneOf: [
+            { type: 'string', enum: ['long'], maxLength: 1 },
+            { type: 'integer', enum: [3] },
+          ],
+        },
+        want: { value: 3, unsatisfied: [] },
+      },
+    ],
     [
       'a discriminated oneOf: the tag its mapping gives the branch',
-      { given: { oneOf: [ref('Cat'), ref('Dog')], discriminator: { propertyName: 'kind', mapping: { cat: '#/components/schemas/Cat', dog: '#/components/schemas/Dog' } } }, want: { value: { kind: 'cat', meows: true }, unsatisfied: [] } },
+      {
+        given: {
+          oneOf: [ref('Cat'), ref('Dog')],
+          discriminator: { propertyName: 'kind', mapping: { cat: '#/components/schemas/Cat', dog: '#/components/schemas/Dog' } },
+        },
+        want: { value: { kind: 'cat', meows: true }, unsatisfied: [] },
+      },
     ],
-    ['a discriminated anyOf without a mapping: the component name', { given: { anyOf: [ref('Dog'), ref('Cat')], discriminator: { propertyName: 'kind' } }, want: { value: { kind: 'Dog', barks: true }, unsatisfied: [] } }],
+    [
+      'a discriminated anyOf without a mapping: the component name',
+      { given: { anyOf: [ref('Dog'), ref('Cat')], discriminator: { propertyName: 'kind' } }, want: { value: { kind: 'Dog', barks: true }, unsatisfied: [] } },
+    ],
     [
       'branches every value of which fits both: noted',
-      { given: { oneOf: [{ type: 'object', properties: { a: { type: 'string' } } }, { type: 'object', properties: { b: { type: 'string' } } }] }, want: { value: { a: expect.any(String) as string }, unsatisfied: [''] } },
+      {
+        given: {
+          oneOf: [
+            { type: 'object', properties: { a: { type: 'string' } } },
+            { type: 'object', properties: { b: { type: 'string' } } },
+          ],
+        },
+        want: { value: { a: expect.any(String) as string }, unsatisfied: [''] },
+      },
     ],
   ];
   const { make, judge } = setUp(Object.fromEntries(cases.map(([name, { given }]) => [key(name), given])));
@@ -236,7 +378,10 @@ describe('synthesize: recursion ends', () => {
     ['a property with a default is set where optional ones no longer are', { given: 'Defaulted', want: { value: defaultedOf(6), unsatisfied: [] } }],
     // A component met again past the depth is a required recursion: its minimal value, null where it may be.
     ['a required link that is nullable ends in null', { given: 'NullableChain', want: { value: linksOf(7, null), unsatisfied: [] } }],
-    ['a required link that never ends: an empty object, noted where it breaks the schema', { given: 'Chain', want: { value: linksOf(7, {}), unsatisfied: [Array(7).fill('next').join('.')] } }],
+    [
+      'a required link that never ends: an empty object, noted where it breaks the schema',
+      { given: 'Chain', want: { value: linksOf(7, {}), unsatisfied: [Array(7).fill('next').join('.')] } },
+    ],
   ];
   const { make, judge } = setUp({});
 
@@ -250,7 +395,11 @@ describe('synthesize: recursion ends', () => {
 
   it('a tree of arrays is finite and valid', () => {
     const { value, unsatisfied } = make('Tree');
-    expect({ bytes: JSON.stringify(value).length < 10_000, errors: judge('Tree', value), unsatisfied }).toStrictEqual({ bytes: true, errors: [], unsatisfied: [] });
+    expect({ bytes: JSON.stringify(value).length < 10_000, errors: judge('Tree', value), unsatisfied }).toStrictEqual({
+      bytes: true,
+      errors: [],
+      unsatisfied: [],
+    });
   });
 
   it('the chain that never ends is refused by ajv too: the note is right', () => {
@@ -260,8 +409,27 @@ describe('synthesize: recursion ends', () => {
 
 describe('synthesize: deterministic, and seeded by place', () => {
   const schemas: Record<string, SchemaObject> = {
-    Show: { type: 'object', properties: { id: { type: 'integer' }, title: { type: 'string' }, rating: { type: 'number' }, created_at: { type: 'string', format: 'date-time' }, tags: { type: 'array', items: { type: 'string' } } } },
-    ShowMore: { type: 'object', properties: { id: { type: 'integer' }, title: { type: 'string' }, rating: { type: 'number' }, created_at: { type: 'string', format: 'date-time' }, tags: { type: 'array', items: { type: 'string' } }, extra: { type: 'string' } } },
+    Show: {
+      type: 'object',
+      properties: {
+        id: { type: 'integer' },
+        title: { type: 'string' },
+        rating: { type: 'number' },
+        created_at: { type: 'string', format: 'date-time' },
+        tags: { type: 'array', items: { type: 'string' } },
+      },
+    },
+    ShowMore: {
+      type: 'object',
+      properties: {
+        id: { type: 'integer' },
+        title: { type: 'string' },
+        rating: { type: 'number' },
+        created_at: { type: 'string', format: 'date-time' },
+        tags: { type: 'array', items: { type: 'string' } },
+        extra: { type: 'string' },
+      },
+    },
   };
   const { make } = setUp(schemas);
 
@@ -312,12 +480,20 @@ describe('buildFixture: one operation', () => {
               { name: 'id', in: 'path', required: true, schema: { type: 'string', ...oneOf('', 'x') } },
               { name: 'q', in: 'query', required: true, schema: { type: 'integer', ...oneOf(4) } },
               { name: 'opt', in: 'query', schema: { type: 'boolean', ...oneOf(true) } },
-              { name: 'w', in: 'query', required: true, content: { 'application/json': { schema: { type: 'object', required: ['a'], properties: { a: { type: 'integer', ...oneOf(1) } } } } } },
+              {
+                name: 'w',
+                in: 'query',
+                required: true,
+                content: { 'application/json': { schema: { type: 'object', required: ['a'], properties: { a: { type: 'integer', ...oneOf(1) } } } } },
+              },
             ],
             responses: { '204': { description: 'done' } },
           },
         },
-        want: { fixture: { operationId: 'op', params: { id: 'x', q: 4, opt: true, w: '{"a":1}' }, response: { status: 204, headers: {}, body: null }, errors: [] }, notes: noNotes(0) },
+        want: {
+          fixture: { operationId: 'op', params: { id: 'x', q: 4, opt: true, w: '{"a":1}' }, response: { status: 204, headers: {}, body: null }, errors: [] },
+          notes: noNotes(0),
+        },
       },
     ],
     [
@@ -326,14 +502,26 @@ describe('buildFixture: one operation', () => {
         given: {
           operation: {
             responses: {
-              '200': { description: 'ok', headers: { 'X-Rate': { schema: { type: 'integer', ...oneOf(5) } } }, ...json({ type: 'object', required: ['name'], properties: { name: { type: 'string', ...oneOf('n') } } }) },
+              '200': {
+                description: 'ok',
+                headers: { 'X-Rate': { schema: { type: 'integer', ...oneOf(5) } } },
+                ...json({ type: 'object', required: ['name'], properties: { name: { type: 'string', ...oneOf('n') } } }),
+              },
               '404': { description: 'missing', ...json({ type: 'object', properties: { msg: oneOf('gone') } }) },
               default: { description: 'failure', ...json({ type: 'object', properties: { msg: oneOf('oops') } }) },
             },
           },
         },
         want: {
-          fixture: { operationId: 'op', params: {}, response: { status: 200, headers: { 'X-Rate': '5' }, body: { name: 'n' } }, errors: [{ status: 404, headers: {}, body: { msg: 'gone' } }, { status: 500, headers: {}, body: { msg: 'oops' } }] },
+          fixture: {
+            operationId: 'op',
+            params: {},
+            response: { status: 200, headers: { 'X-Rate': '5' }, body: { name: 'n' } },
+            errors: [
+              { status: 404, headers: {}, body: { msg: 'gone' } },
+              { status: 500, headers: {}, body: { msg: 'oops' } },
+            ],
+          },
           notes: noNotes(2),
         },
       },
@@ -347,7 +535,11 @@ describe('buildFixture: one operation', () => {
               '200': { description: 'ok', ...json({ type: 'object', properties: { n: { type: 'integer' } } }, { example: { n: 42 } }) },
               '400': { description: 'bad', ...json({ type: 'string', ...oneOf('b') }) },
               '4XX': { description: 'client', ...json({ type: 'string', ...oneOf('c') }) },
-              '429': { description: 'slow', headers: { 'Retry-After': { schema: { type: 'integer' } } }, ...json({ type: 'object', required: ['retry_after'], properties: { retry_after: { type: 'integer', ...oneOf(30) } } }) },
+              '429': {
+                description: 'slow',
+                headers: { 'Retry-After': { schema: { type: 'integer' } } },
+                ...json({ type: 'object', required: ['retry_after'], properties: { retry_after: { type: 'integer', ...oneOf(30) } } }),
+              },
               '500': { description: 'server' },
               default: { description: 'other' },
             },
@@ -376,14 +568,31 @@ describe('buildFixture: one operation', () => {
         given: {
           method: 'post',
           operation: {
-            requestBody: { required: true, ...json({ type: 'object', required: ['title'], properties: { title: { type: 'string' }, n: { type: 'integer' } } }, { example: { title: 'Hello' } }) },
+            requestBody: {
+              required: true,
+              ...json(
+                { type: 'object', required: ['title'], properties: { title: { type: 'string' }, n: { type: 'integer' } } },
+                { example: { title: 'Hello' } },
+              ),
+            },
             responses: {
-              '201': { description: 'made', ...json({ type: 'object', properties: { n: { type: 'integer', ...oneOf(1) } } }, { example: { n: 'not a number' } }) },
+              '201': {
+                description: 'made',
+                ...json({ type: 'object', properties: { n: { type: 'integer', ...oneOf(1) } } }, { example: { n: 'not a number' } }),
+              },
               '409': { description: 'conflict', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
             },
           },
         },
-        want: { fixture: { operationId: 'op', params: { title: 'Hello' }, response: { status: 201, headers: {}, body: { n: 1 } }, errors: [{ status: 409, headers: {}, body: null }] }, notes: noNotes(1) },
+        want: {
+          fixture: {
+            operationId: 'op',
+            params: { title: 'Hello' },
+            response: { status: 201, headers: {}, body: { n: 1 } },
+            errors: [{ status: 409, headers: {}, body: null }],
+          },
+          notes: noNotes(1),
+        },
       },
     ],
     [
@@ -392,11 +601,17 @@ describe('buildFixture: one operation', () => {
         given: {
           method: 'post',
           operation: {
-            requestBody: { required: true, ...json({ type: 'object', required: ['when'], properties: { when: { type: 'string', enum: ['later'], maxLength: 2 } } }) },
+            requestBody: {
+              required: true,
+              ...json({ type: 'object', required: ['when'], properties: { when: { type: 'string', enum: ['later'], maxLength: 2 } } }),
+            },
             responses: { '200': { description: 'ok', ...json({ type: 'object', required: ['x'], additionalProperties: false, properties: {} }) } },
           },
         },
-        want: { fixture: { operationId: 'op', params: { when: 'later' }, response: { status: 200, headers: {}, body: {} }, errors: [] }, notes: { params: ['params.when'], response: ['response.body.x'], errors: [] } },
+        want: {
+          fixture: { operationId: 'op', params: { when: 'later' }, response: { status: 200, headers: {}, body: {} }, errors: [] },
+          notes: { params: ['params.when'], response: ['response.body.x'], errors: [] },
+        },
       },
     ],
   ];
@@ -407,13 +622,38 @@ describe('buildFixture: one operation', () => {
 
   it('free values are valid for ajv and the same on every run', () => {
     const schemas: Record<string, SchemaObject> = {
-      Episode: { type: 'object', required: ['id', 'title', 'published_at', 'hosts'], properties: { id: { type: 'string', format: 'uuid' }, title: { type: 'string', minLength: 3, maxLength: 80 }, published_at: { type: 'string', format: 'date-time' }, duration: { type: 'integer', minimum: 1 }, hosts: { type: 'array', minItems: 1, maxItems: 3, items: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, email: { type: 'string', format: 'email' } } } }, rating: { type: 'number', minimum: 0, maximum: 5, nullable: true } } },
+      Episode: {
+        type: 'object',
+        required: ['id', 'title', 'published_at', 'hosts'],
+        properties: {
+          id: { type: 'string', format: 'uuid' },
+          title: { type: 'string', minLength: 3, maxLength: 80 },
+          published_at: { type: 'string', format: 'date-time' },
+          duration: { type: 'integer', minimum: 1 },
+          hosts: {
+            type: 'array',
+            minItems: 1,
+            maxItems: 3,
+            items: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, email: { type: 'string', format: 'email' } } },
+          },
+          rating: { type: 'number', minimum: 0, maximum: 5, nullable: true },
+        },
+      },
       Query: { type: 'object', properties: { page: { type: 'integer', minimum: 1 } } },
     };
     const document = {
       openapi: '3.0.3',
       info: { title: 'T', version: '1' },
-      paths: { '/episodes/{episodeId}': { put: { operationId: 'putEpisode', parameters: [{ name: 'episodeId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }], requestBody: { required: true, ...json(ref('Episode')) }, responses: { '200': { description: 'ok', ...json(ref('Episode')) } } } } },
+      paths: {
+        '/episodes/{episodeId}': {
+          put: {
+            operationId: 'putEpisode',
+            parameters: [{ name: 'episodeId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
+            requestBody: { required: true, ...json(ref('Episode')) },
+            responses: { '200': { description: 'ok', ...json(ref('Episode')) } },
+          },
+        },
+      },
       components: { schemas },
     };
     const { model } = buildModel(structuredClone(document), { apiName: 'test', source });

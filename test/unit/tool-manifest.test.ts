@@ -20,7 +20,16 @@ interface Given {
   tags?: unknown[];
 }
 
-function documentOf({ path = '/a', method = 'get', operation, parameters, components = {}, security, openapi = '3.0.3', tags }: Given): Record<string, unknown> {
+function documentOf({
+  path = '/a',
+  method = 'get',
+  operation,
+  parameters,
+  components = {},
+  security,
+  openapi = '3.0.3',
+  tags,
+}: Given): Record<string, unknown> {
   return {
     openapi,
     info: { title: 'T', version: '1' },
@@ -40,7 +49,9 @@ function toolOf(given: Given): McpTool {
 
 const json = (schema: unknown) => ({ content: { 'application/json': { schema } } });
 const ok = (schema: unknown) => ({ '200': { description: 'ok', ...json(schema) } });
-const meta = (method: string, path = '/a', scopes: string[] = [], assumptions: string[] = [], operationId = 'op') => ({ [META]: { operationId, method, path, scopes, assumptions } });
+const meta = (method: string, path = '/a', scopes: string[] = [], assumptions: string[] = [], operationId = 'op') => ({
+  [META]: { operationId, method, path, scopes, assumptions },
+});
 const empty = { type: 'object', properties: {} };
 
 describe('buildToolBindings: names, titles and descriptions', () => {
@@ -91,7 +102,14 @@ describe('buildToolBindings: names, titles and descriptions', () => {
       'words that mention the charge are not repeated',
       {
         given: { operation: { description: 'Costs one credit per minute.', 'x-credits': true } },
-        want: { name: 'op', title: 'Op', description: 'Costs one credit per minute.', inputSchema: empty, annotations: { readOnlyHint: true, openWorldHint: true }, _meta: meta('GET') },
+        want: {
+          name: 'op',
+          title: 'Op',
+          description: 'Costs one credit per minute.',
+          inputSchema: empty,
+          annotations: { readOnlyHint: true, openWorldHint: true },
+          _meta: meta('GET'),
+        },
       },
     ],
   ];
@@ -118,7 +136,11 @@ describe('buildToolBindings: input schemas', () => {
         },
         want: {
           type: 'object',
-          properties: { showId: { type: 'integer' }, limit: { type: 'integer', minimum: 1, maximum: 50, description: 'At most this many.' }, 'X-Locale': { type: 'string', enum: ['en', 'de'] } },
+          properties: {
+            showId: { type: 'integer' },
+            limit: { type: 'integer', minimum: 1, maximum: 50, description: 'At most this many.' },
+            'X-Locale': { type: 'string', enum: ['en', 'de'] },
+          },
           required: ['showId', 'X-Locale'],
         },
       },
@@ -130,10 +152,21 @@ describe('buildToolBindings: input schemas', () => {
           method: 'post',
           operation: {
             parameters: [{ name: 'dry', in: 'query', schema: { type: 'boolean' } }],
-            requestBody: { required: true, ...json({ type: 'object', required: ['title'], properties: { title: { type: 'string', maxLength: 80 }, id: { type: 'string', readOnly: true }, explicit: { type: 'boolean', default: false } } }) },
+            requestBody: {
+              required: true,
+              ...json({
+                type: 'object',
+                required: ['title'],
+                properties: { title: { type: 'string', maxLength: 80 }, id: { type: 'string', readOnly: true }, explicit: { type: 'boolean', default: false } },
+              }),
+            },
           },
         },
-        want: { type: 'object', properties: { dry: { type: 'boolean' }, title: { type: 'string', maxLength: 80 }, explicit: { type: 'boolean', default: false } }, required: ['title'] },
+        want: {
+          type: 'object',
+          properties: { dry: { type: 'boolean' }, title: { type: 'string', maxLength: 80 }, explicit: { type: 'boolean', default: false } },
+          required: ['title'],
+        },
       },
     ],
     [
@@ -146,8 +179,24 @@ describe('buildToolBindings: input schemas', () => {
     [
       'a body that is no object stays whole under `body`, read as a request reads it (no readOnly)',
       {
-        given: { method: 'post', operation: { requestBody: { required: true, ...json({ type: 'array', minItems: 1, items: { type: 'object', properties: { id: { type: 'string', readOnly: true }, name: { type: 'string' } } } }) } } },
-        want: { type: 'object', properties: { body: { type: 'array', minItems: 1, items: { type: 'object', properties: { name: { type: 'string' } } } } }, required: ['body'] },
+        given: {
+          method: 'post',
+          operation: {
+            requestBody: {
+              required: true,
+              ...json({
+                type: 'array',
+                minItems: 1,
+                items: { type: 'object', properties: { id: { type: 'string', readOnly: true }, name: { type: 'string' } } },
+              }),
+            },
+          },
+        },
+        want: {
+          type: 'object',
+          properties: { body: { type: 'array', minItems: 1, items: { type: 'object', properties: { name: { type: 'string' } } } } },
+          required: ['body'],
+        },
       },
     ],
     [
@@ -155,22 +204,51 @@ describe('buildToolBindings: input schemas', () => {
       {
         given: {
           method: 'post',
-          components: { schemas: { Host: { type: 'object', required: ['name'], properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' }, bio: { type: 'string', nullable: true } } } } },
-          operation: { requestBody: { required: true, ...json({ type: 'object', required: ['host'], properties: { host: { $ref: '#/components/schemas/Host' } } }) } },
+          components: {
+            schemas: {
+              Host: {
+                type: 'object',
+                required: ['name'],
+                properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' }, bio: { type: 'string', nullable: true } },
+              },
+            },
+          },
+          operation: {
+            requestBody: { required: true, ...json({ type: 'object', required: ['host'], properties: { host: { $ref: '#/components/schemas/Host' } } }) },
+          },
         },
         want: {
           type: 'object',
           properties: { host: { $ref: '#/$defs/Host' } },
           required: ['host'],
-          $defs: { Host: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, bio: { anyOf: [{ type: 'string' }, { type: 'null' }] } } } },
+          $defs: {
+            Host: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, bio: { anyOf: [{ type: 'string' }, { type: 'null' }] } } },
+          },
         },
       },
     ],
     [
       'a parameter given by content is its value as text, with the media type and schema of what it holds',
       {
-        given: { operation: { parameters: [{ name: 'where', in: 'query', required: true, content: { 'application/json': { schema: { type: 'object', properties: { a: { type: 'integer' } } } } } }] } },
-        want: { type: 'object', properties: { where: { type: 'string', contentMediaType: 'application/json', contentSchema: { type: 'object', properties: { a: { type: 'integer' } } } } }, required: ['where'] },
+        given: {
+          operation: {
+            parameters: [
+              {
+                name: 'where',
+                in: 'query',
+                required: true,
+                content: { 'application/json': { schema: { type: 'object', properties: { a: { type: 'integer' } } } } },
+              },
+            ],
+          },
+        },
+        want: {
+          type: 'object',
+          properties: {
+            where: { type: 'string', contentMediaType: 'application/json', contentSchema: { type: 'object', properties: { a: { type: 'integer' } } } },
+          },
+          required: ['where'],
+        },
       },
     ],
     [
@@ -204,10 +282,22 @@ describe('buildToolBindings: annotations by HTTP method', () => {
     ['get reads', { given: 'get', want: readOnly }],
     ['head reads', { given: 'head', want: readOnly }],
     ['options reads', { given: 'options', want: readOnly }],
-    ['post changes state, neither destructive nor idempotent', { given: 'post', want: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true } }],
-    ['patch changes state, neither destructive nor idempotent', { given: 'patch', want: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true } }],
-    ['put overwrites: destructive and idempotent', { given: 'put', want: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true } }],
-    ['delete removes: destructive and idempotent', { given: 'delete', want: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true } }],
+    [
+      'post changes state, neither destructive nor idempotent',
+      { given: 'post', want: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true } },
+    ],
+    [
+      'patch changes state, neither destructive nor idempotent',
+      { given: 'patch', want: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true } },
+    ],
+    [
+      'put overwrites: destructive and idempotent',
+      { given: 'put', want: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true } },
+    ],
+    [
+      'delete removes: destructive and idempotent',
+      { given: 'delete', want: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true } },
+    ],
   ];
 
   it.each(cases)('%s', (_name, { given, want }) => {
@@ -218,25 +308,47 @@ describe('buildToolBindings: annotations by HTTP method', () => {
 });
 
 describe('buildToolBindings: scopes and the rest of _meta', () => {
-  const oauth = { securitySchemes: { O: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: 'https://auth.example.com/token', scopes: { 'shows.read': '', 'shows.write': '', admin: '' } } } } } };
+  const oauth = {
+    securitySchemes: {
+      O: {
+        type: 'oauth2',
+        flows: { clientCredentials: { tokenUrl: 'https://auth.example.com/token', scopes: { 'shows.read': '', 'shows.write': '', admin: '' } } },
+      },
+    },
+  };
   const cases: [string, { given: Given; want: McpTool['_meta'] }][] = [
     ['no security: no scopes', { given: { operation: {} }, want: meta('GET') }],
-    ["the document's oauth2 requirement", { given: { components: oauth, security: [{ O: ['shows.read'] }], operation: {} }, want: meta('GET', '/a', ['shows.read']) }],
+    [
+      "the document's oauth2 requirement",
+      { given: { components: oauth, security: [{ O: ['shows.read'] }], operation: {} }, want: meta('GET', '/a', ['shows.read']) },
+    ],
     [
       "the operation's own requirements replace the document's; each scope once, in order",
-      { given: { components: oauth, security: [{ O: ['shows.read'] }], operation: { security: [{ O: ['shows.write', 'admin'] }, { O: ['admin'] }] } }, want: meta('GET', '/a', ['shows.write', 'admin']) },
+      {
+        given: { components: oauth, security: [{ O: ['shows.read'] }], operation: { security: [{ O: ['shows.write', 'admin'] }, { O: ['admin'] }] } },
+        want: meta('GET', '/a', ['shows.write', 'admin']),
+      },
     ],
-    ['x-oauth-scopes wins over the requirements', { given: { components: oauth, security: [{ O: ['shows.read'] }], operation: { 'x-oauth-scopes': ['custom'] } }, want: meta('GET', '/a', ['custom']) }],
+    [
+      'x-oauth-scopes wins over the requirements',
+      { given: { components: oauth, security: [{ O: ['shows.read'] }], operation: { 'x-oauth-scopes': ['custom'] } }, want: meta('GET', '/a', ['custom']) },
+    ],
     [
       'an API key asks for no scope',
-      { given: { components: { securitySchemes: { K: { type: 'apiKey', in: 'header', name: 'X-Key' } } }, security: [{ K: [] }], operation: {} }, want: meta('GET') },
+      {
+        given: { components: { securitySchemes: { K: { type: 'apiKey', in: 'header', name: 'X-Key' } } }, security: [{ K: [] }], operation: {} },
+        want: meta('GET'),
+      },
     ],
     [
       "the operation's x-assumed reasons, each once",
       {
         given: {
           components: { parameters: { Page: { name: 'page', in: 'query', schema: { type: 'integer' }, 'x-assumed': 'paging is 1-based' } } },
-          operation: { 'x-assumed': 'paging is 1-based', parameters: [{ $ref: '#/components/parameters/Page' }, { name: 'size', in: 'query', schema: { type: 'integer' }, 'x-assumed': 'size caps at 100' }] },
+          operation: {
+            'x-assumed': 'paging is 1-based',
+            parameters: [{ $ref: '#/components/parameters/Page' }, { name: 'size', in: 'query', schema: { type: 'integer' }, 'x-assumed': 'size caps at 100' }],
+          },
         },
         want: meta('GET', '/a', [], ['paging is 1-based', 'size caps at 100']),
       },
@@ -246,7 +358,10 @@ describe('buildToolBindings: scopes and the rest of _meta', () => {
       {
         given: {
           openapi: '3.2.0',
-          tags: [{ name: 'media', summary: 'Media', kind: 'nav' }, { name: 'audio', parent: 'media' }],
+          tags: [
+            { name: 'media', summary: 'Media', kind: 'nav' },
+            { name: 'audio', parent: 'media' },
+          ],
           operation: { tags: ['audio'] },
         },
         want: { [META]: { operationId: 'op', method: 'GET', path: '/a', scopes: [], assumptions: [], tags: [{ name: 'audio', path: ['media', 'audio'] }] } },
@@ -263,26 +378,51 @@ describe('buildToolBindings: scopes and the rest of _meta', () => {
 describe('buildToolBindings: output schemas', () => {
   const cases: [string, { given: Given; want: { outputSchema: McpTool['outputSchema']; entryOutput: unknown; wrapData: boolean } }][] = [
     ['no body: no outputSchema, the payload wrapped', { given: { operation: {} }, want: { outputSchema: undefined, entryOutput: undefined, wrapData: true } }],
-    ['an array payload is no object: wrapped as { data }', { given: { operation: { responses: ok({ type: 'array', items: { type: 'string' } }) } }, want: { outputSchema: undefined, entryOutput: undefined, wrapData: true } }],
-    ['a nullable object is no object root', { given: { operation: { responses: ok({ type: 'object', nullable: true, properties: { a: { type: 'string' } } }) } }, want: { outputSchema: undefined, entryOutput: undefined, wrapData: true } }],
+    [
+      'an array payload is no object: wrapped as { data }',
+      {
+        given: { operation: { responses: ok({ type: 'array', items: { type: 'string' } }) } },
+        want: { outputSchema: undefined, entryOutput: undefined, wrapData: true },
+      },
+    ],
+    [
+      'a nullable object is no object root',
+      {
+        given: { operation: { responses: ok({ type: 'object', nullable: true, properties: { a: { type: 'string' } } }) } },
+        want: { outputSchema: undefined, entryOutput: undefined, wrapData: true },
+      },
+    ],
     [
       'an inline object is the outputSchema itself, readOnly kept (responses carry it)',
       {
-        given: { operation: { responses: ok({ type: 'object', properties: { id: { type: 'string', readOnly: true }, secret: { type: 'string', writeOnly: true } } }) } },
-        want: { outputSchema: { type: 'object', properties: { id: { type: 'string', readOnly: true } } }, entryOutput: { type: 'object', properties: { id: { type: 'string', readOnly: true } } }, wrapData: false },
+        given: {
+          operation: { responses: ok({ type: 'object', properties: { id: { type: 'string', readOnly: true }, secret: { type: 'string', writeOnly: true } } }) },
+        },
+        want: {
+          outputSchema: { type: 'object', properties: { id: { type: 'string', readOnly: true } } },
+          entryOutput: { type: 'object', properties: { id: { type: 'string', readOnly: true } } },
+          wrapData: false,
+        },
       },
     ],
     [
       'an object without a type keyword is given type object at the root',
       {
         given: { operation: { responses: ok({ properties: { n: { type: 'integer' } } }) } },
-        want: { outputSchema: { type: 'object', properties: { n: { type: 'integer' } } }, entryOutput: { type: 'object', properties: { n: { type: 'integer' } } }, wrapData: false },
+        want: {
+          outputSchema: { type: 'object', properties: { n: { type: 'integer' } } },
+          entryOutput: { type: 'object', properties: { n: { type: 'integer' } } },
+          wrapData: false,
+        },
       },
     ],
     [
       'a component is listed whole; the server carries its key',
       {
-        given: { components: { schemas: { Show: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } } }, operation: { responses: ok({ $ref: '#/components/schemas/Show' }) } },
+        given: {
+          components: { schemas: { Show: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } } },
+          operation: { responses: ok({ $ref: '#/components/schemas/Show' }) },
+        },
         want: { outputSchema: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } }, entryOutput: 'Show', wrapData: false },
       },
     ],
@@ -302,13 +442,21 @@ describe('buildToolBindings: the manifest', () => {
       info: { title: 'T', version: '1' },
       paths: {
         '/z': { get: { operationId: 'zebra', responses: { '204': { description: 'done' } } } },
-        '/a': { post: { operationId: 'alpha', 'x-tool-name': 'b_alpha', responses: { '204': { description: 'done' } } }, get: { operationId: 'Alpha', 'x-tool-name': 'B_alpha_read', responses: { '204': { description: 'done' } } } },
+        '/a': {
+          post: { operationId: 'alpha', 'x-tool-name': 'b_alpha', responses: { '204': { description: 'done' } } },
+          get: { operationId: 'Alpha', 'x-tool-name': 'B_alpha_read', responses: { '204': { description: 'done' } } },
+        },
       },
     };
     const { model } = buildModel(document, { apiName: 'test', source });
     const manifest = buildManifest(buildToolBindings(model).bindings);
     // Compared by code unit: upper case sorts before lower case.
-    expect({ ...manifest, tools: manifest.tools.map((t) => t.name) }).toStrictEqual({ resultType: 'complete', tools: ['B_alpha_read', 'b_alpha', 'zebra'], ttlMs: 0, cacheScope: 'private' });
+    expect({ ...manifest, tools: manifest.tools.map((t) => t.name) }).toStrictEqual({
+      resultType: 'complete',
+      tools: ['B_alpha_read', 'b_alpha', 'zebra'],
+      ttlMs: 0,
+      cacheScope: 'private',
+    });
   });
 
   const failures: [string, { given: Record<string, unknown>; want: { code: string; message: string }[] }][] = [
@@ -329,7 +477,12 @@ describe('buildToolBindings: the manifest', () => {
     [
       'two names equal but for case',
       {
-        given: { '/a': { get: { operationId: 'first', 'x-tool-name': 'shows', responses: {} }, post: { operationId: 'second', 'x-tool-name': 'Shows', responses: {} } } },
+        given: {
+          '/a': {
+            get: { operationId: 'first', 'x-tool-name': 'shows', responses: {} },
+            post: { operationId: 'second', 'x-tool-name': 'Shows', responses: {} },
+          },
+        },
         want: [{ code: 'mcp/tool-name-collision', message: 'tool name "Shows" of second collides with that of first' }],
       },
     ],

@@ -20,13 +20,17 @@ describe('transformDocument', () => {
   const modules = loadPrinterModules();
   const openapiTS = (createRequire(import.meta.url)('openapi-typescript') as { default: typeof import('openapi-typescript').default }).default;
   const options = { alphabetize: false, exportType: false, silent: true };
-  const example = (name: string) => () => JSON.parse(readFileSync(join(ROOT, 'node_modules', '@readme', 'oas-examples', '3.0', 'json', name), 'utf8')) as Record<string, unknown>;
+  const example = (name: string) => () =>
+    JSON.parse(readFileSync(join(ROOT, 'node_modules', '@readme', 'oas-examples', '3.0', 'json', name), 'utf8')) as Record<string, unknown>;
   const documents: [string, () => Record<string, unknown>][] = [
     ['the podcast document', () => parseYaml(readFileSync(join(ROOT, 'spec', 'podcast.openapi.yaml'), 'utf8')) as Record<string, unknown>],
     ['Petstore', example('petstore.json')],
     ['a document with discriminators in allOf and oneOf', example('polymorphism.json')],
     ['a document of 200 operations', () => syntheticDocument(200)],
-    ['a document without operationIds', () => parseYaml(readFileSync(join(ROOT, 'test', 'fixtures', 'corpus', 'no-ids-no-tools.yaml'), 'utf8')) as Record<string, unknown>],
+    [
+      'a document without operationIds',
+      () => parseYaml(readFileSync(join(ROOT, 'test', 'fixtures', 'corpus', 'no-ids-no-tools.yaml'), 'utf8')) as Record<string, unknown>,
+    ],
   ];
 
   for (const [name, read] of documents) {

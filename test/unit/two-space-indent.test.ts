@@ -3,8 +3,30 @@ import { printTypes, twoSpaceIndent } from '../../generator/emit/types/print-typ
 
 describe('the types printed with two spaces a level', () => {
   it('halves only the indentation a line starts with', () => {
-    const printed = ['export interface a {', '    /**', '     * @description keeps    inner   spaces', '     *     and an indented code line', '     */', '    b: {', '        c: "x    y";', '    };', '}'].join('\n');
-    expect(twoSpaceIndent(printed)).toBe(['export interface a {', '  /**', '   * @description keeps    inner   spaces', '   *     and an indented code line', '   */', '  b: {', '    c: "x    y";', '  };', '}'].join('\n'));
+    const printed = [
+      'export interface a {',
+      '    /**',
+      '     * @description keeps    inner   spaces',
+      '     *     and an indented code line',
+      '     */',
+      '    b: {',
+      '        c: "x    y";',
+      '    };',
+      '}',
+    ].join('\n');
+    expect(twoSpaceIndent(printed)).toBe(
+      [
+        'export interface a {',
+        '  /**',
+        '   * @description keeps    inner   spaces',
+        '   *     and an indented code line',
+        '   */',
+        '  b: {',
+        '    c: "x    y";',
+        '  };',
+        '}',
+      ].join('\n'),
+    );
   });
 
   it('prints a document whose descriptions and strings hold runs of spaces as written', () => {
@@ -12,7 +34,9 @@ describe('the types printed with two spaces a level', () => {
       openapi: '3.0.3',
       info: { title: 't', version: '1' },
       paths: {},
-      components: { schemas: { Thing: { type: 'object', description: 'first line\n    indented    line', properties: { mode: { type: 'string', enum: ['a    b'] } } } } },
+      components: {
+        schemas: { Thing: { type: 'object', description: 'first line\n    indented    line', properties: { mode: { type: 'string', enum: ['a    b'] } } } },
+      },
     };
     const text = printTypes(document as never);
     expect(text).toContain('"a    b"');

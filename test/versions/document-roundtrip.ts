@@ -11,7 +11,10 @@ import { TSC } from '../helpers/tsc.js';
  * Generates each document with the defaults into a folder of its own in `batch`: the folders made
  * (by document name), and why each other document was refused.
  */
-export async function generateBatch(batch: string, documents: readonly { name: string; spec: string }[]): Promise<{ generated: Map<string, string>; refused: Map<string, string> }> {
+export async function generateBatch(
+  batch: string,
+  documents: readonly { name: string; spec: string }[],
+): Promise<{ generated: Map<string, string>; refused: Map<string, string> }> {
   const generated = new Map<string, string>();
   const refused = new Map<string, string>();
   for (const { name, spec } of documents) {
@@ -80,7 +83,10 @@ export function useGeneratedOutput(prefix: string, spec: string): Readonly<Gener
 /** Every document generated but the known failures, and no known failure generated. */
 export function expectGenerated(generated: ReadonlyMap<string, string>, refused: ReadonlyMap<string, string>, known: Record<string, string>): void {
   expect([...refused].filter(([name]) => !known[name])).toStrictEqual([]);
-  expect(Object.keys(known).filter((name) => generated.has(name)), 'these pass now: remove them from KNOWN').toStrictEqual([]);
+  expect(
+    Object.keys(known).filter((name) => generated.has(name)),
+    'these pass now: remove them from KNOWN',
+  ).toStrictEqual([]);
 }
 
 /**
@@ -90,7 +96,9 @@ export function expectGenerated(generated: ReadonlyMap<string, string>, refused:
 export function expectCompiles(batch: string, generated: ReadonlyMap<string, string>, known: Record<string, string>): void {
   const failed = compileWithoutTypes(batch, [...generated.values()]);
   const nameOf = (folder: string) => [...generated].find(([, out]) => out === folder)?.[0] ?? folder;
-  const unexpected = [...failed].filter(([folder]) => !known[`${nameOf(folder)} tsc`]).map(([folder, errors]) => `${nameOf(folder)}: ${errors.slice(0, 3).join(' | ')}`);
+  const unexpected = [...failed]
+    .filter(([folder]) => !known[`${nameOf(folder)} tsc`])
+    .map(([folder, errors]) => `${nameOf(folder)}: ${errors.slice(0, 3).join(' | ')}`);
   const fixed = Object.keys(known).filter((k) => k.endsWith(' tsc') && generated.has(k.slice(0, -4)) && !failed.has(generated.get(k.slice(0, -4)) as string));
   expect(unexpected).toStrictEqual([]);
   expect(fixed, 'these compile now: remove them from KNOWN').toStrictEqual([]);
@@ -110,7 +118,11 @@ export function compileWithoutTypes(batch: string, folders: readonly string[]): 
 }
 
 type Module = Record<string, unknown>;
-interface Operation { operationId: string; methodName: string; fields: unknown[] }
+interface Operation {
+  operationId: string;
+  methodName: string;
+  fields: unknown[];
+}
 
 /**
  * Starts the generated mock, makes the generated client, and calls every operation with its
@@ -124,7 +136,9 @@ export async function clientOnOwnMock(out: string): Promise<{ called: string[]; 
   const { startMockServer } = (await load('mock/index.ts')) as { startMockServer(): Promise<{ url: string; close(): Promise<void> }> };
   // The client's factory, not an operation of the same shape of name (Linode's `createLongviewClient`).
   const methods = new Set(operations.map((o) => o.methodName));
-  const create = Object.entries(client).find(([name]) => /^create\w+Client$/.test(name) && !methods.has(name))?.[1] as (options: object) => Record<string, (...args: unknown[]) => Promise<unknown>>;
+  const create = Object.entries(client).find(([name]) => /^create\w+Client$/.test(name) && !methods.has(name))?.[1] as (
+    options: object,
+  ) => Record<string, (...args: unknown[]) => Promise<unknown>>;
   const server = await startMockServer();
   const called: string[] = [];
   const failed: string[] = [];

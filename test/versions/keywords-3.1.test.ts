@@ -21,7 +21,11 @@ describe('a 3.1 document using every JSON Schema 2020-12 keyword podcast-gen map
     const judged: string[] = [];
     const everything = document.paths['/everything']?.post.requestBody.content['application/json']?.schema;
     for (const file of readdirSync(join(output.out, 'fixtures')).filter((f) => f.endsWith('.json'))) {
-      const fixture = JSON.parse(readFileSync(join(output.out, 'fixtures', file), 'utf8')) as { operationId: string; params: unknown; response: { body: unknown } };
+      const fixture = JSON.parse(readFileSync(join(output.out, 'fixtures', file), 'utf8')) as {
+        operationId: string;
+        params: unknown;
+        response: { body: unknown };
+      };
       if (fixture.operationId === 'postEverything') {
         const validate = ajv2020().compile({ ...everything, components: document.components });
         expect(validate(fixture.params), JSON.stringify(fixture.params)).toBe(true);
@@ -41,7 +45,10 @@ describe('a 3.1 document using every JSON Schema 2020-12 keyword podcast-gen map
     const leftOut = output.problems.filter((p) => p.code === 'fixtures/unsatisfiable').map((p) => p.message);
     expect(judged.length + leftOut.length).toBe(15);
     expect(judged.length).toBeGreaterThanOrEqual(10);
-    expect(leftOut.every((m) => /getConditional/.test(m)), leftOut.join('\n')).toBe(true);
+    expect(
+      leftOut.every((m) => /getConditional/.test(m)),
+      leftOut.join('\n'),
+    ).toBe(true);
   });
 
   it('the client completes every fixture against the generated mock', async () => {
@@ -53,7 +60,17 @@ describe('a 3.1 document using every JSON Schema 2020-12 keyword podcast-gen map
   it("the MCP tools' JSON Schema (2020-12) keeps the keywords as they are", async () => {
     const { files } = await generateFiles({ spec: SPEC });
     const text = files.find((f) => f.path === 'mcp/tools.json')?.content ?? '';
-    for (const keyword of ['prefixItems', 'patternProperties', 'dependentRequired', 'dependentSchemas', 'propertyNames', 'unevaluatedProperties', 'if', 'then', 'else']) {
+    for (const keyword of [
+      'prefixItems',
+      'patternProperties',
+      'dependentRequired',
+      'dependentSchemas',
+      'propertyNames',
+      'unevaluatedProperties',
+      'if',
+      'then',
+      'else',
+    ]) {
       expect(text, keyword).toContain(`"${keyword}"`);
     }
     expect(text).toContain('"unevaluatedItems"');
@@ -63,7 +80,15 @@ describe('a 3.1 document using every JSON Schema 2020-12 keyword podcast-gen map
     const validate = ajv2020().compile(tools.find((t) => t.name === 'post_everything')?.inputSchema ?? {});
     const { params } = JSON.parse(readFileSync(join(output.out, 'fixtures', 'postEverything.json'), 'utf8')) as { params: Record<string, unknown> };
     expect(validate(params), JSON.stringify(params)).toBe(true);
-    const broken: [string, unknown][] = [['billing', { card: '1234' }], ['point', [1, 'x']], ['closedPair', ['a', 1, 2]], ['tags', ['a']], ['labels', { other: 1 }], ['shape', { kind: 'circle', radius: 1, side: 2 }], ['conditional', { kind: 'big' }]];
+    const broken: [string, unknown][] = [
+      ['billing', { card: '1234' }],
+      ['point', [1, 'x']],
+      ['closedPair', ['a', 1, 2]],
+      ['tags', ['a']],
+      ['labels', { other: 1 }],
+      ['shape', { kind: 'circle', radius: 1, side: 2 }],
+      ['conditional', { kind: 'big' }],
+    ];
     for (const [name, value] of broken) expect(validate({ ...params, [name]: value }), name).toBe(false);
   });
 });

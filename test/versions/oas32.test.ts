@@ -12,8 +12,17 @@ import { useOas32Outputs } from './oas32-documents.js';
 type Module = Record<string, unknown>;
 type Method = (...args: unknown[]) => Promise<unknown> & { withResponse(): Promise<{ attempts: number }> };
 type Api = Record<string, Method>;
-interface Recorded { method: string; path: string; query: Record<string, unknown>; body: unknown; status?: number }
-interface Mock { url: string; close(): Promise<void> }
+interface Recorded {
+  method: string;
+  path: string;
+  query: Record<string, unknown>;
+  body: unknown;
+  status?: number;
+}
+interface Mock {
+  url: string;
+  close(): Promise<void>;
+}
 
 /** Compiled by TypeScript 7 in oas32.compat.test.ts. */
 describe('OpenAPI 3.2 documents: generated with the defaults, the client on its own mock', () => {
@@ -49,7 +58,10 @@ describe('OpenAPI 3.2 documents: generated with the defaults, the client on its 
     try {
       expect(await api.searchItems?.({ name: 'lamp', minPrice: 2 })).toHaveLength(2);
       expect(await api.copyItems?.({ destination: 'archive' })).toStrictEqual({ count: expect.any(Number) });
-      expect(seen.map((r) => [r.method, r.path, r.status])).toStrictEqual([['QUERY', '/items', 200], ['COPY', '/items', 200]]);
+      expect(seen.map((r) => [r.method, r.path, r.status])).toStrictEqual([
+        ['QUERY', '/items', 200],
+        ['COPY', '/items', 200],
+      ]);
       expect(seen[0]?.body).toStrictEqual({ name: 'lamp', minPrice: 2 });
       // The mock validates the QUERY body as it does a POST's: a negative price is refused.
       await expect(api.searchItems?.({ name: 'lamp', minPrice: -1 }, { validate: 'off' })).rejects.toMatchObject({ status: 400 });
@@ -68,7 +80,10 @@ describe('OpenAPI 3.2 documents: generated with the defaults, the client on its 
         ['/items/select', { '{"ids":[1,2]}': '' }, 200],
       ]);
       // Both sides check it: the client before sending, the mock (coercing the form's text) after.
-      await expect(api.findItems?.({ filter: { minPrice: -5 } })).rejects.toMatchObject({ name: 'RequestValidationError', issues: [{ path: ['filter', 'minPrice'] }] });
+      await expect(api.findItems?.({ filter: { minPrice: -5 } })).rejects.toMatchObject({
+        name: 'RequestValidationError',
+        issues: [{ path: ['filter', 'minPrice'] }],
+      });
       await expect(api.findItems?.({ filter: { minPrice: -5 } }, { validate: 'off' })).rejects.toMatchObject({ status: 400 });
       await expect(api.selectItems?.({ selector: { ids: ['x'] } }, { validate: 'off' })).rejects.toMatchObject({ status: 400 });
     } finally {
@@ -78,17 +93,25 @@ describe('OpenAPI 3.2 documents: generated with the defaults, the client on its 
 
   it('reads each streamed response (JSON Lines, server-sent events, JSON text sequence) item by item, validated', async () => {
     const { api, close } = await featuresOnMock();
-    const { fixtures } = (await load('features-3.2.yaml', 'fixtures/index.ts')) as { fixtures: Record<string, { response: { body: string; headers: Record<string, string> } }> };
+    const { fixtures } = (await load('features-3.2.yaml', 'fixtures/index.ts')) as {
+      fixtures: Record<string, { response: { body: string; headers: Record<string, string> } }>;
+    };
     const collect = async (items: unknown) => {
       const all: unknown[] = [];
       for await (const item of items as AsyncIterable<unknown>) all.push(item);
       return all;
     };
     try {
-      const lines = fixtures.streamItems?.response.body.trim().split('\n').map((l) => JSON.parse(l) as unknown);
+      const lines = fixtures.streamItems?.response.body
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as unknown);
       expect(await collect(await api.streamItems?.({ limit: 2 }))).toStrictEqual(lines);
       expect(fixtures.streamItems?.response.headers).toStrictEqual({ 'content-type': 'application/jsonl' });
-      const sequence = fixtures.sequenceItems?.response.body.split('\u001e').filter(Boolean).map((r) => JSON.parse(r) as unknown);
+      const sequence = fixtures.sequenceItems?.response.body
+        .split('\u001e')
+        .filter(Boolean)
+        .map((r) => JSON.parse(r) as unknown);
       expect(await collect(await api.sequenceItems?.())).toStrictEqual(sequence);
       const events = (await collect(await api.watchItems?.())) as Record<string, unknown>[];
       expect(events).toHaveLength(2);
@@ -163,17 +186,24 @@ describe('OpenAPI 3.2 documents: generated with the defaults, the client on its 
   });
 
   it('gives MCP tools the annotations of their method and, where tags nest, each tag with its path', () => {
-    const { tools } = JSON.parse(readFileSync(join(outs.get('features-3.2.yaml') as string, 'mcp', 'tools.json'), 'utf8')) as { tools: { name: string; annotations: Record<string, boolean>; _meta: Record<string, { method: string; tags?: unknown }> }[] };
+    const { tools } = JSON.parse(readFileSync(join(outs.get('features-3.2.yaml') as string, 'mcp', 'tools.json'), 'utf8')) as {
+      tools: { name: string; annotations: Record<string, boolean>; _meta: Record<string, { method: string; tags?: unknown }> }[];
+    };
     const tool = (name: string) => tools.find((t) => t.name === name);
     expect(tool('search_items')?.annotations).toStrictEqual({ readOnlyHint: true, openWorldHint: true });
     expect(tool('copy_items')?.annotations).toStrictEqual({ readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true });
-    expect(tool('search_items')?._meta['dev.podcast-gen/operation']).toMatchObject({ method: 'QUERY', tags: [{ name: 'search', path: ['catalog', 'search'], summary: 'Search', kind: 'nav' }] });
+    expect(tool('search_items')?._meta['dev.podcast-gen/operation']).toMatchObject({
+      method: 'QUERY',
+      tags: [{ name: 'search', path: ['catalog', 'search'], summary: 'Search', kind: 'nav' }],
+    });
     expect(tool('copy_items')?._meta['dev.podcast-gen/operation']).toMatchObject({ method: 'COPY', tags: [{ name: 'catalog', path: ['catalog'] }] });
   });
 
   it('answers an MCP call of a streamed operation with its items (the SDK client over an in-memory transport)', async () => {
     const { Client, InMemoryTransport } = await import('@modelcontextprotocol/client');
-    const { createPodcastMcpServer } = (await load('features-3.2.yaml', 'mcp/server.ts')) as { createPodcastMcpServer(client: Api): { connect(transport: unknown): Promise<void>; close(): Promise<void> } };
+    const { createPodcastMcpServer } = (await load('features-3.2.yaml', 'mcp/server.ts')) as {
+      createPodcastMcpServer(client: Api): { connect(transport: unknown): Promise<void>; close(): Promise<void> };
+    };
     const { fixtures } = (await load('features-3.2.yaml', 'fixtures/index.ts')) as { fixtures: Record<string, { response: { body: unknown } }> };
     const { api, close } = await featuresOnMock();
     const server = createPodcastMcpServer(api);
@@ -183,7 +213,10 @@ describe('OpenAPI 3.2 documents: generated with the defaults, the client on its 
       await server.connect(far);
       await client.connect(near);
       const streamed = await client.callTool({ name: 'stream_items', arguments: { limit: 2 } });
-      const lines = String(fixtures.streamItems?.response.body).trim().split('\n').map((l) => JSON.parse(l) as unknown);
+      const lines = String(fixtures.streamItems?.response.body)
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as unknown);
       expect(streamed.structuredContent).toStrictEqual({ data: lines });
       const queried = await client.callTool({ name: 'search_items', arguments: { name: 'lamp' } });
       expect(queried.structuredContent).toStrictEqual({ data: fixtures.searchItems?.response.body });
@@ -196,8 +229,12 @@ describe('OpenAPI 3.2 documents: generated with the defaults, the client on its 
 
   it('says where a stream is not read or written item by item, naming the method and path, and passes it as bytes', async () => {
     expect((problems.get('more-3.2.yaml') ?? []).filter((p) => p.code === 'model/stream-not-read').map(formatProblem)).toStrictEqual([
-      expect.stringMatching(/more-3\.2\.yaml:40:15 +warn +model\/stream-not-read +GET \/items\/\{id\}\/parts: the items of its `multipart\/mixed` response \(itemSchema\) are not read one by one/),
-      expect.stringMatching(/more-3\.2\.yaml:48:13 +warn +model\/stream-not-read +POST \/items\/import: its `application\/x-ndjson` request body \(itemSchema\) is not written item by item/),
+      expect.stringMatching(
+        /more-3\.2\.yaml:40:15 +warn +model\/stream-not-read +GET \/items\/\{id\}\/parts: the items of its `multipart\/mixed` response \(itemSchema\) are not read one by one/,
+      ),
+      expect.stringMatching(
+        /more-3\.2\.yaml:48:13 +warn +model\/stream-not-read +POST \/items\/import: its `application\/x-ndjson` request body \(itemSchema\) is not written item by item/,
+      ),
     ]);
     const operations = readFileSync(join(outs.get('more-3.2.yaml') as string, 'operations.ts'), 'utf8');
     expect(operations).toMatch(/operationId: "itemParts",[^]*?dataKind: "binary"/);

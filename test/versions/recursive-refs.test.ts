@@ -44,7 +44,8 @@ describe('a document whose references openapi-typescript prints as indexes that 
 
   it('its fixtures are valid by ajv (2020-12) against the document as written, and the client completes them against the mock', async () => {
     const document = load(readFileSync(SPEC, 'utf8')) as { components: { schemas: Record<string, unknown> } };
-    const fixture = (id: string) => JSON.parse(readFileSync(join(out, 'fixtures', `${id}.json`), 'utf8')) as { params: { body?: unknown }; response: { body: unknown } };
+    const fixture = (id: string) =>
+      JSON.parse(readFileSync(join(out, 'fixtures', `${id}.json`), 'utf8')) as { params: { body?: unknown }; response: { body: unknown } };
     expect(documentJudge(document, 'Document')(fixture('putDocument').params.body)).toBe(true);
     expect(documentJudge(document, 'Tree')(fixture('getTree').response.body)).toBe(true);
     const { called, failed } = await clientOnOwnMock(out);

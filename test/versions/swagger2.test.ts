@@ -34,7 +34,10 @@ describe('Swagger 2.0: @readme/oas-examples and a document of every 2.0 feature,
     }
     const failedIds = failures.map((f) => f.slice(0, f.indexOf(':')));
     expect(failures.filter((_, i) => !KNOWN[failedIds[i] as string])).toStrictEqual([]);
-    expect(Object.keys(KNOWN).filter((k) => !failedIds.includes(k)), 'these work now: remove them from KNOWN').toStrictEqual([]);
+    expect(
+      Object.keys(KNOWN).filter((k) => !failedIds.includes(k)),
+      'these work now: remove them from KNOWN',
+    ).toStrictEqual([]);
   }, 120_000);
 
   describe('the client of the 2.0 document sends what the 2.0 document says (a real server on 127.0.0.1)', () => {
@@ -80,7 +83,10 @@ describe('Swagger 2.0: @readme/oas-examples and a document of every 2.0 feature,
       expect(Object.fromEntries(new URLSearchParams(last().body))).toStrictEqual({ name: 'Tom' });
       // `collectionFormat: csv` of a formData array is the form's `encoding` (form, explode false): one comma-separated value.
       await api.updatePet?.({ petId: 3, name: 'Tom', nicknames: ['Tommy', 'T'] });
-      expect([...new URLSearchParams(last().body)]).toStrictEqual([['name', 'Tom'], ['nicknames', 'Tommy,T']]);
+      expect([...new URLSearchParams(last().body)]).toStrictEqual([
+        ['name', 'Tom'],
+        ['nicknames', 'Tommy,T'],
+      ]);
     });
 
     it('a required formData parameter is required (the client refuses a form without it); the others are optional', async () => {
@@ -104,7 +110,10 @@ describe('Swagger 2.0: @readme/oas-examples and a document of every 2.0 feature,
     });
 
     it('x-nullable beside a $ref lets the validators take null there', async () => {
-      const { Pet: PetSchema } = (await import(pathToFileURL(join(generated.get('fixture/swagger-2.0') as string, 'schemas.ts')).href)) as Record<string, { safeParse(v: unknown): { success: boolean } }>;
+      const { Pet: PetSchema } = (await import(pathToFileURL(join(generated.get('fixture/swagger-2.0') as string, 'schemas.ts')).href)) as Record<
+        string,
+        { safeParse(v: unknown): { success: boolean } }
+      >;
       const pet = { id: 1, name: 'Tom' };
       expect([pet, { ...pet, vet: null }, { ...pet, vet: { name: 'Ada' } }].map((v) => PetSchema?.safeParse(v).success)).toStrictEqual([true, true, true]);
       expect(PetSchema?.safeParse({ ...pet, vet: 1 }).success).toBe(false);
@@ -116,9 +125,11 @@ describe('Swagger 2.0: @readme/oas-examples and a document of every 2.0 feature,
     });
   });
 
-  it('securityDefinitions: oauth2 scopes of an operation are its MCP tool\'s scopes; basic and apiKey ask for none', () => {
+  it("securityDefinitions: oauth2 scopes of an operation are its MCP tool's scopes; basic and apiKey ask for none", () => {
     const out = generated.get('fixture/swagger-2.0') as string;
-    const { tools } = JSON.parse(readFileSync(join(out, 'mcp', 'tools.json'), 'utf8')) as { tools: { name: string; _meta: Record<string, { scopes: string[] }> }[] };
+    const { tools } = JSON.parse(readFileSync(join(out, 'mcp', 'tools.json'), 'utf8')) as {
+      tools: { name: string; _meta: Record<string, { scopes: string[] }> }[];
+    };
     const scopes = Object.fromEntries(tools.map((t) => [t.name, t._meta['dev.podcast-gen/operation']?.scopes]));
     expect(scopes).toStrictEqual({ list_pets: ['pets:read'], create_pet: ['pets:write'], get_pet: [], update_pet: [], upload_photo: [], get_note: [] });
   });
@@ -181,19 +192,28 @@ ${ok}  /uploads:
           format: int64
 ${ok}`;
 
-  it('lint reads the 2.0 document by redocly\'s 2.0 rules: a misplaced field is an error at its line', async () => {
+  it("lint reads the 2.0 document by redocly's 2.0 rules: a misplaced field is an error at its line", async () => {
     const problems = await problemsOf(write('struct.yaml', `${head}  /a:\n    get:\n      operationId: getA\n      requestBody: {}\n${ok}`));
     expect(problems).toStrictEqual([expect.stringMatching(/^\S*struct\.yaml:7:7 +error +struct +Property `requestBody` is not expected here/)]);
   });
 
   it('what the converter cannot read is a lint error at its place, before any conversion', async () => {
-    const problems = await problemsOf(write('no-in.yaml', `${head}  /a:\n    get:\n      operationId: getA\n      parameters:\n        - name: q\n          type: string\n${ok}`));
+    const problems = await problemsOf(
+      write('no-in.yaml', `${head}  /a:\n    get:\n      operationId: getA\n      parameters:\n        - name: q\n          type: string\n${ok}`),
+    );
     expect(problems).toStrictEqual([expect.stringMatching(/^\S*no-in\.yaml:8:11 +error +struct +The field `in` must be present on this level/)]);
   });
 
   it('an unresolved $ref is an error at its line', async () => {
-    const problems = await problemsOf(write('ref.yaml', `${head}  /a:\n    get:\n      operationId: getA\n      responses:\n        "200": { description: ok, schema: { $ref: "#/definitions/Nope" } }\n`));
-    expect(problems.filter((p) => / error /.test(p))).toStrictEqual([expect.stringMatching(/^\S*ref\.yaml:8:43 +error +\S+ +Can't resolve \$ref "#\/definitions\/Nope"/)]);
+    const problems = await problemsOf(
+      write(
+        'ref.yaml',
+        `${head}  /a:\n    get:\n      operationId: getA\n      responses:\n        "200": { description: ok, schema: { $ref: "#/definitions/Nope" } }\n`,
+      ),
+    );
+    expect(problems.filter((p) => / error /.test(p))).toStrictEqual([
+      expect.stringMatching(/^\S*ref\.yaml:8:43 +error +\S+ +Can't resolve \$ref "#\/definitions\/Nope"/),
+    ]);
   });
 
   it('after conversion: a body property, a formData parameter and an operation are placed in the 2.0 file', async () => {
@@ -205,12 +225,21 @@ ${ok}`;
     ]);
     const { problems: raw } = await generateFiles({ spec: join(TMP, 'features.yaml') });
     // The pointers too name the 2.0 document's places (as `--json` prints them).
-    expect(raw.map((p) => p.pointer).sort()).toStrictEqual(['#/paths/~1counts/post/parameters/0/schema/properties/n/format', '#/paths/~1uploads/post', '#/paths/~1uploads/post/parameters/1/format']);
+    expect(raw.map((p) => p.pointer).sort()).toStrictEqual([
+      '#/paths/~1counts/post/parameters/0/schema/properties/n/format',
+      '#/paths/~1uploads/post',
+      '#/paths/~1uploads/post/parameters/1/format',
+    ]);
   });
 
   it('after conversion: a schema name too long stops the run at its name under `definitions`', async () => {
     const name = 'A'.repeat(1001);
-    const problems = await problemsOf(write('long.yaml', `${head}  /a:\n    get:\n      operationId: getA\n      responses:\n        "200": { description: ok, schema: { $ref: "#/definitions/${name}" } }\ndefinitions:\n  ${name}:\n    type: string\n`));
+    const problems = await problemsOf(
+      write(
+        'long.yaml',
+        `${head}  /a:\n    get:\n      operationId: getA\n      responses:\n        "200": { description: ok, schema: { $ref: "#/definitions/${name}" } }\ndefinitions:\n  ${name}:\n    type: string\n`,
+      ),
+    );
     expect(problems).toStrictEqual([expect.stringMatching(/^\S*long\.yaml:10:3 +error +model\/name-too-long +the schema name A+… is 1,001 characters long/)]);
   });
 
@@ -218,7 +247,9 @@ ${ok}`;
     const same = `${head}  /a:\n    get:\n      operationId: same\n      x-tool-name: Bad-Name\n${ok}  /b:\n    get:\n      operationId: same\n${ok}  /c/{x}:\n    get:\n      operationId: c1\n      parameters: [{ name: x, in: path, required: true, type: string }]\n${ok}  /c/{y}:\n    get:\n      operationId: c2\n      parameters: [{ name: y, in: path, required: true, type: string }]\n${ok}`;
     expect((await problemsOf(write('same.yaml', same))).sort()).toStrictEqual([
       expect.stringMatching(/^\S*same\.yaml:12:7 +error +podcast-gen\/operation-id-unique +GET \/a and GET \/b have the same operationId `same`/),
-      expect.stringMatching(/^\S*same\.yaml:22:5 +error +podcast-gen\/no-identical-paths +GET \/c\/\{x\} and GET \/c\/\{y\} differ only in the names of path parameters/),
+      expect.stringMatching(
+        /^\S*same\.yaml:22:5 +error +podcast-gen\/no-identical-paths +GET \/c\/\{x\} and GET \/c\/\{y\} differ only in the names of path parameters/,
+      ),
       expect.stringMatching(/^\S*same\.yaml:7:20 +error +podcast-gen\/tool-name +Tool name "Bad-Name" must match/),
     ]);
   });
@@ -227,8 +258,12 @@ ${ok}`;
     const original = parse(features) as Record<string, unknown>;
     const converted = convertSwagger2(original);
     const map = (pointer: string) => originalPointer(original, converted, pointer);
-    expect(map('#/paths/~1counts/post/requestBody/content/application~1json/schema/properties/n')).toBe('#/paths/~1counts/post/parameters/0/schema/properties/n');
-    expect(map('#/paths/~1uploads/post/requestBody/content/multipart~1form-data/schema/properties/size/format')).toBe('#/paths/~1uploads/post/parameters/1/format');
+    expect(map('#/paths/~1counts/post/requestBody/content/application~1json/schema/properties/n')).toBe(
+      '#/paths/~1counts/post/parameters/0/schema/properties/n',
+    );
+    expect(map('#/paths/~1uploads/post/requestBody/content/multipart~1form-data/schema/properties/size/format')).toBe(
+      '#/paths/~1uploads/post/parameters/1/format',
+    );
     expect(map('#/paths/~1uploads/post/requestBody/content/multipart~1form-data/encoding')).toBe('#/paths/~1uploads/post/parameters/0');
     expect(map('#/paths/~1counts/post/responses/200/content/application~1json')).toBe('#/paths/~1counts/post/responses/200');
     expect(map('#/paths/~1counts/post/servers/0')).toBe('#/paths/~1counts/post');
@@ -236,8 +271,15 @@ ${ok}`;
   });
 
   it('what the conversion cannot carry is warned at its place: collectionFormat tsv', async () => {
-    const problems = await problemsOf(write('tsv.yaml', `${head}  /a:\n    get:\n      operationId: getA\n      parameters:\n        - { name: t, in: query, type: array, items: { type: string }, collectionFormat: tsv }\n${ok}`));
-    expect(problems).toStrictEqual([expect.stringMatching(/^\S*tsv\.yaml:8:71 +warn +load\/not-converted +`collectionFormat: tsv` of `t` has no OpenAPI 3\.0 form/)]);
+    const problems = await problemsOf(
+      write(
+        'tsv.yaml',
+        `${head}  /a:\n    get:\n      operationId: getA\n      parameters:\n        - { name: t, in: query, type: array, items: { type: string }, collectionFormat: tsv }\n${ok}`,
+      ),
+    );
+    expect(problems).toStrictEqual([
+      expect.stringMatching(/^\S*tsv\.yaml:8:71 +warn +load\/not-converted +`collectionFormat: tsv` of `t` has no OpenAPI 3\.0 form/),
+    ]);
   });
 
   it('a body or formData parameter named by $ref, or given by the path item, becomes the request body', async () => {
@@ -268,17 +310,30 @@ ${ok}definitions:
 `;
     const original = parse(shared) as Record<string, unknown>;
     const converted = convertSwagger2(original) as { paths: Record<string, Record<string, { parameters?: unknown[]; requestBody?: unknown }>> };
-    expect(converted.paths['/pets']?.post).toMatchObject({ requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } } });
+    expect(converted.paths['/pets']?.post).toMatchObject({
+      requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } },
+    });
     expect(converted.paths['/pets']?.post?.parameters ?? []).toStrictEqual([]);
-    expect(converted.paths['/pets/{id}']?.put).toMatchObject({ requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } } });
+    expect(converted.paths['/pets/{id}']?.put).toMatchObject({
+      requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } },
+    });
     expect(converted.paths['/pets/{id}']?.parameters).toStrictEqual([{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }]);
     expect(converted.paths['/photos']?.post).toMatchObject({
-      requestBody: { required: true, content: { 'multipart/form-data': { schema: { type: 'object', required: ['photo'], properties: { photo: { type: 'string', format: 'binary' }, note: { type: 'string' } } } } } },
+      requestBody: {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: { type: 'object', required: ['photo'], properties: { photo: { type: 'string', format: 'binary' }, note: { type: 'string' } } },
+          },
+        },
+      },
     });
     // The whole way: the client's operations take those bodies' fields.
     const { files } = await generateFiles({ spec: write('shared.yaml', shared) });
     const client = files.find((f) => f.path === 'client.ts')?.content ?? '';
-    expect(client).toMatch(/addPet: \{\n\s+params: Simplify<Pick<NonNullable<operations\["addPet"\]\['requestBody'\]>\['content'\]\["application\/json"\], "name">>;/);
+    expect(client).toMatch(
+      /addPet: \{\n\s+params: Simplify<Pick<NonNullable<operations\["addPet"\]\['requestBody'\]>\['content'\]\["application\/json"\], "name">>;/,
+    );
     expect(client).toMatch(/addPhoto: \{\n\s+params: Simplify<Pick<[^\n]*"multipart\/form-data"\], "photo" \| "note">>;/);
     // A problem in the body named by $ref is placed at the body parameter of the operation.
     expect(originalPointer(original, converted, '#/paths/~1pets/post/requestBody/content/application~1json/schema')).toBe('#/paths/~1pets/post/parameters/0');
@@ -286,7 +341,9 @@ ${ok}definitions:
 
   it('refuses Swagger 1.x, and a version written as a number, at the `swagger` field', async () => {
     expect(await problemsOf(write('v12.yaml', 'info: { title: T, version: "1" }\nswagger: "1.2"\npaths: {}\n'))).toStrictEqual([
-      expect.stringMatching(/^\S*v12\.yaml:2:1 +error +load\/unsupported-version +Swagger 1\.2 is not supported; podcast-gen reads Swagger 2\.0 and OpenAPI 3\.0\.x, 3\.1\.x and 3\.2\.x/),
+      expect.stringMatching(
+        /^\S*v12\.yaml:2:1 +error +load\/unsupported-version +Swagger 1\.2 is not supported; podcast-gen reads Swagger 2\.0 and OpenAPI 3\.0\.x, 3\.1\.x and 3\.2\.x/,
+      ),
     ]);
     expect(await problemsOf(write('v2-number.yaml', 'swagger: 2.0\ninfo: { title: T, version: "1" }\npaths: {}\n'))).toStrictEqual([
       expect.stringMatching(/^\S*v2-number\.yaml:1:1 +error +load\/unsupported-version +`swagger` is the number 2; .*write `swagger: "2\.0"`, quoted/),

@@ -35,14 +35,26 @@ describe('toOpenApi30Schema: JSON Schema 2020-12 in OpenAPI 3.0 shape', () => {
     ['exclusive minimum', { type: 'number', exclusiveMinimum: 0 }, { type: 'number', exclusiveMinimum: true, minimum: 0 }],
     ['stricter inclusive minimum kept', { type: 'number', exclusiveMinimum: 0, minimum: 2 }, { type: 'number', minimum: 2 }],
     ['exclusive maximum', { exclusiveMaximum: 5 }, { exclusiveMaximum: true, maximum: 5 }],
-    ['null branch of anyOf', { anyOf: [{ $ref: '#/components/schemas/A' }, { type: 'null' }] }, { nullable: true, allOf: [{ $ref: '#/components/schemas/A' }] }],
-    ['null branch of oneOf, two left', { oneOf: [{ type: 'string' }, { type: 'integer' }, { type: 'null' }] }, { oneOf: [{ type: 'string' }, { type: 'integer' }], nullable: true }],
+    [
+      'null branch of anyOf',
+      { anyOf: [{ $ref: '#/components/schemas/A' }, { type: 'null' }] },
+      { nullable: true, allOf: [{ $ref: '#/components/schemas/A' }] },
+    ],
+    [
+      'null branch of oneOf, two left',
+      { oneOf: [{ type: 'string' }, { type: 'integer' }, { type: 'null' }] },
+      { oneOf: [{ type: 'string' }, { type: 'integer' }], nullable: true },
+    ],
     ['$ref with a description', { $ref: '#/x', description: 'd' }, { $ref: '#/x', description: 'd' }],
     ['$ref with a constraint', { $ref: '#/x', maxLength: 2 }, { maxLength: 2, allOf: [{ $ref: '#/x' }] }],
     ['bytes', { type: 'string', contentMediaType: 'image/png' }, { type: 'string', contentMediaType: 'image/png', format: 'binary' }],
     ['base64', { type: 'string', contentEncoding: 'base64' }, { type: 'string', contentEncoding: 'base64', format: 'byte' }],
     ['text is not bytes', { type: 'string', contentMediaType: 'application/json' }, { type: 'string', contentMediaType: 'application/json' }],
-    ['nested', { type: 'object', properties: { a: { type: ['integer', 'null'] } }, items: { const: 'x' } }, { type: 'object', properties: { a: { nullable: true, type: 'integer' } }, items: { enum: ['x'] } }],
+    [
+      'nested',
+      { type: 'object', properties: { a: { type: ['integer', 'null'] } }, items: { const: 'x' } },
+      { type: 'object', properties: { a: { nullable: true, type: 'integer' } }, items: { enum: ['x'] } },
+    ],
   ];
   it.each(cases)('%s', (_name, given, want) => {
     const problems: Problem[] = [];
@@ -52,7 +64,11 @@ describe('toOpenApi30Schema: JSON Schema 2020-12 in OpenAPI 3.0 shape', () => {
 
   it('keeps the keywords without a 3.0 form (the validators and the MCP schemas read them)', () => {
     const problems: Problem[] = [];
-    const given = { type: 'array', prefixItems: [{ type: ['string', 'null'] }], items: { type: 'object', patternProperties: { '^x': { const: 1 } }, dependentRequired: { a: ['b'] } } };
+    const given = {
+      type: 'array',
+      prefixItems: [{ type: ['string', 'null'] }],
+      items: { type: 'object', patternProperties: { '^x': { const: 1 } }, dependentRequired: { a: ['b'] } },
+    };
     expect(toOpenApi30Schema(given, '#/s', problems)).toStrictEqual({
       type: 'array',
       prefixItems: [{ type: 'string', nullable: true }],
@@ -68,6 +84,8 @@ describe('toOpenApi30Schema: JSON Schema 2020-12 in OpenAPI 3.0 shape', () => {
   it('reports a keyword the validators cannot check exactly at file:line:col of the document', async () => {
     const { problems } = await generateFiles({ spec: join(FIXTURE_DOCS, 'versions', 'loosened-3.1.yaml') });
     const lines = problems.filter((p) => p.code === 'model/loosened-keyword').map(formatProblem);
-    expect(lines).toStrictEqual([expect.stringMatching(/loosened-3\.1\.yaml:22:7 +warn +model\/loosened-keyword +`unevaluatedProperties` is checked less strictly/)]);
+    expect(lines).toStrictEqual([
+      expect.stringMatching(/loosened-3\.1\.yaml:22:7 +warn +model\/loosened-keyword +`unevaluatedProperties` is checked less strictly/),
+    ]);
   });
 });

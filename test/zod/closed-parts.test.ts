@@ -18,7 +18,12 @@ describe('additionalProperties: false beside the properties of allOf parts', () 
   it('is warned of at the object, naming the properties and whether any value passes', async () => {
     const { problems } = await emitSchemas(spec);
     const closed = problems.filter((p) => p.code === 'zod/closed-parts');
-    expect(closed.map((p) => p.pointer?.replace(/^#\/components\/schemas\/|\/additionalProperties$/g, ''))).toStrictEqual(['ClosedTag', 'ClosedNote', 'ClosedChoice', 'OpenChoice']);
+    expect(closed.map((p) => p.pointer?.replace(/^#\/components\/schemas\/|\/additionalProperties$/g, ''))).toStrictEqual([
+      'ClosedTag',
+      'ClosedNote',
+      'ClosedChoice',
+      'OpenChoice',
+    ]);
     expect(closed[0]?.message).toContain('(`name`): as JSON Schema reads it, a part requires one of them, so no value passes');
     expect(closed[1]?.message).toContain('(`text`): as JSON Schema reads it, a value with one of them fails');
     // A oneOf passes nothing only when every branch requires such a property (Jira's default values).

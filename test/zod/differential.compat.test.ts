@@ -12,15 +12,24 @@ import { sampleInstances } from './helpers/instances.js';
 import { Judge } from './helpers/judge.js';
 import { Judge2020 } from './helpers/judge-2020.js';
 
-const KEYWORD_DOCS = readdirSync(join(FIXTURE_DOCS, 'keywords')).filter((f) => f.endsWith('.yaml')).sort().map((f) => join(FIXTURE_DOCS, 'keywords', f));
+const KEYWORD_DOCS = readdirSync(join(FIXTURE_DOCS, 'keywords'))
+  .filter((f) => f.endsWith('.yaml'))
+  .sort()
+  .map((f) => join(FIXTURE_DOCS, 'keywords', f));
 const examplesDir = join(dirname(createRequire(import.meta.url).resolve('@readme/oas-examples/package.json')), '3.0', 'json');
-const OAS_EXAMPLES = readdirSync(examplesDir).filter((f) => f.endsWith('.json')).sort().map((f) => join(examplesDir, f));
+const OAS_EXAMPLES = readdirSync(examplesDir)
+  .filter((f) => f.endsWith('.json'))
+  .sort()
+  .map((f) => join(examplesDir, f));
 const examples31 = join(examplesDir, '..', '..', '3.1', 'json');
 /** OpenAPI 3.1 documents: judged by ajv in JSON Schema 2020-12 mode. */
 const DOCS_3_1 = [
   join(FIXTURE_DOCS, 'versions', 'keywords-3.1.yaml'),
   join(FIXTURE_DOCS, 'versions', 'twin-3.1.yaml'),
-  ...readdirSync(examples31).filter((f) => f.endsWith('.json')).sort().map((f) => join(examples31, f)),
+  ...readdirSync(examples31)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => join(examples31, f)),
 ];
 const PER_SCHEMA = 40;
 /**
@@ -45,7 +54,8 @@ async function targetsOf(spec: string): Promise<{ targets: Target[]; judge: Judg
   for (const c of model.schemas) {
     targets.push({ label: c.name, schema: c.schema, mode: 'schema', validator: module[c.typeName] });
     for (const mode of ['request', 'response'] as const) {
-      if (sensitive[mode].has(c.name)) targets.push({ label: `${c.name} (${mode})`, schema: c.schema, mode, validator: module[componentConstName(c.typeName, mode)] });
+      if (sensitive[mode].has(c.name))
+        targets.push({ label: `${c.name} (${mode})`, schema: c.schema, mode, validator: module[componentConstName(c.typeName, mode)] });
     }
   }
   for (const op of model.operations) {
@@ -53,7 +63,11 @@ async function targetsOf(spec: string): Promise<{ targets: Target[]; judge: Judg
     if (op.body) targets.push({ label: bodyName(op), schema: op.body.schema, mode: 'request', validator: module[bodyName(op)] });
     if (op.data.kind === 'json') targets.push({ label: dataName(op), schema: op.data.schema, mode: 'response', validator: module[dataName(op)] });
   }
-  return { targets, judge: DOCS_3_1.includes(spec) ? new Judge2020(model) : new Judge(model), components: Object.fromEntries(model.schemas.map((c) => [c.name, c.schema])) };
+  return {
+    targets,
+    judge: DOCS_3_1.includes(spec) ? new Judge2020(model) : new Judge(model),
+    components: Object.fromEntries(model.schemas.map((c) => [c.name, c.schema])),
+  };
 }
 
 const totals = { documents: 0, schemas: 0, instances: 0, valid: 0, invalid: 0, unsafeIntegers: 0 };
@@ -62,10 +76,16 @@ const totals = { documents: 0, schemas: 0, instances: 0, valid: 0, invalid: 0, u
  * zod's `.int()` refuses integers beyond ±(2^53-1), which JSON Schema accepts; a JSON number that
  * large has already lost its exact value. The one documented difference: counted, not hidden.
  */
-function onlyUnsafeIntegers(result: { success: boolean; error?: { issues: { code: string; origin?: string; maximum?: unknown; minimum?: unknown }[] } }): boolean {
+function onlyUnsafeIntegers(result: {
+  success: boolean;
+  error?: { issues: { code: string; origin?: string; maximum?: unknown; minimum?: unknown }[] };
+}): boolean {
   const issues = result.error?.issues ?? [];
-  const unsafe = (i: (typeof issues)[number]) => (i.origin === 'int' || i.origin === 'number') && (i.maximum === Number.MAX_SAFE_INTEGER || i.minimum === Number.MIN_SAFE_INTEGER);
-  const walk = (list: typeof issues): boolean => list.length > 0 && list.every((i) => unsafe(i) || (i.code === 'invalid_union' && ((i as { errors?: (typeof issues)[] }).errors ?? []).some((e) => walk(e))));
+  const unsafe = (i: (typeof issues)[number]) =>
+    (i.origin === 'int' || i.origin === 'number') && (i.maximum === Number.MAX_SAFE_INTEGER || i.minimum === Number.MIN_SAFE_INTEGER);
+  const walk = (list: typeof issues): boolean =>
+    list.length > 0 &&
+    list.every((i) => unsafe(i) || (i.code === 'invalid_union' && ((i as { errors?: (typeof issues)[] }).errors ?? []).some((e) => walk(e))));
   return walk(issues);
 }
 
@@ -92,7 +112,8 @@ async function compareDocument(spec: string, seed: number): Promise<string[]> {
         loosenedSeen.set(target.label, (loosenedSeen.get(target.label) ?? 0) + 1);
         continue;
       }
-      if (byAjv !== byZod) disagreements.push(`${target.label}: ajv ${byAjv ? 'accepts' : 'rejects'}, zod ${byZod ? 'accepts' : 'rejects'} ${JSON.stringify(instance)}`);
+      if (byAjv !== byZod)
+        disagreements.push(`${target.label}: ajv ${byAjv ? 'accepts' : 'rejects'}, zod ${byZod ? 'accepts' : 'rejects'} ${JSON.stringify(instance)}`);
     }
   }
   return disagreements;
@@ -111,7 +132,9 @@ describe('zod validators agree with ajv on generated instances', () => {
     expect([...loosenedSeen.keys()]).toContain('Inexact');
   });
   it('compared many instances (summary)', () => {
-    console.log(`differential: ${totals.instances} instances (${totals.valid} valid, ${totals.invalid} invalid by ajv) over ${totals.schemas} schemas of ${totals.documents} documents; ${totals.unsafeIntegers} valid instances refused only for an integer beyond ±(2^53-1)`);
+    console.log(
+      `differential: ${totals.instances} instances (${totals.valid} valid, ${totals.invalid} invalid by ajv) over ${totals.schemas} schemas of ${totals.documents} documents; ${totals.unsafeIntegers} valid instances refused only for an integer beyond ±(2^53-1)`,
+    );
     expect(totals.valid).toBeGreaterThan(0);
     expect(totals.invalid).toBeGreaterThan(0);
   });

@@ -28,8 +28,18 @@ export const textless: S.Comment_Response = { id: 1 };
 `;
 
 const OPTIONS = {
-  target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2023', 'DOM'], types: [], strict: true,
-  exactOptionalPropertyTypes: true, noUnusedLocals: true, noUncheckedIndexedAccess: true, verbatimModuleSyntax: true, skipLibCheck: true, noEmit: true,
+  target: 'ES2022',
+  module: 'NodeNext',
+  moduleResolution: 'NodeNext',
+  lib: ['ES2023', 'DOM'],
+  types: [],
+  strict: true,
+  exactOptionalPropertyTypes: true,
+  noUnusedLocals: true,
+  noUncheckedIndexedAccess: true,
+  verbatimModuleSyntax: true,
+  skipLibCheck: true,
+  noEmit: true,
 };
 
 /** The validators of the recursive components, run in recursive.test.ts, compiled. */

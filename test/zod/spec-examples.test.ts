@@ -11,7 +11,12 @@ const avatar = { background: { id: 7 }, hosts: [host, host], prompt: 'studio', a
 
 describe('the generated validators accept every example of the document', () => {
   const cases = model.operations.flatMap((op) => {
-    const entry = operationSchemas[op.operationId as keyof typeof operationSchemas] as { params?: z.ZodMiniType; body?: z.ZodMiniType; data: z.ZodMiniType; errors: Record<string, z.ZodMiniType> };
+    const entry = operationSchemas[op.operationId as keyof typeof operationSchemas] as {
+      params?: z.ZodMiniType;
+      body?: z.ZodMiniType;
+      data: z.ZodMiniType;
+      errors: Record<string, z.ZodMiniType>;
+    };
     const list: [string, z.ZodMiniType | undefined, unknown][] = [];
     if (op.body?.example !== undefined) {
       list.push([`${op.operationId} body`, entry.body, op.body.example]);
@@ -19,7 +24,8 @@ describe('the generated validators accept every example of the document', () => 
     }
     const success = op.success.example as Record<string, unknown> | undefined;
     if (success !== undefined) list.push([`${op.operationId} data`, entry.data, op.data.fromEnvelope ? success.data : success]);
-    for (const error of op.errors.filter((e) => e.example !== undefined)) list.push([`${op.operationId} ${error.status}`, entry.errors[String(error.status)], error.example]);
+    for (const error of op.errors.filter((e) => e.example !== undefined))
+      list.push([`${op.operationId} ${error.status}`, entry.errors[String(error.status)], error.example]);
     return list;
   });
 
@@ -58,7 +64,9 @@ describe('the seed request rules, by the generated validators', () => {
   });
 
   it('keeps descriptions and constraints in the JSON Schema zod derives', () => {
-    const json = z.toJSONSchema(params, { io: 'input' }) as { properties: Record<string, { description?: string; maxLength?: number; minItems?: number; maxItems?: number }> };
+    const json = z.toJSONSchema(params, { io: 'input' }) as {
+      properties: Record<string, { description?: string; maxLength?: number; minItems?: number; maxItems?: number }>;
+    };
     expect(json.properties.prompt).toMatchObject({ description: expect.stringContaining('16000'), maxLength: 16000 });
     expect(json.properties.hosts).toMatchObject({ minItems: 2, maxItems: 2, description: expect.stringContaining('exactly 2') });
   });

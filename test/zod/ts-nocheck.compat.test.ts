@@ -38,14 +38,20 @@ describe('schemas.ts and // @ts-nocheck', () => {
     schemas = await schemasOf('on');
     // A program that uses one validator wrongly: its inferred type must say so.
     writeFileSync(join(dir, 'use.ts'), "import { QuotaSummary } from './schemas.js';\nexport const plan: boolean = QuotaSummary.parse({}).plan_id;\n");
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: 'nodenext', types: [], skipLibCheck: true }, include: ['*.ts'] }));
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: 'nodenext', types: [], skipLibCheck: true }, include: ['*.ts'] }),
+    );
   }, 60_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   const check = (tsc: string, source: string) => {
     writeFileSync(join(dir, 'schemas.ts'), `${source}\nconst _wrong: number = 'not a number';\n`);
     const result = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.json', '--pretty', 'false'], { cwd: dir, encoding: 'utf8' });
-    return result.stdout.split('\n').filter((line) => line.includes('error TS')).map((line) => line.replace(/\(.*/, ''));
+    return result.stdout
+      .split('\n')
+      .filter((line) => line.includes('error TS'))
+      .map((line) => line.replace(/\(.*/, ''));
   };
 
   it('is there by default on a large document, after the banner, and gone with tsNocheck: false or on a smaller document', async () => {
@@ -57,7 +63,10 @@ describe('schemas.ts and // @ts-nocheck', () => {
     expect(await schemasOf('off')).toBe(plain);
   }, 60_000);
 
-  for (const [name, tsc] of [['TypeScript 7', TSC_7], ['TypeScript 5.9', TSC_5]] as const) {
+  for (const [name, tsc] of [
+    ['TypeScript 7', TSC_7],
+    ['TypeScript 5.9', TSC_5],
+  ] as const) {
     it(`${name} reports the use of a validator but nothing inside schemas.ts, until the directive is taken out`, () => {
       expect(check(tsc, schemas)).toStrictEqual(['use.ts']);
       expect(check(tsc, withoutTsNocheck(schemas)).sort()).toStrictEqual(['schemas.ts', 'use.ts']);

@@ -10,7 +10,10 @@ import { TSC } from '../helpers/tsc.js';
 import { batchFolder, removeBatch, writeOutput } from '../robustness/helpers/compile.js';
 
 const component = (name: string, schema: NamedSchemaModel['schema']): NamedSchemaModel => ({ name, typeName: name, indexName: name, schema, recursive: false });
-const objectOf = (ref: string, count: number) => ({ type: 'object' as const, properties: Object.fromEntries(Array.from({ length: count }, (_, i) => [`p${i}`, { $ref: `#/components/schemas/${ref}` }])) });
+const objectOf = (ref: string, count: number) => ({
+  type: 'object' as const,
+  properties: Object.fromEntries(Array.from({ length: count }, (_, i) => [`p${i}`, { $ref: `#/components/schemas/${ref}` }])),
+});
 
 describe('validators whose inferred type is too large to write out', () => {
   it('are the components that spell out over 4,000 schemas, counting each reference again, and an annotated one once', () => {
@@ -30,7 +33,9 @@ describe('validators whose inferred type is too large to write out', () => {
   it("annotate them with openapi-typescript's type, and leave the others inferred", async () => {
     const { files } = await generateFiles({ spec: join(FIXTURE_DOCS, 'corpus', 'fixtures-wide-nested.yaml'), outputs: ['zod'] });
     const schemas = files.find((f) => f.path === 'schemas.ts')?.content ?? '';
-    expect(schemas).toContain('interface _Validator_Report extends z.ZodMiniType<_Inferred<components["schemas"]["Report"]>> {}\nexport const Report: _Validator_Report = ');
+    expect(schemas).toContain(
+      'interface _Validator_Report extends z.ZodMiniType<_Inferred<components["schemas"]["Report"]>> {}\nexport const Report: _Validator_Report = ',
+    );
     expect(schemas).toContain('export const Section = ');
   });
 
@@ -39,7 +44,10 @@ describe('validators whose inferred type is too large to write out', () => {
     const batch = batchFolder('type-size');
     try {
       writeOutput(batch, files);
-      const config = { compilerOptions: { strict: true, declaration: true, emitDeclarationOnly: true, outDir: 'd', types: [], module: 'nodenext', skipLibCheck: true }, files: ['schemas.ts'] };
+      const config = {
+        compilerOptions: { strict: true, declaration: true, emitDeclarationOnly: true, outDir: 'd', types: [], module: 'nodenext', skipLibCheck: true },
+        files: ['schemas.ts'],
+      };
       writeFileSync(join(batch, 'tsconfig.json'), JSON.stringify(config));
       const result = spawnSync(process.execPath, [TSC, '-p', join(batch, 'tsconfig.json')], { encoding: 'utf8', cwd: batch });
       expect(`${result.stdout}${result.stderr}`, 'tsc').toBe('');

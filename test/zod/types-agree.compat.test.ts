@@ -12,7 +12,10 @@ import { modelOf } from './helpers/emit-schemas.js';
 
 const DOCS = [
   SPEC,
-  ...readdirSync(join(FIXTURE_DOCS, 'keywords')).filter((f) => f.endsWith('.yaml')).sort().map((f) => join(FIXTURE_DOCS, 'keywords', f)),
+  ...readdirSync(join(FIXTURE_DOCS, 'keywords'))
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()
+    .map((f) => join(FIXTURE_DOCS, 'keywords', f)),
   join(FIXTURE_DOCS, 'versions', 'keywords-3.1.yaml'),
 ];
 const TSC = join(ROOT, 'node_modules', 'typescript-native', 'bin', 'tsc');
@@ -69,7 +72,13 @@ describe('zod types agree with openapi-typescript types', () => {
       mkdirSync(folder, { recursive: true });
       // types.ts, schemas.ts and the client's files (client.ts, runtime.ts, operations.ts).
       for (const plugin of [typesPlugin, zodPlugin, clientPlugin]) {
-        for (const file of await plugin.emit(model, { options: { validate: 'both', validators: true, tsNocheck: false, oneOf: 'exactly-one' }, templates: loadTemplates(), report: () => {}, outputs: ['types', 'zod', 'client'] })) writeFileSync(join(folder, file.path), file.content);
+        for (const file of await plugin.emit(model, {
+          options: { validate: 'both', validators: true, tsNocheck: false, oneOf: 'exactly-one' },
+          templates: loadTemplates(),
+          report: () => {},
+          outputs: ['types', 'zod', 'client'],
+        }))
+          writeFileSync(join(folder, file.path), file.content);
       }
       const api = model.names.api;
       const lines = [
@@ -92,7 +101,11 @@ describe('zod types agree with openapi-typescript types', () => {
         check(`Component_${c.typeName}`, `S.${c.typeName}`, `components["schemas"][${tsString(c.name)}]`);
       }
       for (const op of model.operations.filter((o) => o.body?.contentType === 'application/json')) {
-        check(`Body_${op.typeName}`, `S.${op.typeName}Body`, `NonNullable<operations[${tsString(op.operationId)}]["requestBody"]>["content"]["application/json"]`);
+        check(
+          `Body_${op.typeName}`,
+          `S.${op.typeName}Body`,
+          `NonNullable<operations[${tsString(op.operationId)}]["requestBody"]>["content"]["application/json"]`,
+        );
       }
       // The client method's argument and resolved payload against the operation's validators.
       for (const op of model.operations) {
@@ -102,10 +115,32 @@ describe('zod types agree with openapi-typescript types', () => {
       writeFileSync(join(folder, 'check.ts'), `${lines.join('\n')}\n`);
       files.push(join(folder, 'check.ts'));
     }
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', skipLibCheck: true, types: [], typeRoots: [join(ROOT, 'node_modules', '@types')] }, files }, null, 2));
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify(
+        {
+          compilerOptions: {
+            strict: true,
+            noEmit: true,
+            module: 'NodeNext',
+            moduleResolution: 'NodeNext',
+            target: 'ES2022',
+            skipLibCheck: true,
+            types: [],
+            typeRoots: [join(ROOT, 'node_modules', '@types')],
+          },
+          files,
+        },
+        null,
+        2,
+      ),
+    );
     const result = spawnSync(process.execPath, [TSC, '-p', join(dir, 'tsconfig.json')], { cwd: ROOT, encoding: 'utf8' });
     console.log(`types-agree: ${assertions} assertions over ${DOCS.length} documents (${Object.keys(ONE_WAY).length} one-way, listed with reasons)`);
-    expect(Object.keys(ONE_WAY).filter((key) => !used.has(key)), 'ONE_WAY entries that name no assertion').toStrictEqual([]);
+    expect(
+      Object.keys(ONE_WAY).filter((key) => !used.has(key)),
+      'ONE_WAY entries that name no assertion',
+    ).toStrictEqual([]);
     expect(result.stdout + result.stderr).toBe('');
     expect(result.status).toBe(0);
   });

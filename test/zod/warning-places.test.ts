@@ -70,7 +70,13 @@ describe('realPointer', () => {
     let node: unknown = root;
     let jumps = 0;
     for (const [i, token] of tokens.entries()) {
-      while (node && typeof node === 'object' && typeof (node as { $ref?: unknown }).$ref === 'string' && (node as { $ref: string }).$ref.startsWith('#') && jumps++ < 32) {
+      while (
+        node &&
+        typeof node === 'object' &&
+        typeof (node as { $ref?: unknown }).$ref === 'string' &&
+        (node as { $ref: string }).$ref.startsWith('#') &&
+        jumps++ < 32
+      ) {
         place = (node as { $ref: string }).$ref;
         node = getByPointer(root as never, place);
       }
@@ -83,7 +89,31 @@ describe('realPointer', () => {
 
   it('answers as the token-by-token walk does, for pointers written any way (1,000 runs)', () => {
     const odd = { ...document, 'a/b': { '~x': { $ref: '#/components/schemas/Id' } }, loop: { $ref: '#/loop' } };
-    const token = fc.constantFrom('paths', '~1a', 'get', 'parameters', '0', '1', 'schema', 'format', 'responses', '200', 'content', 'application~1json', 'a~1b', '~0x', '~x', '~2', '~', '', 'loop', 'components', 'schemas', 'Id', 'é');
+    const token = fc.constantFrom(
+      'paths',
+      '~1a',
+      'get',
+      'parameters',
+      '0',
+      '1',
+      'schema',
+      'format',
+      'responses',
+      '200',
+      'content',
+      'application~1json',
+      'a~1b',
+      '~0x',
+      '~x',
+      '~2',
+      '~',
+      '',
+      'loop',
+      'components',
+      'schemas',
+      'Id',
+      'é',
+    );
     fc.assert(
       fc.property(fc.array(token, { maxLength: 8 }), (tokens) => {
         const pointer = `#/${tokens.join('/')}`;

@@ -44,7 +44,9 @@ export async function runServeCommand(context: CommandContext, name: 'mcp' | 'mo
   } catch (error) {
     if ((error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND' && /@modelcontextprotocol\/server/.test(String((error as Error).message))) {
       // A dependency of podcast-gen, so missing only from an install that left it out or broke it.
-      reporter.error(`podcast-gen ${name}: this command needs the MCP server SDK, which is missing from this install; run \`npm install @modelcontextprotocol/server\` and try again`);
+      reporter.error(
+        `podcast-gen ${name}: this command needs the MCP server SDK, which is missing from this install; run \`npm install @modelcontextprotocol/server\` and try again`,
+      );
       return reporter.finish(1);
     }
     if (error instanceof Error && !('problems' in error)) {

@@ -104,7 +104,9 @@ function docLines(op: OperationModel, descriptionAt?: string): string[] {
     const short = op.description.length <= SHORT_DESCRIPTION && !op.description.includes('\n');
     lines.push(descriptionAt && !short ? `Described at {@link ${descriptionAt}}.` : op.description, '');
   }
-  lines.push(`\`${op.httpMethod} ${op.path}\` (operationId \`${op.operationId}\`, tool \`${op.toolName}\`${op.scopes.length > 0 ? `, scope ${op.scopes.map((s) => `\`${s}\``).join(', ')}` : ''}).`);
+  lines.push(
+    `\`${op.httpMethod} ${op.path}\` (operationId \`${op.operationId}\`, tool \`${op.toolName}\`${op.scopes.length > 0 ? `, scope ${op.scopes.map((s) => `\`${s}\``).join(', ')}` : ''}).`,
+  );
   if (op.chargesCredits) lines.push('Charges shared Web credits.');
   for (const assumption of op.assumptions) lines.push(`Assumed (the source leaves this open): ${assumption.reason}`);
   if (op.deprecated) lines.push('@deprecated');
@@ -130,7 +132,14 @@ export const clientPlugin = definePlugin({
   },
   emit(model, { templates, options }) {
     if (!VALIDATE_MODES.includes(options.validate)) {
-      fail({ code: 'config/bad-value', message: `option "validate" of output "client" must be one of ${VALIDATE_MODES.join(', ')}`, hint: `got ${JSON.stringify(options.validate)}` }, EXIT_USAGE);
+      fail(
+        {
+          code: 'config/bad-value',
+          message: `option "validate" of output "client" must be one of ${VALIDATE_MODES.join(', ')}`,
+          hint: `got ${JSON.stringify(options.validate)}`,
+        },
+        EXIT_USAGE,
+      );
     }
     // `both` is the runtime's own default: the client then says nothing about it.
     const view = { ...clientView(model), validators: options.validators, ...(options.validate === 'both' ? {} : { defaultValidate: options.validate }) };

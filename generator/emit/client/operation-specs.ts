@@ -21,7 +21,11 @@ export function fieldWriter(field: Pick<InputFieldModel, 'in' | 'style' | 'explo
   if (field.in === 'path' && field.style === 'label') return { key: 'write', name: 'labelPath' };
   if (field.in === 'path' && field.style === 'matrix') return { key: 'write', name: 'matrixPath' };
   if (field.in === 'cookie') return { key: 'write', name: 'formCookie' };
-  if (field.in === 'querystring') return { key: 'write', name: (field.contentType ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded') ? 'formQuerystring' : 'textQuerystring' };
+  if (field.in === 'querystring')
+    return {
+      key: 'write',
+      name: (field.contentType ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded') ? 'formQuerystring' : 'textQuerystring',
+    };
   const queryWriter = field.style === undefined ? undefined : QUERY_WRITERS[field.style];
   if (field.in === 'query' && queryWriter) return { key: 'append', name: queryWriter };
   // A form body's property that its `encoding` gives a style or explode is written like a query parameter.
@@ -64,9 +68,16 @@ export function operationSpec(model: ApiModel, op: OperationModel): Record<strin
   if (op.body) {
     const kind = mediaKind(op.body.contentType);
     const encoder = bodyEncoder(kind);
-    spec.body = { contentType: op.body.contentType, kind, required: op.body.required, flattened: op.body.flattened, ...(encoder ? { encode: new RuntimeFunction(encoder) } : {}) };
+    spec.body = {
+      contentType: op.body.contentType,
+      kind,
+      required: op.body.required,
+      flattened: op.body.flattened,
+      ...(encoder ? { encode: new RuntimeFunction(encoder) } : {}),
+    };
   }
-  if (op.idempotency) spec.idempotency = { header: op.idempotency.header, ...(op.idempotency.maxLength === undefined ? {} : { maxLength: op.idempotency.maxLength }) };
+  if (op.idempotency)
+    spec.idempotency = { header: op.idempotency.header, ...(op.idempotency.maxLength === undefined ? {} : { maxLength: op.idempotency.maxLength }) };
   if (op.data.fromEnvelope && model.envelope) spec.envelopeData = model.envelope.dataProperty;
   spec.dataKind = op.data.kind;
   if (op.data.stream) spec.stream = op.data.stream;

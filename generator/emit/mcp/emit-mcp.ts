@@ -69,7 +69,13 @@ function mcpServer(model: ApiModel, maxSchemaBytes: number): { view: McpServerVi
     })),
     anyInput: bindings.some(({ operation }) => operation.hasInput),
     large: model.large,
-    data: model.large ? '' : dataLiteral(defs, responseDefs, bindings.map((b) => b.entry)),
+    data: model.large
+      ? ''
+      : dataLiteral(
+          defs,
+          responseDefs,
+          bindings.map((b) => b.entry),
+        ),
   };
   // One definition or tool a line.
   const dataJson = `{"defs":${jsonLines(defs)},\n"responseDefs":${jsonLines(responseDefs)},\n"tools":${jsonLines(bindings.map((b) => b.entry))}}`;
@@ -83,14 +89,16 @@ function leftOutWarnings(model: ApiModel, bindings: readonly McpToolBinding[], m
     const count = inputSchema.length + outputSchema.length;
     if (count === 0) return [];
     const which = [inputSchema.length > 0 ? 'input' : '', outputSchema.length > 0 ? 'output' : ''].filter(Boolean).join(' and ');
-    return [{
-      code: 'mcp/schema-left-out',
-      severity: 'warn' as const,
-      file: model.source.path,
-      pointer: operation.pointer,
-      message: `tool ${entry.name} lists its ${which} schema without ${count} of the definitions it reaches (over ${maxSchemaBytes.toLocaleString('en-US')} bytes of JSON); the server still checks them in full`,
-      hint: 'raise mcp.maxSchemaBytes in the config to list more',
-    }];
+    return [
+      {
+        code: 'mcp/schema-left-out',
+        severity: 'warn' as const,
+        file: model.source.path,
+        pointer: operation.pointer,
+        message: `tool ${entry.name} lists its ${which} schema without ${count} of the definitions it reaches (over ${maxSchemaBytes.toLocaleString('en-US')} bytes of JSON); the server still checks them in full`,
+        hint: 'raise mcp.maxSchemaBytes in the config to list more',
+      },
+    ];
   });
 }
 
@@ -122,9 +130,19 @@ function carriedDefinitions(bindings: readonly McpToolBinding[], table: SchemaTa
 
 /** `ToolData` as a literal: each definition and tool on its own line. */
 function dataLiteral(defs: ReadonlyMap<string, JsonSchema>, responseDefs: ReadonlyMap<string, JsonSchema>, tools: readonly unknown[]): string {
-  const members = (lines: readonly string[], open: string, close: string) => (lines.length === 0 ? `${open}${close}` : `${open}\n${lines.map((line) => `    ${line},\n`).join('')}  ${close}`);
-  const table = (map: ReadonlyMap<string, JsonSchema>) => members([...map].map(([key, schema]) => `${jsonLiteral(key)}: ${jsonLiteral(schema)}`), '{', '}');
-  return `{\n  defs: ${table(defs)},\n  responseDefs: ${table(responseDefs)},\n  tools: ${members(tools.map((tool) => jsonLiteral(tool)), '[', ']')},\n}`;
+  const members = (lines: readonly string[], open: string, close: string) =>
+    lines.length === 0 ? `${open}${close}` : `${open}\n${lines.map((line) => `    ${line},\n`).join('')}  ${close}`;
+  const table = (map: ReadonlyMap<string, JsonSchema>) =>
+    members(
+      [...map].map(([key, schema]) => `${jsonLiteral(key)}: ${jsonLiteral(schema)}`),
+      '{',
+      '}',
+    );
+  return `{\n  defs: ${table(defs)},\n  responseDefs: ${table(responseDefs)},\n  tools: ${members(
+    tools.map((tool) => jsonLiteral(tool)),
+    '[',
+    ']',
+  )},\n}`;
 }
 
 function byText(a: string, b: string): number {
@@ -165,7 +183,14 @@ export const mcpPlugin = definePlugin({
   emit(model, { templates, options, report }) {
     const { maxSchemaBytes } = options;
     if (!Number.isSafeInteger(maxSchemaBytes) || maxSchemaBytes < 0) {
-      fail({ code: 'config/bad-value', message: 'option "maxSchemaBytes" of output "mcp" must be a whole number of bytes', hint: `got ${JSON.stringify(maxSchemaBytes)}` }, EXIT_USAGE);
+      fail(
+        {
+          code: 'config/bad-value',
+          message: 'option "maxSchemaBytes" of output "mcp" must be a whole number of bytes',
+          hint: `got ${JSON.stringify(maxSchemaBytes)}`,
+        },
+        EXIT_USAGE,
+      );
     }
     const { view, manifestJson, bindings, dataJson } = mcpServer(model, maxSchemaBytes);
     for (const problem of leftOutWarnings(model, bindings, maxSchemaBytes)) report(problem);

@@ -18,15 +18,49 @@ export type JsonSchema = { [keyword: string]: unknown };
 
 /** Formats JSON Schema 2020-12 defines; OpenAPI's own (`int32`, `double`, `binary`, ...) are not kept. */
 const JSON_SCHEMA_FORMATS = new Set([
-  'date-time', 'date', 'time', 'duration', 'email', 'idn-email', 'hostname', 'idn-hostname', 'ipv4', 'ipv6',
-  'uri', 'uri-reference', 'iri', 'iri-reference', 'uuid', 'uri-template', 'json-pointer', 'relative-json-pointer', 'regex',
+  'date-time',
+  'date',
+  'time',
+  'duration',
+  'email',
+  'idn-email',
+  'hostname',
+  'idn-hostname',
+  'ipv4',
+  'ipv6',
+  'uri',
+  'uri-reference',
+  'iri',
+  'iri-reference',
+  'uuid',
+  'uri-template',
+  'json-pointer',
+  'relative-json-pointer',
+  'regex',
 ]);
 
 /** Keywords copied as they are (their meaning is the same in both dialects). */
 const SAME = new Set([
-  'title', 'description', 'type', 'enum', 'default', 'deprecated', 'readOnly', 'writeOnly', 'required',
-  'minProperties', 'maxProperties', 'minItems', 'maxItems', 'uniqueItems', 'minLength', 'maxLength', 'multipleOf',
-  'minContains', 'maxContains', 'dependentRequired',
+  'title',
+  'description',
+  'type',
+  'enum',
+  'default',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'required',
+  'minProperties',
+  'maxProperties',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'minLength',
+  'maxLength',
+  'multipleOf',
+  'minContains',
+  'maxContains',
+  'dependentRequired',
 ]);
 
 /** 2020-12 keywords (OpenAPI 3.1, 3.2) whose value is one subschema: kept natively, converted inside. */
@@ -65,7 +99,11 @@ export function toJsonSchema(schema: SchemaObject, defName: RefNamer, direction:
 function hiddenProperties(schema: SchemaObject, direction: Direction): Set<string> {
   const flag = direction === 'request' ? 'readOnly' : direction === 'response' ? 'writeOnly' : undefined;
   if (!flag) return new Set();
-  return new Set(Object.entries(schema.properties ?? {}).filter(([, p]) => p?.[flag] === true).map(([name]) => name));
+  return new Set(
+    Object.entries(schema.properties ?? {})
+      .filter(([, p]) => p?.[flag] === true)
+      .map(([name]) => name),
+  );
 }
 
 function convertCore(schema: SchemaObject, defName: RefNamer, direction: Direction): JsonSchema {
@@ -115,10 +153,12 @@ function convertCore(schema: SchemaObject, defName: RefNamer, direction: Directi
     // body's media type alone (3.1's contentMediaType of bytes) is read as `format: binary` instead.
     else if (key === 'contentSchema') Object.assign(out, { contentMediaType: schema.contentMediaType, contentSchema: convert(value as SchemaObject) });
     else if (key === 'patternProperties') {
-      out[key] = Object.fromEntries(Object.entries(value as Record<string, SchemaObject>).flatMap(([name, s]) => {
-        const pattern = unicodePattern(name);
-        return pattern === undefined ? [] : [[pattern, convert(s)]];
-      }));
+      out[key] = Object.fromEntries(
+        Object.entries(value as Record<string, SchemaObject>).flatMap(([name, s]) => {
+          const pattern = unicodePattern(name);
+          return pattern === undefined ? [] : [[pattern, convert(s)]];
+        }),
+      );
     } else if (key === 'dependentSchemas') {
       out[key] = Object.fromEntries(Object.entries(value as Record<string, SchemaObject>).map(([name, s]) => [name, convert(s)]));
     }
@@ -158,7 +198,11 @@ export function withReachedDefs(root: JsonSchema, reached: ReadonlyMap<string, J
  * Every component `root` references, directly or through other components, by name. A name in
  * `skip` is neither taken nor followed.
  */
-export function reachedDefinitions(root: JsonSchema, components: ReadonlyMap<string, JsonSchema>, skip: ReadonlySet<string> = new Set()): Map<string, JsonSchema> {
+export function reachedDefinitions(
+  root: JsonSchema,
+  components: ReadonlyMap<string, JsonSchema>,
+  skip: ReadonlySet<string> = new Set(),
+): Map<string, JsonSchema> {
   const reached = new Map<string, JsonSchema>();
   const add = (refs: readonly string[]): void => {
     for (const ref of refs) {

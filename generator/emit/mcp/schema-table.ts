@@ -63,8 +63,17 @@ export function buildSchemaTable(model: ApiModel): SchemaTable {
     if (component) key = component.typeName;
     else {
       const target = name === undefined ? resolve(ref, 0) : undefined;
-      if (!target) fail({ code: 'mcp/unresolved-ref', message: `cannot make a tool schema self-contained: the reference ${ref} does not resolve to a schema`, hint: 'point references at #/components/schemas/<name> or at a schema inside one' });
-      key = ref.slice(SCHEMA_REF_PREFIX.length).split('/').map((token) => escapeToken(decodeToken(token))).join('/');
+      if (!target)
+        fail({
+          code: 'mcp/unresolved-ref',
+          message: `cannot make a tool schema self-contained: the reference ${ref} does not resolve to a schema`,
+          hint: 'point references at #/components/schemas/<name> or at a schema inside one',
+        });
+      key = ref
+        .slice(SCHEMA_REF_PREFIX.length)
+        .split('/')
+        .map((token) => escapeToken(decodeToken(token)))
+        .join('/');
       // Two spellings of one pointer (`%20` or a space) are one place.
       if (!placed.has(key)) places.push([key, target]);
       placed.add(key);

@@ -122,9 +122,19 @@ export function buildToolBindings(model: ApiModel, maxSchemaBytes = DEFAULT_MAX_
 function selfContained(entry: McpToolEntry, table: SchemaTable, maxBytes: number): McpTool {
   const { outputSchema, leftOut: _, ...tool } = entry;
   const input = listedWithin(tool.inputSchema, table.defs.request, maxBytes);
-  const output = outputSchema === undefined ? undefined : listedWithin(typeof outputSchema === 'string' ? objectRooted(table.defs.response.get(outputSchema) as JsonSchema) : outputSchema, table.defs.response, maxBytes);
+  const output =
+    outputSchema === undefined
+      ? undefined
+      : listedWithin(
+          typeof outputSchema === 'string' ? objectRooted(table.defs.response.get(outputSchema) as JsonSchema) : outputSchema,
+          table.defs.response,
+          maxBytes,
+        );
   if (input.leftOut.length > 0 || (output?.leftOut.length ?? 0) > 0) {
-    entry.leftOut = { ...(input.leftOut.length > 0 ? { inputSchema: input.leftOut } : {}), ...(output && output.leftOut.length > 0 ? { outputSchema: output.leftOut } : {}) };
+    entry.leftOut = {
+      ...(input.leftOut.length > 0 ? { inputSchema: input.leftOut } : {}),
+      ...(output && output.leftOut.length > 0 ? { outputSchema: output.leftOut } : {}),
+    };
   }
   if (output === undefined) return { ...tool, inputSchema: input.schema };
   // Key order as listed: outputSchema after inputSchema, before annotations and _meta.
@@ -140,11 +150,21 @@ export function buildManifest(bindings: readonly McpToolBinding[]): McpManifest 
 function checkToolName(operation: OperationModel, seen: Map<string, OperationModel>): void {
   const name = operation.toolName;
   if (!TOOL_NAME_PATTERN.test(name)) {
-    fail({ code: 'mcp/tool-name', pointer: operation.pointer, message: `tool name ${JSON.stringify(name)} of ${operation.operationId} is not a valid MCP tool name (${TOOL_NAME_PATTERN.source})`, hint: 'use letters, digits, _ and - only, at most 64 characters, in x-tool-name' });
+    fail({
+      code: 'mcp/tool-name',
+      pointer: operation.pointer,
+      message: `tool name ${JSON.stringify(name)} of ${operation.operationId} is not a valid MCP tool name (${TOOL_NAME_PATTERN.source})`,
+      hint: 'use letters, digits, _ and - only, at most 64 characters, in x-tool-name',
+    });
   }
   const other = seen.get(name.toLowerCase());
   if (other) {
-    fail({ code: 'mcp/tool-name-collision', pointer: operation.pointer, message: `tool name ${JSON.stringify(name)} of ${operation.operationId} collides with that of ${other.operationId}`, hint: 'give each operation its own x-tool-name (names are compared ignoring case)' });
+    fail({
+      code: 'mcp/tool-name-collision',
+      pointer: operation.pointer,
+      message: `tool name ${JSON.stringify(name)} of ${operation.operationId} collides with that of ${other.operationId}`,
+      hint: 'give each operation its own x-tool-name (names are compared ignoring case)',
+    });
   }
   seen.set(name.toLowerCase(), operation);
 }
@@ -160,7 +180,9 @@ function describe(operation: OperationModel): string {
 function annotationsOf(operation: OperationModel): McpTool['annotations'] {
   const { readOnly, destructive, idempotent, openWorld } = operation.annotations;
   // destructive and idempotent only mean something for a tool that changes state.
-  return readOnly ? { readOnlyHint: true, openWorldHint: openWorld } : { readOnlyHint: false, destructiveHint: destructive, idempotentHint: idempotent, openWorldHint: openWorld };
+  return readOnly
+    ? { readOnlyHint: true, openWorldHint: openWorld }
+    : { readOnlyHint: false, destructiveHint: destructive, idempotentHint: idempotent, openWorldHint: openWorld };
 }
 
 function metaOf(operation: OperationModel, tags: ApiModel['tags']): McpToolMeta {
@@ -180,7 +202,11 @@ function metaOf(operation: OperationModel, tags: ApiModel['tags']): McpToolMeta 
  * The payload's schema as an object-rooted `outputSchema` (a response component: its key in the
  * table), or undefined when the payload is not an object.
  */
-function outputSchemaOf(operation: OperationModel, table: SchemaTable, schemasByName: ReadonlyMap<string, ApiModel['schemas'][number]>): JsonSchema | string | undefined {
+function outputSchemaOf(
+  operation: OperationModel,
+  table: SchemaTable,
+  schemasByName: ReadonlyMap<string, ApiModel['schemas'][number]>,
+): JsonSchema | string | undefined {
   if (operation.data.kind !== 'json') return undefined;
   let schema: SchemaObject | undefined = operation.data.schema;
   let typeName: string | undefined;

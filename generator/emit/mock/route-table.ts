@@ -107,7 +107,8 @@ function mockRoute(op: OperationModel, resolve: SchemaResolver): MockRoute {
     const kind = mediaKind(op.body.contentType);
     route.bodyKind = kind === 'json' || kind === 'form' ? kind : 'other';
   }
-  if (op.idempotency) route.idempotency = { header: op.idempotency.header, ...(op.idempotency.maxLength === undefined ? {} : { maxLength: op.idempotency.maxLength }) };
+  if (op.idempotency)
+    route.idempotency = { header: op.idempotency.header, ...(op.idempotency.maxLength === undefined ? {} : { maxLength: op.idempotency.maxLength }) };
   const retryAfterField = op.errors.find((e) => e.status === 429)?.retryAfterField;
   if (retryAfterField) route.retryAfterField = retryAfterField;
   return route;
@@ -135,18 +136,31 @@ function mockField(field: InputFieldModel, resolve: SchemaResolver, contentType?
   // A parameter given by `content` travels as the text of its value, which the client sends as given.
   const text = field.contentType !== undefined && field.in !== 'querystring';
   const schema = flatten(field.schema, resolve);
-  const result: MockField = { name: field.name, in: field.in, ...(field.wireName === field.name ? {} : { wireName: field.wireName }), type: text ? 'string' : wireType(schema, resolve) };
+  const result: MockField = {
+    name: field.name,
+    in: field.in,
+    ...(field.wireName === field.name ? {} : { wireName: field.wireName }),
+    type: text ? 'string' : wireType(schema, resolve),
+  };
   if (text) return result;
   if (result.type === 'array') result.itemType = wireType(flatten(schema.items || {}, resolve), resolve);
   if (field.style !== undefined) result.style = field.style;
   if (field.explode !== undefined) result.explode = field.explode;
-  const properties = () => Object.fromEntries(Object.entries(schema.properties ?? {}).map(([name, property]) => [name, wireType(flatten(property, resolve), resolve)]));
+  const properties = () =>
+    Object.fromEntries(Object.entries(schema.properties ?? {}).map(([name, property]) => [name, wireType(flatten(property, resolve), resolve)]));
   if (field.in === 'querystring') {
     result.contentType = field.contentType ?? 'application/x-www-form-urlencoded';
     if (mediaKind(result.contentType) === 'form') result.properties = properties();
   } else if (field.in === 'body' && result.type === 'object' && mediaKind(contentType ?? '') === 'form') {
     result.properties = properties();
-  } else if (result.type === 'object' && (field.in === 'query' || field.in === 'path' || field.in === 'header' || field.in === 'cookie' || (field.in === 'body-field' && (field.style !== undefined || field.explode !== undefined)))) {
+  } else if (
+    result.type === 'object' &&
+    (field.in === 'query' ||
+      field.in === 'path' ||
+      field.in === 'header' ||
+      field.in === 'cookie' ||
+      (field.in === 'body-field' && (field.style !== undefined || field.explode !== undefined)))
+  ) {
     result.properties = properties();
     if (Object.keys(result.properties).length === 0) {
       result.anyKeys = true;
@@ -220,7 +234,13 @@ export function failureShape(model: ApiModel): MockFailureShape {
     const template = body as Record<string, unknown>;
     const find = (keys: string[], type?: string) => keys.find((k) => k in template && (type === undefined || typeof template[k] === type));
     const shape: MockFailureShape = { template };
-    const keys = { codeKey: find(CODE_KEYS, 'number'), messageKey: find(MESSAGE_KEYS, 'string'), causeKey: find(CAUSE_KEYS, 'string'), detailsKey: find(DETAILS_KEYS), ridKey: find(RID_KEYS, 'string') };
+    const keys = {
+      codeKey: find(CODE_KEYS, 'number'),
+      messageKey: find(MESSAGE_KEYS, 'string'),
+      causeKey: find(CAUSE_KEYS, 'string'),
+      detailsKey: find(DETAILS_KEYS),
+      ridKey: find(RID_KEYS, 'string'),
+    };
     for (const [key, value] of Object.entries(keys)) if (value !== undefined) shape[key as keyof typeof keys] = value;
     if (shape.messageKey) return shape;
   }

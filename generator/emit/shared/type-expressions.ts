@@ -17,7 +17,8 @@ export function paramsType(model: Pick<ApiModel, 'envelope'>, op: Pick<Operation
     if (same.length > 0) parts.push(`Pick<${parameters}, ${same.map((f) => tsString(f.wireName)).join(' | ')}>`);
     // Inputs renamed by the model (`query_id` for a second `id`, `constructor_`) keep their wire name's type.
     const renamed = fields.filter((f) => f.name !== f.wireName);
-    if (renamed.length > 0) parts.push(`{ ${renamed.map((f) => `${tsPropertyKey(f.name)}${f.required ? '' : '?'}: ${parameters}[${tsString(f.wireName)}]`).join('; ')} }`);
+    if (renamed.length > 0)
+      parts.push(`{ ${renamed.map((f) => `${tsPropertyKey(f.name)}${f.required ? '' : '?'}: ${parameters}[${tsString(f.wireName)}]`).join('; ')} }`);
   }
   const body = bodyPart(base, op);
   if (body !== undefined) parts.push(body);

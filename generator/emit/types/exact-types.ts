@@ -15,7 +15,8 @@ export function exactTypeOptions(modules: PrinterModules): Pick<OpenAPITSOptions
   return {
     arrayLength: true,
     emptyObjectsUnknown: true,
-    transform: (schema, options) => exclusiveUnion(modules, schema, options) ?? prefixTuple(modules, schema, options) ?? boundedTuples(modules, schema, options),
+    transform: (schema, options) =>
+      exclusiveUnion(modules, schema, options) ?? prefixTuple(modules, schema, options) ?? boundedTuples(modules, schema, options),
   };
 }
 
@@ -32,7 +33,9 @@ function exclusiveUnion({ ots, ts }: PrinterModules, schema: SchemaObject, optio
     branches.map((branch) => {
       const own = transformSchemaObject({ ...base, required: [...(schema.required ?? []), ...branch.required] } as SchemaObject, options);
       if (branch.forbidden.length === 0) return own;
-      const never = ts.factory.createTypeLiteralNode(branch.forbidden.map((name) => ts.factory.createPropertySignature(undefined, tsPropertyIndex(name), QUESTION_TOKEN, NEVER)));
+      const never = ts.factory.createTypeLiteralNode(
+        branch.forbidden.map((name) => ts.factory.createPropertySignature(undefined, tsPropertyIndex(name), QUESTION_TOKEN, NEVER)),
+      );
       return tsIntersection([own, never]);
     }),
   );
@@ -48,7 +51,12 @@ function prefixTuple({ ots, ts }: PrinterModules, schema: SchemaObject, options:
   const { transformSchemaObject, tsUnion } = ots;
   const array = schema as ModelSchema & { type?: unknown };
   if (!Array.isArray(array.prefixItems)) return undefined;
-  const type = (s: unknown) => (s === false ? ts.factory.createKeywordTypeNode(ts.SyntaxKind.NeverKeyword) : s === true || s === undefined ? ts.factory.createKeywordTypeNode(ts.SyntaxKind.UnknownKeyword) : transformSchemaObject(s as SchemaObject, options));
+  const type = (s: unknown) =>
+    s === false
+      ? ts.factory.createKeywordTypeNode(ts.SyntaxKind.NeverKeyword)
+      : s === true || s === undefined
+        ? ts.factory.createKeywordTypeNode(ts.SyntaxKind.UnknownKeyword)
+        : transformSchemaObject(s as SchemaObject, options);
   const required = Math.min(array.minItems ?? 0, array.prefixItems.length);
   const elements: ts.TypeNode[] = array.prefixItems.map((item, i) => (i < required ? type(item) : ts.factory.createOptionalTypeNode(type(item))));
   if (array.items !== false) elements.push(ts.factory.createRestTypeNode(ts.factory.createArrayTypeNode(type(array.items))));
@@ -78,7 +86,10 @@ function boundedTuples({ ots, ts }: PrinterModules, schema: SchemaObject, option
   if ((max === undefined ? min : (max * (max + 1) - min * (min - 1)) / 2) >= 30) return undefined;
   const item = array.items ? transformSchemaObject(array.items as SchemaObject, options) : ts.factory.createKeywordTypeNode(ts.SyntaxKind.UnknownKeyword);
   const tuple = (n: number, rest: boolean) =>
-    ts.factory.createTupleTypeNode([...Array.from({ length: n }, () => item), ...(rest ? [ts.factory.createRestTypeNode(ts.factory.createArrayTypeNode(item))] : [])]);
+    ts.factory.createTupleTypeNode([
+      ...Array.from({ length: n }, () => item),
+      ...(rest ? [ts.factory.createRestTypeNode(ts.factory.createArrayTypeNode(item))] : []),
+    ]);
   const tuples = max === undefined ? [tuple(min, true)] : Array.from({ length: max - min + 1 }, (_, i) => tuple(min + i, false));
   return array.nullable ? tsUnion([...tuples, ts.factory.createLiteralTypeNode(ts.factory.createNull())]) : tsUnion(tuples);
 }

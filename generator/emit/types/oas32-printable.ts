@@ -29,7 +29,10 @@ export function printable32(document: Json): Json {
     if (object.in === 'querystring' && typeof object.name === 'string') return querystringAsQuery(object);
     const out: Json = {};
     for (const [child, value] of Object.entries(object)) {
-      out[child] = child === 'example' || child === 'examples' || child.startsWith('x-') ? value : walk(value, request || child === 'requestBody' || child === 'requestBodies');
+      out[child] =
+        child === 'example' || child === 'examples' || child.startsWith('x-')
+          ? value
+          : walk(value, request || child === 'requestBody' || child === 'requestBodies');
     }
     if (!request && out.itemSchema !== undefined && out.schema === undefined) out.schema = out.itemSchema;
     return out;

@@ -81,7 +81,9 @@ function addExtraMethods({ ts }: PrinterModules, nodes: ts.Node[], document: Rec
   const f = ts.factory;
   const operation = (raw: unknown) => {
     const id = (raw as { operationId?: unknown } | undefined)?.operationId;
-    return typeof id === 'string' ? f.createIndexedAccessTypeNode(f.createTypeReferenceNode('operations'), f.createLiteralTypeNode(f.createStringLiteral(id.replace(/#/g, '/')))) : undefined;
+    return typeof id === 'string'
+      ? f.createIndexedAccessTypeNode(f.createTypeReferenceNode('operations'), f.createLiteralTypeNode(f.createStringLiteral(id.replace(/#/g, '/'))))
+      : undefined;
   };
   const items = (document.paths ?? {}) as Record<string, { query?: unknown; additionalOperations?: Record<string, unknown> }>;
   const members = paths.members.map((member) => {
@@ -97,7 +99,13 @@ function addExtraMethods({ ts }: PrinterModules, nodes: ts.Node[], document: Rec
     });
     if (additional.length > 0) added.push(f.createPropertySignature(undefined, 'additionalOperations', undefined, f.createTypeLiteralNode(additional)));
     if (added.length === 0) return member;
-    return f.updatePropertySignature(member, member.modifiers, member.name, member.questionToken, f.updateTypeLiteralNode(member.type, f.createNodeArray([...member.type.members, ...added])));
+    return f.updatePropertySignature(
+      member,
+      member.modifiers,
+      member.name,
+      member.questionToken,
+      f.updateTypeLiteralNode(member.type, f.createNodeArray([...member.type.members, ...added])),
+    );
   });
   nodes[at] = f.updateInterfaceDeclaration(paths, paths.modifiers, paths.name, paths.typeParameters, paths.heritageClauses, members);
 }

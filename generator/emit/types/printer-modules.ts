@@ -4,7 +4,18 @@ type OpenapiTypescriptPackage = typeof import('openapi-typescript');
 export type TypeScript = typeof import('typescript');
 
 /** The parts of openapi-typescript podcast-gen prints with (transform-document.ts, exact-types.ts). */
-export const OTS_PARTS = ['astToString', 'NEVER', 'QUESTION_TOKEN', 'tsIntersection', 'tsPropertyIndex', 'tsUnion', 'resolveRef', 'scanDiscriminators', 'transformSchema', 'transformSchemaObject'] as const;
+export const OTS_PARTS = [
+  'astToString',
+  'NEVER',
+  'QUESTION_TOKEN',
+  'tsIntersection',
+  'tsPropertyIndex',
+  'tsUnion',
+  'resolveRef',
+  'scanDiscriminators',
+  'transformSchema',
+  'transformSchemaObject',
+] as const;
 export type OpenapiTypescript = Pick<OpenapiTypescriptPackage, (typeof OTS_PARTS)[number]>;
 
 /** openapi-typescript and the TypeScript compiler it prints with. */

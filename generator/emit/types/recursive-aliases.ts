@@ -24,7 +24,9 @@ export function recursiveAliases({ ts }: Pick<PrinterModules, 'ts'>, nodes: ts.N
   }
   const cyclic = namesOnCycles(new Map([...types].map(([name, type]) => [name, bareReferences(ts, type)])));
   if (cyclic.size === 0) return;
-  const taken = nodes.flatMap((node) => ((ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) && ts.isIdentifier(node.name) ? [node.name.text] : []));
+  const taken = nodes.flatMap((node) =>
+    (ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) && ts.isIdentifier(node.name) ? [node.name.text] : [],
+  );
   const aliases = uniqueNames([...cyclic], (name) => `Schema_${safeIdentifier(name, '_')}`, taken);
   const f = ts.factory;
   schemas.replace(

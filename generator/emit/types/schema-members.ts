@@ -15,15 +15,29 @@ export function schemaMembers(ts: PrinterModules['ts'], nodes: ts.Node[]): Schem
   const at = nodes.findIndex((node) => ts.isInterfaceDeclaration(node) && node.name.text === 'components');
   const components = nodes[at] as ts.InterfaceDeclaration | undefined;
   const schemasMember = components?.members.find((member) => memberName(ts, member) === 'schemas');
-  if (!components || !schemasMember || !ts.isPropertySignature(schemasMember) || !schemasMember.type || !ts.isTypeLiteralNode(schemasMember.type)) return undefined;
+  if (!components || !schemasMember || !ts.isPropertySignature(schemasMember) || !schemasMember.type || !ts.isTypeLiteralNode(schemasMember.type))
+    return undefined;
   const schemas = schemasMember.type;
   return {
     at,
     members: schemas.members,
     replace(members) {
       const f = ts.factory;
-      const updated = f.updatePropertySignature(schemasMember, schemasMember.modifiers, schemasMember.name, schemasMember.questionToken, f.updateTypeLiteralNode(schemas, f.createNodeArray(members)));
-      nodes[at] = f.updateInterfaceDeclaration(components, components.modifiers, components.name, components.typeParameters, components.heritageClauses, components.members.map((m) => (m === schemasMember ? updated : m)));
+      const updated = f.updatePropertySignature(
+        schemasMember,
+        schemasMember.modifiers,
+        schemasMember.name,
+        schemasMember.questionToken,
+        f.updateTypeLiteralNode(schemas, f.createNodeArray(members)),
+      );
+      nodes[at] = f.updateInterfaceDeclaration(
+        components,
+        components.modifiers,
+        components.name,
+        components.typeParameters,
+        components.heritageClauses,
+        components.members.map((m) => (m === schemasMember ? updated : m)),
+      );
     },
   };
 }

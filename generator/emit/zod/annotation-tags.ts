@@ -43,7 +43,9 @@ export function annotationTags(model: Pick<ApiModel, 'schemas' | 'operations'>):
 }
 
 function tagType(tags: ReadonlyMap<string, ReadonlySet<string>>): string {
-  const members = [...tags].filter(([, values]) => values.size > 0).map(([property, values]) => `${tsPropertyKey(property)}: ${[...values].map(tsString).join(' | ')}`);
+  const members = [...tags]
+    .filter(([, values]) => values.size > 0)
+    .map(([property, values]) => `${tsPropertyKey(property)}: ${[...values].map(tsString).join(' | ')}`);
   return members.length === 0 ? '{}' : `{ ${members.join('; ')} }`;
 }
 

@@ -42,14 +42,33 @@ export const zodPlugin = definePlugin({
   },
   emit(model, { templates, report, options }) {
     if (!ONE_OF_CHECKS.includes(options.oneOf)) {
-      fail({ code: 'config/bad-value', message: `option "oneOf" of output "zod" must be one of ${ONE_OF_CHECKS.join(', ')}`, hint: `got ${JSON.stringify(options.oneOf)}` }, EXIT_USAGE);
+      fail(
+        {
+          code: 'config/bad-value',
+          message: `option "oneOf" of output "zod" must be one of ${ONE_OF_CHECKS.join(', ')}`,
+          hint: `got ${JSON.stringify(options.oneOf)}`,
+        },
+        EXIT_USAGE,
+      );
     }
     return [{ path: 'schemas.ts', content: renderSchemas({ model, templates, report, tsNocheck: options.tsNocheck && model.large, oneOf: options.oneOf }) }];
   },
 });
 
 /** Builds the data of `templates/schemas.ts.hbs` from the model and renders it. */
-export function renderSchemas({ model, templates, report, tsNocheck, oneOf = 'exactly-one' }: { model: ApiModel; templates: Templates; report(problem: Problem): void; tsNocheck: boolean; oneOf?: OneOfCheck }): string {
+export function renderSchemas({
+  model,
+  templates,
+  report,
+  tsNocheck,
+  oneOf = 'exactly-one',
+}: {
+  model: ApiModel;
+  templates: Templates;
+  report(problem: Problem): void;
+  tsNocheck: boolean;
+  oneOf?: OneOfCheck;
+}): string {
   const byName = new Map(model.schemas.map((c) => [c.name, c]));
   const sensitive = { request: directionSensitive(model.schemas, 'request'), response: directionSensitive(model.schemas, 'response') };
   const units = new Map<string, ComponentUnit>();
@@ -145,7 +164,12 @@ function topLevel(expression: string, helpers: Set<HelperName>): string {
 }
 
 function componentDoc(unit: ComponentUnit): string {
-  const direction = unit.mode === 'request' ? 'As sent in requests (readOnly properties left out).' : unit.mode === 'response' ? 'As received in responses (writeOnly properties left out).' : undefined;
+  const direction =
+    unit.mode === 'request'
+      ? 'As sent in requests (readOnly properties left out).'
+      : unit.mode === 'response'
+        ? 'As received in responses (writeOnly properties left out).'
+        : undefined;
   return jsDoc([unit.component.schema.description ?? unit.component.schema.title, direction, unit.component.schema.deprecated ? '@deprecated' : undefined]);
 }
 
@@ -161,7 +185,10 @@ function componentDoc(unit: ComponentUnit): string {
 function annotationOf(unit: ComponentUnit, annotated: ReadonlySet<string>): { annotation: string; typeDeclaration: string } {
   if (!annotated.has(unit.component.name) || unit.mode !== 'schema') return { annotation: '', typeDeclaration: '' };
   const type = `_Validator_${unit.name}`;
-  return { annotation: `: ${type}`, typeDeclaration: `interface ${type} extends z.ZodMiniType<_Inferred<components["schemas"][${tsString(unit.component.name)}]>> {}\n` };
+  return {
+    annotation: `: ${type}`,
+    typeDeclaration: `interface ${type} extends z.ZodMiniType<_Inferred<components["schemas"][${tsString(unit.component.name)}]>> {}\n`,
+  };
 }
 
 /**

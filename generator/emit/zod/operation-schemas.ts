@@ -49,16 +49,33 @@ export function operationValidators(op: OperationModel, convert: Convert, envelo
   const members: string[] = [];
   const summary = op.summary ?? op.operationId;
   if (op.hasInput) {
-    consts.push({ name: paramsName(op), docBlock: jsDoc([`Input of \`${op.methodName}\` (${summary}): its parameters and body fields.`]), expression: convert(op.inputSchema, 'request', op.pointer, inputPlaces(op)) });
+    consts.push({
+      name: paramsName(op),
+      docBlock: jsDoc([`Input of \`${op.methodName}\` (${summary}): its parameters and body fields.`]),
+      expression: convert(op.inputSchema, 'request', op.pointer, inputPlaces(op)),
+    });
     members.push(`params: ${paramsName(op)}`);
   }
   if (op.body) {
-    consts.push({ name: bodyName(op), docBlock: jsDoc([`Request body of \`${op.methodName}\` (${op.body.contentType}).`]), expression: convert(op.body.schema, 'request', op.body.pointer) });
+    consts.push({
+      name: bodyName(op),
+      docBlock: jsDoc([`Request body of \`${op.methodName}\` (${op.body.contentType}).`]),
+      expression: convert(op.body.schema, 'request', op.body.pointer),
+    });
     members.push(`body: ${bodyName(op)}`);
   }
   // A stream's validator is one item's: the client checks each as it arrives.
-  const data = op.data.kind === 'json' || op.data.kind === 'text' || op.data.kind === 'stream' ? convert(op.data.schema, 'response', op.data.pointer ?? pointerJoin(op.pointer, 'responses', statusKey(op.success))) : 'z.unknown()';
-  consts.push({ name: dataName(op), docBlock: jsDoc([`Success payload of \`${op.methodName}\`${op.data.fromEnvelope ? ' (the envelope\'s data)' : op.data.kind === 'stream' ? ' (one item of the stream)' : ''}.`]), expression: data });
+  const data =
+    op.data.kind === 'json' || op.data.kind === 'text' || op.data.kind === 'stream'
+      ? convert(op.data.schema, 'response', op.data.pointer ?? pointerJoin(op.pointer, 'responses', statusKey(op.success)))
+      : 'z.unknown()';
+  consts.push({
+    name: dataName(op),
+    docBlock: jsDoc([
+      `Success payload of \`${op.methodName}\`${op.data.fromEnvelope ? " (the envelope's data)" : op.data.kind === 'stream' ? ' (one item of the stream)' : ''}.`,
+    ]),
+    expression: data,
+  });
   members.push(`data: ${dataName(op)}`);
   if (op.data.fromEnvelope && envelope) {
     const ref = `${SCHEMA_REF_PREFIX}${envelope.schemaName}`;
@@ -66,7 +83,10 @@ export function operationValidators(op: OperationModel, convert: Convert, envelo
   }
   const errors = op.errors
     .filter((r) => r.schema !== undefined)
-    .map((r) => `${tsPropertyKey(statusKey(r))}: ${convert(r.schema as SchemaObject, 'response', r.pointer ?? pointerJoin(op.pointer, 'responses', statusKey(r)))}`);
+    .map(
+      (r) =>
+        `${tsPropertyKey(statusKey(r))}: ${convert(r.schema as SchemaObject, 'response', r.pointer ?? pointerJoin(op.pointer, 'responses', statusKey(r)))}`,
+    );
   const errorsConst = errorsName(op);
   consts.push({
     name: errorsConst,

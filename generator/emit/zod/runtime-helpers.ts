@@ -8,8 +8,29 @@ import { BUILTIN_TEMPLATES_DIR } from '../templates.js';
  * test/runtime/zod-helpers-source.test.ts fails when this list and the file's regions differ.
  */
 export const HELPER_NAMES = [
-  '_schema', '_meta', '_chars', '_length', '_format', '_decimal', '_multipleOf', '_equal', '_unique', '_oneOfValues', '_keysPresent', '_closed', '_propertyCount', '_not', '_discriminator',
-  '_ifThenElse', '_contains', '_restItems', '_patternProperties', '_propertyNames', '_dependentRequired', '_dependentSchemas', '_restProperties',
+  '_schema',
+  '_meta',
+  '_chars',
+  '_length',
+  '_format',
+  '_decimal',
+  '_multipleOf',
+  '_equal',
+  '_unique',
+  '_oneOfValues',
+  '_keysPresent',
+  '_closed',
+  '_propertyCount',
+  '_not',
+  '_discriminator',
+  '_ifThenElse',
+  '_contains',
+  '_restItems',
+  '_patternProperties',
+  '_propertyNames',
+  '_dependentRequired',
+  '_dependentSchemas',
+  '_restProperties',
 ] as const;
 
 /** Name of a runtime helper. */
@@ -33,7 +54,8 @@ const REGION = /^\/\/ #region (\S+)\n([\s\S]*?)^\/\/ #endregion$/gm;
 export function helperRegions(text: string): Map<string, HelperRegion> {
   const regions = new Map<string, HelperRegion>();
   for (const [, name, body] of text.replace(/\r\n/g, '\n').matchAll(REGION)) {
-    if (!name || body === undefined || regions.has(name)) fail({ code: 'templates/helpers', file: HELPERS_FILE, message: `the helper region ${name ?? '(unnamed)'} is empty or repeated` });
+    if (!name || body === undefined || regions.has(name))
+      fail({ code: 'templates/helpers', file: HELPERS_FILE, message: `the helper region ${name ?? '(unnamed)'} is empty or repeated` });
     regions.set(name, { source: body.replace(/^export (?=(?:async function|function|const|let|class|interface|type) )/gm, '').trimEnd(), needs: [] });
   }
   for (const [name, region] of regions) {

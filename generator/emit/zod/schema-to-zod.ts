@@ -11,9 +11,30 @@ import { effectiveType, isUnconstrained } from './zod-types.js';
 
 /** Keywords that constrain a value beyond its type and enum (an enum is intersected with them). */
 const VALUE_KEYWORDS: readonly (keyof SchemaObject)[] = [
-  'properties', 'additionalProperties', 'required', 'minProperties', 'maxProperties', 'items', 'minItems', 'maxItems',
-  'uniqueItems', 'minimum', 'maximum', 'multipleOf', 'minLength', 'maxLength', 'pattern', 'format',
-  'prefixItems', 'contains', 'unevaluatedItems', 'patternProperties', 'propertyNames', 'dependentRequired', 'dependentSchemas', 'unevaluatedProperties',
+  'properties',
+  'additionalProperties',
+  'required',
+  'minProperties',
+  'maxProperties',
+  'items',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'minimum',
+  'maximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'prefixItems',
+  'contains',
+  'unevaluatedItems',
+  'patternProperties',
+  'propertyNames',
+  'dependentRequired',
+  'dependentSchemas',
+  'unevaluatedProperties',
 ];
 
 /**
@@ -40,12 +61,14 @@ export function schemaToZod(schema: SchemaObject | boolean | undefined, ctx: Zod
   const composed = rest.allOf || rest.anyOf || rest.oneOf;
   if (composed) built = { base: compositionsToZod(rest, built && render(built, ctx), ctx, pointer, child), checks: [] };
   built ??= { base: 'z.unknown()', checks: [] };
-  for (const check of [notToZod(schema, ctx, pointer, child), discriminatorToZod(schema, ctx, pointer, child), ifThenElseToZod(schema, ctx, pointer, child)]) if (check) built.checks.push(check);
+  for (const check of [notToZod(schema, ctx, pointer, child), discriminatorToZod(schema, ctx, pointer, child), ifThenElseToZod(schema, ctx, pointer, child)])
+    if (check) built.checks.push(check);
   if (schema.nullable === true && !schema.enum) {
     // Beside a composition, "or null" is what the form means (`allOf: [$ref]` + `nullable` is 3.0's
     // nullable reference; 3.1's `{type: "null"}` branch and 2.0's `x-nullable` are read into it).
     const composed = schema.allOf !== undefined || schema.anyOf !== undefined || schema.oneOf !== undefined;
-    if (type === undefined && !isUnconstrained(schema) && !composed) ctx.inexact(`${pointer}/nullable`, 'nullable without type: read as "or null" (OpenAPI 3.0.3 gives it no effect there)');
+    if (type === undefined && !isUnconstrained(schema) && !composed)
+      ctx.inexact(`${pointer}/nullable`, 'nullable without type: read as "or null" (OpenAPI 3.0.3 gives it no effect there)');
     if (type !== undefined || !isUnconstrained(schema)) built = { base: `z.nullable(${render(built, ctx)})`, checks: [] };
   }
   const meta = metaOf(schema, ctx);
@@ -80,9 +103,12 @@ function refToZod(ref: string, ctx: ZodContext, pointer: string): string {
   const name = schemaRefName({ $ref: ref });
   if (name === undefined || !ctx.resolve({ $ref: ref })) {
     const part = ref.startsWith(SCHEMA_REF_PREFIX) && name === undefined;
-    ctx.inexact(pointer, part
-      ? `reference ${JSON.stringify(ref)}, into part of a component schema, is not followed here (it is met inside itself, or the schema holding it copies in ${MAX_INLINED} such parts already); not checked`
-      : `reference ${JSON.stringify(ref)} does not name a component schema; not checked`);
+    ctx.inexact(
+      pointer,
+      part
+        ? `reference ${JSON.stringify(ref)}, into part of a component schema, is not followed here (it is met inside itself, or the schema holding it copies in ${MAX_INLINED} such parts already); not checked`
+        : `reference ${JSON.stringify(ref)} does not name a component schema; not checked`,
+    );
     return 'z.unknown()';
   }
   return ctx.refer(name);

@@ -51,7 +51,8 @@ export function arrayToZod(schema: SchemaObject, ctx: ZodContext, pointer: strin
     expr = `z.union([${lengths.map((n) => tuple(item, n)).join(', ')}])`;
   } else {
     expr = schema.prefixItems ? prefixTuple(schema, schema.prefixItems, item, pointer, child) : `z.array(${item})`;
-    if (schema.minItems !== undefined && !(schema.prefixItems && schema.minItems <= schema.prefixItems.length)) checks.push(`z.minLength(${literal(schema.minItems)})`);
+    if (schema.minItems !== undefined && !(schema.prefixItems && schema.minItems <= schema.prefixItems.length))
+      checks.push(`z.minLength(${literal(schema.minItems)})`);
     if (schema.maxItems !== undefined) checks.push(`z.maxLength(${literal(schema.maxItems)})`);
   }
   if (schema.uniqueItems === true) {

@@ -44,7 +44,11 @@ function oneOfCheck(schema: SchemaObject, ctx: ZodContext, pointer: string): 'xo
       const name = schemaRefName(branches[i] as SchemaObject);
       return name === undefined ? `branch ${i}` : `branch ${i} (${name})`;
     });
-    ctx.inexact(`${pointer}/oneOf`, `${a} and ${b} overlap: ${overlap.common}, and the validator (exactly one, as JSON Schema means) refuses it; if any of them is meant, write anyOf, tell them apart (a required property, an enum, a discriminator), or generate with the zod output's option oneOf: "union"`, 'zod/oneof-overlap');
+    ctx.inexact(
+      `${pointer}/oneOf`,
+      `${a} and ${b} overlap: ${overlap.common}, and the validator (exactly one, as JSON Schema means) refuses it; if any of them is meant, write anyOf, tell them apart (a required property, an enum, a discriminator), or generate with the zod output's option oneOf: "union"`,
+      'zod/oneof-overlap',
+    );
   }
   return 'xor';
 }
@@ -90,7 +94,8 @@ export function discriminatorToZod(schema: SchemaObject, ctx: ZodContext, pointe
   for (const branch of branches) {
     const name = schemaRefName(branch);
     if (name === undefined) {
-      if (!discriminator.mapping) ctx.inexact(`${pointer}/discriminator`, 'an inline branch has no name to be selected by; only mapped and referenced branches are selectable');
+      if (!discriminator.mapping)
+        ctx.inexact(`${pointer}/discriminator`, 'an inline branch has no name to be selected by; only mapped and referenced branches are selectable');
       continue;
     }
     if (!mapped.has(name) && !targets.has(name)) targets.set(name, name);

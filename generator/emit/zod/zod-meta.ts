@@ -7,7 +7,17 @@ import type { ZodContext } from './zod-context.js';
  * lengths, formats, property counts, uniqueness).
  */
 const KEPT: readonly (keyof SchemaObject)[] = [
-  'title', 'description', 'deprecated', 'readOnly', 'writeOnly', 'format', 'minLength', 'maxLength', 'minProperties', 'maxProperties', 'uniqueItems',
+  'title',
+  'description',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'format',
+  'minLength',
+  'maxLength',
+  'minProperties',
+  'maxProperties',
+  'uniqueItems',
   'multipleOf',
 ];
 

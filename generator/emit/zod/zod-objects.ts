@@ -98,8 +98,7 @@ function finishObject(
     ctx.use('_closed');
     expr = `z.looseObject(${shape})`;
     checks.push(`_closed(${literal(declared)})`);
-  }
-  else if (extra && typeof extra === 'object' && Object.keys(extra).length > 0) {
+  } else if (extra && typeof extra === 'object' && Object.keys(extra).length > 0) {
     expr = `z.catchall(z.object(${shape}), ${child(extra, `${pointer}/additionalProperties`)})`;
   } else expr = `z.looseObject(${shape})`;
   const undeclared = required.filter((name) => !(name in properties));
@@ -116,11 +115,19 @@ function finishObject(
 }
 
 /** The object keywords of JSON Schema 2020-12 as checks: patternProperties, propertyNames, dependentRequired, dependentSchemas, unevaluatedProperties. */
-function jsonSchema2020Checks(schema: SchemaObject, patterns: { pattern: string; regex: string; schema: SchemaObject | boolean }[], ctx: ZodContext, pointer: string, child: ChildToZod): string[] {
+function jsonSchema2020Checks(
+  schema: SchemaObject,
+  patterns: { pattern: string; regex: string; schema: SchemaObject | boolean }[],
+  ctx: ZodContext,
+  pointer: string,
+  child: ChildToZod,
+): string[] {
   const checks: string[] = [];
   if (patterns.length > 0) {
     ctx.use('_patternProperties');
-    checks.push(`_patternProperties([${patterns.map((p) => `[${p.regex}, ${child(p.schema, pointerJoin(pointer, 'patternProperties', p.pattern))}]`).join(', ')}])`);
+    checks.push(
+      `_patternProperties([${patterns.map((p) => `[${p.regex}, ${child(p.schema, pointerJoin(pointer, 'patternProperties', p.pattern))}]`).join(', ')}])`,
+    );
   }
   if (schema.propertyNames !== undefined) {
     ctx.use('_propertyNames');
@@ -154,7 +161,10 @@ function unevaluatedPropertiesCheck(schema: SchemaObject, ctx: ZodContext, point
   const plan = unevaluatedPropertiesPlan(schema, ctx.resolve);
   if (!plan || plan.fixed.all) return undefined;
   const regexes = (patterns: readonly string[]) => `[${patterns.flatMap((p) => regexExpression(p, ctx, pointer) ?? []).join(', ')}]`;
-  const branches = plan.branches.map((b, i) => `[${child(b.schema, pointerJoin(pointer, schema.anyOf ? 'anyOf' : 'oneOf', i))}, ${literal(b.evaluated.names)}, ${regexes(b.evaluated.patterns)}, ${b.evaluated.all}]`);
+  const branches = plan.branches.map(
+    (b, i) =>
+      `[${child(b.schema, pointerJoin(pointer, schema.anyOf ? 'anyOf' : 'oneOf', i))}, ${literal(b.evaluated.names)}, ${regexes(b.evaluated.patterns)}, ${b.evaluated.all}]`,
+  );
   ctx.use('_restProperties');
   const restExpr = rest === false ? 'false' : child(rest, pointerJoin(pointer, 'unevaluatedProperties'));
   return `_restProperties(${literal(plan.fixed.names)}, ${regexes(plan.fixed.patterns)}, ${restExpr}${branches.length > 0 ? `, [${branches.join(', ')}]` : ''})`;
@@ -169,7 +179,11 @@ function warnClosedParts(schema: SchemaObject, ctx: ZodContext, pointer: string)
   const shut = closedParts(schema, (ref) => ctx.resolve({ $ref: ref }));
   if (!shut) return;
   const { names } = shut;
-  const list = names.slice(0, 3).map((name) => `\`${name}\``).join(', ') + (names.length > 3 ? ` and ${names.length - 3} more` : '');
+  const list =
+    names
+      .slice(0, 3)
+      .map((name) => `\`${name}\``)
+      .join(', ') + (names.length > 3 ? ` and ${names.length - 3} more` : '');
   const what = shut.noValue ? 'a part requires one of them, so no value passes' : 'a value with one of them fails';
   ctx.inexact(
     `${pointer}/additionalProperties`,

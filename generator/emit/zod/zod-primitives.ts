@@ -50,7 +50,11 @@ export function regexExpression(pattern: string, ctx: ZodContext, pointer: strin
   // `/^[0-9]{5}$/i` as written: the slashes and flags are characters to JSON Schema
   // (test/zod/pattern-literal.test.ts).
   if (REGEX_LITERAL.test(pattern)) {
-    ctx.inexact(pointer, `pattern ${JSON.stringify(pattern)} is written as a JavaScript regular expression literal: JSON Schema reads its slashes${/\/[a-z]+$/.test(pattern) ? ' and flags' : ''} as characters to match, and the validators check it so; write the expression alone (${JSON.stringify(pattern.slice(1, pattern.lastIndexOf('/')))})`, 'zod/pattern-literal');
+    ctx.inexact(
+      pointer,
+      `pattern ${JSON.stringify(pattern)} is written as a JavaScript regular expression literal: JSON Schema reads its slashes${/\/[a-z]+$/.test(pattern) ? ' and flags' : ''} as characters to match, and the validators check it so; write the expression alone (${JSON.stringify(pattern.slice(1, pattern.lastIndexOf('/')))})`,
+      'zod/pattern-literal',
+    );
   }
   return `new RegExp(${tsString(read.source)}${read.flags ? `, ${tsString(read.flags)}` : ''})`;
 }

@@ -3,7 +3,21 @@ import type { SchemaObject } from '../../model/types.js';
 
 /** JSON types a schema's type-specific keywords imply, in the order podcast-gen prefers them. */
 const IMPLIED: readonly [NonNullable<SchemaObject['type']>, readonly (keyof SchemaObject)[]][] = [
-  ['object', ['properties', 'additionalProperties', 'required', 'minProperties', 'maxProperties', 'patternProperties', 'propertyNames', 'dependentRequired', 'dependentSchemas', 'unevaluatedProperties']],
+  [
+    'object',
+    [
+      'properties',
+      'additionalProperties',
+      'required',
+      'minProperties',
+      'maxProperties',
+      'patternProperties',
+      'propertyNames',
+      'dependentRequired',
+      'dependentSchemas',
+      'unevaluatedProperties',
+    ],
+  ],
   ['array', ['items', 'minItems', 'maxItems', 'uniqueItems', 'prefixItems', 'contains', 'minContains', 'maxContains', 'unevaluatedItems']],
   ['string', ['minLength', 'maxLength', 'pattern']],
   ['number', ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf']],

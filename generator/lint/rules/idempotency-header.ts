@@ -21,7 +21,8 @@ export const IdempotencyHeaderRule: Oas3Rule = () => {
       const header = [...own, ...pathParameters].find(isIdempotencyHeader);
       if (!header) {
         report({
-          message: 'POST operation has no idempotency header: add a header parameter with `x-idempotency-key: true` (e.g. `$ref: "#/components/parameters/IdempotencyKey"`).',
+          message:
+            'POST operation has no idempotency header: add a header parameter with `x-idempotency-key: true` (e.g. `$ref: "#/components/parameters/IdempotencyKey"`).',
           location: location.key(),
         });
         return;

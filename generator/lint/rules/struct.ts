@@ -76,7 +76,11 @@ function faultsOf(node: unknown, { type, location, key, resolve }: UserContext):
   const required = typeof type.required === 'function' ? type.required(object, key) : (type.required ?? []);
   for (const field of required) {
     if (Object.hasOwn(object, field)) continue;
-    faults.push({ message: `The field \`${field}\` must be present on this level.`, location: location.key(), read: read && !UNREAD_REQUIRED[type.name]?.includes(field) });
+    faults.push({
+      message: `The field \`${field}\` must be present on this level.`,
+      location: location.key(),
+      read: read && !UNREAD_REQUIRED[type.name]?.includes(field),
+    });
   }
   if (type.requiredOneOf && !type.requiredOneOf.some((field) => Object.hasOwn(object, field))) {
     faults.push({ message: `Must contain at least one of the following fields: ${type.requiredOneOf.join(', ')}.`, location: location.key(), read });
@@ -91,7 +95,8 @@ function faultsOf(node: unknown, { type, location, key, resolve }: UserContext):
     let propType: PropType = Object.hasOwn(type.properties, field) ? type.properties[field] : type.additionalProperties;
     if (typeof propType === 'function') propType = propType(written, field);
     if (propType === undefined) {
-      if (!field.startsWith('x-')) faults.push({ message: `Property \`${field}\` is not expected here.`, location: location.child([field]).key(), read: false });
+      if (!field.startsWith('x-'))
+        faults.push({ message: `Property \`${field}\` is not expected here.`, location: location.child([field]).key(), read: false });
       continue;
     }
     // Named types are checked when the walk reaches them; `null` means "any value".
@@ -111,7 +116,8 @@ function scalarFaults(schema: ScalarSchema, field: string, value: unknown, locat
     const items = schema.items;
     value.forEach((item, index) => {
       if (items.enum && !items.enum.includes(item as string)) faults.push({ message: notOneOf(field, items.enum), location: location.child([index]) });
-      else if (items.type && !matchesType(item, items.type)) faults.push({ message: `Expected type \`${items.type}\` but got \`${jsonKind(item)}\`.`, location: location.child([index]) });
+      else if (items.type && !matchesType(item, items.type))
+        faults.push({ message: `Expected type \`${items.type}\` but got \`${jsonKind(item)}\`.`, location: location.child([index]) });
     });
   }
   if (typeof schema.minimum === 'number' && typeof value === 'number' && value < schema.minimum) {

@@ -10,7 +10,10 @@ import { ApiError, RateLimitError, createPodcastClient, operations } from '../..
 /** One call's outcome: the data, or the error as the page's script sees it. */
 export type Outcome =
   | { ok: true; data: unknown }
-  | { ok: false; error: { name: string; message: string; isApiError: boolean; status?: number; msg?: string; retryAfter?: number; headers?: Record<string, string> } };
+  | {
+      ok: false;
+      error: { name: string; message: string; isApiError: boolean; status?: number; msg?: string; retryAfter?: number; headers?: Record<string, string> };
+    };
 
 /** What the page reports once every call has settled. */
 export interface PageReport {

@@ -43,10 +43,14 @@ export async function startFakeApi(apiKey: string): Promise<{ url: string; reque
   });
   const mode: { value: Mode } = { value: 'fixtures' };
   const server = await startLoopback((request): Answer => {
-    if (request.headers['x-api-key'] !== apiKey) return { status: 401, body: { code: 401, msg: 'invalid api key', cause: '', data: null, details: null, rid: 'rid-401' } };
-    if (mode.value === 'rate-limit') return { status: 429, headers: { 'Retry-After': '120' }, body: { code: 429, msg: 'rate limit exceeded', retry_after: 120 } };
-    if (mode.value === 'leaky-error') return { status: 403, body: { code: 40301, msg: `api key ${apiKey} is suspended`, cause: '', data: null, details: null, rid: 'rid-leak' } };
-    if (mode.value === 'api-error') return { status: 400, body: { code: 40012, msg: 'background not found', cause: 'no such background', data: null, details: null, rid: 'rid-err-7' } };
+    if (request.headers['x-api-key'] !== apiKey)
+      return { status: 401, body: { code: 401, msg: 'invalid api key', cause: '', data: null, details: null, rid: 'rid-401' } };
+    if (mode.value === 'rate-limit')
+      return { status: 429, headers: { 'Retry-After': '120' }, body: { code: 429, msg: 'rate limit exceeded', retry_after: 120 } };
+    if (mode.value === 'leaky-error')
+      return { status: 403, body: { code: 40301, msg: `api key ${apiKey} is suspended`, cause: '', data: null, details: null, rid: 'rid-leak' } };
+    if (mode.value === 'api-error')
+      return { status: 400, body: { code: 40012, msg: 'background not found', cause: 'no such background', data: null, details: null, rid: 'rid-err-7' } };
     const route = routes.find((r) => r.method === request.method && r.pattern.test(request.path));
     if (!route) return { status: 404, body: { code: 404, msg: 'not found', cause: '', data: null, details: null, rid: 'rid-404' } };
     return { status: route.fixture.response.status, headers: route.fixture.response.headers, body: route.fixture.response.body };

@@ -51,9 +51,14 @@ export function listToolsResultJsonSchema(revision: Revision): Record<string, un
 export async function sdkResultValidator(revision: Revision): Promise<(method: string, raw: unknown) => { ok: boolean; message?: string }> {
   const require = createRequire(import.meta.url);
   const dist = dirname(require.resolve('@modelcontextprotocol/server'));
-  for (const file of readdirSync(dist).filter((f) => f.endsWith('.mjs')).sort()) {
+  for (const file of readdirSync(dist)
+    .filter((f) => f.endsWith('.mjs'))
+    .sort()) {
     const module = (await import(pathToFileURL(join(dist, file)).href)) as Record<string, unknown>;
-    const codecForVersion = Object.values(module).find((v): v is (version: string) => { validateResult(m: string, raw: unknown): { ok: boolean; message?: string } } => typeof v === 'function' && v.name === 'codecForVersion');
+    const codecForVersion = Object.values(module).find(
+      (v): v is (version: string) => { validateResult(m: string, raw: unknown): { ok: boolean; message?: string } } =>
+        typeof v === 'function' && v.name === 'codecForVersion',
+    );
     if (codecForVersion) {
       const codec = codecForVersion(revision);
       return (method, raw) => codec.validateResult(method, raw);

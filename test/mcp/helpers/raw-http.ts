@@ -19,7 +19,13 @@ export interface EarlyAnswer {
  * finishing it, and resolves with the answer; rejects when none comes within `timeoutMs` (a server
  * that waits for the whole body never answers).
  */
-export function postUnfinished(options: { url: string; headers?: Record<string, string>; contentLength?: number; bytes: number; timeoutMs?: number }): Promise<EarlyAnswer> {
+export function postUnfinished(options: {
+  url: string;
+  headers?: Record<string, string>;
+  contentLength?: number;
+  bytes: number;
+  timeoutMs?: number;
+}): Promise<EarlyAnswer> {
   const url = new URL(options.url);
   return new Promise<EarlyAnswer>((resolve, reject) => {
     const headers: Record<string, string> = { 'content-type': 'application/json', ...options.headers };
@@ -62,7 +68,13 @@ export function postUnfinished(options: { url: string; headers?: Record<string, 
  * Opens a socket and sends `text` a few bytes at a time, `everyMs` apart, never finishing; resolves
  * with how long the server took to hang up and what it answered, or rejects after `timeoutMs`.
  */
-export function trickle(options: { url: string; text: string; everyMs: number; bytesPerTick?: number; timeoutMs: number }): Promise<{ closedAfterMs: number; answer: string }> {
+export function trickle(options: {
+  url: string;
+  text: string;
+  everyMs: number;
+  bytesPerTick?: number;
+  timeoutMs: number;
+}): Promise<{ closedAfterMs: number; answer: string }> {
   const url = new URL(options.url);
   return new Promise((resolve, reject) => {
     const started = Date.now();
@@ -94,11 +106,15 @@ export function trickle(options: { url: string; text: string; everyMs: number; b
 export async function openSockets(url: string, count: number): Promise<Socket[]> {
   const { port, hostname } = new URL(url);
   return Promise.all(
-    Array.from({ length: count }, () => new Promise<Socket>((resolve) => {
-      const socket = connect(Number(port), hostname, () => resolve(socket));
-      socket.on('error', () => resolve(socket));
-      socket.resume();
-    })),
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<Socket>((resolve) => {
+          const socket = connect(Number(port), hostname, () => resolve(socket));
+          socket.on('error', () => resolve(socket));
+          socket.resume();
+        }),
+    ),
   );
 }
 
@@ -119,15 +135,23 @@ export function rssMb(pid: number): number | undefined {
 }
 
 /** One request with any headers (Host too, which fetch will not send as given); resolves with the whole answer. */
-export function send(options: { url: string; method?: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+export function send(options: {
+  url: string;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   const url = new URL(options.url);
   return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, method: options.method ?? 'POST', headers: options.headers ?? {} }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
+    const req = request(
+      { host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, method: options.method ?? 'POST', headers: options.headers ?? {} },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
     req.on('error', reject);
     req.end(options.body);
   });

@@ -18,7 +18,9 @@ export interface EmittedSchemas {
   model: ApiModel;
   source: string;
   problems: Problem[];
-  module: Record<string, z.ZodType> & { operationSchemas: Record<string, { params?: z.ZodType; body?: z.ZodType; data: z.ZodType; errors: Record<string, z.ZodType> }> };
+  module: Record<string, z.ZodType> & {
+    operationSchemas: Record<string, { params?: z.ZodType; body?: z.ZodType; data: z.ZodType; errors: Record<string, z.ZodType> }>;
+  };
 }
 
 /** The model of a document (read and bundled as the generator does; lint is not this test's subject). */
@@ -56,12 +58,20 @@ export async function emitSchemas(spec: string): Promise<EmittedSchemas> {
 export function schemasDocument(folder: string, schemas: readonly string[]): string {
   const spec = join(ROOT, 'test', '.tmp', folder, 'document.yaml');
   mkdirSync(join(spec, '..'), { recursive: true });
-  writeFileSync(spec, ['openapi: 3.0.3', `info: { title: ${folder}, version: "1" }`, 'paths: {}', 'components:', '  schemas:', ...schemas.map((line) => `    ${line}`)].join('\n'));
+  writeFileSync(
+    spec,
+    ['openapi: 3.0.3', `info: { title: ${folder}, version: "1" }`, 'paths: {}', 'components:', '  schemas:', ...schemas.map((line) => `    ${line}`)].join(
+      '\n',
+    ),
+  );
   return spec;
 }
 
 /** Each case's verdict by the emitted component validator and by ajv (the judge), as a response reads it. */
-export function verdicts({ model, module }: Pick<EmittedSchemas, 'model' | 'module'>, cases: readonly (readonly [string, unknown])[]): { ours: boolean; ajv: boolean }[] {
+export function verdicts(
+  { model, module }: Pick<EmittedSchemas, 'model' | 'module'>,
+  cases: readonly (readonly [string, unknown])[],
+): { ours: boolean; ajv: boolean }[] {
   const judge = new Judge(model);
   return cases.map(([name, value]) => ({
     ours: (module[name] as z.ZodType).safeParse(value).success,

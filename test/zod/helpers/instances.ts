@@ -54,11 +54,14 @@ function typedArbitrary(schema: SchemaObject, components: Components, depth: num
     case 'array': {
       const min = schema.minItems ?? 0;
       const max = Math.min(schema.maxItems ?? min + 3, min + 3);
-      if (!schema.prefixItems && schema.contains === undefined) return fc.array(arbitrary(schema.items || {}, components, depth + 1), { minLength: min, maxLength: Math.max(min, max) });
+      if (!schema.prefixItems && schema.contains === undefined)
+        return fc.array(arbitrary(schema.items || {}, components, depth + 1), { minLength: min, maxLength: Math.max(min, max) });
       const sub = (s: SchemaObject | boolean | undefined) => (s === false ? fc.constant(null) : arbitrary(s === true ? {} : s, components, depth + 1));
       const rest = fc.array(sub(schema.items === false ? {} : schema.items), { minLength: schema.prefixItems ? 0 : min, maxLength: Math.max(min, max) });
       // 2020-12: the prefix (some of it), the rest, and an item made from `contains` somewhere.
-      const prefix = schema.prefixItems ? fc.tuple(...schema.prefixItems.map(sub), fc.nat()).map((values) => values.slice(0, Number(values.at(-1)) % (values.length) || values.length - 1)) : fc.constant([]);
+      const prefix = schema.prefixItems
+        ? fc.tuple(...schema.prefixItems.map(sub), fc.nat()).map((values) => values.slice(0, Number(values.at(-1)) % values.length || values.length - 1))
+        : fc.constant([]);
       const contained = schema.contains === undefined ? fc.constant([]) : fc.array(sub(schema.contains), { minLength: 0, maxLength: 3 });
       return fc.tuple(prefix, rest, contained).map(([p, r, c]) => [...p, ...(schema.items === false ? [] : r), ...c]);
     }
@@ -87,7 +90,11 @@ function stringArbitrary(schema: SchemaObject): fc.Arbitrary<unknown> {
     }
   }
   const min = schema.minLength ?? 0;
-  return fc.string({ unit: fc.oneof(fc.constantFrom('a', 'Z', ' ', '😀', 'é'), fc.string({ minLength: 1, maxLength: 1 })), minLength: min, maxLength: Math.max(min, Math.min(schema.maxLength ?? min + 8, min + 8)) });
+  return fc.string({
+    unit: fc.oneof(fc.constantFrom('a', 'Z', ' ', '😀', 'é'), fc.string({ minLength: 1, maxLength: 1 })),
+    minLength: min,
+    maxLength: Math.max(min, Math.min(schema.maxLength ?? min + 8, min + 8)),
+  });
 }
 
 function numberArbitrary(schema: SchemaObject, type: 'integer' | 'number'): fc.Arbitrary<unknown> {
@@ -98,7 +105,9 @@ function numberArbitrary(schema: SchemaObject, type: 'integer' | 'number'): fc.A
   if (schema.multipleOf) {
     const step = schema.multipleOf;
     // k * step in doubles (0.30000000000000004 for 3 * 0.1: not a decimal multiple) and the clean decimal (0.3).
-    return fc.tuple(fc.integer({ min: Math.ceil(min / step), max: Math.floor(max / step) }), fc.boolean()).map(([k, clean]) => (clean ? Number((k * step).toPrecision(12)) : k * step));
+    return fc
+      .tuple(fc.integer({ min: Math.ceil(min / step), max: Math.floor(max / step) }), fc.boolean())
+      .map(([k, clean]) => (clean ? Number((k * step).toPrecision(12)) : k * step));
   }
   const edges = fc.constantFrom(min, max, schema.exclusiveMinimum ? min + 1 : min, schema.exclusiveMaximum ? max - 1 : max);
   const inside = integer ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) }) : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
@@ -111,10 +120,13 @@ function objectArbitrary(schema: SchemaObject, components: Components, depth: nu
   const record = fc.record(Object.fromEntries(properties.map(([name, s]) => [name, arbitrary(s, components, depth + 1)])), {
     requiredKeys: properties.map(([name]) => name).filter((name) => required.has(name)),
   });
-  const extraValue = typeof schema.additionalProperties === 'object' ? arbitrary(schema.additionalProperties, components, depth + 1) : fc.jsonValue({ maxDepth: 1 });
+  const extraValue =
+    typeof schema.additionalProperties === 'object' ? arbitrary(schema.additionalProperties, components, depth + 1) : fc.jsonValue({ maxDepth: 1 });
   const extras = fc.dictionary(fc.constantFrom('extra', 'more', 'x-y'), extraValue, { maxKeys: schema.additionalProperties === false ? 0 : 2 });
   const undeclared = [...required].filter((name) => !(schema.properties ?? {})[name]);
-  return fc.tuple(record, extras, fc.jsonValue({ maxDepth: 1 })).map(([own, extra, any]) => ({ ...extra, ...Object.fromEntries(undeclared.map((n) => [n, any])), ...own }));
+  return fc
+    .tuple(record, extras, fc.jsonValue({ maxDepth: 1 }))
+    .map(([own, extra, any]) => ({ ...extra, ...Object.fromEntries(undeclared.map((n) => [n, any])), ...own }));
 }
 
 /** One small change at one place of the value (chosen by `where`, kind by `how`). */
@@ -123,7 +135,8 @@ export function mutate(value: unknown, where: number, how: number): unknown {
   const nodes: { parent: Record<string | number, unknown> | undefined; key: string | number | undefined; value: unknown }[] = [];
   const walk = (node: unknown, parent: Record<string | number, unknown> | undefined, key: string | number | undefined) => {
     nodes.push({ parent, key, value: node });
-    if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) walk(v, node as Record<string, unknown>, Array.isArray(node) ? Number(k) : k);
+    if (node && typeof node === 'object')
+      for (const [k, v] of Object.entries(node)) walk(v, node as Record<string, unknown>, Array.isArray(node) ? Number(k) : k);
   };
   walk(copy, undefined, undefined);
   const target = nodes[where % nodes.length] as (typeof nodes)[number];

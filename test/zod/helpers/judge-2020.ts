@@ -5,7 +5,9 @@ import { decimalMultiple, interpret } from './judge.js';
 
 type Mode = 'schema' | 'request' | 'response';
 type Validate = (value: unknown) => boolean;
-const Ajv2020 = Ajv2020Module as unknown as new (options: object) => {
+const Ajv2020 = Ajv2020Module as unknown as new (
+  options: object,
+) => {
   compile(schema: object): Validate;
   addKeyword(definition: { keyword: string; type: string; schemaType: string; validate: (schema: number, data: number) => boolean }): void;
   addSchema(schema: object, key?: string): void;
@@ -21,7 +23,12 @@ const MAP = ['patternProperties', 'dependentSchemas', 'definitions'];
 export function ajv2020(unicodeRegExp = true) {
   const ajv = new Ajv2020({ strict: false, logger: false, validateSchema: false, unicodeRegExp });
   addFormats(ajv, FORMATS);
-  ajv.addKeyword({ keyword: 'decimalMultipleOf', type: 'number', schemaType: 'number', validate: (step: number, value: number) => decimalMultiple(value, step) });
+  ajv.addKeyword({
+    keyword: 'decimalMultipleOf',
+    type: 'number',
+    schemaType: 'number',
+    validate: (step: number, value: number) => decimalMultiple(value, step),
+  });
   return ajv;
 }
 
@@ -37,9 +44,18 @@ function to2020(node: unknown, mode: Mode): unknown {
   const schema = node as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   const flag = mode === 'request' ? 'readOnly' : mode === 'response' ? 'writeOnly' : undefined;
-  const hidden = new Set(Object.entries((schema.properties ?? {}) as Record<string, Record<string, unknown>>).filter(([, p]) => flag && p?.[flag] === true).map(([n]) => n));
+  const hidden = new Set(
+    Object.entries((schema.properties ?? {}) as Record<string, Record<string, unknown>>)
+      .filter(([, p]) => flag && p?.[flag] === true)
+      .map(([n]) => n),
+  );
   for (const [key, value] of Object.entries(schema)) {
-    if (value === undefined || ['nullable', 'example', 'discriminator', 'xml', 'externalDocs', 'exclusiveMinimum', 'exclusiveMaximum'].includes(key) || key.startsWith('x-')) continue;
+    if (
+      value === undefined ||
+      ['nullable', 'example', 'discriminator', 'xml', 'externalDocs', 'exclusiveMinimum', 'exclusiveMaximum'].includes(key) ||
+      key.startsWith('x-')
+    )
+      continue;
     if (ONE.includes(key)) out[key] = to2020(value, mode);
     else if (LIST.includes(key)) out[key] = (value as unknown[]).map((v) => to2020(v, mode));
     else if (key === 'properties') {
@@ -52,7 +68,10 @@ function to2020(node: unknown, mode: Mode): unknown {
     } else if (key === 'required') out[key] = (value as string[]).filter((n) => !hidden.has(n));
     else out[key] = value;
   }
-  for (const [exclusive, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+  for (const [exclusive, bound] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
     if (schema[exclusive] === true && typeof schema[bound] === 'number') {
       out[exclusive] = schema[bound];
       delete out[bound];

@@ -6,7 +6,9 @@ import { effectiveType } from '../../../generator/emit/zod/zod-types.js';
 
 type Mode = 'schema' | 'request' | 'response';
 type Validate = (value: unknown) => boolean;
-const Ajv = AjvDraft04 as unknown as new (options: object) => {
+const Ajv = AjvDraft04 as unknown as new (
+  options: object,
+) => {
   compile(schema: object): Validate & { errors?: unknown };
   addSchema(schema: object, key: string): void;
   addKeyword(definition: { keyword: string; type: string; schemaType: string; validate: (schema: number, data: number) => boolean }): void;
@@ -56,7 +58,9 @@ export function decimalMultiple(value: number, step: number): boolean {
 export function interpret(schema: unknown, components: Record<string, SchemaObject>): unknown {
   if (Array.isArray(schema)) return schema.map((s) => interpret(s, components));
   if (!schema || typeof schema !== 'object') return schema;
-  const node = Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, k === 'enum' || k === 'default' || k === 'example' ? v : interpret(v, components)])) as SchemaObject & Record<string, unknown>;
+  const node = Object.fromEntries(
+    Object.entries(schema).map(([k, v]) => [k, k === 'enum' || k === 'default' || k === 'example' ? v : interpret(v, components)]),
+  ) as SchemaObject & Record<string, unknown>;
   if (node.$ref) return { $ref: `#/definitions/${node.$ref.split('/').pop()}` };
   const { type } = effectiveType(node);
   if (!node.type && type) node.type = type;
@@ -87,7 +91,11 @@ function discriminatorRule(node: SchemaObject, components: Record<string, Schema
     const name = branch.$ref?.split('/').pop();
     if (name && name in components && !mapped.has(name) && !targets.has(name)) targets.set(name, name);
   }
-  const options = [...targets].map(([value, name]) => ({ required: [propertyName], properties: { [propertyName]: { enum: [value] } }, allOf: [{ $ref: `#/definitions/${name}` }] }));
+  const options = [...targets].map(([value, name]) => ({
+    required: [propertyName],
+    properties: { [propertyName]: { enum: [value] } },
+    allOf: [{ $ref: `#/definitions/${name}` }],
+  }));
   return { anyOf: [{ not: { type: 'object' } }, ...options] };
 }
 
@@ -128,7 +136,12 @@ export class Judge {
   private ajv(unicodeRegExp: boolean) {
     const ajv = new Ajv({ strict: false, logger: false, validateSchema: false, unicodeRegExp });
     addFormats(ajv, FORMATS);
-    ajv.addKeyword({ keyword: DECIMAL_MULTIPLE_OF, type: 'number', schemaType: 'number', validate: (step: number, value: number) => decimalMultiple(value, step) });
+    ajv.addKeyword({
+      keyword: DECIMAL_MULTIPLE_OF,
+      type: 'number',
+      schemaType: 'number',
+      validate: (step: number, value: number) => decimalMultiple(value, step),
+    });
     return ajv;
   }
 }

@@ -22,13 +22,23 @@ export const DOCUMENT = {
   },
   components: {
     schemas: {
-      Node: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, parent: ref('Node'), children: { type: 'array', items: ref('Node') } } },
+      Node: {
+        type: 'object',
+        required: ['name'],
+        properties: { name: { type: 'string' }, parent: ref('Node'), children: { type: 'array', items: ref('Node') } },
+      },
       Owned: { type: 'object', properties: { owner: { type: 'string', nullable: true } } },
       Folder: { allOf: [ref('Owned'), { type: 'object', required: ['title'], properties: { title: { type: 'string' }, parent: ref('Folder') } }] },
       Comment: {
         type: 'object',
         required: ['id', 'text'],
-        properties: { id: { type: 'integer', readOnly: true }, text: { type: 'string' }, secret: { type: 'string', writeOnly: true }, replyTo: ref('Comment'), replies: { type: 'array', items: ref('Comment') } },
+        properties: {
+          id: { type: 'integer', readOnly: true },
+          text: { type: 'string' },
+          secret: { type: 'string', writeOnly: true },
+          replyTo: ref('Comment'),
+          replies: { type: 'array', items: ref('Comment') },
+        },
       },
     },
   },
