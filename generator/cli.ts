@@ -3,7 +3,7 @@
  * usage). It parses, merges options (flags > config > defaults) and hands over to one command
  * module; heavy modules (redocly, openapi-typescript, the MCP SDK) load only inside commands.
  */
-import { parseArguments, type CommandName } from './cli/args.js';
+import { parseArguments, type CommandName, type ParsedArguments } from './cli/args.js';
 import { loadConfig, mergeOptions } from './cli/config.js';
 import { reportFailure, type CommandContext } from './cli/context.js';
 import { processIo, type CliIo } from './cli/io.js';
@@ -22,7 +22,7 @@ const commands: Record<CommandName, (context: CommandContext) => Promise<number>
 /** Runs the command line `argv` (without `node` and the script) and resolves to the exit code. */
 export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
   const json = argv.includes('--json');
-  let parsed;
+  let parsed: ParsedArguments;
   try {
     parsed = await parseArguments(argv);
   } catch (error) {

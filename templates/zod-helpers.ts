@@ -106,7 +106,7 @@ export const _formats: Record<string, (value: string) => boolean> = {
     const parts = value.split(/t|\s/i);
     if (parts.length !== 2 || !_formats['date']?.(parts[0] ?? '')) return false;
     const m = /^(\d\d):(\d\d):(\d\d(?:\.\d+)?)(z|([+-])(\d\d)(?::?(\d\d))?)?$/i.exec(parts[1] ?? '');
-    if (!m || !m[4]) return false;
+    if (!m?.[4]) return false;
     const hour = Number(m[1]);
     const minute = Number(m[2]);
     const second = Number(m[3]);

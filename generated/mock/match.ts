@@ -93,14 +93,14 @@ function matchSegments(segments: readonly string[], parts: readonly string[], ch
     }
     // `{name}` captures a non-empty piece of one segment; text around it must match literally.
     const names: string[] = [];
-    const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     const source = segment.replace(/\{([^}]+)\}|[^{]+/g, (text, name?: string) => {
-      if (name === undefined) return escape(text);
+      if (name === undefined) return escapeRegExp(text);
       names.push(name);
       // A parameter with an enum beside another in the segment ends where one of its values does
       // (`{id}{extension}` with the extensions `.json` and `.xml`).
       const values = choices?.[name];
-      if (values) return `(${values.map(escape).join('|')})`;
+      if (values) return `(${values.map(escapeRegExp).join('|')})`;
       // Greedy: of two parameters in a segment, the first takes all but the last separator's part
       // (`{maxLat}.{format}` reads `52.52.json` as 52.52 and json).
       return '([^/]+)';

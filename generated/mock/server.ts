@@ -272,7 +272,10 @@ export async function serveMock(api: MockApi, options: MockServerOptions = {}): 
   };
 
   const later = (action: () => void): void => {
-    if (!options.latencyMs || options.latencyMs <= 0) return action();
+    if (!options.latencyMs || options.latencyMs <= 0) {
+      action();
+      return;
+    }
     const timer = setTimeout(() => {
       timers.delete(timer);
       action();

@@ -57,8 +57,6 @@ export class Reporter {
       const frame = () => (io.isTTY ? codeFrame(problem, io.cwd) : '');
       if (problem.severity === 'error') {
         io.stderr(`${formatProblem(problem)}\n${frame()}`);
-      } else if (quiet) {
-        continue;
       } else if (warningFrames) {
         io.stderr(`${formatProblem(problem)}\n${frame()}`);
       } else if (!shownRules.has(problem.code)) {

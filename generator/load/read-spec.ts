@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { statSync } from 'node:fs';
+import { type Stats, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import type { BaseResolver, Config, Document } from '@redocly/openapi-core';
 import { fail, PodcastGenError, type Problem } from '../problems.js';
@@ -114,7 +114,7 @@ function convertOrFail(bundled: unknown, shown: string): OpenApiDocument {
 }
 
 function checkLocalFile(path: string, shown: string): void {
-  let stat;
+  let stat: Stats;
   try {
     stat = statSync(path);
   } catch {

@@ -132,7 +132,7 @@ export function conversionWarnings(original: unknown, file: string, locate: (poi
     );
   };
   const each = (list: unknown, at: string[]) => {
-    if (Array.isArray(list)) list.forEach((parameter, index) => warn(parameter, [...at, String(index)]));
+    if (Array.isArray(list)) for (const [index, parameter] of list.entries()) warn(parameter, [...at, String(index)]);
   };
   const document = original as { parameters?: Record<string, unknown>; paths?: Record<string, Record<string, { parameters?: unknown } | undefined>> };
   for (const [name, parameter] of Object.entries(document.parameters ?? {})) warn(parameter, ['parameters', name]);

@@ -82,9 +82,11 @@ function loosenedKeywords(document: OpenApiDocument, roots: readonly [Json, stri
 function forEachSubschema(schema: Json, pointer: string, visit: (node: unknown, pointer: string) => void): void {
   for (const [key, value] of Object.entries(schema)) {
     if (ONE.includes(key)) visit(value, pointerJoin(pointer, key));
-    else if (LIST.includes(key) && Array.isArray(value)) value.forEach((v, i) => visit(v, pointerJoin(pointer, key, String(i))));
-    else if (MAP.includes(key) && value && typeof value === 'object')
+    else if (LIST.includes(key) && Array.isArray(value)) {
+      for (const [i, v] of value.entries()) visit(v, pointerJoin(pointer, key, String(i)));
+    } else if (MAP.includes(key) && value && typeof value === 'object') {
       for (const [name, v] of Object.entries(value as Json)) visit(v, pointerJoin(pointer, key, name));
+    }
   }
 }
 

@@ -95,7 +95,7 @@ function fixtureMarkers(output: Output): string[] {
     else if (Array.isArray(value)) value.forEach(collect);
     else if (value && typeof value === 'object') Object.values(value).forEach(collect);
   };
-  output.fixtures.forEach((text) => collect(JSON.parse(text)));
+  for (const text of output.fixtures) collect(JSON.parse(text));
   return [...strings];
 }
 

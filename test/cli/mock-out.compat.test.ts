@@ -26,7 +26,14 @@ async function startMock(args: string[], cwd: string) {
   }
   if (child.exitCode !== null) throw new Error(`mock exited with ${child.exitCode}: ${stdout}${stderr}`);
   const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout)![1]!;
-  return { url, stdout: () => stdout, stop: () => (child.kill('SIGTERM'), exited) };
+  return {
+    url,
+    stdout: () => stdout,
+    stop: () => {
+      child.kill('SIGTERM');
+      return exited;
+    },
+  };
 }
 
 /**

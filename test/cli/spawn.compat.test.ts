@@ -38,11 +38,6 @@ function modulesLoadedBy(args: string[]): string[] {
   }
 }
 
-/** The package folders a command loaded (under node_modules). */
-function packagesLoadedBy(args: string[]): Set<string> {
-  return packagesOf(modulesLoadedBy(args));
-}
-
 function packagesOf(urls: string[]): Set<string> {
   return new Set(urls.map((url) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1]).filter((name): name is string => Boolean(name)));
 }

@@ -27,7 +27,9 @@ describe('a TypeScript config without tsx', () => {
     return dir;
   };
   beforeAll(ensureBuilt, 180_000);
-  afterAll(() => folders.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+  afterAll(() => {
+    for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+  });
 
   it('loads on this Node through the typescript package, resolving its imports from its folder, and leaves no file behind', () => {
     const dir = project();

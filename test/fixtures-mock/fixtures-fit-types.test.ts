@@ -66,7 +66,7 @@ describe.each(Object.keys(DOCUMENTS))('fixtures of %s', (name) => {
     const messages = (generated.get(name) as Generated).warnings.map((w) => w.message);
     const expected = DOCUMENTS[name] as RegExp[];
     expect(messages).toHaveLength(expected.length);
-    expected.forEach((pattern, i) => expect(messages[i]).toMatch(pattern));
+    for (const [i, pattern] of expected.entries()) expect(messages[i]).toMatch(pattern);
   });
 });
 

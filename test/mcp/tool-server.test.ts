@@ -53,7 +53,13 @@ const VALIDATORS = { addPet: { params: z.object({ pet: z.object({ name: z.string
 function fakeClient(answers: Record<string, (...args: unknown[]) => unknown>) {
   const calls: { method: string; args: unknown[] }[] = [];
   const client = Object.fromEntries(
-    Object.entries(answers).map(([method, answer]) => [method, async (...args: unknown[]) => (calls.push({ method, args }), answer(...args))]),
+    Object.entries(answers).map(([method, answer]) => [
+      method,
+      async (...args: unknown[]) => {
+        calls.push({ method, args });
+        return answer(...args);
+      },
+    ]),
   );
   return { client, calls };
 }
@@ -86,7 +92,10 @@ async function connect(client: object, options: ToolServerOptions = {}): Promise
 describe('toolCatalog', () => {
   it('builds each tool with the definitions it reaches as $defs, reads the data once, and knows no other name', () => {
     let loads = 0;
-    const catalog = toolCatalog(() => (loads++, DATA));
+    const catalog = toolCatalog(() => {
+      loads++;
+      return DATA;
+    });
     expect(catalog.get('toString')).toBeUndefined();
     const tool = catalog.get('add_pet');
     expect(tool?.inputSchema).toStrictEqual({ ...DATA.tools[0]?.inputSchema, $defs: { Owner: DATA.defs['Owner'], Pet: DATA.defs['Pet'] } });

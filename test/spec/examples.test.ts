@@ -3,7 +3,6 @@ import { documentJudge, readDocument } from '../helpers/ajv.js';
 import { SPEC } from '../helpers/paths.js';
 
 const document = readDocument(SPEC);
-const judge = documentJudge(document);
 
 interface Media {
   schema?: { $ref?: string } & Record<string, unknown>;
@@ -42,7 +41,10 @@ const SCHEMA_LISTS = new Set(['allOf', 'oneOf', 'anyOf']);
 function everyExample(): [string, unknown, unknown][] {
   const found: [string, unknown, unknown][] = [];
   const walk = (node: unknown, pointer: string, isSchema: boolean): void => {
-    if (Array.isArray(node)) return node.forEach((item, i) => walk(item, `${pointer}/${i}`, false));
+    if (Array.isArray(node)) {
+      for (const [i, item] of node.entries()) walk(item, `${pointer}/${i}`, false);
+      return;
+    }
     if (!node || typeof node !== 'object') return;
     const record = node as Record<string, unknown>;
     if ('example' in record && isSchema) found.push([pointer, record, record.example]);
@@ -51,8 +53,9 @@ function everyExample(): [string, unknown, unknown][] {
       if (key === 'example' || key === 'examples') continue;
       const at = `${pointer}/${key}`;
       if (ONE_SCHEMA.has(key)) walk(value, at, true);
-      else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) value.forEach((item, i) => walk(item, `${at}/${i}`, true));
-      else if ((key === 'properties' || (key === 'schemas' && pointer === '#/components')) && value && typeof value === 'object') {
+      else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) {
+        for (const [i, item] of value.entries()) walk(item, `${at}/${i}`, true);
+      } else if ((key === 'properties' || (key === 'schemas' && pointer === '#/components')) && value && typeof value === 'object') {
         for (const [name, schema] of Object.entries(value)) walk(schema, `${at}/${name}`, true);
       } else walk(value, at, false);
     }

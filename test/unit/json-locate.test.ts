@@ -9,8 +9,9 @@ const ROOT = join(import.meta.dirname, '..', '..');
 /** Every pointer of a value (each object member and array item), plus some that name nothing. */
 function pointersOf(value: unknown, at = '#'): string[] {
   const out = [at];
-  if (Array.isArray(value)) value.forEach((item, index) => out.push(...pointersOf(item, `${at}/${index}`)));
-  else if (value && typeof value === 'object') {
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) out.push(...pointersOf(item, `${at}/${index}`));
+  } else if (value && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) out.push(...pointersOf(item, `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`));
   }
   return out;

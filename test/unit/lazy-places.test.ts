@@ -13,7 +13,10 @@ import { withLazyPlace, type Problem } from '../../generator/problems.js';
 describe('problem places found on first read', () => {
   it('withLazyPlace finds the place once, and spreads and JSON carry it like plain fields', () => {
     let finds = 0;
-    const problem = withLazyPlace({ code: 'x', severity: 'warn', message: 'm' }, () => (finds++, { line: 3, col: 7 }));
+    const problem = withLazyPlace({ code: 'x', severity: 'warn', message: 'm' }, () => {
+      finds++;
+      return { line: 3, col: 7 };
+    });
     expect(finds).toBe(0);
     expect([problem.line, problem.col, problem.line]).toStrictEqual([3, 7, 3]);
     expect(finds).toBe(1);

@@ -237,7 +237,7 @@ describe('OpenAPI 3.2 documents: generated with the defaults, the client on its 
       ),
     ]);
     const operations = readFileSync(join(outs.get('more-3.2.yaml') as string, 'operations.ts'), 'utf8');
-    expect(operations).toMatch(/operationId: "itemParts",[^]*?dataKind: "binary"/);
+    expect(operations).toMatch(/operationId: "itemParts",[\s\S]*?dataKind: "binary"/);
     // An additional operation without an operationId gets one made from its method and path.
     expect(operations).toMatch(/operationId: "linkItemsById",\n\s+methodName: "linkItemsById",\n\s+method: "LINK"/);
   });

@@ -76,7 +76,7 @@ function operationView(model: ApiModel, op: OperationModel, exported: OperationE
     path: op.path,
     hasInput: op.hasInput,
     inputRequired: op.inputRequired,
-    paramsType: paramsType(model, op),
+    paramsType: paramsType(op),
     dataType: dataType(model, op),
     docLines: docLines(op),
     functionDocLines: docLines(op, `${model.names.clientType}.${op.methodName}`),

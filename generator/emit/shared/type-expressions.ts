@@ -5,7 +5,7 @@ import { tsPropertyKey, tsString } from '../print.js';
  * TypeScript type expressions of an operation's input and payload, indexed from openapi-typescript's
  * `operations` (types.ts), so the client's types are the document's types as that tool prints them.
  */
-export function paramsType(model: Pick<ApiModel, 'envelope'>, op: Pick<OperationModel, 'operationId' | 'input' | 'body'>): string {
+export function paramsType(op: Pick<OperationModel, 'operationId' | 'input' | 'body'>): string {
   const base = operationsEntry(op);
   const parts: string[] = [];
   for (const location of ['path', 'query', 'querystring', 'header', 'cookie'] as const) {

@@ -123,7 +123,7 @@ function objectArbitrary(schema: SchemaObject, components: Components, depth: nu
   const extraValue =
     typeof schema.additionalProperties === 'object' ? arbitrary(schema.additionalProperties, components, depth + 1) : fc.jsonValue({ maxDepth: 1 });
   const extras = fc.dictionary(fc.constantFrom('extra', 'more', 'x-y'), extraValue, { maxKeys: schema.additionalProperties === false ? 0 : 2 });
-  const undeclared = [...required].filter((name) => !(schema.properties ?? {})[name]);
+  const undeclared = [...required].filter((name) => !schema.properties?.[name]);
   return fc
     .tuple(record, extras, fc.jsonValue({ maxDepth: 1 }))
     .map(([own, extra, any]) => ({ ...extra, ...Object.fromEntries(undeclared.map((n) => [n, any])), ...own }));
