@@ -1,17 +1,18 @@
-import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { generateFiles, type ApiModel } from '../../generator/index.js';
 import { isIdentifier } from '../../generator/model/naming.js';
-import { FIXTURE_DOCS, ROOT } from '../helpers/paths.js';
+import { FIXTURE_DOCS } from '../helpers/paths.js';
 import { useWrittenOutput } from './helpers/written-output.js';
 
 const HOSTILE = join(FIXTURE_DOCS, 'names', 'hostile-names.yaml');
 const PROTOTYPE = join(FIXTURE_DOCS, 'names', 'prototype-names.yaml');
 /** What MCP hosts accept as a tool name. */
 const MCP_TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
-const TSX = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+
+/** A module of a generated output, run in this process as the user's program would import it. */
+const load = async (out: string, path: string): Promise<unknown> => import(pathToFileURL(join(out, path)).href);
 
 const unique = (values: readonly string[]) => new Set(values).size === values.length;
 
@@ -70,47 +71,40 @@ describe('hostile names (reserved words, punctuation, non-ASCII, digits, collisi
     expect(again.model.schemas.map((s) => s.typeName)).toStrictEqual(output.model.schemas.map((s) => s.typeName));
   });
 
-  it('the generated client sends renamed inputs under their wire names (run in a child process)', () => {
-    const script = join(output.batch, 'call.ts');
-    writeFileSync(
-      script,
-      [
-        `import { createPodcastClient } from './out/index.js';`,
-        `const seen: { url: string; headers: Record<string, string> }[] = [];`,
-        `const fetch = async (url: string | URL | Request, init?: RequestInit) => {`,
-        `  seen.push({ url: String(url), headers: Object.fromEntries(new Headers(init?.headers).entries()) });`,
-        `  return new Response(null, { status: 204 });`,
-        `};`,
-        `const client = createPodcastClient({ apiKey: 'k', baseUrl: 'http://127.0.0.1:9', fetch, validate: 'off', maxRetries: 0 }) as any;`,
-        `await client.getThingById({ id: 'p/1', query_id: 'q', header_id: 'h' }).catch(() => undefined);`,
-        `await client.delete_({ class: 'c', __proto___: 'x', 'filter.name': 'f' }).catch(() => undefined);`,
-        `console.log(JSON.stringify(seen));`,
-      ].join('\n'),
-    );
-    const run = spawnSync(process.execPath, [TSX, script], { encoding: 'utf8', cwd: output.batch });
-    expect(run.stderr).toBe('');
-    const seen = JSON.parse(run.stdout) as { url: string; headers: Record<string, string> }[];
+  it('the generated client sends renamed inputs under their wire names', async () => {
+    const { createPodcastClient } = (await load(output.out, 'index.ts')) as {
+      createPodcastClient(options: object): Record<string, (input: object) => Promise<unknown>>;
+    };
+    const seen: { url: string; headers: Record<string, string> }[] = [];
+    const fetch = async (url: string | URL | Request, init?: RequestInit) => {
+      seen.push({ url: String(url), headers: Object.fromEntries(new Headers(init?.headers).entries()) });
+      return new Response(null, { status: 204 });
+    };
+    const client = createPodcastClient({ apiKey: 'k', baseUrl: 'http://127.0.0.1:9', fetch, validate: 'off', maxRetries: 0 });
+    await client.getThingById!({ id: 'p/1', query_id: 'q', header_id: 'h' }).catch(() => undefined);
+    await client.delete_!({ class: 'c', __proto___: 'x', 'filter.name': 'f' }).catch(() => undefined);
     expect(seen[0]?.url).toBe('http://127.0.0.1:9/things/p%2F1?id=q');
     expect(seen[0]?.headers.id).toBe('h');
     expect(seen[1]?.url).toBe('http://127.0.0.1:9/delete/c?filter.name=f&__proto__=x');
   });
-  it("schemas.ts keeps the document's names; index.ts keeps the runtime's and aliases the validators (run in a child process)", () => {
-    const script = join(output.batch, 'index-names.ts');
-    writeFileSync(
-      script,
-      [
-        `import * as schemas from './out/schemas.js';`,
-        `import * as index from './out/index.js';`,
-        `console.log(JSON.stringify({`,
-        `  schemaParses: schemas.RateLimitError.safeParse({ retry_after: 0 }).success,`,
-        `  runtimeClass: index.RateLimitError.prototype instanceof Error && index.ApiError.prototype instanceof Error,`,
-        `  aliases: [index.RateLimitErrorSchema === schemas.RateLimitError, index.ApiErrorSchema2 === schemas.ApiError, index.ApiErrorSchema === schemas.ApiErrorSchema, index.PodcastClientSchema === schemas.PodcastClient, index.OperationIdSchema === schemas.OperationId, index.FixtureSchema === schemas.Fixture],`,
-        `}));`,
-      ].join('\n'),
-    );
-    const run = spawnSync(process.execPath, [TSX, script], { encoding: 'utf8', cwd: output.batch });
-    expect(run.stderr).toBe('');
-    expect(JSON.parse(run.stdout)).toStrictEqual({ schemaParses: false, runtimeClass: true, aliases: [true, true, true, true, true, true] });
+  it("schemas.ts keeps the document's names; index.ts keeps the runtime's and aliases the validators", async () => {
+    const schemas = (await load(output.out, 'schemas.ts')) as Record<string, { safeParse(value: unknown): { success: boolean } }>;
+    const index = (await load(output.out, 'index.ts')) as Record<string, unknown> & {
+      RateLimitError: { prototype: unknown };
+      ApiError: { prototype: unknown };
+    };
+    expect({
+      schemaParses: schemas.RateLimitError!.safeParse({ retry_after: 0 }).success,
+      runtimeClass: index.RateLimitError.prototype instanceof Error && index.ApiError.prototype instanceof Error,
+      aliases: [
+        index.RateLimitErrorSchema === schemas.RateLimitError,
+        index.ApiErrorSchema2 === schemas.ApiError,
+        index.ApiErrorSchema === schemas.ApiErrorSchema,
+        index.PodcastClientSchema === schemas.PodcastClient,
+        index.OperationIdSchema === schemas.OperationId,
+        index.FixtureSchema === schemas.Fixture,
+      ],
+    }).toStrictEqual({ schemaParses: false, runtimeClass: true, aliases: [true, true, true, true, true, true] });
   });
 });
 
@@ -121,24 +115,18 @@ describe('operationIds named like Object.prototype members', () => {
   // Compiled by tsc in names.compat.test.ts.
   const output = useWrittenOutput('proto-names', PROTOTYPE);
 
-  it('each operation is an own key of operationSpecs, the prototype untouched, and a stub call reaches it', () => {
-    const script = join(output.batch, 'keys.ts');
-    writeFileSync(
-      script,
-      [
-        `import { operationSpecs } from './out/operations.js';`,
-        `import { createPodcastClient } from './out/index.js';`,
-        `const seen: string[] = [];`,
-        `const fetch = async (url: string | URL | Request, init?: RequestInit) => { seen.push(\`\${init?.method} \${String(url)}\`); return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } }); };`,
-        `const client = createPodcastClient({ apiKey: 'k', baseUrl: 'http://127.0.0.1:9', fetch, validate: 'off', maxRetries: 0 });`,
-        `await client.constructor_();`,
-        `await client.proto();`,
-        `console.log(JSON.stringify({ keys: Object.keys(operationSpecs), proto: Object.getPrototypeOf(operationSpecs) === Object.prototype, seen }));`,
-      ].join('\n'),
-    );
-    const run = spawnSync(process.execPath, [TSX, script], { encoding: 'utf8', cwd: output.batch });
-    expect(run.stderr).toBe('');
-    expect(JSON.parse(run.stdout)).toStrictEqual({
+  it('each operation is an own key of operationSpecs, the prototype untouched, and a stub call reaches it', async () => {
+    const { operationSpecs } = (await load(output.out, 'operations.ts')) as { operationSpecs: object };
+    const { createPodcastClient } = (await load(output.out, 'index.ts')) as { createPodcastClient(options: object): Record<string, () => Promise<unknown>> };
+    const seen: string[] = [];
+    const fetch = async (url: string | URL | Request, init?: RequestInit) => {
+      seen.push(`${init?.method} ${String(url)}`);
+      return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+    };
+    const client = createPodcastClient({ apiKey: 'k', baseUrl: 'http://127.0.0.1:9', fetch, validate: 'off', maxRetries: 0 });
+    await client.constructor_!();
+    await client.proto!();
+    expect({ keys: Object.keys(operationSpecs), proto: Object.getPrototypeOf(operationSpecs) === Object.prototype, seen }).toStrictEqual({
       keys: ['constructor', 'toString', 'hasOwnProperty', '__proto__'],
       proto: true,
       seen: ['GET http://127.0.0.1:9/builtins', 'DELETE http://127.0.0.1:9/builtins'],
