@@ -1,0 +1,93 @@
+/**
+ * The two endings the document fuzzer accepts, and a name for every other one. A run either
+ * generates (lints, checks), or stops with problems that each name file:line:col, a code and a
+ * message, exit code 1; anything else is a crash, named by its class so that many cases of one bug
+ * count as one.
+ */
+import type { JobResult, PlainProblem } from './fuzz-pool.js';
+
+export type Outcome = { ending: 'generated' } | { ending: 'refused'; codes: string[] } | { ending: 'crash'; crash: string; detail: string };
+
+/** Judges one run's result. */
+export function judge(result: JobResult): Outcome {
+  switch (result.ending) {
+    case 'generated':
+      return { ending: 'generated' };
+    case 'refused':
+      if (result.exitCode !== 1) return crash(`PodcastGenError with exit code ${result.exitCode}`, formatProblems(result.problems));
+      return judgeProblems(result.problems);
+    case 'thrown':
+      return crash(thrownClass(result.name, result.message, result.stack), `${result.stack || `${result.name}: ${result.message}`}`);
+    case 'cli':
+      return judgeCli(result.code, result.stdout, result.stderr);
+    default:
+      return crash(result.ending, result.detail);
+  }
+}
+
+function judgeCli(code: number, stdout: string, stderr: string): Outcome {
+  const unexpected = /unexpected error \(a bug in podcast-gen[^\n]*\n([\s\S]*)/.exec(stderr);
+  if (unexpected) {
+    const stack = unexpected[1] ?? '';
+    const [, name = 'Error', message = ''] = /^(\w*(?:Error|Exception)?\w*): ([^\n]*)/.exec(stack) ?? [];
+    return crash(thrownClass(name, message, stack), stack);
+  }
+  if (code !== 0 && code !== 1) return crash(`CLI exit code ${code}`, stderr);
+  let report: { problems?: PlainProblem[]; stale?: unknown; current?: boolean };
+  try {
+    report = JSON.parse(stdout);
+  } catch {
+    return crash('CLI --json printed no JSON', `${stdout}\n${stderr}`);
+  }
+  const errors = (report.problems ?? []).filter((problem) => problem.severity === 'error');
+  if (code === 0 || 'stale' in report)
+    return errors.length === 0 ? { ending: 'generated' } : crash('errors reported with a passing exit code', formatProblems(errors));
+  if (errors.length === 0) return crash('CLI exit code 1 without an error', `${stdout}\n${stderr}`);
+  return judgeProblems(errors);
+}
+
+function judgeProblems(problems: readonly PlainProblem[]): Outcome {
+  const unplaced = problems.filter((problem) => !isPlaced(problem));
+  if (problems.length === 0) return crash('PodcastGenError without problems', '');
+  if (unplaced.length > 0) return crash(`problem without file:line:col, code or message (${unplaced.map((p) => p.code).join(', ')})`, formatProblems(unplaced));
+  return { ending: 'refused', codes: [...new Set(problems.map((problem) => problem.code))] };
+}
+
+function isPlaced(problem: PlainProblem): boolean {
+  const positive = (n: unknown) => Number.isInteger(n) && (n as number) >= 1;
+  return Boolean(problem.file) && positive(problem.line) && positive(problem.col) && Boolean(problem.code) && Boolean(problem.message?.trim());
+}
+
+/**
+ * An error's class: its name, its message with the document's own words (quoted names, numbers)
+ * left out, and the first frame of the stack that is not Node's (a stack overflow's frames vary).
+ */
+export function thrownClass(name: string, message: string, stack: string): string {
+  const words = message
+    .split('\n')[0]
+    ?.replace(/(["'`]).*?\1/g, '…')
+    .replace(/\d+/g, 'N')
+    .slice(0, 120);
+  if (/Maximum call stack size exceeded/.test(message)) return `${name}: ${words}`;
+  return `${name}: ${words} @ ${topFrame(stack)}`;
+}
+
+/** `function (package/file)` of the first frame outside Node, with no machine path. */
+export function topFrame(stack: string): string {
+  for (const line of stack.split('\n')) {
+    const frame = /^\s+at (?:(.*?) \()?(.*?):\d+:\d+\)?$/.exec(line);
+    if (!frame || frame[2]?.startsWith('node:')) continue;
+    const file = (frame[2] ?? '').replace(/^file:\/\//, '');
+    const short = /node_modules\/(.*)$/.exec(file)?.[1] ?? /\/((?:generator|test)\/.*)$/.exec(file)?.[1] ?? file.split('/').pop();
+    return `${frame[1] ?? '<anonymous>'} (${short})`;
+  }
+  return 'no stack';
+}
+
+function crash(name: string, detail: string): Outcome {
+  return { ending: 'crash', crash: name, detail };
+}
+
+function formatProblems(problems: readonly PlainProblem[]): string {
+  return problems.map((p) => `${p.file ?? '-'}:${p.line ?? '?'}:${p.col ?? '?'} ${p.code} ${p.message}`).join('\n');
+}
