@@ -472,7 +472,7 @@ export class Core {
       }
       const { response, headers } = answer;
       if (response.ok) return this.#decode<T>(spec, answer, attempt, validate, validators, maxBytes, options.signal);
-      const failure = await this.#failure(spec, response, headers);
+      const failure = await this.#failure(spec, answer, headers);
       if (!retriesLeft || !spec.retryStatuses.includes(response.status)) throw failure;
       const asked = failure instanceof RateLimitError ? failure.retryAfter : retryAfterSeconds(response.headers.get('retry-after'));
       if (asked !== undefined && asked * 1000 > maxWaitMs) throw failure;
@@ -595,10 +595,7 @@ export class Core {
               ? null
               : await network(() => readCapped(response, maxBytes, spec.operationId, controller));
           await this.#options.onResponse?.({ ...event, durationMs: Date.now() - started });
-          return {
-            response: new Response(bytes, { status: response.status, statusText: response.statusText, headers: response.headers }),
-            headers: event.headers,
-          };
+          return { response, read: bodyReader(bytes, response), headers: event.headers };
         }
         await response.body?.cancel().catch(() => undefined);
         await this.#options.onResponse?.({ ...event, durationMs: Date.now() - started });
@@ -690,7 +687,7 @@ export class Core {
       });
       return { data: items as T, status: response.status, headers, body: undefined, rid: undefined, attempts };
     }
-    const body = await readBody(response, spec.dataKind);
+    const body = await readBody(answer.read ?? response, spec.dataKind);
     let data = spec.envelopeData !== undefined && isRecord(body) ? body[spec.envelopeData] : body;
     // An answer to HEAD, and a 204, 205 or 304, has no body whatever the document says of it
     // (fetch gives none): there is nothing to check.
@@ -722,9 +719,10 @@ export class Core {
     return { data: data as T, status: response.status, headers, body, rid, attempts };
   }
 
-  async #failure(spec: OperationSpec, response: Response, headers: Record<string, string>): Promise<ApiError> {
+  async #failure(spec: OperationSpec, answer: Answer, headers: Record<string, string>): Promise<ApiError> {
+    const { response } = answer;
     // A server that echoes the credential back (a 401 quoting the key) must not put it in the error.
-    const text = await response.text().catch(() => '');
+    const text = await (answer.read ?? response).text().catch(() => '');
     const body = this.#redactValue(parseBody(text));
     const init = { operationId: spec.operationId, status: response.status, body, headers };
     if (response.status !== 429) return new ApiError(init);
@@ -766,7 +764,10 @@ export class Core {
 
 /** A final response, its body read, and its headers as shown (redacted). */
 interface Answer {
+  /** The response as fetch gave it: its status, which may lie outside 200-599, and its headers. */
   response: Response;
+  /** The body as read (under the size limit), to decode; absent for a streamed response, read from `response` as it arrives. */
+  read?: Response;
   headers: Record<string, string>;
   /** For a streamed response, whose body is still unread: aborts the connection when the caller stops early. */
   controller?: AbortController;
@@ -798,7 +799,7 @@ async function readCapped(response: Response, limit: number, operationId: string
   const chunks: BlobPart[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await readOrAbort(reader, controller.signal);
     if (done) break;
     total += value.byteLength;
     if (total > limit) {
@@ -808,6 +809,39 @@ async function readCapped(response: Response, limit: number, operationId: string
     chunks.push(value);
   }
   return new Blob(chunks);
+}
+
+/**
+ * The next chunk of a body, or a rejection as soon as `signal` aborts: fetch's reader of a body it
+ * decompresses may wait forever on bytes that are not that encoding, aborted or not.
+ */
+function readOrAbort<T>(reader: ReadableStreamDefaultReader<T>, signal: AbortSignal | undefined): Promise<ReadableStreamReadResult<T>> {
+  if (!signal) return reader.read();
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    void reader
+      .read()
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+/**
+ * The bytes read, in a Response of their own only to be decoded (text as UTF-8, a Blob of the
+ * response's media type). Not a copy of the response: its constructor refuses a status outside
+ * 200-599 and header names that fetch still passes on from a server, so status and headers stay on
+ * the response fetch gave.
+ */
+function bodyReader(bytes: Blob | null, response: Response): Response {
+  const type = response.headers.get('content-type');
+  try {
+    return new Response(bytes, type === null ? {} : { headers: { 'content-type': type } });
+  } catch {
+    // A media type the constructor refuses: the bytes still decode, as a Blob without a type.
+    return new Response(bytes);
+  }
 }
 
 /**
@@ -1128,7 +1162,7 @@ export async function* readStreamItems(options: {
     for (;;) {
       let read: ReadableStreamReadResult<Uint8Array>;
       try {
-        read = await reader.read();
+        read = await readOrAbort(reader, options.controller?.signal);
       } catch (error) {
         if (options.signal?.aborted) throw new AbortError(`${spec.operationId} was aborted`, spec.operationId);
         throw new ConnectionError(`${spec.operationId}: the stream broke off: ${options.redact(describeCause(error))}`, spec.operationId);

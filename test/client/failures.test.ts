@@ -136,6 +136,27 @@ describe('API failures', () => {
     expectNoKey(error);
   });
 
+  it("a status past 599 (fetch passes on any three digits) is an ApiError with that status, not the RangeError of Response's constructor", async () => {
+    for (const status of [600, 999]) {
+      const { server, client } = await setUp(() => ({ status, body: { code: status, msg: `odd ${API_KEY}`, rid: 'r-9' } }));
+      const error = await caught(client.quotaSummary());
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ status, code: status, msg: 'odd [redacted]', rid: 'r-9' });
+      expect(server.requests).toHaveLength(1);
+      expectNoKey(error);
+    }
+  });
+
+  it('a response header name that fetch passes on but Headers refuses still gives the data, or the ApiError', async () => {
+    const answer = (status: number, body: string) =>
+      `HTTP/1.1 ${status} X\r\ncontent-type: application/json\r\nx bad name: 1\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`;
+    const { client } = await setUp((_, i) =>
+      i === 0 ? { raw: answer(200, JSON.stringify(envelope({ free_count: 2 }))) } : { raw: answer(400, JSON.stringify({ code: 4, msg: 'no' })) },
+    );
+    expect(await client.getVoiceCloneAllowance()).toStrictEqual({ free_count: 2 });
+    expect(await caught(client.getVoiceCloneAllowance())).toMatchObject({ name: 'ApiError', status: 400, code: 4, msg: 'no' });
+  });
+
   it('a POST is not retried on a 500 (its side effect may have happened)', async () => {
     const { server, client } = await setUp(() => ({ status: 500, body: { code: 5000, msg: 'internal', rid: 'r' } }));
     expect(await caught(client.addImage({ image_material: 'x' }))).toMatchObject({ status: 500 });
@@ -158,6 +179,20 @@ describe('connection failures, timeouts and aborts', () => {
     setTimeout(() => controller.abort(), 100);
     const error = await caught(client.quotaSummary({ signal: controller.signal }));
     expect(error).toBeInstanceOf(AbortError);
+    expectNoKey(error);
+  });
+
+  it('a body fetch cannot decompress, ended by a close, still times out or aborts (its reader waits past the abort)', async () => {
+    const raw = 'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-encoding: gzip\r\nconnection: close\r\n\r\n{"not":"gzip"}';
+    const { server, client } = await setUp(() => ({ raw }), { timeoutMs: 200, maxRetries: 1 });
+    const started = performance.now();
+    const error = await caught(client.quotaSummary());
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(server.requests).toHaveLength(2);
+    expect(performance.now() - started).toBeLessThan(5_000);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    expect(await caught(client.quotaSummary({ signal: controller.signal, timeoutMs: 60_000 }))).toBeInstanceOf(AbortError);
     expectNoKey(error);
   });
 

@@ -21,6 +21,8 @@ export interface Answer {
   hang?: boolean;
   /** Destroy the connection without answering. */
   reset?: boolean;
+  /** Written on the socket as it is, then the connection closed: an answer node:http refuses to send. */
+  raw?: string;
 }
 
 export type Handler = (request: SeenRequest, index: number) => Answer | Promise<Answer>;
@@ -51,6 +53,10 @@ export async function startLoopback(handler: Handler): Promise<{ url: string; re
     if (answer.hang) return;
     if (answer.reset) {
       req.socket.destroy();
+      return;
+    }
+    if (answer.raw !== undefined) {
+      req.socket.end(answer.raw);
       return;
     }
     const isText = typeof answer.body === 'string';
