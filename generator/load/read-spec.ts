@@ -5,6 +5,7 @@ import type { BaseResolver, Config, Document } from '@redocly/openapi-core';
 import { fail, PodcastGenError, type Problem } from '../problems.js';
 import { bundleOrFail } from './bundle.js';
 import { checkDocumentVersion } from './check-version.js';
+import { checkDocumentShape } from './document-shape.js';
 import { normalizeDiscriminatorMappings } from './discriminator-mapping.js';
 import { displayPath, locatePointer, parsedAsJson } from './locate.js';
 import { DocumentResolver, MAX_DOCUMENT_BYTES, readRoot, tooLarge } from './read-root.js';
@@ -66,12 +67,17 @@ export async function readSpec(options: ReadSpecOptions): Promise<LoadedSpec> {
   const locateInRoot = (pointer: string) => locatePointer(root.source, pointer);
   checkDocumentVersion(root.parsed, shown, locateInRoot);
   const swagger2 = isSwagger2(root.parsed);
+  // Before anything walks it (the bundler, lint's rules, the model): what no stage can read stops here.
+  checkDocumentShape(root.parsed, { file: shown, locate: (pointer, onKey) => locatePointer(root.source, pointer, onKey), swagger2 });
   normalizeDiscriminatorMappings(root.parsed, root.source.body, parsedAsJson(root.source));
 
   const bundled = await bundleOrFail({ root, config: options.config, resolver, shown, locate: locateInRoot });
   const problems = toProblems(bundled.problems, cwd, root);
   const errors = problems.filter((p) => p.severity === 'error');
   if (errors.length > 0) throw new PodcastGenError(errors);
+  // What other files brought in is checked as part of the whole.
+  if (bundled.document !== root.parsed)
+    checkDocumentShape(bundled.document, { file: shown, locate: (pointer, onKey) => locatePointer(root.source, pointer, onKey), swagger2 });
   // A Swagger 2.0 document is converted when the model first reads it, after lint: the converter
   // throws on what lint reports at its place (a parameter without `in`).
   let converted: OpenApiDocument | undefined;

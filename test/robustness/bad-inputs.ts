@@ -207,8 +207,8 @@ export const BAD_INPUTS: BadInput[] = [
   {
     name: 'paths is a list',
     files: { 'api.yaml': doc('paths:\n  - /a\n') },
-    code: /struct/,
-    line: /^api\.yaml:4:\d+ .*`Paths` \(object\) but got `array`.*specification/,
+    code: /document\/not-an-object/,
+    line: /^api\.yaml:4:\d+ .*#\/paths is a list, where the map of path items .*write the map of path items/,
     exit: 1,
   },
   {

@@ -1,0 +1,357 @@
+import { getByPointer, pointerJoin } from '../json-pointer.js';
+import { PodcastGenError, type Problem } from '../problems.js';
+import { shortPointer } from './locate.js';
+
+type Locate = (pointer: string, onKey?: boolean) => { line: number; col: number } | undefined;
+
+/**
+ * What a place of the document holds, as far as the model and the emitters read it: one OpenAPI
+ * object (`schema`, `parameter`, ...), or a container of them (`map:schema` is the map of schemas
+ * under `properties` or `components/schemas`).
+ */
+type Kind = string;
+
+/** How a field holds its child: one object, a list of them, or a map of them by name. */
+interface Field {
+  kind: Kind;
+  shape: 'one' | 'list' | 'map';
+  /** A list of such objects is read too (JSON Schema's old tuple form of `items`). */
+  orList?: boolean;
+}
+
+const one = (kind: Kind): Field => ({ kind, shape: 'one' });
+const list = (kind: Kind): Field => ({ kind, shape: 'list' });
+const map = (kind: Kind): Field => ({ kind, shape: 'map' });
+
+const OPERATION_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'];
+
+const SCHEMA_FIELDS: Record<string, Field> = {
+  properties: map('schema'),
+  patternProperties: map('schema'),
+  dependentSchemas: map('schema'),
+  $defs: map('schema'),
+  definitions: map('schema'),
+  items: { kind: 'schema', shape: 'one', orList: true },
+  additionalItems: one('schema'),
+  additionalProperties: one('schema'),
+  unevaluatedProperties: one('schema'),
+  unevaluatedItems: one('schema'),
+  propertyNames: one('schema'),
+  contains: one('schema'),
+  not: one('schema'),
+  if: one('schema'),
+  // biome-ignore lint/suspicious/noThenProperty: JSON Schema's keyword; the table is never awaited
+  then: one('schema'),
+  else: one('schema'),
+  allOf: list('schema'),
+  oneOf: list('schema'),
+  anyOf: list('schema'),
+  prefixItems: list('schema'),
+  discriminator: one('discriminator'),
+};
+
+/** The fields of each kind that hold OpenAPI objects, for OpenAPI 3.x. */
+const OAS3: Record<Kind, Record<string, Field>> = {
+  document: {
+    info: one('info'),
+    paths: map('pathItem'),
+    webhooks: map('pathItem'),
+    components: one('components'),
+    servers: list('server'),
+  },
+  components: {
+    schemas: map('schema'),
+    responses: map('response'),
+    parameters: map('parameter'),
+    examples: map('example'),
+    requestBodies: map('requestBody'),
+    headers: map('header'),
+    securitySchemes: map('securityScheme'),
+    links: map('link'),
+    callbacks: map('callback'),
+    pathItems: map('pathItem'),
+  },
+  pathItem: {
+    ...Object.fromEntries(OPERATION_METHODS.map((method) => [method, one('operation')])),
+    additionalOperations: map('operation'),
+    parameters: list('parameter'),
+    servers: list('server'),
+  },
+  operation: {
+    parameters: list('parameter'),
+    requestBody: one('requestBody'),
+    responses: map('response'),
+    callbacks: map('callback'),
+    servers: list('server'),
+  },
+  callback: {},
+  parameter: { schema: one('schema'), content: map('mediaType'), examples: map('example') },
+  header: { schema: one('schema'), content: map('mediaType'), examples: map('example') },
+  requestBody: { content: map('mediaType') },
+  response: { content: map('mediaType'), headers: map('header'), links: map('link') },
+  mediaType: { schema: one('schema'), itemSchema: one('schema'), examples: map('example'), encoding: map('encoding') },
+  encoding: { headers: map('header') },
+  schema: SCHEMA_FIELDS,
+  server: { variables: map('serverVariable') },
+};
+
+/** The same for Swagger 2.0, as written (it is converted to OpenAPI 3.0 after lint). */
+const SWAGGER2: Record<Kind, Record<string, Field>> = {
+  document: {
+    info: one('info'),
+    paths: map('pathItem'),
+    definitions: map('schema'),
+    parameters: map('parameter'),
+    responses: map('response'),
+    securityDefinitions: map('securityScheme'),
+  },
+  pathItem: {
+    ...Object.fromEntries(OPERATION_METHODS.map((method) => [method, one('operation')])),
+    parameters: list('parameter'),
+  },
+  operation: { parameters: list('parameter'), responses: map('response') },
+  parameter: { schema: one('schema'), items: one('schema') },
+  response: { schema: one('schema'), headers: map('header') },
+  header: { items: one('schema') },
+  schema: SCHEMA_FIELDS,
+};
+
+/** Where a `$ref` may stand for the object itself (OpenAPI's Reference Object, or a schema's `$ref`). */
+const REFERABLE = new Set(['schema', 'parameter', 'header', 'response', 'requestBody', 'example', 'securityScheme', 'link', 'callback', 'pathItem']);
+
+/** Fields whose value is data the document's author chose (an example, a default), never read as OpenAPI. */
+const DATA_FIELDS = new Set(['example', 'examples', 'default', 'enum', 'const', 'value']);
+
+/** Maps whose `x-` keys are extensions rather than names. */
+const EXTENSIBLE_MAPS = new Set(['map:pathItem', 'map:response']);
+
+/** A kind as a user reads it: `a schema`, `the map of schemas`. */
+function described(kind: Kind): string {
+  const names: Record<string, string> = {
+    document: 'the whole document',
+    components: 'the components object',
+    pathItem: 'a path item',
+    mediaType: 'a media type',
+    requestBody: 'a request body',
+    securityScheme: 'a security scheme',
+    serverVariable: 'a server variable',
+  };
+  if (kind.startsWith('map:')) {
+    const entry = kind.slice(4);
+    const plural: Record<string, string> = { pathItem: 'path items (`paths`)', mediaType: 'media types (`content`)', schema: 'schemas' };
+    return `the map of ${plural[entry] ?? `${entry}s`}`;
+  }
+  if (kind.startsWith('list:')) return `a list of ${kind.slice(5)}s`;
+  return names[kind] ?? `${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind}`;
+}
+
+function jsonKind(value: unknown): string {
+  if (Array.isArray(value)) return 'a list';
+  if (value === null) return 'null';
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+  return `the ${typeof value} ${String(value)}`;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** How many problems one run lists: the first ones are enough to act on. */
+const MAX_PROBLEMS = 20;
+
+/**
+ * Refuses a document whose structure the model or an emitter cannot read, with a problem at each
+ * place, before lint or anything else walks it: a `$ref` that is not a string, a scalar or a list
+ * where an object goes, a `$ref` where no reference may stand, and a `$ref` that names something
+ * other than what its place holds (a map of schemas where a schema goes). Lint's rules only warn
+ * about structure in users' documents; these would crash an emitter, or send redocly's walk into a
+ * loop without end, so no lint config lets them through. A missing `$ref` target is the bundler's
+ * to report, and a chain of bare `$ref`s ref-chains.ts's.
+ */
+export function checkDocumentShape(document: unknown, options: { file: string; locate: Locate; swagger2: boolean }): void {
+  const problems = findShapeProblems(document, options.swagger2);
+  if (problems.length === 0) return;
+  throw new PodcastGenError(
+    problems.slice(0, MAX_PROBLEMS).map((problem) => {
+      // A value of the wrong kind is shown where it is written; a `$ref`, at its key.
+      const place = options.locate(problem.pointer, !problem.code.startsWith('document/not-a'));
+      return { severity: 'error', file: options.file, ...(place ?? {}), ...problem } satisfies Problem;
+    }),
+  );
+}
+
+/** A shape problem before its file and place are known. */
+export interface ShapeProblem {
+  code: string;
+  pointer: string;
+  message: string;
+  hint: string;
+}
+
+/** Every shape problem of a parsed (or bundled) document, in document order. */
+export function findShapeProblems(document: unknown, swagger2: boolean): ShapeProblem[] {
+  const types = swagger2 ? SWAGGER2 : OAS3;
+  const problems: ShapeProblem[] = [];
+  const kinds = new Map<object, Kind>();
+  const refs: { pointer: string; ref: string; kind: Kind }[] = [];
+  // YAML aliases can put one node in many places: each is read once, so the walk is bounded by the text.
+  const seen = new Set<object>();
+
+  const notShaped = (pointer: string, value: unknown, kind: Kind) => {
+    const expected = described(kind);
+    const how = kind.startsWith('list:') ? '' : REFERABLE.has(kind) ? ' (an object), or a $ref to one' : ' (an object)';
+    problems.push({
+      code: kind.startsWith('list:') ? 'document/not-a-list' : 'document/not-an-object',
+      pointer,
+      message: `${shortPointer(pointer)} is ${jsonKind(value)}, where ${expected} goes`,
+      hint: `write ${expected} there${how}`,
+    });
+  };
+
+  /** A node where an object of `kind` goes (or a `$ref` to one, where `kind` is referable). */
+  const visit = (node: unknown, pointer: string, kind: Kind): void => {
+    if (kind === 'schema' && typeof node === 'boolean') return;
+    if (!isObject(node)) {
+      notShaped(pointer, node, kind);
+      return;
+    }
+    if (seen.has(node)) return;
+    seen.add(node);
+    kinds.set(node, kind);
+    if ('$ref' in node && REFERABLE.has(kind)) {
+      const ref = node.$ref;
+      if (typeof ref !== 'string') {
+        problems.push({
+          code: 'document/ref-not-string',
+          pointer: pointerJoin(pointer, '$ref'),
+          message: `the $ref at ${shortPointer(pointer)} is ${jsonKind(ref)}, not a string`,
+          hint: `write the reference as a string naming ${described(kind)}, such as '#/components/${kind === 'schema' ? 'schemas' : `${kind}s`}/Name'`,
+        });
+      } else if (ref === '#' || ref.startsWith('#/')) refs.push({ pointer, ref, kind });
+      // Beside a schema's `$ref` (OpenAPI 3.1), the other keywords still apply; an object's `$ref` stands for it whole.
+      if (kind !== 'schema') return;
+    }
+    const fields = types[kind] ?? {};
+    for (const key of Object.keys(node)) {
+      // A callback's entries are path items, under runtime expressions for names.
+      if (kind === 'callback' && !key.startsWith('x-')) {
+        visit(node[key], pointerJoin(pointer, key), 'pathItem');
+        continue;
+      }
+      if (key === '$ref') continue;
+      const value = node[key];
+      const field = fields[key];
+      const at = pointerJoin(pointer, key);
+      if (field) visitField(value, at, field);
+      else if (key.startsWith('x-') || DATA_FIELDS.has(key)) continue;
+      else if (isObject(value) && '$ref' in value) {
+        problems.push({
+          code: 'document/ref-place',
+          pointer: pointerJoin(at, '$ref'),
+          message: `a $ref stands where \`${key}\` of ${described(kind)} goes, which holds no schema or other object a $ref may name`,
+          hint: `write the value of \`${key}\` itself there; a $ref may stand only for a whole schema, parameter, response, header, request body, example, link, callback or path item`,
+        });
+      } else refsBackInto(value, at);
+    }
+  };
+
+  const visitField = (value: unknown, pointer: string, field: Field): void => {
+    if (field.shape === 'one' && !(field.orList && Array.isArray(value))) {
+      visit(value, pointer, field.kind);
+      return;
+    }
+    if (field.shape !== 'map') {
+      if (!Array.isArray(value)) notShaped(pointer, value, `list:${field.kind}`);
+      else for (let index = 0; index < value.length; index++) visit(value[index], pointerJoin(pointer, index), field.kind);
+      return;
+    }
+    const mapKind = `map:${field.kind}`;
+    if (!isObject(value)) {
+      notShaped(pointer, value, mapKind);
+      return;
+    }
+    if (seen.has(value)) return;
+    seen.add(value);
+    kinds.set(value, mapKind);
+    if (typeof value.$ref === 'string') {
+      problems.push({
+        code: 'document/ref-place',
+        pointer: pointerJoin(pointer, '$ref'),
+        message: `a $ref stands for ${described(mapKind)} at ${shortPointer(pointer)}; a $ref may name one entry of it, not the whole map`,
+        hint: 'write the map here and $ref each entry',
+      });
+      return;
+    }
+    const extensible = EXTENSIBLE_MAPS.has(mapKind);
+    for (const [name, entry] of Object.entries(value)) {
+      if (extensible && name.startsWith('x-')) continue;
+      visit(entry, pointerJoin(pointer, name), field.kind);
+    }
+  };
+
+  /**
+   * A field podcast-gen does not read may hold anything, but redocly's walk follows a `$ref` in it
+   * with no memory of where it has been: one that names a node holding it never ends.
+   */
+  const refsBackInto = (value: unknown, pointer: string): void => {
+    if (!value || typeof value !== 'object' || seen.has(value)) return;
+    seen.add(value);
+    if (Array.isArray(value)) {
+      for (let index = 0; index < value.length; index++) refsBackInto(value[index], pointerJoin(pointer, index));
+      return;
+    }
+    const record = value as Record<string, unknown>;
+    const ref = record.$ref;
+    if (typeof ref === 'string' && (ref === '#' || ref.startsWith('#/'))) {
+      const target = getByPointer(document, ref);
+      if (target !== undefined && (pointer === ref || `${pointer}/`.startsWith(`${ref}/`) || ref === '#')) {
+        problems.push({
+          code: 'document/ref-loop',
+          pointer: pointerJoin(pointer, '$ref'),
+          message: `the $ref "${shortPointer(ref)}" at ${shortPointer(pointer)} names a part of the document that holds it, in a field OpenAPI does not define`,
+          hint: 'remove the $ref, or point it at the schema it means',
+        });
+      }
+    }
+    for (const key of Object.keys(record)) if (key !== '$ref') refsBackInto(record[key], pointerJoin(pointer, key));
+  };
+
+  const root = isObject(document) ? document : {};
+  kinds.set(root, 'document');
+  seen.add(root);
+  const rootFields = types.document ?? {};
+  for (const key of Object.keys(root)) {
+    const field = rootFields[key];
+    if (field) visitField(root[key], pointerJoin('#', key), field);
+  }
+
+  for (const { pointer, ref, kind } of refs) {
+    const target = getByPointer(document, ref);
+    if (target === undefined) continue;
+    const targetKind = isObject(target) ? kinds.get(target) : undefined;
+    if (targetKind === undefined ? fitsUntyped(target, kind) : fits(targetKind, kind)) continue;
+    const named = targetKind !== undefined ? described(targetKind) : jsonKind(target);
+    problems.push({
+      code: 'document/ref-target-kind',
+      pointer: pointerJoin(pointer, '$ref'),
+      message: `the $ref "${shortPointer(ref)}" at ${shortPointer(pointer)} names ${named}, where ${described(kind)} goes`,
+      hint: `point the $ref at ${described(kind)}${kind === 'schema' ? ', such as #/components/schemas/Name (not the map that holds them)' : ''}`,
+    });
+  }
+  return problems;
+}
+
+/** Whether a node of `actual` kind may stand where `expected` goes: the same kind, or a header and a parameter, read alike. */
+function fits(actual: Kind, expected: Kind): boolean {
+  if (actual === expected) return true;
+  const alike = new Set(['header', 'parameter']);
+  if (alike.has(actual) && alike.has(expected)) return true;
+  // A callback's entries are path items: either names the same object.
+  return (actual === 'callback' && expected === 'pathItem') || (actual === 'pathItem' && expected === 'callback');
+}
+
+/** A node no typed place holds (under an extension, an example): it can only be read as what it is. */
+function fitsUntyped(target: unknown, expected: Kind): boolean {
+  return isObject(target) || (expected === 'schema' && typeof target === 'boolean');
+}

@@ -1,0 +1,89 @@
+/**
+ * Documents whose structure no stage can read (test/fixtures/malformed/, one per way of breaking
+ * it) end with a problem at their place and exit 1, before lint, the model or an emitter reads
+ * them: never a stack trace, a native abort or "unexpected error". Any document left in that folder
+ * (the mutation fuzzer leaves the crashes it finds there) is held to the same.
+ */
+import { cpSync, existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { generateFiles, PodcastGenError, type Problem } from '../../generator/index.js';
+import { removeProject, runCli, tempProject } from '../cli/helpers/run-cli.js';
+import { FIXTURE_DOCS } from '../helpers/paths.js';
+
+const MALFORMED = join(FIXTURE_DOCS, 'malformed');
+
+/** What each document is refused with: the problem's code and the line it names. */
+const TABLE: Record<string, { code: string; line: number }> = {
+  'ref-number.yaml': { code: 'document/ref-not-string', line: 34 },
+  'ref-object.yaml': { code: 'document/ref-not-string', line: 34 },
+  'response-code-zero.yaml': { code: 'document/not-an-object', line: 21 },
+  'parameter-list-string.yaml': { code: 'document/not-an-object', line: 10 },
+  'parameters-not-a-list.yaml': { code: 'document/not-a-list', line: 9 },
+  'paths-array.yaml': { code: 'document/not-an-object', line: 6 },
+  'ref-to-schemas-map.yaml': { code: 'document/ref-target-kind', line: 36 },
+  'ref-to-schemas-map-in-description.yaml': { code: 'document/ref-place', line: 38 },
+  'ref-to-properties-in-type.yaml': { code: 'document/ref-place', line: 37 },
+  'ref-to-properties-map.yaml': { code: 'document/ref-target-kind', line: 36 },
+  'ref-to-paths.yaml': { code: 'document/ref-target-kind', line: 36 },
+  'ref-to-response-as-schema.yaml': { code: 'document/ref-target-kind', line: 36 },
+  'ref-to-missing-name.yaml': { code: 'bundler', line: 34 },
+  'ref-chain-loop.yaml': { code: 'load/circular-ref', line: 25 },
+};
+
+const documents = readdirSync(MALFORMED)
+  .filter((name) => /\.(ya?ml|json)$/.test(name))
+  .sort();
+
+async function refusal(name: string): Promise<Problem[]> {
+  try {
+    await generateFiles({ spec: join(MALFORMED, name) });
+  } catch (error) {
+    if (error instanceof PodcastGenError) return error.problems;
+    throw error;
+  }
+  throw new Error(`${name} generated`);
+}
+
+describe('malformed documents: a problem at the place, never a crash', () => {
+  it('has every document of the table', () => {
+    for (const name of Object.keys(TABLE)) expect(documents).toContain(name);
+  });
+
+  it.each(documents)('%s is refused at its place', async (name) => {
+    const problems = await refusal(name);
+    const first = problems[0] as Problem;
+    expect(first.severity).toBe('error');
+    expect(first.file).toContain(name);
+    expect(first.line).toBeGreaterThan(0);
+    expect(first.hint).toBeTruthy();
+    const want = TABLE[name];
+    // A document the fuzzer left is held to the shape of a refusal; the table's, to its code and line.
+    if (want) expect({ code: first.code, line: first.line }).toStrictEqual(want);
+  });
+
+  describe('through the CLI: exit 1, one message, nothing written', () => {
+    const projects: string[] = [];
+    afterAll(() => {
+      for (const dir of projects) removeProject(dir);
+    });
+
+    it.each(documents)('%s', async (name) => {
+      const dir = tempProject('malformed');
+      projects.push(dir);
+      cpSync(join(MALFORMED, name), join(dir, name));
+      for (const argv of [
+        ['generate', '--spec', name, '--out', 'out'],
+        ['lint', '--spec', name],
+        ['check', '--spec', name, '--out', 'out'],
+      ]) {
+        const run = await runCli(argv, { cwd: dir });
+        const output = run.stdout + run.stderr;
+        expect(run.code, `${argv[0]}: ${output}`).toBe(1);
+        expect(output).toContain(`${name}:`);
+        expect(output).not.toMatch(/unexpected error|\n\s+at \S|TypeError|RangeError/);
+        expect(existsSync(join(dir, 'out'))).toBe(false);
+      }
+    });
+  });
+});
