@@ -194,7 +194,7 @@ export function findShapeProblems(document: unknown, swagger2: boolean): ShapePr
   const types = swagger2 ? SWAGGER2 : OAS3;
   const problems: ShapeProblem[] = [];
   const kinds = new Map<object, Kind>();
-  const refs: { pointer: string; ref: string; kind: Kind }[] = [];
+  const refs: { pointer: string; ref: string; written: string; kind: Kind }[] = [];
   // YAML aliases can put one node in many places: each is read once, so the walk is bounded by the text.
   const seen = new Set<object>();
 
@@ -228,11 +228,11 @@ export function findShapeProblems(document: unknown, swagger2: boolean): ShapePr
           message: `the $ref at ${shortPointer(pointer)} is ${jsonKind(ref)}, not a string`,
           hint: `write the reference as a string naming ${described(kind)}, such as '#/components/${kind === 'schema' ? 'schemas' : `${kind}s`}/Name'`,
         });
-      } else if (ref === '#' || ref.startsWith('#/')) refs.push({ pointer, ref, kind });
+      } else if (ref === '' || ref === '#' || ref.startsWith('#/')) refs.push({ pointer, ref: ref || '#', written: ref, kind });
       // Beside a schema's `$ref` (OpenAPI 3.1), the other keywords still apply; an object's `$ref` stands for it whole.
       if (kind !== 'schema') return;
     }
-    const fields = types[kind] ?? {};
+    const fields = (Object.hasOwn(types, kind) ? types[kind] : undefined) ?? {};
     for (const key of Object.keys(node)) {
       // A callback's entries are path items, under runtime expressions for names.
       if (kind === 'callback' && !key.startsWith('x-')) {
@@ -241,7 +241,8 @@ export function findShapeProblems(document: unknown, swagger2: boolean): ShapePr
       }
       if (key === '$ref') continue;
       const value = node[key];
-      const field = fields[key];
+      // Own keys only: a field named `__proto__` or `constructor` is no field of OpenAPI's.
+      const field = Object.hasOwn(fields, key) ? fields[key] : undefined;
       const at = pointerJoin(pointer, key);
       if (field) visitField(value, at, field);
       else if (key.startsWith('x-') || DATA_FIELDS.has(key)) continue;
@@ -322,24 +323,56 @@ export function findShapeProblems(document: unknown, swagger2: boolean): ShapePr
   seen.add(root);
   const rootFields = types.document ?? {};
   for (const key of Object.keys(root)) {
-    const field = rootFields[key];
+    const field = Object.hasOwn(rootFields, key) ? rootFields[key] : undefined;
     if (field) visitField(root[key], pointerJoin('#', key), field);
   }
 
-  for (const { pointer, ref, kind } of refs) {
+  for (const { pointer, ref, written, kind } of refs) {
     const target = getByPointer(document, ref);
-    if (target === undefined) continue;
+    if (target === undefined) {
+      const missing = missingReason(document, ref);
+      if (missing) {
+        problems.push({
+          code: 'document/ref-missing',
+          pointer: pointerJoin(pointer, '$ref'),
+          message: `the $ref "${shortPointer(ref)}" at ${shortPointer(pointer)} names nothing: ${missing}`,
+          hint: `point the $ref at ${described(kind)} by its own place, such as '#/components/${kind === 'schema' ? 'schemas' : `${kind}s`}/Name'`,
+        });
+      }
+      // Any other name that is missing is the bundler's to report, with the file it looked in.
+      continue;
+    }
     const targetKind = isObject(target) ? kinds.get(target) : undefined;
     if (targetKind === undefined ? fitsUntyped(target, kind) : fits(targetKind, kind)) continue;
     const named = targetKind !== undefined ? described(targetKind) : jsonKind(target);
     problems.push({
       code: 'document/ref-target-kind',
       pointer: pointerJoin(pointer, '$ref'),
-      message: `the $ref "${shortPointer(ref)}" at ${shortPointer(pointer)} names ${named}, where ${described(kind)} goes`,
+      message: `the $ref "${shortPointer(written)}" at ${shortPointer(pointer)} names ${named}, where ${described(kind)} goes`,
       hint: `point the $ref at ${described(kind)}${kind === 'schema' ? ', such as #/components/schemas/Name (not the map that holds them)' : ''}`,
     });
   }
   return problems;
+}
+
+/**
+ * Why a pointer that names nothing does so, where other readers would read it otherwise: an empty
+ * name (`#/`, `#/components/schemas/`), which some take for the part before it, or a step through
+ * a `$ref`, which some follow and others do not. Undefined for a plain missing name.
+ */
+function missingReason(document: unknown, ref: string): string | undefined {
+  const tokens = ref.slice(1).split('/').slice(1);
+  let node: unknown = document;
+  let at = '#';
+  for (const token of tokens) {
+    if (!isObject(node) && !Array.isArray(node)) return undefined;
+    if (isObject(node) && typeof node.$ref === 'string' && !Object.hasOwn(node, token)) return `it steps through the $ref at ${shortPointer(at)}`;
+    const next = getByPointer(node, `#/${token}`);
+    if (next === undefined) return token === '' ? `the name after ${shortPointer(at)} is empty` : undefined;
+    node = next;
+    at = `${at}/${token}`;
+  }
+  return undefined;
 }
 
 /** Whether a node of `actual` kind may stand where `expected` goes: the same kind, or a header and a parameter, read alike. */

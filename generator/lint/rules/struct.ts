@@ -91,7 +91,8 @@ function faultsOf(node: unknown, { type, location, key, resolve }: UserContext):
     faults.push({ message: `The field \`${field}\` is not allowed here.`, location: location.child([field]).key(), read });
   }
   for (const [field, written] of Object.entries(object)) {
-    if (type.name === 'Schema' && READ_AS_IN_3_0[field]?.(written)) continue;
+    // Own keys only: a field named `__proto__` names no entry of the table.
+    if (type.name === 'Schema' && Object.hasOwn(READ_AS_IN_3_0, field) && READ_AS_IN_3_0[field]?.(written)) continue;
     let propType: PropType = Object.hasOwn(type.properties, field) ? type.properties[field] : type.additionalProperties;
     if (typeof propType === 'function') propType = propType(written, field);
     if (propType === undefined) {
