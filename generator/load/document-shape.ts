@@ -219,7 +219,16 @@ export function findShapeProblems(document: unknown, swagger2: boolean): ShapePr
     if (seen.has(node)) return;
     seen.add(node);
     kinds.set(node, kind);
-    if ('$ref' in node && REFERABLE.has(kind)) {
+    if ('$ref' in node && !REFERABLE.has(kind)) {
+      problems.push({
+        code: 'document/ref-place',
+        pointer: pointerJoin(pointer, '$ref'),
+        message: `a $ref stands for ${described(kind)} at ${shortPointer(pointer)}, which a $ref may not name`,
+        hint: `write ${described(kind)} itself there; a $ref may stand only for a whole schema, parameter, response, header, request body, example, link, callback or path item`,
+      });
+      return;
+    }
+    if ('$ref' in node) {
       const ref = node.$ref;
       if (typeof ref !== 'string') {
         problems.push({
@@ -245,7 +254,7 @@ export function findShapeProblems(document: unknown, swagger2: boolean): ShapePr
       const field = Object.hasOwn(fields, key) ? fields[key] : undefined;
       const at = pointerJoin(pointer, key);
       if (field) visitField(value, at, field);
-      else if (key.startsWith('x-') || DATA_FIELDS.has(key)) continue;
+      else if (key.startsWith('x-') || DATA_FIELDS.has(key)) refsBackInto(value, at, !key.startsWith('x-'));
       else if (isObject(value) && '$ref' in value) {
         problems.push({
           code: 'document/ref-place',
@@ -292,30 +301,23 @@ export function findShapeProblems(document: unknown, swagger2: boolean): ShapePr
   };
 
   /**
-   * A field podcast-gen does not read may hold anything, but redocly's walk follows a `$ref` in it
-   * with no memory of where it has been: one that names a node holding it never ends.
+   * A field podcast-gen does not read as OpenAPI (an extension, a field OpenAPI does not define)
+   * may hold anything, but redocly's walk follows a `$ref` in it, and one that names a map or data
+   * holding it never ends (a schema it names, it reads once). Data (an `example`) it reads only
+   * where the `$ref` is the value itself, and then it copies even a schema holding it without end.
    */
-  const refsBackInto = (value: unknown, pointer: string): void => {
+  const loops: { pointer: string; ref: string; data: boolean }[] = [];
+  const refsBackInto = (value: unknown, pointer: string, data = false): void => {
     if (!value || typeof value !== 'object' || seen.has(value)) return;
     seen.add(value);
     if (Array.isArray(value)) {
-      for (let index = 0; index < value.length; index++) refsBackInto(value[index], pointerJoin(pointer, index));
+      if (!data) for (let index = 0; index < value.length; index++) refsBackInto(value[index], pointerJoin(pointer, index));
       return;
     }
     const record = value as Record<string, unknown>;
     const ref = record.$ref;
-    if (typeof ref === 'string' && (ref === '#' || ref.startsWith('#/'))) {
-      const target = getByPointer(document, ref);
-      if (target !== undefined && (pointer === ref || `${pointer}/`.startsWith(`${ref}/`) || ref === '#')) {
-        problems.push({
-          code: 'document/ref-loop',
-          pointer: pointerJoin(pointer, '$ref'),
-          message: `the $ref "${shortPointer(ref)}" at ${shortPointer(pointer)} names a part of the document that holds it, in a field OpenAPI does not define`,
-          hint: 'remove the $ref, or point it at the schema it means',
-        });
-      }
-    }
-    for (const key of Object.keys(record)) if (key !== '$ref') refsBackInto(record[key], pointerJoin(pointer, key));
+    if (typeof ref === 'string' && (ref === '#' || ref.startsWith('#/'))) loops.push({ pointer, ref, data });
+    if (!data) for (const key of Object.keys(record)) if (key !== '$ref') refsBackInto(record[key], pointerJoin(pointer, key));
   };
 
   const root = isObject(document) ? document : {};
@@ -325,6 +327,20 @@ export function findShapeProblems(document: unknown, swagger2: boolean): ShapePr
   for (const key of Object.keys(root)) {
     const field = Object.hasOwn(rootFields, key) ? rootFields[key] : undefined;
     if (field) visitField(root[key], pointerJoin('#', key), field);
+  }
+
+  for (const { pointer, ref, data } of loops) {
+    const target = getByPointer(document, ref);
+    const holds = ref === '#' || pointer === ref || `${pointer}/`.startsWith(`${ref}/`);
+    if (target === undefined || !holds) continue;
+    const targetKind = isObject(target) ? kinds.get(target) : undefined;
+    if (!data && targetKind !== undefined && REFERABLE.has(targetKind)) continue;
+    problems.push({
+      code: 'document/ref-loop',
+      pointer: pointerJoin(pointer, '$ref'),
+      message: `the $ref "${shortPointer(ref)}" at ${shortPointer(pointer)} names a part of the document that holds it, where ${data ? 'data' : 'no OpenAPI object'} goes`,
+      hint: 'remove the $ref, or write the value it means in its place',
+    });
   }
 
   for (const { pointer, ref, written, kind } of refs) {

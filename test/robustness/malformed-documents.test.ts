@@ -4,7 +4,7 @@
  * them: never a stack trace, a native abort or "unexpected error". Any document left in that folder
  * (the mutation fuzzer leaves the crashes it finds there) is held to the same.
  */
-import { cpSync, existsSync, readdirSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateFiles, PodcastGenError, type Problem } from '../../generator/index.js';
@@ -29,6 +29,10 @@ const TABLE: Record<string, { code: string; line: number } | 'generates'> = {
   'ref-to-response-as-schema.yaml': { code: 'document/ref-target-kind', line: 36 },
   'ref-to-missing-name.yaml': { code: 'bundler', line: 34 },
   'ref-chain-loop.yaml': { code: 'load/circular-ref', line: 25 },
+  'example-ref-to-itself.yaml': { code: 'document/ref-loop', line: 36 },
+  'extension-ref-to-schemas-map.yaml': { code: 'document/ref-loop', line: 37 },
+  'discriminator-ref.yaml': { code: 'document/ref-place', line: 36 },
+  'swagger-2-ref-to-definitions-map.yaml': { code: 'document/ref-target-kind', line: 13 },
   // Left by the mutation fuzzer.
   'description-ref-to-root.yaml': { code: 'document/ref-place', line: 38 },
   'info-ref-to-root.yaml': { code: 'document/ref-place', line: 6 },
@@ -80,6 +84,21 @@ describe('malformed documents: a problem at the place, never a crash', () => {
     expect(first.hint).toBeTruthy();
     // A document the fuzzer left is held to the shape of a refusal; the table's, to its code and line.
     if (want) expect({ code: first.code, line: first.line }).toStrictEqual(want);
+  });
+
+  it('is refused whatever the lint config: structural rules off change nothing', async () => {
+    const dir = tempProject('malformed-config');
+    try {
+      const config = join(dir, 'redocly.yaml');
+      writeFileSync(config, 'extends:\n  - podcast-gen/generic\nrules:\n  podcast-gen/struct: off\n  podcast-gen/struct-unread: off\n');
+      for (const name of ['response-code-zero.yaml', 'ref-to-properties-in-type.yaml', 'ref-to-schemas-map.yaml']) {
+        const error = await generateFiles({ spec: join(MALFORMED, name), lintConfig: config }).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(PodcastGenError);
+        expect((error as PodcastGenError).problems[0]?.code).toBe((TABLE[name] as { code: string }).code);
+      }
+    } finally {
+      removeProject(dir);
+    }
   });
 
   describe('through the CLI: exit 1, one message, nothing written', () => {
