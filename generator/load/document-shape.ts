@@ -358,6 +358,15 @@ export function findShapeProblems(document: unknown, swagger2: boolean): ShapePr
       // Any other name that is missing is the bundler's to report, with the file it looked in.
       continue;
     }
+    if (swagger2 && movedByConversion(ref)) {
+      problems.push({
+        code: 'document/ref-target-moved',
+        pointer: pointerJoin(pointer, '$ref'),
+        message: `the $ref "${shortPointer(written)}" at ${shortPointer(pointer)} names a part of an operation, parameter or response, which moves when podcast-gen reads the Swagger 2.0 document as OpenAPI 3.0`,
+        hint: `name ${described(kind)} under ${kind === 'schema' ? 'definitions' : `${kind}s`} and $ref it there`,
+      });
+      continue;
+    }
     const targetKind = isObject(target) ? kinds.get(target) : undefined;
     if (targetKind === undefined ? fitsUntyped(target, kind) : fits(targetKind, kind)) continue;
     const named = targetKind !== undefined ? described(targetKind) : jsonKind(target);
@@ -369,6 +378,16 @@ export function findShapeProblems(document: unknown, swagger2: boolean): ShapePr
     });
   }
   return problems;
+}
+
+/**
+ * Whether a Swagger 2.0 pointer names a place the conversion to OpenAPI 3.0 changes: anything under
+ * `paths` (a body parameter becomes a request body, a response's schema moves under `content`), or
+ * a part of a named parameter or response. Whole named ones are renamed with their `$ref`s.
+ */
+function movedByConversion(ref: string): boolean {
+  const tokens = ref.slice(2).split('/');
+  return tokens[0] === 'paths' || ((tokens[0] === 'parameters' || tokens[0] === 'responses') && tokens.length > 2);
 }
 
 /**
