@@ -320,14 +320,8 @@ export function findShapeProblems(document: unknown, swagger2: boolean): ShapePr
     if (!data) for (const key of Object.keys(record)) if (key !== '$ref') refsBackInto(record[key], pointerJoin(pointer, key));
   };
 
-  const root = isObject(document) ? document : {};
-  kinds.set(root, 'document');
-  seen.add(root);
-  const rootFields = types.document ?? {};
-  for (const key of Object.keys(root)) {
-    const field = Object.hasOwn(rootFields, key) ? rootFields[key] : undefined;
-    if (field) visitField(root[key], pointerJoin('#', key), field);
-  }
+  // The root's fields as any object's: the unread ones (`tags`, `x-`) are walked for `$ref`s as well.
+  if (isObject(document)) visit(document, '#', 'document');
 
   for (const { pointer, ref, data } of loops) {
     const target = getByPointer(document, ref);

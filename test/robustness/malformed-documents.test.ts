@@ -33,6 +33,7 @@ const TABLE: Record<string, { code: string; line: number } | 'generates'> = {
   'extension-ref-to-schemas-map.yaml': { code: 'document/ref-loop', line: 37 },
   'discriminator-ref.yaml': { code: 'document/ref-place', line: 36 },
   'swagger-2-ref-into-body-parameter.yaml': { code: 'document/ref-target-moved', line: 21 },
+  'tag-name-ref-to-root.yaml': { code: 'document/ref-loop', line: 4 },
   'swagger-2-ref-to-definitions-map.yaml': { code: 'document/ref-target-kind', line: 13 },
   // Left by the mutation fuzzer.
   'description-ref-to-root.yaml': { code: 'document/ref-place', line: 38 },
