@@ -1,7 +1,9 @@
 import { lintDocument, type Config } from '@redocly/openapi-core';
+import { pointerJoin } from '../json-pointer.js';
+import { displayPath, locatePointer } from '../load/locate.js';
 import type { LoadedSpec } from '../load/read-spec.js';
 import { toProblems } from '../load/redocly-problems.js';
-import type { Problem } from '../problems.js';
+import { PodcastGenError, type Problem } from '../problems.js';
 
 /**
  * Lints the loaded document with the config's rules (redocly's and podcast-gen's), reusing the read.
@@ -9,6 +11,46 @@ import type { Problem } from '../problems.js';
  * that the places of warnings nobody prints are never looked up.
  */
 export async function lintSpec(spec: LoadedSpec, config: Config, cwd: string = process.cwd()): Promise<Problem[]> {
-  const problems = await lintDocument({ document: spec.root, config, externalRefResolver: spec.resolver });
-  return toProblems(problems, cwd);
+  try {
+    const problems = await lintDocument({ document: spec.root, config, externalRefResolver: spec.resolver });
+    return toProblems(problems, cwd);
+  } catch (error) {
+    throw methodShadowed(error, spec, cwd) ?? error;
+  }
+}
+
+/**
+ * Some of redocly's rules call a method on the document's own objects (`node.hasOwnProperty(...)`),
+ * which fails where the document has a key of that name: the failure becomes a problem at that key.
+ */
+function methodShadowed(error: unknown, spec: LoadedSpec, cwd: string): PodcastGenError | undefined {
+  const name = error instanceof TypeError ? /\b(\w+) is not a function\b/.exec(error.message)?.[1] : undefined;
+  if (!name || !(name in Object.prototype)) return undefined;
+  const pointer = ownKeyPointer(spec.root.parsed, name, '#', new Set());
+  if (pointer === undefined) return undefined;
+  const place = locatePointer(spec.root.source, pointer, true);
+  return new PodcastGenError([
+    {
+      severity: 'error',
+      code: 'lint/key-named-like-method',
+      file: displayPath(spec.root.source.absoluteRef, cwd),
+      ...(place ?? {}),
+      pointer,
+      message: `a key named \`${name}\`, as a method every object has, stops a rule of the lint config from reading the document`,
+      hint: "rename the key, or lint with podcast-gen's generic preset, whose rules read such keys",
+    },
+  ]);
+}
+
+/** The pointer of the first own key named `name` in the document, in document order. */
+function ownKeyPointer(node: unknown, name: string, pointer: string, seen: Set<object>): string | undefined {
+  if (node === null || typeof node !== 'object' || seen.has(node)) return undefined;
+  seen.add(node);
+  const entries: [string | number, unknown][] = Array.isArray(node) ? node.map((value, index) => [index, value]) : Object.entries(node);
+  for (const [key, value] of entries) {
+    if (key === name) return pointerJoin(pointer, key);
+    const found = ownKeyPointer(value, name, pointerJoin(pointer, key), seen);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }

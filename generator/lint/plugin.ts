@@ -4,7 +4,7 @@ import { IdempotencyHeaderRule } from './rules/idempotency-header.js';
 import { NoIdenticalPathsRule } from './rules/no-identical-paths.js';
 import { OperationIdUniqueRule } from './rules/operation-id-unique.js';
 import { OperationIdRule } from './rules/operation-id.js';
-import { StructRule, StructUnreadRule } from './rules/struct.js';
+import { StructRule, StructUnreadRule, SwaggerStructRule } from './rules/struct.js';
 import { ToolNameRule } from './rules/tool-name.js';
 
 /** A rule's setting in a redocly config: a severity, or a severity with the rule's options. */
@@ -57,8 +57,10 @@ export const podcastGenPlugin: Plugin = {
       'podcast-gen/idempotency-header': IdempotencyHeaderRule,
       'podcast-gen/assumed-reason': AssumedReasonRule,
     },
-    // The rules that read only paths, path items and operations, alike in Swagger 2.0.
+    // The rules that read only paths, path items and operations, alike in Swagger 2.0, and the
+    // structure check of 2.0's own types.
     oas2: {
+      'podcast-gen/struct': SwaggerStructRule,
       'podcast-gen/operation-id-unique': OperationIdUniqueRule as unknown as Oas2Rule,
       'podcast-gen/no-identical-paths': NoIdenticalPathsRule as unknown as Oas2Rule,
       'podcast-gen/tool-name': ToolNameRule as unknown as Oas2Rule,
@@ -66,9 +68,9 @@ export const podcastGenPlugin: Plugin = {
   },
   configs: {
     // A Swagger 2.0 document is linted as written: by the generic rules that exist for 2.0 (redocly's
-    // `no-unresolved-refs` and `path-parameters-defined`, podcast-gen's registered under `oas2`),
-    // and by redocly's 2.0 `struct` in place of podcast-gen's two, which are written for 3.x.
-    generic: { rules: { ...GENERIC_RULES }, oas2Rules: { struct: 'error' } },
+    // `no-unresolved-refs` and `path-parameters-defined`, podcast-gen's registered under `oas2`);
+    // its `podcast-gen/struct` reports every fault, as redocly's 2.0 `struct` did.
+    generic: { rules: { ...GENERIC_RULES } },
   },
 };
 

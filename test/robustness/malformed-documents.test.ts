@@ -35,6 +35,8 @@ const TABLE: Record<string, { code: string; line: number } | 'generates'> = {
   'swagger-2-ref-into-body-parameter.yaml': { code: 'document/ref-target-moved', line: 21 },
   'tag-name-ref-to-root.yaml': { code: 'document/ref-loop', line: 4 },
   'swagger-2-ref-to-definitions-map.yaml': { code: 'document/ref-target-kind', line: 13 },
+  // A field named as a method every object has (`hasOwnProperty`) crashed the 2.0 structure check.
+  'swagger-2-field-named-has-own-property.yaml': { code: 'podcast-gen/struct', line: 9 },
   // Left by the mutation fuzzer.
   'description-ref-to-root.yaml': { code: 'document/ref-place', line: 38 },
   'info-ref-to-root.yaml': { code: 'document/ref-place', line: 6 },
@@ -50,6 +52,8 @@ const TABLE: Record<string, { code: string; line: number } | 'generates'> = {
   'ref-to-schemas-trailing-slash.yaml': { code: 'document/ref-missing', line: 34 },
   // A field named `__proto__` is one OpenAPI does not define: a warning, and the code is made.
   'property-named-proto.yaml': 'generates',
+  // A field named as a method every object has: a warning under the generic preset; see below for redocly's rules.
+  'field-named-has-own-property.yaml': 'generates',
 };
 
 const documents = readdirSync(MALFORMED)
@@ -97,6 +101,22 @@ describe('malformed documents: a problem at the place, never a crash', () => {
         const error = await generateFiles({ spec: join(MALFORMED, name), lintConfig: config }).catch((e: unknown) => e);
         expect(error).toBeInstanceOf(PodcastGenError);
         expect((error as PodcastGenError).problems[0]?.code).toBe((TABLE[name] as { code: string }).code);
+      }
+    } finally {
+      removeProject(dir);
+    }
+  });
+
+  it("is refused at the key where a rule of the lint config calls the object's own methods", async () => {
+    const dir = tempProject('malformed-recommended');
+    try {
+      const config = join(dir, 'redocly.yaml');
+      writeFileSync(config, 'extends:\n  - recommended\n');
+      for (const name of ['field-named-has-own-property.yaml', 'swagger-2-field-named-has-own-property.yaml']) {
+        const error = await generateFiles({ spec: join(MALFORMED, name), lintConfig: config }).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(PodcastGenError);
+        const first = (error as PodcastGenError).problems[0];
+        expect({ code: first?.code, line: first?.line, col: first?.col }).toStrictEqual({ code: 'lint/key-named-like-method', line: 9, col: 7 });
       }
     } finally {
       removeProject(dir);

@@ -1,4 +1,4 @@
-import { isRef, type Location, type NormalizedNodeType, type Oas3Rule, type UserContext } from '@redocly/openapi-core';
+import { isRef, type Location, type NormalizedNodeType, type Oas2Rule, type Oas3Rule, type UserContext } from '@redocly/openapi-core';
 
 /**
  * Types of the OpenAPI 3.0 document that no stage of podcast-gen reads (nor openapi-typescript,
@@ -59,11 +59,21 @@ export const StructUnreadRule: Oas3Rule = () => ({
   },
 });
 
+/**
+ * The same check of a Swagger 2.0 document, every fault an error as in redocly's 2.0 `struct`, which it
+ * replaces: that rule calls the node's own `hasOwnProperty`, so a key of that name crashed the lint.
+ */
+export const SwaggerStructRule: Oas2Rule = () => ({
+  any(node, context) {
+    for (const fault of faultsOf(node, context, false)) context.report({ message: fault.message, location: fault.location });
+  },
+});
+
 type PropType = NormalizedNodeType['additionalProperties'];
 type ScalarSchema = Exclude<PropType, NormalizedNodeType | ((...args: never[]) => unknown) | null | undefined>;
 
 /** The faults of one node against its type, as redocly's `struct` finds them. */
-function faultsOf(node: unknown, { type, location, key, resolve }: UserContext): Fault[] {
+function faultsOf(node: unknown, { type, location, key, resolve }: UserContext, readsAsIn30 = true): Fault[] {
   const read = !UNREAD_TYPES.has(type.name);
   const kind = jsonKind(node);
   if (type.items) return kind === 'array' ? [] : [{ message: `Expected type \`${type.name}\` (array) but got \`${kind}\``, location, read }];
@@ -92,7 +102,7 @@ function faultsOf(node: unknown, { type, location, key, resolve }: UserContext):
   }
   for (const [field, written] of Object.entries(object)) {
     // Own keys only: a field named `__proto__` names no entry of the table.
-    if (type.name === 'Schema' && Object.hasOwn(READ_AS_IN_3_0, field) && READ_AS_IN_3_0[field]?.(written)) continue;
+    if (readsAsIn30 && type.name === 'Schema' && Object.hasOwn(READ_AS_IN_3_0, field) && READ_AS_IN_3_0[field]?.(written)) continue;
     let propType: PropType = Object.hasOwn(type.properties, field) ? type.properties[field] : type.additionalProperties;
     if (typeof propType === 'function') propType = propType(written, field);
     if (propType === undefined) {
