@@ -388,7 +388,8 @@ function isObjectSchema(schema: Json): boolean {
 
 export function getAt(document: Json, path: Path): Json {
   let value: Json = document;
-  for (const segment of path) value = (value as Record<string | number, Json>)[segment] as Json;
+  // An earlier mutation of the same case may have removed or retyped a step of the path.
+  for (const segment of path) value = (value as Record<string | number, Json> | null | undefined)?.[segment] as Json;
   return value;
 }
 
