@@ -4,10 +4,9 @@
  * away from them (index.ts re-exports both), so it is given them as data rather than knowing the
  * built-in file's contents.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { ExportedName } from '../model/naming.js';
-import { BUILTIN_TEMPLATES_DIR } from './templates.js';
+import { copiedFilePath } from './templates.js';
 
 /** The copied file whose exports these are. */
 export const RUNTIME_FILE = 'runtime.ts';
@@ -22,6 +21,5 @@ export function runtimeExports(text: string): ExportedName[] {
 
 /** The exports of the runtime a run copies: the user's `runtime.ts` in `templatesDir` if there is one, else the built-in. */
 export function runtimeExportsIn(templatesDir: string | undefined): ExportedName[] {
-  const own = templatesDir === undefined ? undefined : join(templatesDir, RUNTIME_FILE);
-  return runtimeExports(readFileSync(own !== undefined && existsSync(own) ? own : join(BUILTIN_TEMPLATES_DIR, RUNTIME_FILE), 'utf8'));
+  return runtimeExports(readFileSync(copiedFilePath(templatesDir, RUNTIME_FILE), 'utf8'));
 }

@@ -67,12 +67,17 @@ export function loadTemplates(overrideDir?: string): Templates {
     if (name.startsWith('_')) handlebars.registerPartial(name.replace(/^_|\.hbs$/g, ''), source);
   }
   const compiled = new Map<string, HandlebarsTemplateDelegate>();
+  const copies = new Map<string, string>();
   return {
     names: () => [...sources.keys(), ...COPIED_FILES].sort(),
     copied(name) {
       if (!COPIED_FILES.includes(name)) fail({ code: 'templates/unknown', message: `no copied file named ${name}` });
-      const own = overrideDir ? join(overrideDir, name) : undefined;
-      return readFileSync(own !== undefined && existsSync(own) ? own : join(BUILTIN_TEMPLATES_DIR, name), 'utf8');
+      let text = copies.get(name);
+      if (text === undefined) {
+        text = readFileSync(copiedFilePath(overrideDir, name), 'utf8');
+        copies.set(name, text);
+      }
+      return text;
     },
     render(name, data) {
       let template = compiled.get(name);
@@ -95,6 +100,12 @@ export function loadTemplates(overrideDir?: string): Templates {
       }
     },
   };
+}
+
+/** Where a copied file is read from: the user's of the same name in `overrideDir` if there is one, else the built-in. */
+export function copiedFilePath(overrideDir: string | undefined, name: string): string {
+  const own = overrideDir ? join(overrideDir, name) : undefined;
+  return own !== undefined && existsSync(own) ? own : join(BUILTIN_TEMPLATES_DIR, name);
 }
 
 /** Template sources by file name: the built-in ones, then the user's of the same name in their place. */

@@ -182,7 +182,7 @@ export function checkDocumentShape(document: unknown, options: { file: string; l
 }
 
 /** A shape problem before its file and place are known. */
-export interface ShapeProblem {
+interface ShapeProblem {
   code: string;
   pointer: string;
   message: string;
@@ -190,7 +190,7 @@ export interface ShapeProblem {
 }
 
 /** Every shape problem of a parsed (or bundled) document, in document order. */
-export function findShapeProblems(document: unknown, swagger2: boolean): ShapeProblem[] {
+function findShapeProblems(document: unknown, swagger2: boolean): ShapeProblem[] {
   const types = swagger2 ? SWAGGER2 : OAS3;
   const problems: ShapeProblem[] = [];
   const kinds = new Map<object, Kind>();
@@ -235,7 +235,7 @@ export function findShapeProblems(document: unknown, swagger2: boolean): ShapePr
           code: 'document/ref-not-string',
           pointer: pointerJoin(pointer, '$ref'),
           message: `the $ref at ${shortPointer(pointer)} is ${jsonKind(ref)}, not a string`,
-          hint: `write the reference as a string naming ${described(kind)}, such as '#/components/${kind === 'schema' ? 'schemas' : `${kind}s`}/Name'`,
+          hint: `write the reference as a string naming ${described(kind)}, such as '${exampleRef(kind, swagger2)}'`,
         });
       } else if (ref === '' || ref === '#' || ref.startsWith('#/')) refs.push({ pointer, ref: ref || '#', written: ref, kind });
       // Beside a schema's `$ref` (OpenAPI 3.1), the other keywords still apply; an object's `$ref` stands for it whole.
@@ -323,8 +323,14 @@ export function findShapeProblems(document: unknown, swagger2: boolean): ShapePr
   // The root's fields as any object's: the unread ones (`tags`, `x-`) are walked for `$ref`s as well.
   if (isObject(document)) visit(document, '#', 'document');
 
+  // Many places name the same part: each target is looked up once.
+  const targets = new Map<string, unknown>();
+  const targetOf = (ref: string): unknown => {
+    if (!targets.has(ref)) targets.set(ref, getByPointer(document, ref));
+    return targets.get(ref);
+  };
   for (const { pointer, ref, data } of loops) {
-    const target = getByPointer(document, ref);
+    const target = targetOf(ref);
     const holds = ref === '#' || pointer === ref || `${pointer}/`.startsWith(`${ref}/`);
     if (target === undefined || !holds) continue;
     const targetKind = isObject(target) ? kinds.get(target) : undefined;
@@ -338,7 +344,7 @@ export function findShapeProblems(document: unknown, swagger2: boolean): ShapePr
   }
 
   for (const { pointer, ref, written, kind } of refs) {
-    const target = getByPointer(document, ref);
+    const target = targetOf(ref);
     if (target === undefined) {
       const missing = missingReason(document, ref);
       if (missing) {
@@ -346,7 +352,7 @@ export function findShapeProblems(document: unknown, swagger2: boolean): ShapePr
           code: 'document/ref-missing',
           pointer: pointerJoin(pointer, '$ref'),
           message: `the $ref "${shortPointer(ref)}" at ${shortPointer(pointer)} names nothing: ${missing}`,
-          hint: `point the $ref at ${described(kind)} by its own place, such as '#/components/${kind === 'schema' ? 'schemas' : `${kind}s`}/Name'`,
+          hint: `point the $ref at ${described(kind)} by its own place, such as '${exampleRef(kind, swagger2)}'`,
         });
       }
       // Any other name that is missing is the bundler's to report, with the file it looked in.
@@ -404,11 +410,19 @@ function missingReason(document: unknown, ref: string): string | undefined {
   return undefined;
 }
 
+/** A reference to a named `kind` in the document's own map of them (`#/components/requestBodies/Name`), for a hint. */
+function exampleRef(kind: Kind, swagger2: boolean): string {
+  const [at, fields] = swagger2 ? ['#', SWAGGER2.document ?? {}] : ['#/components', OAS3.components ?? {}];
+  const field = Object.entries(fields).find(([, f]) => f.shape === 'map' && f.kind === kind)?.[0];
+  return field ? `${at}/${field}/Name` : '#/components/schemas/Name';
+}
+
+const READ_ALIKE: ReadonlySet<string> = new Set(['header', 'parameter']);
+
 /** Whether a node of `actual` kind may stand where `expected` goes: the same kind, or a header and a parameter, read alike. */
 function fits(actual: Kind, expected: Kind): boolean {
   if (actual === expected) return true;
-  const alike = new Set(['header', 'parameter']);
-  if (alike.has(actual) && alike.has(expected)) return true;
+  if (READ_ALIKE.has(actual) && READ_ALIKE.has(expected)) return true;
   // A callback's entries are path items: either names the same object.
   return (actual === 'callback' && expected === 'pathItem') || (actual === 'pathItem' && expected === 'callback');
 }

@@ -64,11 +64,11 @@ export async function readSpec(options: ReadSpecOptions): Promise<LoadedSpec> {
 
   const resolver = new DocumentResolver(options.config.resolve);
   const root = await readRoot(resolver, absoluteRef, shown, isUrl);
-  const locateInRoot = (pointer: string) => locatePointer(root.source, pointer);
+  const locateInRoot = (pointer: string, onKey?: boolean) => locatePointer(root.source, pointer, onKey);
   checkDocumentVersion(root.parsed, shown, locateInRoot);
   const swagger2 = isSwagger2(root.parsed);
   // Before anything walks it (the bundler, lint's rules, the model): what no stage can read stops here.
-  checkDocumentShape(root.parsed, { file: shown, locate: (pointer, onKey) => locatePointer(root.source, pointer, onKey), swagger2 });
+  checkDocumentShape(root.parsed, { file: shown, locate: locateInRoot, swagger2 });
   normalizeDiscriminatorMappings(root.parsed, root.source.body, parsedAsJson(root.source));
 
   const bundled = await bundleOrFail({ root, config: options.config, resolver, shown, locate: locateInRoot });
@@ -76,8 +76,7 @@ export async function readSpec(options: ReadSpecOptions): Promise<LoadedSpec> {
   const errors = problems.filter((p) => p.severity === 'error');
   if (errors.length > 0) throw new PodcastGenError(errors);
   // What other files brought in is checked as part of the whole.
-  if (bundled.document !== root.parsed)
-    checkDocumentShape(bundled.document, { file: shown, locate: (pointer, onKey) => locatePointer(root.source, pointer, onKey), swagger2 });
+  if (bundled.document !== root.parsed) checkDocumentShape(bundled.document, { file: shown, locate: locateInRoot, swagger2 });
   // A Swagger 2.0 document is converted when the model first reads it, after lint: the converter
   // throws on what lint reports at its place (a parameter without `in`).
   let converted: OpenApiDocument | undefined;

@@ -11,7 +11,7 @@ import { batchFolder, removeBatch } from '../robustness/helpers/compile.js';
 export const DOCUMENTS = ['minimal-3.2.yaml', 'query-3.2.yaml', 'only-query-3.2.yaml', 'features-3.2.yaml', 'more-3.2.yaml'];
 
 /** The batch folder and each document's output folder and problems, by file name. */
-export interface Oas32Outputs {
+interface Oas32Outputs {
   batch: string;
   outs: Map<string, string>;
   problems: Map<string, Problem[]>;

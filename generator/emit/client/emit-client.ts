@@ -5,6 +5,7 @@ import { definePlugin } from '../plugin.js';
 import { authSpec, operationSpec, runtimeFunctions, specLiteral } from './operation-specs.js';
 import { createCoreName, operationExports, type OperationExports } from '../shared/operation-exports.js';
 import { dataType, paramsType, typeUsage } from '../shared/type-expressions.js';
+import { RUNTIME_FILE } from '../runtime-exports.js';
 
 /** What the client templates receive for one operation. */
 export interface ClientOperationView {
@@ -144,7 +145,7 @@ export const clientPlugin = definePlugin({
     // `both` is the runtime's own default: the client then says nothing about it.
     const view = { ...clientView(model), validators: options.validators, ...(options.validate === 'both' ? {} : { defaultValidate: options.validate }) };
     return [
-      { path: 'runtime.ts', content: `${view.banner}\n${templates.copied('runtime.ts')}` },
+      { path: RUNTIME_FILE, content: `${view.banner}\n${templates.copied(RUNTIME_FILE)}` },
       { path: 'operations.ts', content: templates.render('operations.ts.hbs', view) },
       { path: 'client.ts', content: templates.render('client.ts.hbs', view) },
     ];

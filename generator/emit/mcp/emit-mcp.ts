@@ -78,7 +78,10 @@ function mcpServer(model: ApiModel, maxSchemaBytes: number): { view: McpServerVi
         ),
   };
   // One definition or tool a line.
-  const dataJson = `{"defs":${jsonLines(defs)},\n"responseDefs":${jsonLines(responseDefs)},\n"tools":${jsonLines(bindings.map((b) => b.entry))}}`;
+  // The data module's text: a large document's tools live there, a smaller one's in `view` above.
+  const dataJson = !model.large
+    ? ''
+    : `{"defs":${jsonLines(defs)},\n"responseDefs":${jsonLines(responseDefs)},\n"tools":${jsonLines(bindings.map((b) => b.entry))}}`;
   return { view, manifestJson, bindings, dataJson };
 }
 

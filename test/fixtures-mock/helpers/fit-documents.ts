@@ -28,7 +28,7 @@ export const DOCUMENTS: Record<string, RegExp[]> = {
 };
 
 /** A document's output of the mock, which brings in what it reads: the fixtures, the types and the validators. */
-export interface FitOutput {
+interface FitOutput {
   model: ApiModel;
   files: GeneratedFile[];
   /** The `fixtures/` warnings. */

@@ -4,7 +4,8 @@
  * message, exit code 1; anything else is a crash, named by its class so that many cases of one bug
  * count as one.
  */
-import type { JobResult, PlainProblem } from './fuzz-pool.js';
+import type { Problem } from '../../../generator/index.js';
+import type { JobResult } from './fuzz-pool.js';
 
 export type Outcome = { ending: 'generated' } | { ending: 'refused'; codes: string[] } | { ending: 'crash'; crash: string; detail: string };
 
@@ -33,7 +34,7 @@ function judgeCli(code: number, stdout: string, stderr: string): Outcome {
     return crash(thrownClass(name, message, stack), stack);
   }
   if (code !== 0 && code !== 1) return crash(`CLI exit code ${code}`, stderr);
-  let report: { problems?: PlainProblem[]; stale?: unknown; current?: boolean };
+  let report: { problems?: Problem[]; stale?: unknown; current?: boolean };
   try {
     report = JSON.parse(stdout);
   } catch {
@@ -46,14 +47,14 @@ function judgeCli(code: number, stdout: string, stderr: string): Outcome {
   return judgeProblems(errors);
 }
 
-function judgeProblems(problems: readonly PlainProblem[]): Outcome {
+function judgeProblems(problems: readonly Problem[]): Outcome {
   const unplaced = problems.filter((problem) => !isPlaced(problem));
   if (problems.length === 0) return crash('PodcastGenError without problems', '');
   if (unplaced.length > 0) return crash(`problem without file:line:col, code or message (${unplaced.map((p) => p.code).join(', ')})`, formatProblems(unplaced));
   return { ending: 'refused', codes: [...new Set(problems.map((problem) => problem.code))] };
 }
 
-function isPlaced(problem: PlainProblem): boolean {
+function isPlaced(problem: Problem): boolean {
   const positive = (n: unknown) => Number.isInteger(n) && (n as number) >= 1;
   return Boolean(problem.file) && positive(problem.line) && positive(problem.col) && Boolean(problem.code) && Boolean(problem.message?.trim());
 }
@@ -62,7 +63,7 @@ function isPlaced(problem: PlainProblem): boolean {
  * An error's class: its name, its message with the document's own words (quoted names, numbers)
  * left out, and the first frame of the stack that is not Node's (a stack overflow's frames vary).
  */
-export function thrownClass(name: string, message: string, stack: string): string {
+function thrownClass(name: string, message: string, stack: string): string {
   const words = message
     .split('\n')[0]
     ?.replace(/(["'`]).*?\1/g, '…')
@@ -73,7 +74,7 @@ export function thrownClass(name: string, message: string, stack: string): strin
 }
 
 /** `function (package/file)` of the first frame outside Node, with no machine path. */
-export function topFrame(stack: string): string {
+function topFrame(stack: string): string {
   for (const line of stack.split('\n')) {
     const frame = /^\s+at (?:(.*?) \()?(.*?):\d+:\d+\)?$/.exec(line);
     if (!frame || frame[2]?.startsWith('node:')) continue;
@@ -88,6 +89,6 @@ function crash(name: string, detail: string): Outcome {
   return { ending: 'crash', crash: name, detail };
 }
 
-function formatProblems(problems: readonly PlainProblem[]): string {
+function formatProblems(problems: readonly Problem[]): string {
   return problems.map((p) => `${p.file ?? '-'}:${p.line ?? '?'}:${p.col ?? '?'} ${p.code} ${p.message}`).join('\n');
 }

@@ -17,12 +17,10 @@ export interface FuzzJob {
   out: string;
 }
 
-export type PlainProblem = Problem;
-
 /** How a run in the worker ended. */
 export type RunEnding =
-  | { ending: 'generated'; problems: PlainProblem[] }
-  | { ending: 'refused'; problems: PlainProblem[]; exitCode: number }
+  | { ending: 'generated'; problems: Problem[] }
+  | { ending: 'refused'; problems: Problem[]; exitCode: number }
   | { ending: 'cli'; code: number; stdout: string; stderr: string }
   | { ending: 'thrown'; name: string; message: string; stack: string };
 

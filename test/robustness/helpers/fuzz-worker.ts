@@ -7,7 +7,7 @@ import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { main } from '../../../generator/cli.js';
 import { generateFiles, PodcastGenError, type Problem } from '../../../generator/index.js';
-import type { FuzzJob, JobAnswer, PlainProblem, RunEnding } from './fuzz-pool.js';
+import type { FuzzJob, JobAnswer, RunEnding } from './fuzz-pool.js';
 
 const port = parentPort;
 if (!port) throw new Error('fuzz-worker.ts runs as a worker thread');
@@ -59,6 +59,6 @@ async function runJob(job: FuzzJob): Promise<RunEnding> {
 }
 
 /** A problem as plain data (its place may be a getter, found on first read). */
-function plain(problem: Problem): PlainProblem {
+function plain(problem: Problem): Problem {
   return { ...problem };
 }

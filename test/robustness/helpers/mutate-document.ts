@@ -9,11 +9,11 @@ type JsonObject = { [key: string]: Json };
 
 /** What a mutation does at the place it picks. */
 export const MUTATION_KINDS = ['delete', 'retype', 'odd-key', 'odd-string', 'ref', 'recursive'] as const;
-export type MutationKind = (typeof MUTATION_KINDS)[number];
+type MutationKind = (typeof MUTATION_KINDS)[number];
 
 /** Where a mutation picks its place: anywhere, at an OpenAPI keyword or map entry, or at an existing `$ref`. */
-export const POOLS = ['any', 'structural', 'ref'] as const;
-export type Pool = (typeof POOLS)[number];
+const POOLS = ['any', 'structural', 'ref'] as const;
+type Pool = (typeof POOLS)[number];
 
 /** One mutation: `pick` chooses the place in the pool, `variant` what is put there. */
 export interface Mutation {
@@ -95,7 +95,7 @@ const CONTAINERS = new Set([
 ]);
 
 /** Keys that break code, files or prototypes when taken as names. */
-export const ODD_KEYS: readonly string[] = [
+const ODD_KEYS: readonly string[] = [
   '__proto__',
   'constructor',
   'prototype',
@@ -123,7 +123,7 @@ export const ODD_KEYS: readonly string[] = [
 ];
 
 /** Strings that break parsers, templates, regular expressions or generated code when copied into them. */
-export const ODD_STRINGS: readonly string[] = [
+const ODD_STRINGS: readonly string[] = [
   '',
   ' ',
   '\u0000',
@@ -193,7 +193,7 @@ export function mutateDocument(document: Json, mutations: readonly Mutation[]): 
 }
 
 /** Every place below the root, depth first, in document order. */
-export function allPaths(document: Json): Path[] {
+function allPaths(document: Json): Path[] {
   const paths: Path[] = [];
   const walk = (value: Json, path: Path) => {
     if (Array.isArray(value)) {
@@ -213,7 +213,7 @@ export function allPaths(document: Json): Path[] {
 }
 
 /** The places of one pool; `any` when the pool is empty in this document. */
-export function poolPaths(document: Json, pool: Pool): Path[] {
+function poolPaths(document: Json, pool: Pool): Path[] {
   const all = allPaths(document);
   const chosen = all.filter((path) => inPool(path, pool));
   return chosen.length > 0 ? chosen : all;
@@ -228,12 +228,12 @@ function inPool(path: Path, pool: Pool): boolean {
 }
 
 /** `#/a/b~1c` for a path. */
-export function pointerOf(path: Path): string {
+function pointerOf(path: Path): string {
   return `#${path.map((segment) => `/${String(segment).replaceAll('~', '~0').replaceAll('/', '~1')}`).join('')}`;
 }
 
 /** The map of reusable schemas of this document's version. */
-export function schemaMapPath(document: Json): Path {
+function schemaMapPath(document: Json): Path {
   return isObject(document) && typeof document.swagger === 'string' ? ['definitions'] : ['components', 'schemas'];
 }
 
@@ -386,7 +386,7 @@ function isObjectSchema(schema: Json): boolean {
   return type === undefined && isObject(schema.properties ?? null);
 }
 
-export function getAt(document: Json, path: Path): Json {
+function getAt(document: Json, path: Path): Json {
   let value: Json = document;
   // An earlier mutation of the same case may have removed or retyped a step of the path.
   for (const segment of path) value = (value as Record<string | number, Json> | null | undefined)?.[segment] as Json;

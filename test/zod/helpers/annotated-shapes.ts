@@ -10,10 +10,10 @@ import { FIXTURE_DOCS } from '../../helpers/paths.js';
  * tuple that writes its item's type out twice, were counted once) and Bing Entity Search's (TS2322:
  * openapi-typescript narrows a discriminator's tag to a literal that the validator does not check).
  */
-export const SHAPES = ['zod-nested-nonempty-arrays', 'zod-annotated-discriminator-tags'] as const;
+const SHAPES = ['zod-nested-nonempty-arrays', 'zod-annotated-discriminator-tags'] as const;
 
 /** The batch the shapes' outputs are written to (`out/<shape>/`), and each one's schemas.ts. */
-export interface ShapesOutput {
+interface ShapesOutput {
   batch: Batch;
   schemas: Map<string, string>;
 }
