@@ -592,7 +592,7 @@ export class Core {
           // Read as the caller iterates: the time limit was for the answer to start; the caller's signal still stops it.
           streaming = true;
           await this.#options.onResponse?.({ ...event, durationMs: Date.now() - started });
-          return { response, headers: event.headers, controller };
+          return { response, read: response, headers: event.headers, controller };
         }
         if (next === undefined) {
           const bytes =
@@ -692,7 +692,7 @@ export class Core {
       });
       return { data: items as T, status: response.status, headers, body: undefined, rid: undefined, attempts };
     }
-    const body = await readBody(answer.read ?? response, spec.dataKind);
+    const body = await readBody(answer.read, spec.dataKind);
     let data = spec.envelopeData !== undefined && isRecord(body) ? body[spec.envelopeData] : body;
     // An answer to HEAD, and a 204, 205 or 304, has no body whatever the document says of it
     // (fetch gives none): there is nothing to check.
@@ -727,7 +727,7 @@ export class Core {
   async #failure(spec: OperationSpec, answer: Answer, headers: Record<string, string>): Promise<ApiError> {
     const { response } = answer;
     // A server that echoes the credential back (a 401 quoting the key) must not put it in the error.
-    const text = await (answer.read ?? response).text().catch(() => '');
+    const text = await answer.read.text().catch(() => '');
     const body = this.#redactValue(parseBody(text));
     const init = { operationId: spec.operationId, status: response.status, body, headers };
     if (response.status !== 429) return new ApiError(init);
@@ -771,8 +771,8 @@ export class Core {
 interface Answer {
   /** The response as fetch gave it: its status, which may lie outside 200-599, and its headers. */
   response: Response;
-  /** The body as read (under the size limit), to decode; absent for a streamed response, read from `response` as it arrives. */
-  read?: Response;
+  /** The body to decode: as read under the size limit, or, streamed, `response` itself, read as it arrives. */
+  read: Response;
   headers: Record<string, string>;
   /** For a streamed response, whose body is still unread: aborts the connection when the caller stops early. */
   controller?: AbortController;
