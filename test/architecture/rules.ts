@@ -25,6 +25,12 @@ export const LAYERS: readonly { name: string; holds: (path: string) => boolean; 
   { name: 'run description', holds: (path) => ['options.ts', 'run-result.ts'].includes(path), why: 'what a run is asked and what it gives' },
   { name: 'concurrency', holds: (path) => path.startsWith('concurrency/'), why: 'runs some outputs in a worker thread beside the pipeline' },
   { name: 'orchestration', holds: (path) => ['load-and-lint.ts', 'pipeline.ts', 'index.ts'].includes(path), why: 'calls the stages in order' },
+  // Tools over whole runs: they generate (both sides of a change, or the output to check a server with) and judge.
+  {
+    name: 'run tools',
+    holds: (path) => path.startsWith('diff/') || path.startsWith('verify/'),
+    why: 'the change report and the live-server check, over runs of the pipeline',
+  },
   { name: 'shell', holds: (path) => path === 'cli.ts' || path.startsWith('cli/') || path.startsWith('servers/'), why: 'argv, config files, servers' },
 ];
 
