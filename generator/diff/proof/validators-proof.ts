@@ -1,0 +1,89 @@
+/**
+ * The `validators` proof: the real generated validators of both sides, run in memory on values made
+ * for the change. For a response, a value the new validator accepts (the new API may send it) and
+ * the old one rejects; for a request, a value the old validator accepts (old callers send it) and
+ * the new one rejects. A change no value shows keeps its verdict, marked unproven (verdicts.ts).
+ */
+import type { Change, ValidatorsProof } from '../change.js';
+import { type Candidate, OMIT, partValues, schemaAt, valuePlace, wholeValue, withPart } from './candidate-values.js';
+import { firstIssue, loadValidators, validatorAt } from './load-validators.js';
+import type { GeneratedOutput } from './types-proof.js';
+import { type ValidatorSide, type ValidatorTarget, validatorSide, validatorTargets } from './validator-targets.js';
+import { withValidatorsVerdict } from './verdicts.js';
+
+/** Values tried a change at most: the search stays short on a large document. */
+const MAX_TRIES = 60;
+
+export async function proveValidators(changes: Change[], old: GeneratedOutput, next: GeneratedOutput): Promise<Change[]> {
+  if (!changes.some((change) => change.surfaces.includes('validators'))) return changes;
+  const oldExports = loadValidators(old.files);
+  const newExports = loadValidators(next.files);
+  if (!oldExports || !newExports) return changes.map((change) => withValidatorsVerdict(change, undefined));
+  const sides = { old: validatorSide(old, oldExports), new: validatorSide(next, newExports) };
+  return changes.map((change) => (change.surfaces.includes('validators') ? withValidatorsVerdict(change, proveOne(change, sides)) : change));
+}
+
+/** The first value that shows the change, tried as a response first and then as a request. */
+function proveOne(change: Change, sides: { old: ValidatorSide; new: ValidatorSide }): ValidatorsProof[] | undefined {
+  for (const direction of ['response', 'request'] as const) {
+    const source = direction === 'response' ? sides.new : sides.old;
+    const judge = direction === 'response' ? sides.old : sides.new;
+    const pointers = direction === 'response' ? [change.new?.pointer, change.old?.pointer] : [change.old?.pointer, change.new?.pointer];
+    const seen = new Set<string>();
+    for (const pointer of [...new Set(pointers)]) {
+      for (const target of validatorTargets(change, pointer, source, judge, direction)) {
+        const key = `${target.judge} ${target.prefix.join('.')} ${target.tokens.join('/')}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const proof = proveOnTarget(target, source, judge, direction);
+        if (proof) return [proof];
+      }
+    }
+  }
+  return undefined;
+}
+
+function proveOnTarget(target: ValidatorTarget, source: ValidatorSide, judge: ValidatorSide, direction: 'request' | 'response'): ValidatorsProof | undefined {
+  const accepts = validatorAt(source.exports, target.source);
+  const rejects = validatorAt(judge.exports, target.judge);
+  if (!accepts || !rejects) return undefined;
+  let tries = 0;
+  for (const value of candidates(target, source, direction)) {
+    if (tries++ >= MAX_TRIES) return undefined;
+    if (value === undefined || safely(() => firstIssue(accepts, value)) !== undefined) continue;
+    const issue = safely(() => firstIssue(rejects, value));
+    if (issue !== undefined) return { direction, validator: target.judge, value, issue };
+  }
+  return undefined;
+}
+
+/** Whole values with the change's part replaced, then whole values of the source schema as they are. */
+function* candidates(target: ValidatorTarget, source: ValidatorSide, direction: 'request' | 'response'): Generator<unknown> {
+  const place = valuePlace(target.tokens);
+  const bases = [...target.bases, wholeValue(target.root, source.resolve, direction, 'proof/whole')];
+  const node = schemaAt(target.partRoot, target.tokens.slice(0, place.nodeTokens), source.resolve);
+  const path = [...target.prefix, ...place.path];
+  if (node) {
+    const parts: { path: (string | number)[]; value: Candidate }[] =
+      place.item?.keyword === 'required'
+        ? requiredNames(node, place.item.index).map((name) => ({ path: [...path, name], value: OMIT }))
+        : partValues(node, place, source.resolve, direction).map((value) => ({ path, value }));
+    for (const base of bases) for (const part of parts) yield withPart(base, part.path, part.value);
+  }
+  for (let variant = 0; variant < 3; variant++) yield wholeValue(target.root, source.resolve, direction, 'proof/whole', variant);
+  for (const base of bases) yield base;
+}
+
+/** The property names a `required/<i>` change may be about: the one at that index, then every other. */
+function requiredNames(node: { required?: string[]; properties?: Record<string, unknown> }, index: number): string[] {
+  const names = [node.required?.[index], ...(node.required ?? []), ...Object.keys(node.properties ?? {})].filter((name): name is string => name !== undefined);
+  return [...new Set(names)];
+}
+
+function safely<T>(run: () => T): T | undefined {
+  try {
+    return run();
+  } catch {
+    return undefined;
+  }
+}
