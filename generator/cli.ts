@@ -17,6 +17,7 @@ const commands: Record<CommandName, (context: CommandContext) => Promise<number>
   lint: async (context) => (await import('./cli/commands/lint.js')).runLint(context),
   mcp: async (context) => (await import('./cli/commands/serve.js')).runServeCommand(context, 'mcp'),
   mock: async (context) => (await import('./cli/commands/serve.js')).runServeCommand(context, 'mock'),
+  verify: async (context) => (await import('./cli/commands/verify.js')).runVerify(context),
 };
 
 /** Runs the command line `argv` (without `node` and the script) and resolves to the exit code. */

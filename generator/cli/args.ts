@@ -9,7 +9,7 @@ import { EXIT_USAGE, fail } from '../problems.js';
 import { outputList } from './config.js';
 
 /** The commands; `generate` runs when none is named. */
-export type CommandName = 'generate' | 'lint' | 'check' | 'mcp' | 'mock';
+export type CommandName = 'generate' | 'lint' | 'check' | 'mcp' | 'mock' | 'verify';
 
 /** What the command line asks for: a command with its flags, or text to print (help, version). */
 export type ParsedArguments = { command: CommandName; args: Record<string, unknown> } | { output: string };
@@ -93,6 +93,68 @@ function serverOptions<T>(y: Argv<T>, { http }: { http: boolean }) {
         describe: 'Serve Streamable HTTP instead of stdio (bearer tokens and their scopes in PODCAST_MCP_TOKENS)',
       })
     : built;
+}
+
+function verifyOptions<T>(y: Argv<T>) {
+  return y
+    .option('base-url', { type: 'string', requiresArg: true, demandOption: true, group: RUN, describe: 'The server to check: an http(s) URL' })
+    .option('out', {
+      type: 'string',
+      requiresArg: true,
+      group: DOCUMENT,
+      describe: 'Output folder whose generated code to use. Default: "out" of the config; where none is generated, the code is generated in memory',
+    })
+    .option('unsafe', {
+      type: 'boolean',
+      group: RUN,
+      describe: 'Send writes too (every method but GET, HEAD, OPTIONS, QUERY), each POST with a fresh idempotency key',
+    })
+    .option('negative', {
+      type: 'boolean',
+      group: RUN,
+      describe: 'Also send a request without its credential and one breaking a declared constraint: both must be refused',
+    })
+    .option('format', {
+      type: 'string',
+      requiresArg: true,
+      group: RUN,
+      choices: ['text', 'json', 'junit', 'markdown'],
+      describe: 'Report format',
+      default: 'text',
+    })
+    .option('concurrency', {
+      type: 'number',
+      requiresArg: true,
+      group: RUN,
+      coerce: positive('--concurrency'),
+      describe: 'Operations checked at once',
+      defaultDescription: '4',
+    })
+    .option('timeout', {
+      type: 'number',
+      requiresArg: true,
+      group: RUN,
+      coerce: positive('--timeout'),
+      describe: 'Time limit of each request, in milliseconds',
+      defaultDescription: '30000',
+    })
+    .option('max-time', {
+      type: 'number',
+      requiresArg: true,
+      group: RUN,
+      coerce: positive('--max-time'),
+      describe: 'Fail an answer slower than this, in milliseconds',
+    })
+    .example('$0 verify --base-url https://staging.test', "Check the podcast API's read operations")
+    .example('$0 verify --base-url URL --unsafe', 'Writes too (POST, PUT, DELETE, ...)')
+    .example('$0 verify --base-url URL --format junit', 'The report as JUnit XML, for CI');
+}
+
+function positive(flag: string): (value: number) => number {
+  return (value) => {
+    if (!Number.isInteger(value) || value < 1) throw new Error(`${flag} must be a whole number of at least 1`);
+    return value;
+  };
 }
 
 function port(value: number): number {
@@ -214,6 +276,12 @@ export async function parseArguments(argv: readonly string[]): Promise<ParsedArg
           .example('$0 mock --port 0', 'Serve every operation on a free port; prints the address')
           .example('$0 mock --out src/api', 'Serve the mock generated into src/api/ from your document'),
       choose('mock'),
+    )
+    .command(
+      'verify',
+      'Check a live server against the document with the generated fixtures, client and validators (env PODCAST_API_KEY)',
+      (y) => verifyOptions(documentOptions(y, { generation: false })),
+      choose('verify'),
     );
   let output = '';
   await parser.parseAsync(argv as string[], {}, (_error, _args, text) => {

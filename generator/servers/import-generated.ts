@@ -1,12 +1,13 @@
 /**
- * Imports a module of a generated output folder (`<out>/mock/index.js` or `.ts`) from outside the
+ * Imports modules of a generated output folder (`<out>/mock/index.js` or `.ts`) from outside the
  * test runner: compiled JavaScript as it is; TypeScript through the project's own tsx when it has
  * one; else the whole folder is transpiled with the `typescript` package (a dependency of
  * podcast-gen) into a temporary folder beside it, imported from there, and removed. The whole
  * folder, because the generated files import each other (`./server.js` is `server.ts` on disk).
+ * Generated files held in memory (`verify` without an output folder) go the same way.
  */
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, relative } from 'node:path';
+import { basename, dirname, join, posix, relative, sep } from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { findTsx, importModule } from '../cli/import-module.js';
@@ -14,32 +15,101 @@ import { listFiles } from '../write/list-files.js';
 
 /** Imports `entry`, a file inside the generated folder `root`. */
 export async function importGenerated(entry: string, root: string, cwd: string): Promise<Record<string, unknown>> {
-  if (!entry.endsWith('.ts') || findTsx(dirname(entry))) return importModule(entry, cwd);
+  const [module] = await importGeneratedModules([entry], root, cwd);
+  return module as Record<string, unknown>;
+}
+
+/** Imports `entries`, files inside the generated folder `root`, in one pass over the folder. */
+export async function importGeneratedModules(entries: readonly string[], root: string, cwd: string): Promise<Record<string, unknown>[]> {
+  if (!entries.some((entry) => entry.endsWith('.ts')) || findTsx(root)) return Promise.all(entries.map((entry) => importModule(entry, cwd)));
+  return importTranspiled({
+    near: dirname(root),
+    prefix: basename(root),
+    paths: filesBelow(root),
+    // JSON files and JavaScript data modules (`fixtures/fixtures-data.js`) are imported as they are.
+    copy: (path, target) => cpSync(join(root, path), target),
+    read: (path) => readFileSync(join(root, path), 'utf8'),
+    entries: entries.map((entry) => relative(root, entry).split(sep).join('/')),
+  });
+}
+
+/**
+ * Imports `entries` (paths such as `index.ts`) of generated files held in memory, through a
+ * temporary folder inside `near`, a folder from which the generated code's imports (`zod`) resolve.
+ */
+export async function importGeneratedFiles(
+  files: readonly { path: string; content: string }[],
+  entries: readonly string[],
+  near: string,
+): Promise<Record<string, unknown>[]> {
+  const byPath = new Map(files.map((file) => [file.path, file.content]));
+  return importTranspiled({
+    near,
+    prefix: 'generated',
+    paths: [...byPath.keys()].filter((path) => path.endsWith('.json') || path.endsWith('.js') || (path.endsWith('.ts') && !path.endsWith('.d.ts'))),
+    copy: (path, target) => writeFileSync(target, byPath.get(path) ?? ''),
+    read: (path) => byPath.get(path) ?? '',
+    entries,
+  });
+}
+
+interface TranspileJob {
+  near: string;
+  prefix: string;
+  paths: readonly string[];
+  copy(path: string, target: string): void;
+  read(path: string): string;
+  entries: readonly string[];
+}
+
+async function importTranspiled(job: TranspileJob): Promise<Record<string, unknown>[]> {
   // Through require: an ESM import of TypeScript first scans its whole, large file for exports.
   const ts = createRequire(import.meta.url)('typescript') as typeof import('typescript');
-  // Beside the folder, so its imports (`zod`) resolve from the same node_modules.
-  const temp = mkdtempSync(join(dirname(root), `.${basename(root)}.podcast-gen-`));
+  const temp = mkdtempSync(join(job.near, `.${job.prefix}.podcast-gen-`));
   try {
     // The project's package.json may make .js CommonJS; the generated code is ESM.
     writeFileSync(join(temp, 'package.json'), '{ "type": "module" }\n');
-    for (const file of filesBelow(root)) {
+    // Only the files the entries import, directly or not (a type-only import is gone once transpiled).
+    const available = new Set(job.paths);
+    const pending = [...job.entries];
+    const done = new Set<string>();
+    for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+      if (done.has(file) || !available.has(file)) continue;
+      done.add(file);
       const target = join(temp, file);
       mkdirSync(dirname(target), { recursive: true });
-      // JSON files and JavaScript data modules (`fixtures/fixtures-data.js`) are imported as they are.
-      if (file.endsWith('.json') || file.endsWith('.js')) cpSync(join(root, file), target);
-      else {
-        const { outputText } = ts.transpileModule(readFileSync(join(root, file), 'utf8'), {
+      if (file.endsWith('.json')) job.copy(file, target);
+      else if (file.endsWith('.js')) {
+        job.copy(file, target);
+        pending.push(...importedBy(file, job.read(file), available));
+      } else {
+        const { outputText } = ts.transpileModule(job.read(file), {
           fileName: file,
           compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true },
         });
         writeFileSync(target.replace(/\.ts$/, '.js'), outputText);
+        pending.push(...importedBy(file, outputText, available));
       }
     }
     // Once imported, the modules live in memory: the generated code imports nothing later.
-    return (await import(pathToFileURL(join(temp, relative(root, entry)).replace(/\.ts$/, '.js')).href)) as Record<string, unknown>;
+    const modules: Record<string, unknown>[] = [];
+    for (const entry of job.entries) modules.push((await import(pathToFileURL(join(temp, entry).replace(/\.ts$/, '.js')).href)) as Record<string, unknown>);
+    return modules;
   } finally {
     rmSync(temp, { recursive: true, force: true });
   }
+}
+
+/** The generated files `code` (of `file`) imports by a relative specifier: `./x.js` is `x.ts` or `x.js`, as there is. */
+function importedBy(file: string, code: string, available: ReadonlySet<string>): string[] {
+  const found: string[] = [];
+  for (const match of code.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
+    const path = posix.normalize(posix.join(posix.dirname(file), match[1] as string));
+    const candidates = path.endsWith('.js') ? [path.replace(/\.js$/, '.ts'), path] : [path];
+    const source = candidates.find((candidate) => available.has(candidate));
+    if (source) found.push(source);
+  }
+  return found;
 }
 
 /** The .ts (not .d.ts), .js and .json files below `root`, relative to it; hidden folders and node_modules skipped. */

@@ -19,7 +19,15 @@ describe('docs/cli.md', () => {
   const blocks = [...text.matchAll(BLOCK)].map((m) => ({ args: m[1]!.split(' '), shown: m[2]! }));
 
   it('shows the help of podcast-gen and of every command', () => {
-    expect(blocks.map((b) => b.args.join(' ')).sort()).toStrictEqual(['--help', 'check --help', 'generate --help', 'lint --help', 'mcp --help', 'mock --help']);
+    expect(blocks.map((b) => b.args.join(' ')).sort()).toStrictEqual([
+      '--help',
+      'check --help',
+      'generate --help',
+      'lint --help',
+      'mcp --help',
+      'mock --help',
+      'verify --help',
+    ]);
   });
 
   it('shows each help exactly as it prints', async () => {

@@ -1,0 +1,153 @@
+/**
+ * The verdict on one operation: its fixture request sent through the generated client and the
+ * answer checked; with `negative`, a request without its credential and one breaking a declared
+ * constraint, each of which must be refused.
+ */
+import { getByPointer, pointerJoin } from '../json-pointer.js';
+import type { ApiModel, OperationModel, SchemaObject } from '../model/types.js';
+import { breakOneConstraint } from './break-constraint.js';
+import { checkAnswer, type AnswerContext } from './check-answer.js';
+import { declaredStatusKeys } from './declared.js';
+import type { Engine, EngineOptions, GeneratedApi } from './generated-api.js';
+import type { Finding, OperationResult } from './report.js';
+import { send, type Exchange } from './send.js';
+
+/** Methods that change nothing, sent without `--unsafe` (QUERY is OpenAPI 3.2's). */
+export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS', 'QUERY']);
+
+/** What verifying one operation needs; see `VerifyOptions` for the meaning of each setting. */
+export interface OperationRun {
+  model: ApiModel;
+  generated: GeneratedApi;
+  /** Makes an engine with the credential (or, `anonymous`, without any). */
+  engine(options: Pick<EngineOptions, 'onResponse'>, anonymous?: boolean): Engine;
+  /** The credential's variable, when the document declares one (named in findings, never its value). */
+  credentialVariable?: string;
+  unsafe: boolean;
+  negative: boolean;
+  maxTimeMs?: number;
+  /** Why the fixture of an operation could not be made, by the operation's pointer. */
+  fixtureProblems: ReadonlyMap<string, string>;
+  resolve(schema: SchemaObject): SchemaObject;
+}
+
+/** Verifies `op` against the server. */
+export async function verifyOperation(run: OperationRun, op: OperationModel): Promise<OperationResult> {
+  const head = { operationId: op.operationId, method: op.httpMethod, path: op.path };
+  const skipped = (reason: string): OperationResult => ({ ...head, status: 'skipped', findings: [], reason });
+  const spec = run.generated.operations.find((s) => s.operationId === op.operationId);
+  const fixture = run.generated.fixtures[op.operationId];
+  if (!spec) return skipped('the generated client has no such operation: regenerate the output');
+  const problem = run.fixtureProblems.get(op.pointer);
+  if (!fixture) return skipped(problem ? `no fixture could be made: ${problem}` : 'the generated fixtures have none for it: regenerate the output');
+  if (op.hasInput && fixture.params === undefined) return skipped(`no valid input could be made for it${problem ? `: ${problem}` : ''}`);
+  if (!SAFE_METHODS.has(op.httpMethod.toUpperCase())) {
+    if (!run.unsafe) return skipped(`a write (${op.httpMethod}): sent only with --unsafe`);
+  }
+  const context: AnswerContext = {
+    op,
+    spec,
+    validators: run.generated.schemas[op.operationId] ?? {},
+    statusKeys: declaredStatusKeys(run.model, op),
+    resolve: run.resolve,
+  };
+  const params = fixture.params ?? {};
+  const call = (input: Record<string, unknown>, anonymous = false): Promise<Exchange> =>
+    send({
+      engine: (options) => run.engine(options, anonymous),
+      spec,
+      input: op.hasInput ? input : undefined,
+      validators: context.validators,
+      ...(spec.idempotency ? { idempotencyKey: globalThis.crypto.randomUUID() } : {}),
+    });
+  const findings: Finding[] = [];
+  const notes: string[] = [];
+  const answer = await call(params);
+  const result: OperationResult = { ...head, status: 'pass', findings, notes };
+  if (!answer.answered) findings.push({ check: 'connection', message: answer.cause, expected: 'an answer', actual: answer.cause });
+  else {
+    result.httpStatus = answer.status;
+    result.durationMs = Math.round(answer.durationMs);
+    findings.push(...checkAnswer(context, answer));
+    findings.push(...judgeFixtureStatus(run, op, answer.status, notes));
+    if (run.maxTimeMs !== undefined && answer.durationMs > run.maxTimeMs)
+      findings.push({
+        check: 'time',
+        message: `answered in ${Math.round(answer.durationMs)} ms, more than --max-time ${run.maxTimeMs} ms`,
+        expected: `at most ${run.maxTimeMs} ms`,
+        actual: `${Math.round(answer.durationMs)} ms`,
+      });
+  }
+  if (run.negative) {
+    if (run.credentialVariable && needsCredential(run.model, op)) findings.push(...judgeWithoutCredential(context, await call(params, true)));
+    const broken = breakOneConstraint(op, params, run.resolve);
+    if (broken) findings.push(...judgeBrokenInput(context, broken.breaks, await call(broken.input)));
+    else notes.push('--negative: its input declares no constraint a request could break');
+  }
+  if (findings.length > 0) result.status = 'fail';
+  if (notes.length === 0) delete result.notes;
+  return result;
+}
+
+/**
+ * The fixture request is valid: a refusal of the credential fails (nothing was verified); another
+ * declared 4xx passes with a note (a 429 once the client's retries ran out; the fixture's values
+ * may name nothing on that server).
+ */
+function judgeFixtureStatus(run: OperationRun, op: OperationModel, status: number, notes: string[]): Finding[] {
+  if ((status === 401 || status === 403) && run.credentialVariable && needsCredential(run.model, op))
+    return [
+      {
+        check: 'credential',
+        message: `answered ${status}: the server refused the credential in ${run.credentialVariable}`,
+        expected: 'the credential accepted',
+        actual: String(status),
+      },
+    ];
+  if (status === 429) notes.push('answered 429: still rate limited when the client had retried as often as it does, waiting as asked');
+  else if (status >= 400 && status < 500)
+    notes.push(`answered ${status}, a declared failure, to its fixture request: its values may name nothing on this server`);
+  return [];
+}
+
+function judgeWithoutCredential(context: AnswerContext, answer: Exchange): Finding[] {
+  const what = 'without its credential';
+  if (!answer.answered) return [{ check: 'connection', message: `${what}: ${answer.cause}`, expected: 'an answer', actual: answer.cause }];
+  const declared = ['401', '403'].filter((s) => context.statusKeys.includes(s));
+  const expected = declared.length > 0 ? declared.join(' or ') : '401 or 403';
+  if (answer.status === 401 || answer.status === 403) return prefixed(what, checkAnswer(context, answer));
+  if (answer.status >= 500) return prefixed(what, checkAnswer(context, answer));
+  return [
+    {
+      check: 'ignored-auth',
+      message: `${what}: answered ${answer.status}, where the request must be refused with ${expected}`,
+      expected,
+      actual: String(answer.status),
+    },
+  ];
+}
+
+function judgeBrokenInput(context: AnswerContext, breaks: string, answer: Exchange): Finding[] {
+  const what = `with invalid input (${breaks})`;
+  if (!answer.answered) return [{ check: 'connection', message: `${what}: ${answer.cause}`, expected: 'an answer', actual: answer.cause }];
+  if (answer.status >= 400) return prefixed(what, checkAnswer(context, answer));
+  return [
+    {
+      check: 'negative-data',
+      message: `${what}: answered ${answer.status}, where it must be refused with a 4xx`,
+      expected: '4xx',
+      actual: String(answer.status),
+    },
+  ];
+}
+
+function prefixed(what: string, findings: Finding[]): Finding[] {
+  return findings.map((finding) => ({ ...finding, message: `${what}: ${finding.message}` }));
+}
+
+/** False where the operation's own `security` lets a request in without a credential (`[]`, or `{}` among its options). */
+function needsCredential(model: ApiModel, op: OperationModel): boolean {
+  const security = getByPointer(model.document, pointerJoin(op.pointer, 'security'));
+  if (!Array.isArray(security)) return true;
+  return security.length > 0 && !security.some((option) => typeof option === 'object' && option !== null && Object.keys(option).length === 0);
+}

@@ -1,0 +1,117 @@
+/**
+ * `podcast-gen verify` as a library: checks a live server against the document, operation by
+ * operation, a few at a time, each through the generated client's engine and judged by the
+ * generated validators. Writes are sent only when asked; no credential reaches the report.
+ */
+import type { ApiModel, OperationModel, SchemaObject } from '../model/types.js';
+import type { Problem } from '../problems.js';
+import type { EngineOptions, GeneratedApi } from './generated-api.js';
+import { redactReport, summarize, type OperationResult, type VerifyReport } from './report.js';
+import { verifyOperation, type OperationRun } from './verify-operation.js';
+
+/** Options of {@link verifyServer}. */
+export interface VerifyOptions {
+  model: ApiModel;
+  /** The run's generated code (`generatedApiOf`). */
+  generated: GeneratedApi;
+  /** The server's base address (an http(s) URL). */
+  baseUrl: string;
+  /** The credential's value (`readCredential`); required when the document declares one. */
+  credential?: string;
+  /** Where it was read from (`PODCAST_API_KEY`), named in findings. */
+  credentialVariable?: string;
+  /** Send writes too (every method besides GET, HEAD, OPTIONS and QUERY). Default false. */
+  unsafe?: boolean;
+  /** Also send a request without its credential and one breaking a declared constraint. Default false. */
+  negative?: boolean;
+  /** Operations verified at once. Default {@link DEFAULT_CONCURRENCY}. */
+  concurrency?: number;
+  /** Time limit of each request (each attempt), in milliseconds; also the longest wait before a retry. Default {@link DEFAULT_TIMEOUT_MS}. */
+  timeoutMs?: number;
+  /** Retries after a first attempt, as the client retries (429, a declared 503, a lost connection). Default 2, the client's. */
+  maxRetries?: number;
+  /** An answer slower than this (its last attempt, in milliseconds) fails the `time` check. */
+  maxTimeMs?: number;
+  /** Which operations to verify (default: every one). */
+  select?(op: OperationModel): boolean;
+  /** The run's problems: a `fixtures/unsatisfiable` warning says why an operation has no fixture. */
+  problems?: readonly Problem[];
+}
+
+/** Operations verified at once unless told otherwise: few, so a verification never floods a server. */
+export const DEFAULT_CONCURRENCY = 4;
+/** The time limit of each request unless told otherwise. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** Verifies the server at `baseUrl`; resolves to the report (never rejects for what the server does). */
+export async function verifyServer(options: VerifyOptions): Promise<VerifyReport> {
+  const started = performance.now();
+  const { model, generated } = options;
+  if (model.auth && !options.credential) throw new Error(`the document declares a credential: set ${options.credentialVariable ?? 'its variable'}`);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const base = {
+    baseUrl: options.baseUrl,
+    timeoutMs,
+    maxRetryWaitMs: timeoutMs,
+    ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
+  };
+  const apiKey = options.credential ?? '';
+  const run: OperationRun = {
+    model,
+    generated,
+    engine: (hooks: Pick<EngineOptions, 'onResponse'>, anonymous = false) =>
+      anonymous ? generated.createAnonymousCore({ ...base, ...hooks }) : generated.createCore({ ...base, ...hooks, apiKey }),
+    ...(options.credentialVariable && model.auth ? { credentialVariable: options.credentialVariable } : {}),
+    unsafe: options.unsafe ?? false,
+    negative: options.negative ?? false,
+    ...(options.maxTimeMs === undefined ? {} : { maxTimeMs: options.maxTimeMs }),
+    fixtureProblems: fixtureProblems(options.problems ?? []),
+    resolve: resolver(model),
+  };
+  const chosen = model.operations.filter((op) => options.select?.(op) ?? true);
+  const operations = await pool(chosen, options.concurrency ?? DEFAULT_CONCURRENCY, (op) => verifyOperation(run, op));
+  const report: VerifyReport = {
+    baseUrl: options.baseUrl,
+    api: { title: model.title, version: model.version },
+    operations,
+    summary: summarize(operations, performance.now() - started),
+  };
+  // The engine's own redaction: the credential as sent, re-cased, encoded.
+  const redactor = generated.createCore({ baseUrl: options.baseUrl, apiKey: apiKey || 'none' });
+  return apiKey ? redactReport(report, (text) => redactor.redact(text)) : report;
+}
+
+/** Runs `work` over `items`, at most `limit` at once; the results in the items' order. */
+async function pool<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < items.length; i = next++) results[i] = await work(items[i] as T);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(Math.floor(limit), items.length)) }, worker));
+  return results;
+}
+
+/** The first `fixtures/unsatisfiable` message of each operation, by its pointer. */
+function fixtureProblems(problems: readonly Problem[]): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const problem of problems)
+    if (problem.code === 'fixtures/unsatisfiable' && problem.pointer && !found.has(problem.pointer)) found.set(problem.pointer, problem.message);
+  return found;
+}
+
+/** Follows a schema's `$ref` to a component schema of the model (a few steps at most). */
+function resolver(model: ApiModel): (schema: SchemaObject) => SchemaObject {
+  const byName = new Map(model.schemas.map((s) => [s.name, s.schema]));
+  return (schema) => {
+    let current = schema;
+    for (let step = 0; step < 8 && current.$ref?.startsWith('#/components/schemas/'); step++) {
+      const target = byName.get(decodeURIComponent(current.$ref.slice('#/components/schemas/'.length)).replace(/~1/g, '/').replace(/~0/g, '~'));
+      if (!target) break;
+      current = target;
+    }
+    return current;
+  };
+}
+
+export type { OperationResult, VerifyReport };

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMockServer, type MockServer } from '../../generated/mock/index.js';
+import { removeProject, runCli, tempProject } from '../cli/helpers/run-cli.js';
+import { TEST_KEY } from './helpers.js';
+
+/** `podcast-gen verify` through `main()`, in this process, against the generated mock. */
+describe('podcast-gen verify (the command)', () => {
+  let mock: MockServer;
+  let dir: string;
+  beforeAll(async () => {
+    mock = await startMockServer();
+    dir = tempProject('verify-cli');
+  });
+  afterAll(async () => {
+    await mock.close();
+    removeProject(dir);
+  });
+  const env = { PODCAST_API_KEY: TEST_KEY };
+
+  it.each([
+    [['verify', '--base-url', 'ftp://example.com'], '--base-url must be an http(s) URL, not "ftp://example.com"'],
+    [['verify', '--base-url', 'localhost:4010'], '--base-url must be an http(s) URL'],
+    [['verify'], 'Missing required argument: base-url'],
+    [['verify', '--base-url', 'http://127.0.0.1:1', '--format', 'yaml'], 'Invalid values'],
+    [['verify', '--base-url', 'http://127.0.0.1:1', '--concurrency', '0'], '--concurrency must be a whole number of at least 1'],
+  ])('%j is bad usage: exit 2', async (argv, message) => {
+    const run = await runCli(argv, { cwd: dir, env });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(message);
+    expect(run.stdout).toBe('');
+  });
+
+  it('without the credential variable: exit 1, naming it', async () => {
+    const run = await runCli(['verify', '--base-url', mock.url], { cwd: dir, env: {} });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('PODCAST_API_KEY is not set');
+  });
+
+  it('reads by default, generating in memory: the writes skipped, exit 0; --unsafe sends them; no credential in the output', async () => {
+    mock.reset();
+    const text = await runCli(['verify', '--base-url', mock.url], { cwd: dir, env });
+    expect(text.stderr).toBe('');
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^podcast-gen verify: http:\/\/127\.0\.0\.1:\d+ against Podcast Asset, Avatar and Account Interface 1\.0\.0\n/);
+    expect(text.stdout).toMatch(/ {2}pass {4}quotaSummary +GET \/open\/podcast\/v1\/quota\/summary {2}\(200, \d+ ms\)\n/);
+    expect(text.stdout).toContain('  skipped createMultiCameraAvatar  POST /open/podcast/v1/avatars/multi_camera  (a write (POST): sent only with --unsafe)\n');
+    expect(text.stdout).toMatch(/12 operations: 5 passed, 0 failed, 7 skipped \(\d+\.\d s\)\n$/);
+    expect(mock.requests.map((r) => r.method).sort()).toStrictEqual(['GET', 'GET', 'GET', 'GET', 'GET']);
+    const all = await runCli(['verify', '--base-url', mock.url, '--unsafe', '--negative', '--format', 'json'], { cwd: dir, env });
+    expect(all.code).toBe(0);
+    expect(all.stdout).not.toContain(TEST_KEY);
+    expect(JSON.parse(all.stdout)).toMatchObject({ summary: { total: 12, passed: 12, failed: 0, skipped: 0 } });
+  });
+
+  it('--json wraps the report as every command reports; a failed operation exits 1', async () => {
+    const json = await runCli(['verify', '--base-url', mock.url, '--json'], { cwd: dir, env: { PODCAST_API_KEY: 'a-key-the-mock-takes-too' } });
+    expect(JSON.parse(json.stdout)).toMatchObject({ command: 'verify', ok: true, exitCode: 0, report: { summary: { passed: 5, skipped: 7 } } });
+    const down = await runCli(['verify', '--base-url', 'http://127.0.0.1:1', '--timeout', '200'], { cwd: dir, env });
+    expect(down.code).toBe(1);
+    expect(down.stdout).toMatch(/ {10}connection: quotaSummary: connection failed: /);
+  });
+});
