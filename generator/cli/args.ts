@@ -104,6 +104,21 @@ function verifyOptions<T>(y: Argv<T>) {
       group: DOCUMENT,
       describe: 'Output folder whose generated code to use. Default: "out" of the config; where none is generated, the code is generated in memory',
     })
+    .option('include', {
+      type: 'string',
+      array: true,
+      requiresArg: true,
+      group: RUN,
+      describe: 'Operations to check (repeatable): tag:NAME, path:GLOB (/repos/**), "GET /repos/{owner}", op:OPERATION_ID or deprecated',
+      defaultDescription: 'all',
+    })
+    .option('exclude', {
+      type: 'string',
+      array: true,
+      requiresArg: true,
+      group: RUN,
+      describe: 'Operations to leave out (repeatable), after --include; the same selectors',
+    })
     .option('unsafe', {
       type: 'boolean',
       group: RUN,

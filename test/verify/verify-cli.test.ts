@@ -59,4 +59,23 @@ describe('podcast-gen verify (the command)', () => {
     expect(down.code).toBe(1);
     expect(down.stdout).toMatch(/ {10}connection: quotaSummary: connection failed: /);
   });
+
+  it('--include and --exclude choose the operations with the selectors of generation', async () => {
+    const run = await runCli(
+      ['verify', '--base-url', mock.url, '--include', 'tag:Voices', '--include', 'op:quotaSummary', '--exclude', 'op:saveDesignedVoice', '--format', 'json'],
+      {
+        cwd: dir,
+        env,
+      },
+    );
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout) as { operations: { operationId: string; status: string }[] };
+    expect(report.operations.map((o) => [o.operationId, o.status])).toStrictEqual([
+      ['quotaSummary', 'pass'],
+      ['getVoiceCloneAllowance', 'pass'],
+    ]);
+    const none = await runCli(['verify', '--base-url', mock.url, '--include', 'op:noSuchOperation'], { cwd: dir, env });
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('the selection leaves no operation: --include "op:noSuchOperation"');
+  });
 });

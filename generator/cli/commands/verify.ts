@@ -3,6 +3,7 @@
  * generated fixtures, client and validators (verify/verify-server.ts), and prints the report.
  * Exit 0 when every operation sent passes, 1 when one fails, 2 on bad usage.
  */
+import { chooseOperations } from '../../model/select-operations.js';
 import { EXIT_USAGE, fail } from '../../problems.js';
 import { readCredential } from '../../verify/credential.js';
 import { formatReport, type ReportFormat } from '../../verify/format-report.js';
@@ -20,6 +21,8 @@ export async function runVerify(context: CommandContext): Promise<number> {
     const { model, files, problems } = await generateFiles({ ...options, cwd: io.cwd });
     // The document's warnings are lint's to show; an operation without a fixture says why in the report.
     reporter.problems(problems, { silent: true });
+    const { chosen, problems: selecting } = chooseOperations(model.operations, { include: stringList(args.include), exclude: stringList(args.exclude) });
+    reporter.problems(selecting);
     const credential = readCredential(model, io.env);
     if (credential.variable && !credential.value) {
       reporter.error(`podcast-gen verify: ${credential.variable} is not set (the credential of ${model.title}); set it in the environment and try again`);
@@ -39,6 +42,7 @@ export async function runVerify(context: CommandContext): Promise<number> {
       ...(typeof args.concurrency === 'number' ? { concurrency: args.concurrency } : {}),
       ...(typeof args.timeout === 'number' ? { timeoutMs: args.timeout } : {}),
       ...(typeof args.maxTime === 'number' ? { maxTimeMs: args.maxTime } : {}),
+      select: (op) => chosen.includes(op),
       problems,
     });
     const code = report.summary.failed > 0 ? 1 : 0;
@@ -68,4 +72,8 @@ function checkedBaseUrl(value: unknown): string {
       EXIT_USAGE,
     );
   return text;
+}
+
+function stringList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 }
