@@ -85,23 +85,27 @@ export const podcastMcpEnv = {
   "scopes": "PODCAST_SCOPES"
 } as const;
 
-/** Options of {@link createPodcastMcpServer }: the scopes granted to the caller, and the secrets to redact. */
+/**
+ * Options of {@link createPodcastMcpServer }: which tools to offer (`tools`, `toolsets`,
+ * `readOnly`, and the scopes granted to the caller), whether to offer them through three tools
+ * (`dynamic`), and the secrets to redact.
+ */
 export type PodcastMcpServerOptions = ToolServerOptions;
 
 /** How each tool, by name, reaches its operation. */
 const $bindings: Record<string, ToolBinding> = {
-  podcast_add_image: { operationId: "addImage", method: "addImage", input: true, scopes: ["asset.write"], wrapData: false },
-  podcast_catalog: { operationId: "searchCatalog", method: "searchCatalog", input: true, scopes: ["asset.read"], wrapData: true },
-  podcast_copy_image_template: { operationId: "copyImageTemplate", method: "copyImageTemplate", input: true, scopes: ["asset.write"], wrapData: false },
-  podcast_create_multi_camera_avatar: { operationId: "createMultiCameraAvatar", method: "createMultiCameraAvatar", input: true, scopes: ["podcast.generate"], wrapData: false },
-  podcast_delete_image: { operationId: "deleteImage", method: "deleteImage", input: true, scopes: ["asset.write"], wrapData: true },
-  podcast_delete_image_background: { operationId: "deleteImageBackground", method: "deleteImageBackground", input: true, scopes: ["asset.write"], wrapData: true },
-  podcast_get_subscription: { operationId: "getSubscription", method: "getSubscription", input: false, scopes: [], wrapData: false },
-  podcast_get_voice_clone_allowance: { operationId: "getVoiceCloneAllowance", method: "getVoiceCloneAllowance", input: false, scopes: [], wrapData: false },
-  podcast_list_image_backgrounds: { operationId: "listImageBackgrounds", method: "listImageBackgrounds", input: false, scopes: ["asset.read"], wrapData: false },
-  podcast_quota_summary: { operationId: "quotaSummary", method: "quotaSummary", input: false, scopes: ["podcast.read"], wrapData: false },
-  podcast_regenerate_background: { operationId: "regenerateBackground", method: "regenerateBackground", input: true, scopes: ["podcast.generate"], wrapData: false },
-  podcast_save_designed_voice: { operationId: "saveDesignedVoice", method: "saveDesignedVoice", input: true, scopes: ["asset.write"], wrapData: false },
+  podcast_add_image: { operationId: "addImage", method: "addImage", input: true, scopes: ["asset.write"], wrapData: false, tags: ["Templates and visual podcasts"] },
+  podcast_catalog: { operationId: "searchCatalog", method: "searchCatalog", input: true, scopes: ["asset.read"], wrapData: true, tags: ["Account and discovery"] },
+  podcast_copy_image_template: { operationId: "copyImageTemplate", method: "copyImageTemplate", input: true, scopes: ["asset.write"], wrapData: false, tags: ["Templates and visual podcasts"] },
+  podcast_create_multi_camera_avatar: { operationId: "createMultiCameraAvatar", method: "createMultiCameraAvatar", input: true, scopes: ["podcast.generate"], wrapData: false, tags: ["Avatars"] },
+  podcast_delete_image: { operationId: "deleteImage", method: "deleteImage", input: true, scopes: ["asset.write"], wrapData: true, tags: ["Templates and visual podcasts"] },
+  podcast_delete_image_background: { operationId: "deleteImageBackground", method: "deleteImageBackground", input: true, scopes: ["asset.write"], wrapData: true, tags: ["Templates and visual podcasts"] },
+  podcast_get_subscription: { operationId: "getSubscription", method: "getSubscription", input: false, scopes: [], wrapData: false, tags: ["Account and discovery"] },
+  podcast_get_voice_clone_allowance: { operationId: "getVoiceCloneAllowance", method: "getVoiceCloneAllowance", input: false, scopes: [], wrapData: false, tags: ["Voices"] },
+  podcast_list_image_backgrounds: { operationId: "listImageBackgrounds", method: "listImageBackgrounds", input: false, scopes: ["asset.read"], wrapData: false, tags: ["Templates and visual podcasts"] },
+  podcast_quota_summary: { operationId: "quotaSummary", method: "quotaSummary", input: false, scopes: ["podcast.read"], wrapData: false, tags: ["Account and discovery"] },
+  podcast_regenerate_background: { operationId: "regenerateBackground", method: "regenerateBackground", input: true, scopes: ["podcast.generate"], wrapData: false, tags: ["Media assets"] },
+  podcast_save_designed_voice: { operationId: "saveDesignedVoice", method: "saveDesignedVoice", input: true, scopes: ["asset.write"], wrapData: false, tags: ["Voices"] },
 };
 
 /** Every operation's validators, by operationId: a tool's arguments are its operation's `params`. */
@@ -115,6 +119,8 @@ const $validators: Record<string, OperationValidators> = operationSchemas;
  * @example
  * import { serveStdio } from '@modelcontextprotocol/server/stdio';
  * serveStdio(() => createPodcastMcpServer(createPodcastClient({ apiKey, baseUrl }), { scopes: ['podcast.read'] }));
+ *
+ * A selection that names a tool or a tag the server does not have throws a `ToolSelectionError`.
  */
 export function createPodcastMcpServer(client: PodcastClient, options: PodcastMcpServerOptions = {}): Server {
   const spec = { info: {"name":"podcast","title":"Podcast Asset, Avatar and Account Interface","version":"1.0.0"}, listing: podcastMcpTools, catalog: $catalog, bindings: $bindings, validators: $validators };

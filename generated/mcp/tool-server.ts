@@ -20,6 +20,9 @@ import {
   type RequestOptions,
   type ValidationIssue,
 } from '../runtime.js';
+import { callDynamicTool, DYNAMIC_TOOLS_THRESHOLD, dynamicToolList, type DynamicSource } from './dynamic-tools.js';
+import { searchIndex, type SearchIndex } from './tool-search.js';
+import { selects, selectTools, type ToolSelection } from './tool-selection.js';
 
 /** A JSON Schema (2020-12) as plain JSON. */
 export type JsonSchema = { [keyword: string]: unknown };
@@ -58,6 +61,8 @@ export interface ToolBinding {
   scopes: readonly string[];
   /** True when the payload is not an object: `structuredContent` is then `{ data }`. */
   wrapData: boolean;
+  /** The operation's tags: the toolsets it belongs to. */
+  tags?: readonly string[];
 }
 
 /** An issue of a failed check, as zod reports it. */
@@ -76,8 +81,11 @@ export interface OperationValidators {
   params?: ArgumentsValidator | undefined;
 }
 
-/** Options of a generated server's `create...McpServer`. */
-export interface ToolServerOptions {
+/**
+ * Options of a generated server's `create...McpServer`. The selection (`tools`, `toolsets`,
+ * `readOnly`) chooses the tools first; `scopes` then narrow them; `dynamic` says how they are offered.
+ */
+export interface ToolServerOptions extends ToolSelection {
   /**
    * OAuth scopes granted to the caller. When given, only the tools whose scopes are all granted are
    * listed or callable (a call to another is refused with `isError`); tools without any scope are
@@ -86,6 +94,11 @@ export interface ToolServerOptions {
   scopes?: readonly string[];
   /** Strings that must never appear in a tool result (the API key); each is replaced by `[redacted]`. */
   redact?: readonly string[];
+  /**
+   * List three tools (`search_tools`, `describe_tool`, `call_tool`) instead of every tool. Default:
+   * when more than `DYNAMIC_TOOLS_THRESHOLD` tools are offered (after the selection and the scopes).
+   */
+  dynamic?: boolean;
 }
 
 /** The tools of a document, each built (with its `$defs`) when first listed or called. */
@@ -94,6 +107,18 @@ export interface ToolCatalog {
   all(): Tool[];
   /** A tool as listed, or undefined for a name that is no tool. */
   get(name: string): Tool | undefined;
+  /** Every tool's name, title, description, path and read-only hint, without building its schemas. */
+  summaries(): ToolSummary[];
+}
+
+/** What selecting and searching a tool read of it. */
+export interface ToolSummary {
+  name: string;
+  title?: string | undefined;
+  description?: string | undefined;
+  /** The operation's path, from the tool's `_meta`. */
+  path?: string | undefined;
+  readOnly: boolean;
 }
 
 /** What {@link createToolServer} serves. */
@@ -119,22 +144,91 @@ export function createToolServer(spec: ToolServerSpec, client: object, options: 
   });
   const granted = options.scopes === undefined ? undefined : new Set(options.scopes);
   const redact = redactor(options.redact ?? []);
-  let listed: Tool[] | undefined;
-  server.setRequestHandler('tools/list', () => ({
-    tools: (listed ??= spec.catalog.all().filter((tool) => refusal(spec.bindings, tool.name, granted) === undefined)),
-  }));
-  server.setRequestHandler('tools/call', async (request, ctx) => {
-    const name = request.params.name;
+  const selected = selectedTools(spec, options);
+  const isSelected = (name: string): boolean => selected === undefined || selected.has(name);
+  const offered = Object.keys(spec.bindings).filter((name) => isSelected(name) && refusal(spec.bindings, name, granted) === undefined);
+  const offeredNames = new Set(offered);
+  const dynamic = options.dynamic ?? offered.length > DYNAMIC_TOOLS_THRESHOLD;
+
+  /** A call of a tool by its name, as a direct call makes it: undefined for a name that is no tool. */
+  const call = async (name: string, args: unknown, signal?: AbortSignal): Promise<CallToolResult | undefined> => {
     const tool = spec.catalog.get(name);
     const binding = bindingOf(spec.bindings, name);
-    if (!tool || !binding) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
-    const refused = refusal(spec.bindings, name, granted);
-    const result = refused
-      ? failure(refused, { kind: 'scope', tool: name, missingScopes: missingScopes(binding, granted) })
-      : await callTool({ client, binding, validators: spec.validators, args: request.params.arguments ?? {}, signal: ctx.mcpReq.signal });
+    if (!tool || !binding) return undefined;
+    const refused = refusedCall(name, binding, isSelected(name), refusal(spec.bindings, name, granted), granted);
+    const result = refused ?? (await callTool({ client, binding, validators: spec.validators, args, ...(signal ? { signal } : {}) }));
     return server.projectCallToolResult(redact(result), tool.outputSchema);
+  };
+
+  let listed: Tool[] | undefined;
+  server.setRequestHandler('tools/list', () => ({
+    tools: (listed ??= dynamic ? dynamicToolList(dynamicSource(spec, offered, call)) : spec.catalog.all().filter((tool) => offeredNames.has(tool.name))),
+  }));
+  let source: DynamicSource | undefined;
+  server.setRequestHandler('tools/call', async (request, ctx) => {
+    const name = request.params.name;
+    const args = request.params.arguments ?? {};
+    if (dynamic) {
+      const result = await callDynamicTool(name, args, (source ??= dynamicSource(spec, offered, call)), ctx.mcpReq.signal);
+      if (result) return redact(result);
+    }
+    const result = await call(name, args, ctx.mcpReq.signal);
+    if (!result) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
+    return result;
   });
   return server;
+}
+
+/** The names `options` select (undefined: every tool); throws a ToolSelectionError naming a tool or tag that is not there. */
+function selectedTools(spec: ToolServerSpec, options: ToolSelection): Set<string> | undefined {
+  if (!selects(options)) return undefined;
+  const tools = spec.catalog.summaries().map((summary) => ({
+    name: summary.name,
+    readOnly: summary.readOnly,
+    tags: bindingOf(spec.bindings, summary.name)?.tags ?? [],
+  }));
+  return selectTools(tools, options);
+}
+
+/** The result of a call the server refuses (a tool its selection leaves out, or one the scopes refuse), or undefined. */
+function refusedCall(
+  name: string,
+  binding: ToolBinding,
+  selected: boolean,
+  refused: string | undefined,
+  granted: ReadonlySet<string> | undefined,
+): CallToolResult | undefined {
+  if (!selected)
+    return failure(`${name} is not offered: this server was started with a tool selection (tools, toolsets or read-only) that leaves it out.`, {
+      kind: 'not_selected',
+      tool: name,
+    });
+  return refused === undefined ? undefined : failure(refused, { kind: 'scope', tool: name, missingScopes: missingScopes(binding, granted) });
+}
+
+/** Search indexes by catalog: every server of a process (one per HTTP session) shares its catalog's. */
+const indexes = new WeakMap<ToolCatalog, SearchIndex>();
+
+/** What the dynamic mode's three tools read: the `offered` tools only. */
+function dynamicSource(spec: ToolServerSpec, offered: readonly string[], call: DynamicSource['call']): DynamicSource {
+  const names = new Set(offered);
+  const tags = [...new Set(offered.flatMap((name) => bindingOf(spec.bindings, name)?.tags ?? []))].sort();
+  const index = (): SearchIndex => {
+    let found = indexes.get(spec.catalog);
+    if (!found) {
+      const documents = spec.catalog.summaries().map((summary) => ({ ...summary, tags: bindingOf(spec.bindings, summary.name)?.tags ?? [] }));
+      indexes.set(spec.catalog, (found = searchIndex(documents)));
+    }
+    return found;
+  };
+  return {
+    names: offered,
+    tags,
+    search: (query, limit) => index().search(query, { limit, accept: (name) => names.has(name) }),
+    describe: (name) => (names.has(name) ? spec.catalog.get(name) : undefined),
+    // Any tool of the catalog, as a direct call: one left out by the selection or the scopes is refused the same way.
+    call,
+  };
 }
 
 /** The binding of a tool name a caller sent (an own key only: `toString` is no tool). */
@@ -338,6 +432,21 @@ export function toolCatalog(load: () => ToolData): ToolCatalog {
   return {
     all: () => (all ??= [...read().entries.keys()].map((name) => get(name) as Tool)),
     get,
+    summaries: () => [...read().entries.values()].map(summaryOf),
+  };
+}
+
+/** A tool's summary, read from its entry. */
+function summaryOf(entry: ToolEntry): ToolSummary {
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  const annotations = entry['annotations'];
+  const meta = Object.values(isRecord(entry['_meta']) ? entry['_meta'] : {}).find((value) => isRecord(value) && typeof value['path'] === 'string');
+  return {
+    name: entry.name,
+    title: text(entry['title']),
+    description: text(entry['description']),
+    path: isRecord(meta) ? text(meta['path']) : undefined,
+    readOnly: isRecord(annotations) && annotations['readOnlyHint'] === true,
   };
 }
 

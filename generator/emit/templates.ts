@@ -15,7 +15,17 @@ export const BUILTIN_TEMPLATES_DIR = join(PACKAGE_ROOT, 'templates');
  * type-checked and unit-tested here (test/runtime/, test/mcp/tool-server.test.ts). The user's file
  * of the same path in `--templates` takes the built-in's place.
  */
-export const COPIED_FILES: readonly string[] = ['runtime.ts', 'mcp/tool-server.ts', 'mock/wire.ts', 'mock/match.ts', 'mock/faults.ts', 'mock/server.ts'];
+export const COPIED_FILES: readonly string[] = [
+  'runtime.ts',
+  'mcp/tool-server.ts',
+  'mcp/tool-selection.ts',
+  'mcp/tool-search.ts',
+  'mcp/dynamic-tools.ts',
+  'mock/wire.ts',
+  'mock/match.ts',
+  'mock/faults.ts',
+  'mock/server.ts',
+];
 
 /** Whether a file of a templates folder replaces a built-in one: a template or a copied file. */
 export function isTemplateFile(name: string): boolean {

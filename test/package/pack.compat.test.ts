@@ -81,7 +81,7 @@ describe.skipIf(!process.env.PODCAST_GEN_PACK_TEST)('the packed tarball in a fre
     const copiedTemplates = [
       'templates/runtime.ts',
       'templates/zod-helpers.ts',
-      'templates/mcp/tool-server.ts',
+      ...['tool-server', 'tool-selection', 'tool-search', 'dynamic-tools'].map((name) => `templates/mcp/${name}.ts`),
       ...['wire', 'match', 'faults', 'server'].map((name) => `templates/mock/${name}.ts`),
     ];
     for (const file of copiedTemplates) expect(files).toContain(file);

@@ -25,7 +25,7 @@ export interface McpServerView {
   env: { apiKey: string; baseUrl: string; scopes: string };
   /** The `tools/list` result: every tool with self-contained schemas (`tools.json`). */
   manifest: McpManifest;
-  tools: { name: string; operationId: string; methodName: string; hasInput: boolean; scopes: string[]; wrapData: boolean }[];
+  tools: { name: string; operationId: string; methodName: string; hasInput: boolean; scopes: string[]; wrapData: boolean; tags: string[] }[];
   /** True when some tool takes input (the validators are then imported). */
   anyInput: boolean;
   /** True for a large document (`ApiModel.large`): the tools are read from the data module `server-data.js`. */
@@ -66,6 +66,7 @@ function mcpServer(model: ApiModel, maxSchemaBytes: number): { view: McpServerVi
       hasInput: operation.hasInput,
       scopes: operation.scopes,
       wrapData,
+      tags: operation.tags,
     })),
     anyInput: bindings.some(({ operation }) => operation.hasInput),
     large: model.large,
@@ -155,6 +156,9 @@ function byText(a: string, b: string): number {
 /** The code every MCP server shares: a copied file of templates/, at the same path in the output. */
 const TOOL_SERVER = 'mcp/tool-server.ts';
 
+/** The files `tool-server.ts` imports, copied the same way: tool selection, search, and the dynamic mode. */
+const TOOL_SERVER_PARTS = ['mcp/tool-selection.ts', 'mcp/tool-search.ts', 'mcp/dynamic-tools.ts'] as const;
+
 /** The data module `mcp/server.ts` imports (`./server-data.js`, and its one-line `.d.ts`), without extension. */
 const MCP_DATA = 'mcp/server-data';
 
@@ -167,7 +171,8 @@ const MCP_DATA_DESCRIPTION = [
 
 /**
  * `mcp/tools.json` (an MCP `tools/list` result), `mcp/server.ts` (the server serving it, with the
- * document's tools), `mcp/tool-server.ts` (the code every server shares, copied from templates/)
+ * document's tools), `mcp/tool-server.ts` and the files it imports (the code every server shares,
+ * copied from templates/)
  * and, for a large document (`ApiModel.large`), the server's data module (`mcp/server-data.js`,
  * which the type checker reads through its one-line declaration).
  */
@@ -202,6 +207,7 @@ export const mcpPlugin = definePlugin({
       { path: 'mcp/tools.json', content: `${manifestJson}\n` },
       { path: 'mcp/server.ts', content: templates.render('mcp-server.ts.hbs', view) },
       { path: TOOL_SERVER, content: `${view.banner}\n${templates.copied(TOOL_SERVER)}` },
+      ...TOOL_SERVER_PARTS.map((path) => ({ path, content: `${view.banner}\n${templates.copied(path)}` })),
       // JSON strings hold no line break, so each line of the text is a piece.
       ...(model.large ? jsonTextModule(MCP_DATA, view.banner, MCP_DATA_DESCRIPTION, dataJson.split('\n')) : []),
     ];
