@@ -39,9 +39,10 @@ try {
     else if (result.status !== 0) throw new Error(`tsc -p ${project} failed`);
   }
   // The generated data modules (`fixtures/fixtures-data.js`, `mcp/server-data.js`) are JavaScript
-  // already, typed by the .d.ts beside them: tsc reads the declarations and copies neither.
+  // already, typed by the .d.ts beside them: tsc reads the declarations and copies neither. The
+  // manifest names the document the shipped mock was made from.
   for (const file of readdirSync(join(root, 'generated'), { recursive: true, encoding: 'utf8' }).filter(
-    (path) => path.endsWith('.js') || path.endsWith('.d.ts'),
+    (path) => path.endsWith('.js') || path.endsWith('.d.ts') || path === '.podcast-gen.json',
   )) {
     mkdirSync(dirname(join(next, 'generated', file)), { recursive: true });
     copyFileSync(join(root, 'generated', file), join(next, 'generated', file));

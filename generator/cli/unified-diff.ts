@@ -1,6 +1,6 @@
 /** Most lines of diff shown per file: `check` points at the change; `git diff` shows it all. */
 export const MAX_DIFF_LINES = 40;
-/** Most lines of diff shown by one `check` in all (a changed document changes every file's banner). */
+/** Most lines of diff shown by one `check` in all (a change of a schema many operations use reaches many files). */
 export const MAX_TOTAL_DIFF_LINES = 120;
 
 /**

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import type { GeneratedFile } from '../emit/plugin.js';
-import { MANIFEST } from './manifest.js';
+import { MANIFEST, parseManifest } from './manifest.js';
 import { fail } from '../problems.js';
 import { listFiles } from './list-files.js';
 
@@ -137,12 +137,8 @@ function carry(from: string, to: string): void {
 function obsoleteFiles(files: readonly GeneratedFile[], outDir: string): string[] {
   const text = readIfFile(join(outDir, MANIFEST));
   if (!text) return [];
-  let previous: string[] = [];
-  try {
-    previous = (JSON.parse(text) as { files?: string[] }).files ?? [];
-  } catch {
-    return [];
-  }
+  const listed = parseManifest(text)?.files;
+  const previous = Array.isArray(listed) ? listed : [];
   const now = new Set(files.map((f) => f.path));
   return previous.filter((p) => !now.has(p) && existsSync(join(outDir, p))).sort();
 }

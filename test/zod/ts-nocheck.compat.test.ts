@@ -55,7 +55,7 @@ describe('schemas.ts and // @ts-nocheck', () => {
   };
 
   it('is there by default on a large document, after the banner, and gone with tsNocheck: false or on a smaller document', async () => {
-    expect(schemas).toMatch(/^\/\/ sha256: \w+\n\n\/\/ @ts-nocheck: /m);
+    expect(schemas).toMatch(/^\/\/ Source: .+\n\n\/\/ @ts-nocheck: /m);
     const plain = await schemasOf('on', { tsNocheck: false });
     expect(plain).not.toContain('@ts-nocheck');
     // The same file but the directive and its two-line comment.
