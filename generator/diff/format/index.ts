@@ -1,0 +1,34 @@
+/** The report's formats, by the name `--format` takes. */
+import type { ReportView } from '../outcome.js';
+import { formatGithub } from './github.js';
+import { formatJson } from './json.js';
+import { formatJunit } from './junit.js';
+import { formatMarkdown } from './markdown.js';
+import { formatSarif } from './sarif.js';
+import { formatText } from './text.js';
+
+export type ReportFormat = 'text' | 'markdown' | 'json' | 'github' | 'sarif' | 'junit';
+
+export const REPORT_FORMATS: readonly ReportFormat[] = ['text', 'markdown', 'json', 'github', 'sarif', 'junit'];
+
+/** What a format may name besides the report: podcast-gen's version (SARIF's driver). */
+export interface FormatOptions {
+  toolVersion: string;
+}
+
+export function formatReport(format: ReportFormat, view: ReportView, options: FormatOptions): string {
+  switch (format) {
+    case 'text':
+      return formatText(view);
+    case 'markdown':
+      return formatMarkdown(view);
+    case 'json':
+      return formatJson(view);
+    case 'github':
+      return formatGithub(view);
+    case 'sarif':
+      return formatSarif(view, options);
+    case 'junit':
+      return formatJunit(view);
+  }
+}

@@ -1,0 +1,143 @@
+/**
+ * The ignore file (`.podcast-gen-ignore.yaml`): changes a team accepted, each named by its rule and
+ * its operation or place, with the reason and an optional expiry date. An entry past its date is an
+ * error, so an exception is looked at again rather than kept for ever.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseYaml, Source } from '@redocly/openapi-core';
+import { locatePointer } from '../load/locate.js';
+import { EXIT_USAGE, fail, type Problem } from '../problems.js';
+import type { Change } from './change.js';
+import type { IgnoredChange } from './outcome.js';
+
+/** The ignore file looked for in the working folder when neither `--ignore` nor the config names one. */
+export const IGNORE_FILE = '.podcast-gen-ignore.yaml';
+
+/** One entry: the rule, the operation (operationId or `METHOD /path`) or place (a JSON pointer), why, and until when. */
+export interface IgnoreEntry {
+  rule: string;
+  operation?: string;
+  place?: string;
+  reason: string;
+  /** `YYYY-MM-DD`: the last day the entry holds. */
+  expires?: string;
+  /** Where the entry is written: the file as the user names it, and its line. */
+  file: string;
+  line?: number;
+}
+
+const KEYS = ['rule', 'operation', 'place', 'reason', 'expires'];
+
+/** Reads and checks an ignore file; a malformed one is bad usage (exit 2) at the entry's line. */
+export function readIgnoreFile(file: string, cwd: string): IgnoreEntry[] {
+  const path = resolve(cwd, file);
+  if (!existsSync(path))
+    fail({ code: 'diff/ignore-missing', file, message: 'no such ignore file', hint: 'check the path given to --ignore or diff.ignore' }, EXIT_USAGE);
+  const body = readFileSync(path, 'utf8');
+  const source = new Source(path, body);
+  const at = (pointer: string) => locatePointer(source, pointer) ?? {};
+  let value: unknown;
+  try {
+    value = parseYaml(body);
+  } catch (error) {
+    fail({ code: 'diff/ignore-parse', file, message: `not valid YAML: ${(error as Error).message.split('\n')[0]}`, hint: 'fix the ignore file' }, EXIT_USAGE);
+  }
+  if (value === null || value === undefined) return [];
+  if (!Array.isArray(value)) {
+    fail({ code: 'diff/ignore-shape', file, message: 'the ignore file must be a list of entries', hint: ENTRY_HINT }, EXIT_USAGE);
+  }
+  return value.map((raw, i) => checkEntry(raw, { file, ...at(`#/${i}`) }));
+}
+
+const ENTRY_HINT = '- { rule: operation-id-changed, operation: deleteImage, reason: "why", expires: 2027-01-31 }';
+
+function checkEntry(raw: unknown, where: { file: string; line?: number; col?: number }): IgnoreEntry {
+  const bad = (message: string): never => fail({ code: 'diff/ignore-entry', ...where, message, hint: ENTRY_HINT }, EXIT_USAGE);
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return bad('an entry must be a mapping of rule, operation or place, reason and expires');
+  const entry = raw as Record<string, unknown>;
+  const unknown = Object.keys(entry).find((key) => !KEYS.includes(key));
+  if (unknown !== undefined) bad(`unknown key "${unknown}" (known: ${KEYS.join(', ')})`);
+  const text = (key: string): string | undefined => {
+    const v = entry[key];
+    if (v === undefined) return undefined;
+    if (typeof v !== 'string' || v.trim() === '') bad(`"${key}" must be a non-empty string`);
+    return (v as string).trim();
+  };
+  const rule = text('rule') ?? bad('the entry names no "rule"');
+  const reason = text('reason') ?? bad('the entry gives no "reason"');
+  const operation = text('operation');
+  const place = text('place');
+  if (operation === undefined && place === undefined)
+    bad('the entry names neither an "operation" (operationId or METHOD /path) nor a "place" (a JSON pointer)');
+  const expires = text('expires');
+  if (expires !== undefined && !isDate(expires)) bad(`"expires" must be a date as YYYY-MM-DD, got "${expires}"`);
+  return {
+    rule,
+    ...(operation !== undefined ? { operation } : {}),
+    ...(place !== undefined ? { place } : {}),
+    reason,
+    ...(expires !== undefined ? { expires } : {}),
+    file: where.file,
+    ...(where.line !== undefined ? { line: where.line } : {}),
+  };
+}
+
+function isDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
+/** Today in UTC as `YYYY-MM-DD`, the date expiry is judged by. */
+export function today(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** Entries whose date has passed (an entry holds through its `expires` day), as errors at their lines. */
+export function expiredEntries(entries: readonly IgnoreEntry[], on: string): Problem[] {
+  return entries
+    .filter((entry) => entry.expires !== undefined && entry.expires < on)
+    .map((entry) => ({
+      code: 'diff/ignore-expired',
+      severity: 'error' as const,
+      file: entry.file,
+      ...(entry.line !== undefined ? { line: entry.line, col: 3 } : {}),
+      message: `the ignore entry for ${entry.rule} at ${entry.operation ?? entry.place} expired on ${entry.expires}`,
+      hint: 'fix what it ignores, or look at it again and set a later "expires"',
+    }));
+}
+
+/** The changes no entry matches, those an entry set aside, and the entries that matched nothing. */
+export function applyIgnore(changes: readonly Change[], entries: readonly IgnoreEntry[]): { kept: Change[]; ignored: IgnoredChange[]; unused: IgnoreEntry[] } {
+  const kept: Change[] = [];
+  const ignored: IgnoredChange[] = [];
+  const used = new Set<IgnoreEntry>();
+  for (const change of changes) {
+    const entry = entries.find((e) => matches(e, change));
+    if (!entry) {
+      kept.push(change);
+      continue;
+    }
+    used.add(entry);
+    ignored.push({ change, reason: entry.reason, entry: `${entry.file}:${entry.line ?? 1}`, ...(entry.expires ? { expires: entry.expires } : {}) });
+  }
+  return { kept, ignored, unused: entries.filter((entry) => !used.has(entry)) };
+}
+
+function matches(entry: IgnoreEntry, change: Change): boolean {
+  if (entry.rule !== change.rule) return false;
+  if (entry.operation !== undefined) {
+    const op = change.operation;
+    if (!op) return false;
+    const [method, ...path] = entry.operation.split(/\s+/);
+    const byRoute = path.length > 0 && method!.toLowerCase() === op.method.toLowerCase() && path.join(' ') === op.path;
+    if (entry.operation !== op.operationId && !byRoute) return false;
+  }
+  if (entry.place !== undefined) {
+    const place = entry.place.startsWith('#') ? entry.place : `#${entry.place}`;
+    const under = (pointer: string | undefined) => pointer !== undefined && (pointer === place || pointer.startsWith(`${place}/`));
+    if (!under(change.old?.pointer) && !under(change.new?.pointer)) return false;
+  }
+  return true;
+}

@@ -1,0 +1,82 @@
+/**
+ * What the command makes of a report: which changes an ignore entry set aside, the level that fails
+ * the run (`--fail-on`), and the counts every format prints. The formats read only this.
+ */
+import type { Change, ChangeLevel, DiffReport, Surface } from './change.js';
+import { SURFACES } from './change.js';
+
+/** `--fail-on`: the lowest level that fails the run, or `never`. */
+export type FailOn = ChangeLevel | 'never';
+
+export const FAIL_ON_CHOICES: readonly FailOn[] = ['breaking', 'warning', 'never'];
+
+/** The levels from the most serious down: the order every format lists them in. */
+export const LEVELS: readonly ChangeLevel[] = ['breaking', 'warning', 'info'];
+
+/** A change an entry of the ignore file set aside, and the entry's word on why. */
+export interface IgnoredChange {
+  change: Change;
+  reason: string;
+  /** The entry, as `file:line`. */
+  entry: string;
+  expires?: string;
+}
+
+/** A report as the command judged it: the changes left after the ignore file, and whether they fail the run. */
+export interface ReportView {
+  report: DiffReport;
+  ignored: IgnoredChange[];
+  failOn: FailOn;
+  /** Why `--check-version` failed, when it did. */
+  versionProblem?: string;
+}
+
+/** How many changes of each level, and of those how many break each surface. */
+export interface LevelCount {
+  level: ChangeLevel;
+  changes: number;
+  surfaces: Record<Surface, number>;
+}
+
+export function levelCounts(changes: readonly Change[]): LevelCount[] {
+  return LEVELS.map((level) => {
+    const of = changes.filter((change) => change.level === level);
+    const surfaces = Object.fromEntries(SURFACES.map((surface) => [surface, of.filter((c) => c.surfaces.includes(surface)).length])) as Record<Surface, number>;
+    return { level, changes: of.length, surfaces };
+  });
+}
+
+/** True when `level` is at or above `failOn`. */
+export function atOrAbove(level: ChangeLevel, failOn: FailOn): boolean {
+  if (failOn === 'never') return false;
+  return LEVELS.indexOf(level) <= LEVELS.indexOf(failOn);
+}
+
+/** The changes that fail the run under `--fail-on`. */
+export function failingChanges(view: ReportView): Change[] {
+  return view.report.changes.filter((change) => atOrAbove(change.level, view.failOn));
+}
+
+/** Whether the run fails: a change at or above `--fail-on`, or a version that rose too little. */
+export function failed(view: ReportView): boolean {
+  return failingChanges(view).length > 0 || view.versionProblem !== undefined;
+}
+
+/** `3 breaking changes, 1 warning, 0 info`. */
+export function countLine(changes: readonly Change[]): string {
+  const [breaking, warning, info] = levelCounts(changes).map((count) => count.changes) as [number, number, number];
+  return `${breaking} breaking ${breaking === 1 ? 'change' : 'changes'}, ${warning} ${warning === 1 ? 'warning' : 'warnings'}, ${info} info`;
+}
+
+/** `deleteImage (DELETE /images/{id})`, or `the document` for a change of no operation. */
+export function operationLabel(change: Change): string {
+  const op = change.operation;
+  return op ? `${op.operationId} (${op.method.toUpperCase()} ${op.path})` : 'the document';
+}
+
+/** `file:line:col`, as far as it is known. */
+export function placeLabel(place: { file: string; line?: number; col?: number } | undefined): string | undefined {
+  if (!place) return undefined;
+  if (place.line === undefined) return place.file;
+  return `${place.file}:${place.line}:${place.col ?? 1}`;
+}
