@@ -1,0 +1,68 @@
+/**
+ * One side of a comparison, loaded and modelled as a run would (every version podcast-gen reads,
+ * external `$ref`s bundled); a failure names the side and keeps the file's line and column.
+ */
+import { isAbsolute, resolve } from 'node:path';
+import { loadLintConfig } from '../lint/lint-config.js';
+import { displayPath } from '../load/locate.js';
+import type { LoadedSpec } from '../load/read-spec.js';
+import { readSpec } from '../load/read-spec.js';
+import { buildModel } from '../model/build-model.js';
+import { checkOperationIds } from '../model/check-names.js';
+import type { ApiModel } from '../model/types.js';
+import { DEFAULTS } from '../options.js';
+import { PodcastGenError, tooDeep, type Problem } from '../problems.js';
+
+/** A side as the caller names it: the file to read, and how the report names it (`git:main:spec/api.yaml`). */
+export interface DiffSideInput {
+  spec: string;
+  label?: string;
+}
+
+/** A side loaded and modelled. */
+export interface LoadedSide {
+  which: 'old' | 'new';
+  label: string;
+  spec: LoadedSpec;
+  model: ApiModel;
+  /** The version field as written: `3.1.0`, or `2.0` for Swagger. */
+  openapi: string;
+}
+
+export async function loadSide(input: DiffSideInput, which: 'old' | 'new', options: { cwd: string; name?: string }): Promise<LoadedSide> {
+  const label = input.label ?? input.spec;
+  const isUrl = /^https?:\/\//i.test(input.spec);
+  const specPath = isUrl || isAbsolute(input.spec) ? input.spec : resolve(options.cwd, input.spec);
+  let stage = 'load';
+  const shown = displayPath(specPath, options.cwd);
+  try {
+    const config = await loadLintConfig({ specPath });
+    const spec = await readSpec({ spec: input.spec, config, cwd: options.cwd });
+    stage = 'the model';
+    checkOperationIds(spec.document, spec.displayPath, spec.locate);
+    const { model } = buildModel(spec.document, {
+      apiName: options.name ?? DEFAULTS.name,
+      source: { path: spec.displayPath, label, hash: spec.hash },
+    });
+    const root = spec.root.parsed as { openapi?: unknown; swagger?: unknown };
+    return { which, label, spec, model, openapi: String(root.openapi ?? root.swagger ?? '') };
+  } catch (error) {
+    throw sideError(error, { which, label, shown, stage });
+  }
+}
+
+/** The error of one side, its problems saying which side and naming the file as the user named it. */
+function sideError(error: unknown, side: { which: 'old' | 'new'; label: string; shown: string; stage: string }): PodcastGenError {
+  const known = error instanceof PodcastGenError ? error : tooDeep(error, side.stage, side.shown);
+  const problems: Problem[] = known
+    ? known.problems
+    : [{ code: 'diff/side-failed', severity: 'error', file: side.label, message: `${side.stage} failed: ${(error as Error)?.message ?? String(error)}` }];
+  return new PodcastGenError(
+    problems.map((p) => ({
+      ...p,
+      file: p.file === undefined || p.file === side.shown ? side.label : p.file,
+      message: `${side.which} document: ${p.message}`,
+    })),
+    known?.exitCode,
+  );
+}

@@ -1,0 +1,280 @@
+/**
+ * The catalogue of change rules: every code the comparison can report, with its default level, the
+ * surfaces it can break (a change names only those it truly breaks, a subset) and a one-line
+ * description. docs/diff-rules.md is checked against this list.
+ */
+import type { ChangeLevel, Surface } from './change.js';
+
+/** One rule of the catalogue. */
+export interface RuleDefinition {
+  /** Stable, kebab-case: `operation-removed`. */
+  code: string;
+  level: ChangeLevel;
+  /** Every surface a change of this rule can break; a change carries these or fewer. */
+  surfaces: Surface[];
+  /** True when the change adds to the generated API (minor, where it breaks nothing). */
+  adds: boolean;
+  description: string;
+}
+
+/** Where a schema sits: in what callers send, or in what the API answers. */
+export type Direction = 'request' | 'response';
+
+type Entry = [code: string, level: ChangeLevel, surfaces: Surface[], description: string, adds?: boolean];
+
+const ALL: Surface[] = ['wire', 'types', 'validators', 'mcp'];
+
+const OPERATION_RULES: Entry[] = [
+  ['operation-removed', 'breaking', ['wire', 'types', 'mcp'], 'an operation is gone: its method, types and tool with it'],
+  ['operation-added', 'info', [], 'a new operation (method, types and tool)', true],
+  ['operation-path-changed', 'breaking', ['wire'], 'the same operationId now sits at another path'],
+  ['operation-method-changed', 'breaking', ['wire'], 'the same operationId now uses another HTTP method'],
+  [
+    'operation-id-changed',
+    'breaking',
+    ['types', 'mcp'],
+    'the operationId changed: the method and type names derived from it are gone (the tool too where its name derives from it)',
+  ],
+  ['method-name-changed', 'breaking', ['types'], 'the client method name changed (the operationId did not)'],
+  ['operation-type-name-changed', 'breaking', ['types'], 'the base of the operation type names (Params, Data, Body, Errors) changed'],
+  ['operation-deprecated', 'warning', [], 'the operation is now deprecated'],
+  ['operation-undeprecated', 'info', [], 'the operation is no longer deprecated'],
+  ['operation-summary-changed', 'info', [], 'the summary changed (JSDoc, tool title)'],
+  ['operation-description-changed', 'info', [], 'the description changed (JSDoc, tool description)'],
+  ['operation-tag-added', 'info', [], 'the operation gained a tag'],
+  ['operation-tag-removed', 'info', [], 'the operation lost a tag'],
+  ['operation-credits-added', 'warning', [], 'the operation now charges credits (x-credits)'],
+  ['operation-credits-removed', 'info', [], 'the operation no longer charges credits (x-credits)'],
+  ['operation-security-added', 'breaking', ['wire'], 'the operation now asks for credentials it did not ask for'],
+  ['operation-security-removed', 'info', [], 'the operation no longer asks for credentials'],
+  ['idempotency-key-added', 'info', [], 'the operation now takes an idempotency key (x-idempotency-key), so its retries are safe', true],
+  ['idempotency-key-required-added', 'breaking', ['wire'], 'the operation now requires an idempotency key that old clients do not send'],
+  ['idempotency-key-removed', 'warning', [], 'the operation no longer takes an idempotency key: its POST is no longer retried after a connection failure'],
+  ['retry-statuses-changed', 'info', [], 'the statuses the client retries changed (503 declared or not)'],
+];
+
+const TOOL_RULES: Entry[] = [
+  ['tool-name-changed', 'breaking', ['mcp'], 'the MCP tool name changed (x-tool-name or the operationId it derives from)'],
+  ['tool-title-changed', 'info', [], 'the MCP tool title changed'],
+  ['tool-read-only-removed', 'breaking', ['mcp'], 'the tool was read-only and no longer is'],
+  ['tool-read-only-added', 'info', [], 'the tool is now read-only'],
+  ['tool-became-destructive', 'breaking', ['mcp'], 'the tool is now destructive'],
+  ['tool-no-longer-destructive', 'info', [], 'the tool is no longer destructive'],
+  ['tool-idempotent-removed', 'breaking', ['mcp'], 'the tool was idempotent and no longer is (agents may not retry it)'],
+  ['tool-idempotent-added', 'info', [], 'the tool is now idempotent'],
+  [
+    'tool-scope-added',
+    'breaking',
+    ['wire', 'mcp'],
+    'the operation asks for an OAuth scope more (x-oauth-scopes or security): old tokens and tool configurations lack it',
+  ],
+  ['tool-scope-removed', 'info', [], 'the operation asks for an OAuth scope less'],
+];
+
+const PARAMETER_RULES: Entry[] = [
+  ['parameter-removed', 'breaking', ['types', 'mcp'], 'a parameter is gone: old calls still pass it'],
+  ['parameter-added-required', 'breaking', ALL, 'a new required parameter that old calls do not pass'],
+  ['parameter-added-optional', 'info', [], 'a new optional parameter', true],
+  ['parameter-became-required', 'breaking', ALL, 'an optional parameter is now required'],
+  ['parameter-became-optional', 'info', [], 'a required parameter is now optional'],
+  ['parameter-location-changed', 'breaking', ['wire'], 'a parameter moved (query, header, path, cookie) under the same name'],
+  ['parameter-input-name-changed', 'breaking', ['types', 'mcp'], 'the name of a parameter in the input object changed (its wire name did not)'],
+  ['path-parameter-renamed', 'breaking', ['types', 'mcp'], 'a path parameter has a new name; the URL on the wire is the same'],
+  ['parameter-style-changed', 'breaking', ['wire'], 'a parameter is serialized otherwise (style, explode)'],
+  ['parameter-content-type-changed', 'breaking', ['wire'], 'a parameter given by content has another media type'],
+  ['parameter-deprecated', 'warning', [], 'a parameter is now deprecated'],
+];
+
+const BODY_RULES: Entry[] = [
+  ['request-body-added-required', 'breaking', ALL, 'a required request body that old calls do not send'],
+  ['request-body-added-optional', 'info', [], 'an optional request body', true],
+  ['request-body-removed', 'breaking', ['types', 'mcp'], 'the request body is gone: old calls still pass its fields'],
+  ['request-body-became-required', 'breaking', ALL, 'the request body is now required'],
+  ['request-body-became-optional', 'info', [], 'the request body is now optional'],
+  ['request-media-type-changed', 'breaking', ['wire'], 'the request body is sent as another media type'],
+  ['request-body-flattening-changed', 'breaking', ['types', 'mcp'], 'the body fields moved between the input object and its `body` property'],
+];
+
+const RESPONSE_RULES: Entry[] = [
+  ['response-success-status-changed', 'warning', [], 'the success response has another status'],
+  ['response-media-type-changed', 'breaking', ['wire'], 'the success response comes as another media type'],
+  ['response-data-kind-changed', 'breaking', ['wire', 'types', 'validators'], 'the client resolves to another kind of data (JSON, text, binary, stream, none)'],
+  ['response-envelope-changed', 'breaking', ['wire', 'types', 'validators'], 'the success body is wrapped in the envelope, or no longer'],
+  ['response-stream-format-changed', 'breaking', ['wire'], 'the streamed response frames its items otherwise'],
+  ['response-error-status-added', 'info', [], 'a new error response status'],
+  ['response-error-status-removed', 'info', [], 'an error response status is no longer declared'],
+  ['response-header-removed', 'breaking', ['wire'], 'a required response header is gone'],
+  ['response-optional-header-removed', 'info', [], 'an optional response header is gone'],
+  ['response-header-added', 'info', [], 'a new response header', true],
+  ['response-header-became-optional', 'breaking', ['wire'], 'a required response header is now optional'],
+];
+
+/** Kinds of schema change, each reported once per direction (`request-...`, `response-...`). */
+const SCHEMA_KINDS: { kind: string; request: [ChangeLevel, Surface[]]; response: [ChangeLevel, Surface[]]; description: string; adds?: boolean }[] = [
+  {
+    kind: 'type-widened',
+    request: ['info', []],
+    response: ['breaking', ['wire', 'types', 'validators']],
+    description: 'the type accepts more (integer to number, one more type)',
+  },
+  { kind: 'type-narrowed', request: ['breaking', ALL], response: ['info', []], description: 'the type accepts less (number to integer, one type fewer)' },
+  {
+    kind: 'type-changed',
+    request: ['breaking', ALL],
+    response: ['breaking', ['wire', 'types', 'validators']],
+    description: 'the type changed (integer to string, object to array)',
+  },
+  { kind: 'nullable-added', request: ['info', []], response: ['breaking', ['wire', 'types', 'validators']], description: 'null is now allowed' },
+  { kind: 'nullable-removed', request: ['breaking', ALL], response: ['info', []], description: 'null is no longer allowed' },
+  { kind: 'enum-value-added', request: ['info', []], response: ['breaking', ['types', 'validators']], description: 'an enum value more' },
+  { kind: 'enum-value-removed', request: ['breaking', ALL], response: ['info', []], description: 'an enum value less' },
+  { kind: 'enum-added', request: ['breaking', ALL], response: ['info', []], description: 'the values are now limited to an enum' },
+  { kind: 'enum-removed', request: ['info', []], response: ['breaking', ['types', 'validators']], description: 'the values are no longer limited to an enum' },
+  {
+    kind: 'property-added',
+    request: ['info', []],
+    response: ['info', ['wire', 'validators']],
+    description: 'an optional property more, or one that joined this direction (readOnly, writeOnly); breaks where the object was closed',
+    adds: true,
+  },
+  {
+    kind: 'property-added-required',
+    request: ['breaking', ALL],
+    response: ['info', ['wire', 'validators']],
+    description: 'a required property more',
+    adds: true,
+  },
+  {
+    kind: 'property-removed',
+    request: ['breaking', ALL],
+    response: ['breaking', ['wire', 'types', 'validators']],
+    description:
+      'a property is gone, or left this direction (readOnly, writeOnly); a required one breaks response validators, a closed request object the wire',
+  },
+  { kind: 'property-became-required', request: ['breaking', ALL], response: ['info', []], description: 'an optional property is now required' },
+  {
+    kind: 'property-became-optional',
+    request: ['info', []],
+    response: ['breaking', ['wire', 'types', 'validators']],
+    description: 'a required property is now optional',
+  },
+  { kind: 'property-deprecated', request: ['warning', []], response: ['warning', []], description: 'a property is now deprecated' },
+  { kind: 'additional-properties-closed', request: ['breaking', ALL], response: ['info', []], description: 'no other properties are allowed any more' },
+  {
+    kind: 'additional-properties-opened',
+    request: ['info', []],
+    response: ['breaking', ['types', 'validators']],
+    description: 'other properties are now allowed',
+  },
+  { kind: 'one-of-variant-added', request: ['info', []], response: ['breaking', ['wire', 'types', 'validators']], description: 'a oneOf variant more' },
+  { kind: 'one-of-variant-removed', request: ['breaking', ALL], response: ['info', []], description: 'a oneOf variant less' },
+  { kind: 'any-of-variant-added', request: ['info', []], response: ['breaking', ['wire', 'types', 'validators']], description: 'an anyOf variant more' },
+  { kind: 'any-of-variant-removed', request: ['breaking', ALL], response: ['info', []], description: 'an anyOf variant less' },
+  // What a member brings or takes (properties, required) is compared in the merged object.
+  {
+    kind: 'all-of-member-added',
+    request: ['info', []],
+    response: ['info', []],
+    description: "an allOf member more (its properties are compared with the object's)",
+  },
+  {
+    kind: 'all-of-member-removed',
+    request: ['info', []],
+    response: ['info', []],
+    description: "an allOf member less (its properties are compared with the object's)",
+  },
+  {
+    kind: 'discriminator-property-changed',
+    request: ['breaking', ALL],
+    response: ['breaking', ['wire', 'types', 'validators']],
+    description: 'the discriminator is another property',
+  },
+  { kind: 'discriminator-mapping-added', request: ['info', []], response: ['breaking', ['types', 'validators']], description: 'a discriminator value more' },
+  { kind: 'discriminator-mapping-removed', request: ['breaking', ALL], response: ['info', []], description: 'a discriminator value less' },
+  {
+    kind: 'items-type-changed',
+    request: ['breaking', ALL],
+    response: ['breaking', ['wire', 'types', 'validators']],
+    description: 'the array items are of another type',
+  },
+  { kind: 'default-changed', request: ['warning', []], response: ['info', []], description: 'the default changed: what an omitted value means' },
+];
+
+/** Constraint keywords, each tightened (accepts less) or loosened (accepts more). */
+export const CONSTRAINTS = [
+  'max-length',
+  'min-length',
+  'maximum',
+  'minimum',
+  'exclusive-maximum',
+  'exclusive-minimum',
+  'multiple-of',
+  'max-items',
+  'min-items',
+  'unique-items',
+  'max-properties',
+  'min-properties',
+  'pattern',
+  'format',
+] as const;
+export type ConstraintKind = (typeof CONSTRAINTS)[number];
+
+const CONSTRAINT_KINDS: typeof SCHEMA_KINDS = CONSTRAINTS.flatMap((name) => [
+  { kind: `${name}-tightened`, request: ['breaking', ['wire', 'validators', 'mcp']], response: ['info', []], description: `${name} accepts fewer values` },
+  { kind: `${name}-loosened`, request: ['info', []], response: ['breaking', ['validators']], description: `${name} accepts more values` },
+]);
+
+const COMPONENT_RULES: Entry[] = [
+  ['schema-removed', 'breaking', ['types'], 'a component schema is gone: its exported type and validator names with it'],
+  ['schema-added', 'info', [], 'a new component schema (type and validator)', true],
+  ['schema-type-name-changed', 'breaking', ['types'], 'the exported name of a component schema changed (its document name did not)'],
+];
+
+const DOCUMENT_RULES: Entry[] = [
+  ['auth-added', 'breaking', ['wire'], 'the API now asks for credentials'],
+  ['auth-removed', 'info', [], 'the API no longer asks for credentials'],
+  ['auth-changed', 'breaking', ['wire'], 'the credential travels otherwise (scheme, header or parameter name)'],
+  ['envelope-added', 'breaking', ['wire', 'types', 'validators'], 'responses are now wrapped in an envelope (x-envelope)'],
+  ['envelope-removed', 'breaking', ['wire', 'types', 'validators'], 'responses are no longer wrapped in an envelope (x-envelope)'],
+  ['envelope-data-property-changed', 'breaking', ['wire', 'types', 'validators'], "the envelope's data property changed (x-envelope)"],
+  ['server-removed', 'breaking', ['wire'], 'a server URL is gone (the first is the client default)'],
+  ['server-added', 'info', [], 'a new server URL'],
+  ['server-default-changed', 'warning', [], "the first server (the client's default base URL) changed"],
+  ['server-variable-enum-value-removed', 'breaking', ['wire'], 'a server variable allows a value less'],
+  ['server-variable-default-changed', 'warning', [], 'a server variable has another default'],
+  ['tag-added', 'info', [], 'a new tag'],
+  ['tag-removed', 'info', [], 'a tag is gone'],
+  ['tag-changed', 'info', [], "a tag's description, summary, parent or kind changed"],
+  ['api-title-changed', 'info', [], "the document's title changed"],
+  ['api-description-changed', 'info', [], "the document's description changed"],
+];
+
+function definitions(): RuleDefinition[] {
+  const plain = [...OPERATION_RULES, ...TOOL_RULES, ...PARAMETER_RULES, ...BODY_RULES, ...RESPONSE_RULES, ...COMPONENT_RULES, ...DOCUMENT_RULES].map(
+    ([code, level, surfaces, description, adds]) => ({ code, level, surfaces, description, adds: adds === true }),
+  );
+  const schema = [...SCHEMA_KINDS, ...CONSTRAINT_KINDS].flatMap(({ kind, request, response, description, adds }) =>
+    (['request', 'response'] as const).map((direction) => {
+      const [level, surfaces] = direction === 'request' ? request : response;
+      return { code: `${direction}-${kind}`, level, surfaces, description: `${direction}: ${description}`, adds: adds === true };
+    }),
+  );
+  return [...plain, ...schema];
+}
+
+/** Every rule, in catalogue order. */
+export const RULES: readonly RuleDefinition[] = definitions();
+
+const BY_CODE = new Map(RULES.map((rule) => [rule.code, rule]));
+
+/** The rule of a code; throws on a code the catalogue lacks (a bug of the comparison). */
+export function ruleOf(code: string): RuleDefinition {
+  const rule = BY_CODE.get(code);
+  if (!rule) throw new Error(`no rule "${code}" in the catalogue`);
+  return rule;
+}
+
+/** True when the catalogue has the code (level overrides name only known rules). */
+export function isRule(code: string): boolean {
+  return BY_CODE.has(code);
+}

@@ -1,0 +1,168 @@
+import type { DiffCase, Doc } from '../helpers.js';
+import { schemas } from '../helpers.js';
+
+const pet = (d: Doc) => schemas(d).Pet;
+const fish = { type: 'object', required: ['petType'], properties: { petType: { type: 'string' }, fins: { type: 'integer' } } };
+/** Pet is a request body and a response of addPet: each change shows in both directions. */
+export const composition: DiffCase[] = [
+  {
+    name: 'a oneOf variant added',
+    change: (d) => {
+      schemas(d).Fish = fish;
+      pet(d).oneOf.push({ $ref: '#/components/schemas/Fish' });
+    },
+    want: [
+      ['schema-added', 'info', ''],
+      ['request-one-of-variant-added', 'info', ''],
+      ['response-one-of-variant-added', 'breaking', 'wire types validators'],
+    ],
+  },
+  {
+    name: 'a oneOf variant removed',
+    change: (d) => {
+      pet(d).oneOf.pop();
+      delete pet(d).discriminator.mapping.dog;
+    },
+    want: [
+      ['request-one-of-variant-removed', 'breaking', 'wire types validators mcp'],
+      ['request-discriminator-mapping-removed', 'breaking', 'wire types validators mcp'],
+      ['response-one-of-variant-removed', 'info', ''],
+      ['response-discriminator-mapping-removed', 'info', ''],
+    ],
+  },
+  {
+    name: 'a discriminator value added with its variant',
+    change: (d) => {
+      schemas(d).Fish = fish;
+      pet(d).oneOf.push({ $ref: '#/components/schemas/Fish' });
+      pet(d).discriminator.mapping.fish = '#/components/schemas/Fish';
+    },
+    want: [
+      ['schema-added', 'info', ''],
+      ['request-one-of-variant-added', 'info', ''],
+      ['request-discriminator-mapping-added', 'info', ''],
+      ['response-one-of-variant-added', 'breaking', 'wire types validators'],
+      ['response-discriminator-mapping-added', 'breaking', 'types validators'],
+    ],
+  },
+  {
+    name: 'the discriminator property renamed',
+    change: (d) => {
+      pet(d).discriminator.propertyName = 'kind';
+    },
+    want: [
+      ['request-discriminator-property-changed', 'breaking', 'wire types validators mcp'],
+      ['response-discriminator-property-changed', 'breaking', 'wire types validators'],
+    ],
+  },
+  {
+    name: 'a property inside a oneOf variant changes type',
+    change: (d) => {
+      schemas(d).Cat.properties.lives = { type: 'string' };
+    },
+    want: [
+      ['request-type-changed', 'breaking', 'wire types validators mcp'],
+      ['response-type-changed', 'breaking', 'wire types validators'],
+    ],
+  },
+  {
+    name: 'oneOf turned into anyOf',
+    change: (d) => {
+      pet(d).anyOf = pet(d).oneOf;
+      delete pet(d).oneOf;
+    },
+    want: [
+      ['request-one-of-variant-removed', 'breaking', 'wire types validators mcp'],
+      ['request-one-of-variant-removed', 'breaking', 'wire types validators mcp'],
+      ['request-any-of-variant-added', 'info', ''],
+      ['request-any-of-variant-added', 'info', ''],
+      ['response-one-of-variant-removed', 'info', ''],
+      ['response-one-of-variant-removed', 'info', ''],
+      ['response-any-of-variant-added', 'breaking', 'wire types validators'],
+      ['response-any-of-variant-added', 'breaking', 'wire types validators'],
+    ],
+  },
+  {
+    name: 'an inline anyOf variant added to a response property',
+    before: (d) => {
+      schemas(d).Thing.properties.ref = { anyOf: [{ type: 'string' }, { type: 'integer' }] };
+    },
+    change: (d) => void schemas(d).Thing.properties.ref.anyOf.push({ type: 'boolean' }),
+    want: [
+      ['response-any-of-variant-added', 'breaking', 'wire types validators'],
+      ['response-any-of-variant-added', 'breaking', 'wire types validators'],
+      ['response-any-of-variant-added', 'breaking', 'wire types validators'],
+    ],
+  },
+  {
+    name: 'an inline anyOf variant removed from a request property',
+    before: (d) => {
+      schemas(d).ThingInput.properties.ref = { anyOf: [{ type: 'string' }, { type: 'integer' }] };
+    },
+    change: (d) => void schemas(d).ThingInput.properties.ref.anyOf.pop(),
+    want: [['request-any-of-variant-removed', 'breaking', 'wire types validators mcp']],
+  },
+  {
+    name: 'a plain schema turned into a oneOf of itself and another',
+    change: (d) => {
+      schemas(d).ThingInput.properties.count = { oneOf: [{ type: 'integer', minimum: 1, maximum: 10 }, { type: 'string' }] };
+    },
+    want: [['request-one-of-variant-added', 'info', '']],
+  },
+  {
+    name: 'an allOf member added to a response object',
+    change: (d) => {
+      schemas(d).Audit = { type: 'object', properties: { by: { type: 'string' } } };
+      schemas(d).Owner = { allOf: [schemas(d).Owner, { $ref: '#/components/schemas/Audit' }] };
+    },
+    want: [
+      ['schema-added', 'info', ''],
+      ['response-property-added', 'info', ''],
+      ['response-all-of-member-added', 'info', ''],
+      ['response-property-added', 'info', ''],
+      ['response-all-of-member-added', 'info', ''],
+      ['response-property-added', 'info', ''],
+      ['response-all-of-member-added', 'info', ''],
+    ],
+  },
+  {
+    name: 'an allOf member removed from a response object takes its properties',
+    before: (d) => {
+      schemas(d).Audit = { type: 'object', properties: { by: { type: 'string' } } };
+      schemas(d).Owner = { allOf: [schemas(d).Owner, { $ref: '#/components/schemas/Audit' }] };
+    },
+    change: (d) => {
+      schemas(d).Owner.allOf.pop();
+    },
+    want: [
+      ['response-property-removed', 'breaking', 'types'],
+      ['response-all-of-member-removed', 'info', ''],
+      ['response-property-removed', 'breaking', 'types'],
+      ['response-all-of-member-removed', 'info', ''],
+      ['response-property-removed', 'breaking', 'types'],
+      ['response-all-of-member-removed', 'info', ''],
+    ],
+  },
+  {
+    name: 'a recursive schema changes deep inside: compared once, no endless walk',
+    before: (d) => {
+      schemas(d).Owner.properties.manager = { $ref: '#/components/schemas/Owner' };
+    },
+    change: (d) => {
+      schemas(d).Owner.properties.login.maxLength = 40;
+    },
+    want: [
+      ['response-max-length-tightened', 'info', ''],
+      ['response-max-length-tightened', 'info', ''],
+      ['response-max-length-tightened', 'info', ''],
+    ],
+  },
+  {
+    name: 'a discriminator mapping value removed but its variant kept',
+    change: (d) => void delete pet(d).discriminator.mapping.cat,
+    want: [
+      ['request-discriminator-mapping-removed', 'breaking', 'wire types validators mcp'],
+      ['response-discriminator-mapping-removed', 'info', ''],
+    ],
+  },
+];

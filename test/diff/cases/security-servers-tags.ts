@@ -1,0 +1,142 @@
+import type { DiffCase } from '../helpers.js';
+import { op } from '../helpers.js';
+
+export const securityServersTags: DiffCase[] = [
+  {
+    name: 'the API key moves to another header',
+    change: (d) => {
+      d.components.securitySchemes.apiKey.name = 'Authorization';
+    },
+    want: [['auth-changed', 'breaking', 'wire']],
+  },
+  {
+    name: 'the API key becomes a bearer token',
+    change: (d) => {
+      d.components.securitySchemes.apiKey = { type: 'http', scheme: 'bearer' };
+    },
+    want: [['auth-changed', 'breaking', 'wire']],
+  },
+  {
+    name: 'credentials are no longer asked for',
+    change: (d) => {
+      delete d.security;
+      delete d.components.securitySchemes.apiKey;
+    },
+    want: [
+      ['auth-removed', 'info', ''],
+      ['operation-security-removed', 'info', ''],
+      ['operation-security-removed', 'info', ''],
+      ['operation-security-removed', 'info', ''],
+      ['operation-security-removed', 'info', ''],
+    ],
+  },
+  {
+    name: 'an operation becomes public',
+    change: (d) => {
+      op(d, '/things/{id}', 'get').security = [];
+    },
+    want: [['operation-security-removed', 'info', '']],
+  },
+  {
+    name: 'a public operation asks for credentials',
+    before: (d) => {
+      op(d, '/things/{id}', 'get').security = [{}];
+    },
+    change: (d) => void delete op(d, '/things/{id}', 'get').security,
+    want: [['operation-security-added', 'breaking', 'wire']],
+  },
+  {
+    name: 'an OAuth scope added to an operation',
+    change: (d) => void op(d, '/things', 'get').security[0].oauth.push('things.write'),
+    want: [['tool-scope-added', 'breaking', 'wire mcp']],
+  },
+  {
+    name: 'an OAuth scope removed from an operation',
+    before: (d) => void op(d, '/things', 'get').security[0].oauth.push('things.write'),
+    change: (d) => void op(d, '/things', 'get').security[0].oauth.pop(),
+    want: [['tool-scope-removed', 'info', '']],
+  },
+  {
+    name: 'a server removed',
+    before: (d) => void d.servers.push({ url: 'https://eu.example.com/v1' }),
+    change: (d) => void d.servers.pop(),
+    want: [['server-removed', 'breaking', 'wire']],
+  },
+  {
+    name: 'a server added',
+    change: (d) => void d.servers.push({ url: 'https://eu.example.com/v1' }),
+    want: [['server-added', 'info', '']],
+  },
+  {
+    name: 'the default server changes order',
+    before: (d) => void d.servers.push({ url: 'https://eu.example.com/v1' }),
+    change: (d) => void d.servers.reverse(),
+    want: [['server-default-changed', 'warning', '']],
+  },
+  {
+    name: 'the only server URL changes',
+    change: (d) => {
+      d.servers[0].url = 'https://api.example.com/v2';
+    },
+    want: [
+      ['server-removed', 'breaking', 'wire'],
+      ['server-added', 'info', ''],
+    ],
+  },
+  {
+    name: 'a server variable loses an allowed value',
+    before: (d) => {
+      d.servers = [{ url: 'https://{region}.example.com', variables: { region: { default: 'us', enum: ['us', 'eu'] } } }];
+    },
+    change: (d) => void d.servers[0].variables.region.enum.pop(),
+    want: [['server-variable-enum-value-removed', 'breaking', 'wire']],
+  },
+  {
+    name: 'a server variable default changes',
+    before: (d) => {
+      d.servers = [{ url: 'https://{region}.example.com', variables: { region: { default: 'us', enum: ['us', 'eu'] } } }];
+    },
+    change: (d) => {
+      d.servers[0].variables.region.default = 'eu';
+    },
+    want: [['server-variable-default-changed', 'warning', '']],
+  },
+  {
+    name: 'a tag added',
+    change: (d) => void d.tags.push({ name: 'owners' }),
+    want: [['tag-added', 'info', '']],
+  },
+  {
+    name: 'a tag removed',
+    change: (d) => void d.tags.pop(),
+    want: [['tag-removed', 'info', '']],
+  },
+  {
+    name: 'a tag description changed',
+    change: (d) => {
+      d.tags[0].description = 'All things.';
+    },
+    want: [['tag-changed', 'info', '']],
+  },
+  {
+    name: 'the title changes',
+    change: (d) => {
+      d.info.title = 'Things API';
+    },
+    want: [['api-title-changed', 'info', '']],
+  },
+  {
+    name: 'the description changes',
+    change: (d) => {
+      d.info.description = 'Things, pets and more.';
+    },
+    want: [['api-description-changed', 'info', '']],
+  },
+  {
+    name: 'only the version changes: nothing to report',
+    change: (d) => {
+      d.info.version = '1.1.0';
+    },
+    want: [],
+  },
+];

@@ -1,0 +1,37 @@
+/**
+ * The change catalogue: each case is a pair of small documents and every change the comparison finds
+ * between them, with its level and the surfaces it breaks (the model comparison, without the proof).
+ */
+import { describe, expect, it } from 'vitest';
+import { CATALOGUE } from './cases/index.js';
+import { verdictsOf } from './helpers.js';
+
+describe('change catalogue', () => {
+  for (const [category, cases] of Object.entries(CATALOGUE)) {
+    describe(category, () => {
+      it.each(cases.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+        expect(verdictsOf(c)).toStrictEqual(c.want);
+      });
+    });
+  }
+
+  it('holds at least 150 cases, in every category issue 32 names', () => {
+    const sizes = Object.fromEntries(Object.entries(CATALOGUE).map(([category, cases]) => [category, cases.length]));
+    expect(Object.keys(sizes).sort()).toStrictEqual(
+      [
+        'composition',
+        'enums and constraints',
+        'extensions',
+        'generated surfaces',
+        'parameters',
+        'paths and operations',
+        'read and write only',
+        'request bodies',
+        'required and nullable',
+        'responses, headers and media types',
+        'security, servers, tags',
+      ].sort(),
+    );
+    expect(Object.values(sizes).reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(150);
+  });
+});

@@ -1,0 +1,18 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { RULES } from '../../generator/diff/rules.js';
+import { currentRulesDoc, RULES_DOC } from './rules-doc.js';
+
+describe('the rule catalogue', () => {
+  it('docs/diff-rules.md lists every rule as the catalogue says (npx tsx test/diff/rules-doc.ts)', () => {
+    const page = readFileSync(RULES_DOC, 'utf8');
+    expect(page).toBe(currentRulesDoc(page));
+  });
+
+  it('has unique kebab-case codes, and a breaking rule breaks some surface', () => {
+    const codes = RULES.map((r) => r.code);
+    expect(new Set(codes).size).toBe(codes.length);
+    expect(codes.filter((c) => !/^[a-z]+(-[a-z]+)*$/.test(c))).toStrictEqual([]);
+    expect(RULES.filter((r) => r.level === 'breaking' && r.surfaces.length === 0).map((r) => r.code)).toStrictEqual([]);
+  });
+});

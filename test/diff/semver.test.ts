@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { Change } from '../../generator/diff/change.js';
+import { checkVersion, semverAdvice } from '../../generator/diff/semver.js';
+
+const change = (rule: string, level: Change['level']): Change => ({ rule, level, surfaces: [], message: '' });
+
+describe('semver advice', () => {
+  it.each([
+    { given: [], want: 'none' },
+    { given: [change('operation-description-changed', 'info')], want: 'patch' },
+    { given: [change('operation-added', 'info'), change('tag-added', 'info')], want: 'minor' },
+    { given: [change('operation-added', 'info'), change('operation-removed', 'breaking')], want: 'major' },
+    // An override to warning makes a breaking rule's change patch-level.
+    { given: [change('operation-removed', 'warning')], want: 'patch' },
+  ])('$want', ({ given, want }) => {
+    expect(semverAdvice(given)).toBe(want);
+  });
+});
+
+describe('checkVersion', () => {
+  it.each([
+    { given: ['1.0.0', '2.0.0', 'major'], want: { ok: true, rose: 'major' } },
+    { given: ['1.0.0', '1.1.0', 'major'], want: { ok: false, rose: 'minor' } },
+    { given: ['1.0.0', '1.1.0', 'minor'], want: { ok: true, rose: 'minor' } },
+    { given: ['1.2.3', '1.2.4', 'minor'], want: { ok: false, rose: 'patch' } },
+    { given: ['1.2.3', '1.2.3', 'patch'], want: { ok: false, rose: 'none' } },
+    { given: ['1.2.3', '1.2.3', 'none'], want: { ok: true, rose: 'none' } },
+    { given: ['2.0.0', '1.9.0', 'none'], want: { ok: false, rose: 'lower' } },
+    { given: ['v1.2', 'v1.3', 'minor'], want: { ok: true, rose: 'minor' } },
+    // Below 1.0.0 a minor step may break.
+    { given: ['0.3.0', '0.4.0', 'major'], want: { ok: true, rose: 'minor' } },
+    { given: ['0.3.0', '0.3.1', 'minor'], want: { ok: true, rose: 'patch' } },
+    { given: ['0.3.0', '0.3.1', 'major'], want: { ok: false, rose: 'patch' } },
+  ] as const)('$given', ({ given, want }) => {
+    const [a, b, advice] = given;
+    const { ok, rose } = checkVersion(a, b, advice);
+    expect({ ok, rose }).toStrictEqual(want);
+  });
+
+  it('a version that is not semver passes only when nothing is advised', () => {
+    expect(checkVersion('2024-01-01', '2024-02-01', 'patch')).toStrictEqual({
+      ok: false,
+      message: 'info.version "2024-01-01" is not a semantic version; the advice is patch',
+    });
+    expect(checkVersion('2024-01-01', '2024-02-01', 'none').ok).toBe(true);
+  });
+});
