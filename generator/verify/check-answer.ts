@@ -24,6 +24,8 @@ export interface Answer {
   status: number;
   headers: Record<string, string>;
   body: unknown;
+  /** A redirect the client did not follow: its status alone is judged. */
+  redirect?: boolean;
 }
 
 /** Issues shown per validator; the rest are counted. */
@@ -47,7 +49,7 @@ export function checkAnswer(context: AnswerContext, answer: Answer): Finding[] {
     return [{ check: 'status', message: `answered ${answer.status}, which the document does not declare`, expected: declared, actual: String(answer.status) }];
   }
   const response = responseFor(op, answer.status);
-  if (!response) return [];
+  if (!response || answer.redirect) return [];
   const bodiless = op.httpMethod === 'HEAD' || [204, 205, 304].includes(answer.status) || answer.body === undefined;
   return [
     ...(bodiless ? [] : checkContentType(response, answer)),

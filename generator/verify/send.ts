@@ -7,7 +7,16 @@ import type { Engine, EngineOptions, GeneratedOperationSpec, GeneratedSchemas } 
 
 /** The final answer of a call (after the client's retries), or the cause of no answer. */
 export type Exchange =
-  | { answered: true; status: number; headers: Record<string, string>; body: unknown; durationMs: number; attempts: number }
+  | {
+      answered: true;
+      status: number;
+      headers: Record<string, string>;
+      body: unknown;
+      durationMs: number;
+      attempts: number;
+      /** A redirect the client did not follow: only its status is known. */
+      redirect?: boolean;
+    }
   | { answered: false; cause: string };
 
 /** What a send needs: a way to make the engine (with the hook that times the answer) and the call. */
@@ -41,6 +50,9 @@ export async function send(request: SendRequest): Promise<Exchange> {
     return { answered: true, status: result.status, headers: result.headers, body: result.body, durationMs, attempts: result.attempts };
   } catch (error) {
     const failure = error as { name?: unknown; status?: unknown; headers?: unknown; body?: unknown; message?: unknown };
+    // A redirect the client does not follow (to another origin) is the server's answer all the same: its status is judged.
+    if (failure.name === 'RedirectError' && typeof failure.status === 'number' && failure.status > 0)
+      return { answered: true, status: failure.status, headers: {}, body: undefined, durationMs, attempts: 0, redirect: true };
     if (typeof failure.name === 'string' && ANSWERED_ERRORS.has(failure.name) && typeof failure.status === 'number') {
       const headers = typeof failure.headers === 'object' && failure.headers !== null ? (failure.headers as Record<string, string>) : {};
       return { answered: true, status: failure.status, headers, body: failure.body, durationMs, attempts: 0 };

@@ -7,7 +7,7 @@ import { getByPointer, pointerJoin } from '../json-pointer.js';
 import type { ApiModel, OperationModel, SchemaObject } from '../model/types.js';
 import { breakOneConstraint } from './break-constraint.js';
 import { checkAnswer, type AnswerContext } from './check-answer.js';
-import { declaredStatusKeys } from './declared.js';
+import { declaredStatusKeys, isDeclared } from './declared.js';
 import type { Engine, EngineOptions, GeneratedApi } from './generated-api.js';
 import type { Finding, OperationResult } from './report.js';
 import { send, type Exchange } from './send.js';
@@ -70,6 +70,7 @@ export async function verifyOperation(run: OperationRun, op: OperationModel): Pr
     result.durationMs = Math.round(answer.durationMs);
     findings.push(...checkAnswer(context, answer));
     findings.push(...judgeFixtureStatus(run, op, answer.status, notes));
+    if (answer.redirect) notes.push(`answered ${answer.status}, a redirect to another origin, which the client does not follow: only its status is judged`);
     if (run.maxTimeMs !== undefined && answer.durationMs > run.maxTimeMs)
       findings.push({
         check: 'time',
@@ -115,7 +116,8 @@ function judgeWithoutCredential(context: AnswerContext, answer: Exchange): Findi
   if (!answer.answered) return [{ check: 'connection', message: `${what}: ${answer.cause}`, expected: 'an answer', actual: answer.cause }];
   const declared = ['401', '403'].filter((s) => context.statusKeys.includes(s));
   const expected = declared.length > 0 ? declared.join(' or ') : '401 or 403';
-  if (answer.status === 401 || answer.status === 403) return prefixed(what, checkAnswer(context, answer));
+  // Refused: where the document declares neither status, either will do; where it declares one, its answer is checked like any other.
+  if (answer.status === 401 || answer.status === 403) return declared.length === 0 ? [] : prefixed(what, checkAnswer(context, answer));
   if (answer.status >= 500) return prefixed(what, checkAnswer(context, answer));
   return [
     {
@@ -130,7 +132,9 @@ function judgeWithoutCredential(context: AnswerContext, answer: Exchange): Findi
 function judgeBrokenInput(context: AnswerContext, breaks: string, answer: Exchange): Finding[] {
   const what = `with invalid input (${breaks})`;
   if (!answer.answered) return [{ check: 'connection', message: `${what}: ${answer.cause}`, expected: 'an answer', actual: answer.cause }];
-  if (answer.status >= 400) return prefixed(what, checkAnswer(context, answer));
+  // Any 4xx refuses it; one the document declares is checked like any other answer.
+  if (answer.status >= 400 && answer.status < 500) return isDeclared(context.statusKeys, answer.status) ? prefixed(what, checkAnswer(context, answer)) : [];
+  if (answer.status >= 500) return prefixed(what, checkAnswer(context, answer));
   return [
     {
       check: 'negative-data',

@@ -69,6 +69,19 @@ describe('verify with bad input', () => {
     }
   });
 
+  it('a redirect to another origin is judged by its status alone, and not followed', async () => {
+    const server = await startLoopback(() => ({ status: 302, headers: { location: 'http://elsewhere.invalid/next' } }));
+    try {
+      const report = await verifyServer({ ...target, ...credential, baseUrl: server.url, maxRetries: 0, select: (op) => op.operationId === 'quotaSummary' });
+      expect(report.operations).toMatchObject([
+        { operationId: 'quotaSummary', status: 'pass', httpStatus: 302, notes: [expect.stringContaining('a redirect to another origin')] },
+      ]);
+      expect(server.requests).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('an operation no fixture could be made for is skipped with the reason', async () => {
     const document = `openapi: 3.1.0
 info: { title: No fixture, version: '1' }
