@@ -1,4 +1,7 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generate } from '../../generator/index.js';
 import { startMockServer, type MockServer } from '../../generated/mock/index.js';
 import { removeProject, runCli, tempProject } from '../cli/helpers/run-cli.js';
 import { TEST_KEY } from './helpers.js';
@@ -77,5 +80,19 @@ describe('podcast-gen verify (the command)', () => {
     const none = await runCli(['verify', '--base-url', mock.url, '--include', 'op:noSuchOperation'], { cwd: dir, env });
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('the selection leaves no operation: --include "op:noSuchOperation"');
+  });
+
+  it("--out: the output folder's code when it comes from the document as it is now; refused when it does not", async () => {
+    const out = join(dir, 'out');
+    await generate({ out, outputs: ['client', 'zod', 'fixtures'] });
+    const run = await runCli(['verify', '--base-url', mock.url, '--out', 'out', '--include', 'op:quotaSummary'], { cwd: dir, env });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('1 operation: 1 passed, 0 failed, 0 skipped');
+    const manifest = join(out, '.podcast-gen.json');
+    writeFileSync(manifest, readFileSync(manifest, 'utf8').replace(/"sha256": "[0-9a-f]+"/, `"sha256": "${'0'.repeat(64)}"`));
+    const stale = await runCli(['verify', '--base-url', mock.url, '--out', 'out'], { cwd: dir, env });
+    expect(stale.code).toBe(1);
+    expect(stale.stderr).toContain('podcast-gen verify: out/ was not generated from');
   });
 });
