@@ -83,7 +83,7 @@ export async function verifyOperation(run: OperationRun, op: OperationModel): Pr
     if (run.credentialVariable && needsCredential(run.model, op)) findings.push(...judgeWithoutCredential(context, await call(params, true)));
     const broken = breakOneConstraint(op, params, run.resolve);
     if (broken) findings.push(...judgeBrokenInput(context, broken.breaks, await call(broken.input)));
-    else notes.push('--negative: its input declares no constraint a request could break');
+    else if (op.hasInput) notes.push('--negative: its input declares no constraint a request could break');
   }
   if (findings.length > 0) result.status = 'fail';
   if (notes.length === 0) delete result.notes;
