@@ -31,13 +31,14 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
   }
   if ('output' in parsed) {
     io.stdout(`${parsed.output}\n`);
+    if (argv[0] === 'mcp' && (argv.includes('--help') || argv.includes('-h'))) io.stdout(`\n${await mcpEnvironment(argv, io.cwd)}\n`);
     return 0;
   }
   const { command, args } = parsed;
   const reporter = new Reporter({ io, command, quiet: Boolean(args.quiet), json: Boolean(args.json), warningFrames: command === 'lint' });
   try {
-    // mcp serves the package's podcast code and reads no config; mock reads `out` (flag > config).
-    const entries = command === 'mcp' ? [{}] : await entriesFor(io.cwd, args, command);
+    // mcp and mock read `out` (flag > config).
+    const entries = await entriesFor(io.cwd, args, command);
     return await commands[command]({ io, reporter, options: entries[0] ?? {}, entries, args });
   } catch (error) {
     try {
@@ -46,6 +47,27 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
       io.stderr(`podcast-gen: unexpected error (a bug in podcast-gen; please report it):\n${(error as Error)?.stack ?? String(error)}\n`);
       return 1;
     }
+  }
+}
+
+/**
+ * The environment variables of the MCP server `podcast-gen mcp` would serve with these arguments
+ * (`--out`, else the config's `out`, else the podcast server), for its `--help`; what keeps them from
+ * being read, if anything.
+ */
+async function mcpEnvironment(argv: readonly string[], cwd: string): Promise<string> {
+  const flag = (name: string): string | undefined => {
+    const at = argv.indexOf(name);
+    if (at >= 0) return argv[at + 1];
+    return argv.find((arg) => arg.startsWith(`${name}=`))?.slice(name.length + 1);
+  };
+  try {
+    const out = flag('--out') ?? (await loadConfig(cwd, flag('--config'))).entries[0]?.out;
+    const { loadGeneratedMcp } = await import('./servers/mcp-generated.js');
+    const { environmentHelp } = await import('./servers/mcp-config.js');
+    return environmentHelp(await loadGeneratedMcp({ ...(out !== undefined ? { out } : {}), cwd }));
+  } catch (error) {
+    return `Environment: not listed: ${error instanceof Error ? error.message : String(error)}`;
   }
 }
 
@@ -64,7 +86,7 @@ async function entriesFor(cwd: string, args: Record<string, unknown>, command: C
     if (typeof value === 'string') flags[key] = value;
   }
   if (Array.isArray(args.outputs)) flags.outputs = args.outputs as string[];
-  const perApi = PER_API_FLAGS.filter((key) => flags[key] !== undefined && command !== 'mock');
+  const perApi = PER_API_FLAGS.filter((key) => flags[key] !== undefined && command !== 'mock' && command !== 'mcp');
   if (config.entries.length > 1 && perApi.length > 0) {
     fail(
       {

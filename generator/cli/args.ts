@@ -25,6 +25,8 @@ export function packageVersion(): string {
 
 const DOCUMENT = 'Document and output:';
 const RUN = 'Run:';
+const API = 'API:';
+const TOOLS = 'Tools:';
 
 function documentOptions<T>(y: Argv<T>, { generation }: { generation: boolean }) {
   let built = y.option('spec', {
@@ -90,7 +92,7 @@ function serverOptions<T>(y: Argv<T>, { http }: { http: boolean }) {
     ? built.option('http', {
         type: 'boolean',
         group: RUN,
-        describe: 'Serve Streamable HTTP instead of stdio (bearer tokens and their scopes in PODCAST_MCP_TOKENS)',
+        describe: 'Serve Streamable HTTP instead of stdio (bearer tokens and their scopes in <PREFIX>_MCP_TOKENS)',
       })
     : built;
 }
@@ -230,25 +232,63 @@ export async function parseArguments(argv: readonly string[]): Promise<ParsedArg
     )
     .command(
       'mcp',
-      'Run the podcast MCP server (stdio; env PODCAST_API_KEY, PODCAST_BASE_URL, PODCAST_SCOPES)',
+      'Run an MCP server: the one generated into --out (or the config\'s "out"), else the podcast server shipped with podcast-gen (stdio)',
       (y) =>
-        serverOptions(y, { http: true })
+        serverOptions(
+          y
+            .option('out', {
+              type: 'string',
+              requiresArg: true,
+              group: DOCUMENT,
+              describe:
+                'Output folder whose mcp/ to serve (.js or .ts). Default: "out" of the config if it sets one, else the podcast server shipped with podcast-gen',
+            })
+            .option('config', {
+              type: 'string',
+              requiresArg: true,
+              group: DOCUMENT,
+              describe:
+                'Config file (.json, .mjs, .js, .ts) to read "out" from. Default: podcast-gen.config.* in the working folder, else the "podcast-gen" key of package.json',
+            }),
+          { http: true },
+        )
+          .option('base-url', { type: 'string', requiresArg: true, group: API, describe: "The API's base address (else <PREFIX>_BASE_URL)" })
+          .option('credential', {
+            type: 'string',
+            array: true,
+            requiresArg: true,
+            group: API,
+            describe: 'NAME=VALUE: a credential variable given here instead of the environment (repeatable; the environment keeps it out of process lists)',
+          })
+          .option('scopes', { type: 'string', requiresArg: true, group: TOOLS, describe: 'Granted OAuth scopes, comma separated (else <PREFIX>_SCOPES)' })
+          .option('tools', { type: 'string', requiresArg: true, group: TOOLS, describe: 'Only these tools, comma separated' })
+          .option('toolsets', { type: 'string', requiresArg: true, group: TOOLS, describe: 'Only the tools of these tags, comma separated (added to --tools)' })
+          .option('read-only', { type: 'boolean', group: TOOLS, describe: 'Only the tools that only read (readOnlyHint)' })
+          .option('dynamic', {
+            type: 'boolean',
+            group: TOOLS,
+            describe: 'List three tools (search_tools, describe_tool, call_tool) instead of every tool; --no-dynamic lists every tool',
+            defaultDescription: 'above 50 tools',
+          })
           .option('allowed-origins', {
             type: 'string',
             requiresArg: true,
             group: RUN,
             describe:
-              'With --http: browser origins let in besides loopback ones, comma separated: https://app.example:8443 or a host name (also PODCAST_MCP_ALLOWED_ORIGINS)',
+              'With --http: browser origins let in besides loopback ones, comma separated: https://app.example:8443 or a host name (also <PREFIX>_MCP_ALLOWED_ORIGINS)',
           })
           .option('allowed-hosts', {
             type: 'string',
             requiresArg: true,
             group: RUN,
-            describe: 'With --http: Host names answered besides the listening address and loopback, comma separated (also PODCAST_MCP_ALLOWED_HOSTS)',
+            describe: 'With --http: Host names answered besides the listening address and loopback, comma separated (also <PREFIX>_MCP_ALLOWED_HOSTS)',
           })
           .option('quiet', { type: 'boolean', group: RUN, describe: 'Print nothing but errors on stderr' })
-          .example('$0 mcp', 'Serve the tools over stdio (as an MCP client spawns it)')
-          .example('$0 mcp --http --port 3000', 'Serve them over Streamable HTTP'),
+          .epilogue('Credentials, the base address and the scopes come from environment variables named after the API (<PREFIX>_…), listed below.')
+          .example('$0 mcp', 'Serve the podcast tools over stdio (as an MCP client spawns it)')
+          .example('$0 mcp --out src/api', 'Serve the MCP server generated into src/api/')
+          .example('$0 mcp --toolsets issues --read-only', 'Only the tools tagged issues that only read')
+          .example('$0 mcp --http --port 3000', 'Serve over Streamable HTTP'),
       choose('mcp'),
     )
     .command(

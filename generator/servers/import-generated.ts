@@ -33,6 +33,25 @@ export async function importGeneratedModules(entries: readonly string[], root: s
   });
 }
 
+/** Set once tsx's loader is registered for the process. */
+let tsxRegistered: Promise<void> | undefined;
+
+/**
+ * Imports `entries` of the generated folder `root` as one program, whose shared modules
+ * (`runtime.ts`) load once: an error class the client throws is then the one the MCP server checks
+ * for. With the project's tsx, its loader is registered for the rest of the process (each of its
+ * one-off imports would load its own copy); without it, as {@link importGeneratedModules}.
+ */
+export async function importGeneratedTogether(entries: readonly string[], root: string, cwd: string): Promise<Record<string, unknown>[]> {
+  const tsx = entries.some((entry) => entry.endsWith('.ts')) ? findTsx(root) : undefined;
+  if (!tsx) return importGeneratedModules(entries, root, cwd);
+  tsxRegistered ??= import(pathToFileURL(tsx).href).then((api: { register(): unknown }) => void api.register());
+  await tsxRegistered;
+  const modules: Record<string, unknown>[] = [];
+  for (const entry of entries) modules.push((await import(pathToFileURL(entry).href)) as Record<string, unknown>);
+  return modules;
+}
+
 /**
  * Imports `entries` (paths such as `index.ts`) of generated files held in memory, through a
  * temporary folder inside `near`, a folder from which the generated code's imports (`zod`) resolve.

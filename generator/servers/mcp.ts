@@ -1,19 +1,30 @@
 /**
- * `podcast-gen mcp`: the podcast MCP server of `generated/mcp/server.ts`, with the generated client,
- * over stdio (what desktop agents spawn) or, with `--http`, over Streamable HTTP. Configured by the
- * environment: `<PREFIX>_API_KEY`, `<PREFIX>_BASE_URL`, optional `<PREFIX>_SCOPES` (comma separated);
- * over HTTP also `<PREFIX>_MCP_TOKENS`, and optionally `<PREFIX>_MCP_ALLOWED_ORIGINS` and
- * `<PREFIX>_MCP_ALLOWED_HOSTS` (comma separated; added to `--allowed-origins` and `--allowed-hosts`).
+ * `podcast-gen mcp`: a generated MCP server with its generated client, over stdio (what desktop
+ * agents spawn) or, with `--http`, over Streamable HTTP. The server is the one generated into `out`
+ * (`--out`, or the config's), else the podcast server of the package (mcp-generated.ts). Configured
+ * by flags or by the environment, named after the API (mcp-config.ts): its credentials,
+ * `<PREFIX>_BASE_URL`, optional `<PREFIX>_SCOPES`; over HTTP also `<PREFIX>_MCP_TOKENS`, and
+ * optionally `<PREFIX>_MCP_ALLOWED_ORIGINS` and `<PREFIX>_MCP_ALLOWED_HOSTS`.
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { entryNames } from '../model/build-model.js';
-import { DEFAULTS } from '../options.js';
 import type { HttpLimits } from './mcp-http-guard.js';
+import { readMcpConfig, type McpConfigFlags } from './mcp-config.js';
+import { loadGeneratedMcp, type GeneratedMcp, type ServeOptions } from './mcp-generated.js';
 
 /** Options of {@link runMcp} (the CLI passes its parsed flags and the process environment). */
-export interface McpCommandOptions {
+export interface McpCommandOptions extends McpConfigFlags {
   env: NodeJS.ProcessEnv;
+  /** An output folder whose `mcp/` to serve; without it, the podcast server of the package. */
+  out?: string;
+  /** Working directory `out` is resolved against. */
+  cwd?: string;
+  /** Only these tools (comma separated or a list). */
+  tools?: string | readonly string[];
+  /** Only the tools of these tags (comma separated or a list). */
+  toolsets?: string | readonly string[];
+  /** Only the tools that only read. */
+  readOnly?: boolean;
+  /** List three tools that search, describe and call the others; default: above the threshold of `mcp/dynamic-tools.ts`. */
+  dynamic?: boolean;
   /** Serve Streamable HTTP instead of stdio. */
   http?: boolean;
   /** HTTP port (0: any free port). Default 3000. */
@@ -37,42 +48,25 @@ export interface McpCommandOptions {
   stderr?(text: string): void;
 }
 
-/** The server's configuration, read from the environment. */
-export interface McpConfig {
-  apiKey: string;
-  baseUrl: string;
-  /** Granted scopes; undefined when `<PREFIX>_SCOPES` is unset or empty (every tool). */
-  scopes?: string[];
-}
-
-/** Reads the configuration, or says which variables are missing or wrong. */
-export function readMcpConfig(env: NodeJS.ProcessEnv, envPrefix: string): { config: McpConfig } | { problems: string[] } {
-  const names = { apiKey: `${envPrefix}_API_KEY`, baseUrl: `${envPrefix}_BASE_URL`, scopes: `${envPrefix}_SCOPES` };
-  const apiKey = env[names.apiKey]?.trim() ?? '';
-  const baseUrl = env[names.baseUrl]?.trim() ?? '';
-  const problems: string[] = [];
-  if (apiKey === '') problems.push(`${names.apiKey} is not set (the API key of the podcast API)`);
-  if (baseUrl === '') problems.push(`${names.baseUrl} is not set (the API's base address, e.g. https://api.example.com)`);
-  else if (!/^https?:\/\/[^\s/]+/i.test(baseUrl)) problems.push(`${names.baseUrl} is not an http(s) URL: ${JSON.stringify(baseUrl)}`);
-  if (problems.length > 0) return { problems };
-  const scopes = (env[names.scopes] ?? '').split(/[\s,]+/).filter(Boolean);
-  return { config: { apiKey, baseUrl, ...(scopes.length > 0 ? { scopes: [...new Set(scopes)] } : {}) } };
-}
-
-/** Runs the podcast MCP server until its input closes or `signal` fires; 1 when the configuration is incomplete. */
 export async function runMcp(options: McpCommandOptions): Promise<number> {
   const stderr = options.stderr ?? ((text: string) => process.stderr.write(text));
-  const names = entryNames(DEFAULTS.name);
-  const read = readMcpConfig(options.env, names.envPrefix);
+  const generated = await loadGeneratedMcp({ ...(options.out !== undefined ? { out: options.out } : {}), cwd: options.cwd ?? process.cwd() });
+  const read = readMcpConfig(options.env, generated, options);
   if ('problems' in read) {
     stderr(
-      `podcast-gen mcp: cannot start:\n${read.problems.map((p) => `  - ${p}\n`).join('')}Set them in the environment (or in your MCP client's "env" block) and try again.\n`,
+      `podcast-gen mcp: cannot start ${generated.serving}:\n${read.problems.map((p) => `  - ${p}\n`).join('')}Set them in the environment (or in your MCP client's "env" block), or pass them as flags (podcast-gen mcp --help lists them), and try again.\n`,
     );
     return 1;
   }
   const { config } = read;
-  const generated = await loadGenerated(names);
-  const client = generated.createClient({ apiKey: config.apiKey, baseUrl: config.baseUrl });
+  const names = { envPrefix: generated.envPrefix };
+  const client = generated.createClient(config.clientOptions);
+  const selection = selectionOf(options);
+  const invalid = checkSelection(generated, client, { ...selection, ...(config.scopes ? { scopes: config.scopes } : {}) });
+  if (invalid) {
+    stderr(`podcast-gen mcp: ${invalid}\n`);
+    return 2;
+  }
   if (options.http) {
     const { parseTokens, serveHttp } = await import('./mcp-http.js');
     const { accessRules, splitList } = await import('./mcp-http-guard.js');
@@ -93,8 +87,8 @@ export async function runMcp(options: McpCommandOptions): Promise<number> {
       return 1;
     }
     return serveHttp({
-      factory: (scopes) => generated.createServer(client, { scopes, redact: [config.apiKey] }),
-      toolScopes: generated.toolScopes,
+      factory: (scopes) => generated.createServer(client, { ...selection, scopes, redact: config.secrets }),
+      toolScopes: generated.toolScopes(),
       tokens,
       port: options.port ?? 3000,
       host,
@@ -105,10 +99,10 @@ export async function runMcp(options: McpCommandOptions): Promise<number> {
       log: options.quiet ? () => {} : stderr,
     });
   }
-  const factory = () => generated.createServer(client, { ...(config.scopes ? { scopes: config.scopes } : {}), redact: [config.apiKey] });
+  const factory = () => generated.createServer(client, { ...selection, ...(config.scopes ? { scopes: config.scopes } : {}), redact: config.secrets });
   const { serveStdio } = await import('@modelcontextprotocol/server/stdio');
   const handle = serveStdio(factory, { onerror: (error) => stderr(`podcast-gen mcp: ${error.message}\n`) });
-  if (!options.quiet) stderr(`podcast-gen mcp: serving over stdio${config.scopes ? ` (scopes: ${config.scopes.join(', ')})` : ''}\n`);
+  if (!options.quiet) stderr(`podcast-gen mcp: serving ${generated.serving} over stdio${config.scopes ? ` (scopes: ${config.scopes.join(', ')})` : ''}\n`);
   await new Promise<void>((resolve) => {
     process.stdin.once('close', resolve);
     process.stdin.once('end', resolve);
@@ -118,38 +112,27 @@ export async function runMcp(options: McpCommandOptions): Promise<number> {
   return 0;
 }
 
-/** The server factory and client factory of the generated code (loaded only when the command runs). */
-export interface GeneratedMcp {
-  createClient(options: { apiKey: string; baseUrl: string }): unknown;
-  createServer(client: unknown, options: { scopes?: readonly string[]; redact?: readonly string[] }): import('@modelcontextprotocol/server').Server;
-  /** The scopes each tool needs (from the manifest's `_meta`). */
-  toolScopes: Map<string, string[]>;
+/** The tool selection of the flags, as the server's options. */
+function selectionOf(options: McpCommandOptions): Pick<ServeOptions, 'tools' | 'toolsets' | 'readOnly' | 'dynamic'> {
+  const list = (value: string | readonly string[] | undefined) =>
+    value === undefined ? undefined : (typeof value === 'string' ? [value] : [...value]).flatMap((v) => v.split(/[\s,]+/)).filter(Boolean);
+  const tools = list(options.tools);
+  const toolsets = list(options.toolsets);
+  return {
+    ...(tools ? { tools } : {}),
+    ...(toolsets ? { toolsets } : {}),
+    ...(options.readOnly ? { readOnly: true } : {}),
+    ...(options.dynamic !== undefined ? { dynamic: options.dynamic } : {}),
+  };
 }
 
-/**
- * Loads the generated client and MCP server: compiled JavaScript beside the built CLI when there is
- * one, else the repository's `generated/` (TypeScript, under tsx).
- */
-async function loadGenerated(names: ReturnType<typeof entryNames>): Promise<GeneratedMcp> {
-  // Built: dist/servers/mcp.js beside dist/generated/*.js. From source (tsx): generated/*.ts.
-  const runningTypeScript = import.meta.url.endsWith('.ts');
-  const folder = ['../generated/', '../../generated/']
-    .map((p) => new URL(p, import.meta.url))
-    .find((url) => existsSync(fileURLToPath(new URL('mcp/server.js', url))) || (runningTypeScript && existsSync(fileURLToPath(new URL('mcp/server.ts', url)))));
-  if (!folder)
-    throw new Error('the generated MCP server is not there as JavaScript; run `npm run build` (or `npx podcast-gen` first when generated/ is missing)');
-  const [server, index] = (await Promise.all([import(new URL('mcp/server.js', folder).href), import(new URL('index.js', folder).href)])) as Record<
-    string,
-    unknown
-  >[];
-  const createServer = server?.[names.createMcpServer];
-  const createClient = index?.[names.createClient];
-  const manifest = Object.values(server ?? {}).find(
-    (v): v is { tools: { name: string; _meta?: Record<string, { scopes?: string[] }> }[] } =>
-      typeof v === 'object' && v !== null && Array.isArray((v as { tools?: unknown }).tools),
-  );
-  if (typeof createServer !== 'function' || typeof createClient !== 'function' || !manifest)
-    throw new Error(`the generated code does not export ${names.createMcpServer} and ${names.createClient}; regenerate it`);
-  const toolScopes = new Map(manifest.tools.map((tool) => [tool.name, tool._meta?.[names.metaKey]?.scopes ?? []]));
-  return { createServer: createServer as GeneratedMcp['createServer'], createClient: createClient as GeneratedMcp['createClient'], toolScopes };
+/** What is wrong with the selection (a tool or tag the server does not have), found by creating the server once before serving. */
+function checkSelection(generated: GeneratedMcp, client: unknown, options: ServeOptions): string | undefined {
+  try {
+    void generated.createServer(client, options).close();
+    return undefined;
+  } catch (error) {
+    if (error instanceof Error && error.name === 'ToolSelectionError') return `${error.message} (--tools, --toolsets)`;
+    throw error;
+  }
 }

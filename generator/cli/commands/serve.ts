@@ -19,18 +19,29 @@ export async function runServeCommand(context: CommandContext, name: 'mcp' | 'mo
     ...(io.stopSignal ? { signal: io.stopSignal } : {}),
   };
   try {
+    if (context.entries.length > 1 && typeof args.out !== 'string' && typeof args.module !== 'string') {
+      reporter.error(
+        `podcast-gen ${name}: the config has ${context.entries.length} entries; pass --out${name === 'mock' ? ' (or --module)' : ''} to say whose ${name === 'mock' ? 'mock' : 'MCP server'} to serve`,
+      );
+      return reporter.finish(2);
+    }
     if (name === 'mcp') {
       const options: McpCommandOptions = {
         ...common,
+        cwd: io.cwd,
+        ...(context.options.out ? { out: context.options.out } : {}),
+        ...(typeof args.baseUrl === 'string' ? { baseUrl: args.baseUrl } : {}),
+        ...(Array.isArray(args.credential) ? { credentials: args.credential as string[] } : {}),
+        ...(typeof args.scopes === 'string' ? { scopes: args.scopes } : {}),
+        ...(typeof args.tools === 'string' ? { tools: args.tools } : {}),
+        ...(typeof args.toolsets === 'string' ? { toolsets: args.toolsets } : {}),
+        ...(args.readOnly ? { readOnly: true } : {}),
+        ...(typeof args.dynamic === 'boolean' ? { dynamic: args.dynamic } : {}),
         ...(args.http ? { http: true } : {}),
         ...(args.allowedOrigins !== undefined ? { allowedOrigins: args.allowedOrigins as string | string[] } : {}),
         ...(args.allowedHosts !== undefined ? { allowedHosts: args.allowedHosts as string | string[] } : {}),
       };
       return await (await import('../../servers/mcp.js')).runMcp(options);
-    }
-    if (context.entries.length > 1 && typeof args.out !== 'string' && typeof args.module !== 'string') {
-      reporter.error(`podcast-gen mock: the config has ${context.entries.length} entries; pass --out (or --module) to say whose mock to serve`);
-      return reporter.finish(2);
     }
     const options: MockCommandOptions = {
       ...common,

@@ -22,7 +22,8 @@ export interface McpServerView {
   /** Name of the server's options type (`PodcastMcpServerOptions`). */
   optionsType: string;
   serverInfo: { name: string; title: string; version: string };
-  env: { apiKey: string; baseUrl: string; scopes: string };
+  /** The environment variables `podcast-gen mcp` reads; `apiKey` only when the document declares a credential. */
+  env: { apiKey?: string; baseUrl: string; scopes: string };
   /** The `tools/list` result: every tool with self-contained schemas (`tools.json`). */
   manifest: McpManifest;
   tools: { name: string; operationId: string; methodName: string; hasInput: boolean; scopes: string[]; wrapData: boolean; tags: string[] }[];
@@ -57,7 +58,11 @@ function mcpServer(model: ApiModel, maxSchemaBytes: number): { view: McpServerVi
     envConst: camelCase(`${api} mcp env`),
     optionsType: pascalCase(`${api} mcp server options`),
     serverInfo: { name: snakeCase(api).replace(/_/g, '-'), title: model.title, version: model.version },
-    env: { apiKey: `${model.names.envPrefix}_API_KEY`, baseUrl: `${model.names.envPrefix}_BASE_URL`, scopes: `${model.names.envPrefix}_SCOPES` },
+    env: {
+      ...(model.auth ? { apiKey: `${model.names.envPrefix}_API_KEY` } : {}),
+      baseUrl: `${model.names.envPrefix}_BASE_URL`,
+      scopes: `${model.names.envPrefix}_SCOPES`,
+    },
     manifest,
     tools: bindings.map(({ tool, operation, wrapData }) => ({
       name: tool.name,

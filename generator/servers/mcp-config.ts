@@ -1,0 +1,81 @@
+/**
+ * What `podcast-gen mcp` is configured with: the credentials, the API's address and the granted
+ * scopes, each from a flag or else from the environment variable named after the API; and the
+ * lines of `--help` that list those variables for the server it would serve.
+ */
+import type { CredentialVariable, GeneratedMcp } from './mcp-generated.js';
+
+/** Flags that stand in for environment variables. */
+export interface McpConfigFlags {
+  /** `--base-url`. */
+  baseUrl?: string;
+  /** `--credential NAME=VALUE`, each naming one of the server's credential variables. */
+  credentials?: readonly string[];
+  /** `--scopes`, comma separated. */
+  scopes?: string;
+}
+
+/** The server's configuration. */
+export interface McpConfig {
+  /** The client's options: its base address and each credential given, under the option it fills. */
+  clientOptions: Record<string, string>;
+  /** Every credential's value: never part of a tool result. */
+  secrets: string[];
+  baseUrl: string;
+  /** Granted scopes; undefined when none are given (every tool). */
+  scopes?: string[];
+}
+
+/** Reads the configuration, or says every variable that is missing or wrong. */
+export function readMcpConfig(
+  env: NodeJS.ProcessEnv,
+  generated: Pick<GeneratedMcp, 'credentials' | 'env'>,
+  flags: McpConfigFlags = {},
+): { config: McpConfig } | { problems: string[] } {
+  const problems: string[] = [];
+  const given = new Map<string, string>();
+  for (const entry of flags.credentials ?? []) {
+    const at = entry.indexOf('=');
+    const name = at < 0 ? entry : entry.slice(0, at);
+    if (at < 0 || !generated.credentials.some((c) => c.name === name))
+      problems.push(
+        `--credential ${name}: expected NAME=VALUE, NAME one of ${generated.credentials.map((c) => c.name).join(', ') || '(none: this API takes no credential)'}`,
+      );
+    else given.set(name, entry.slice(at + 1));
+  }
+  const clientOptions: Record<string, string> = {};
+  const secrets: string[] = [];
+  for (const credential of generated.credentials) {
+    const value = (given.get(credential.name) ?? env[credential.name] ?? '').trim();
+    if (value !== '') {
+      clientOptions[credential.option] = value;
+      secrets.push(value);
+    } else if (credential.required) problems.push(`${credential.name} is not set (${describe(credential)})`);
+  }
+  const baseUrl = (flags.baseUrl ?? env[generated.env.baseUrl] ?? '').trim();
+  const baseUrlFrom = flags.baseUrl !== undefined ? '--base-url' : generated.env.baseUrl;
+  if (baseUrl === '') problems.push(`${generated.env.baseUrl} is not set, nor --base-url (the API's base address, e.g. https://api.example.com)`);
+  else if (!/^https?:\/\/[^\s/]+/i.test(baseUrl)) problems.push(`${baseUrlFrom} is not an http(s) URL: ${JSON.stringify(baseUrl)}`);
+  if (problems.length > 0) return { problems };
+  const scopes = (flags.scopes ?? env[generated.env.scopes] ?? '').split(/[\s,]+/).filter(Boolean);
+  return { config: { clientOptions: { ...clientOptions, baseUrl }, secrets, baseUrl, ...(scopes.length > 0 ? { scopes: [...new Set(scopes)] } : {}) } };
+}
+
+function describe(credential: CredentialVariable): string {
+  return credential.description ?? `the credential of the security scheme ${credential.scheme}`;
+}
+
+/** The environment variables of a server, one a line, as `podcast-gen mcp --help` lists them. */
+export function environmentHelp(generated: Pick<GeneratedMcp, 'serving' | 'credentials' | 'env' | 'envPrefix'>): string {
+  const rows: [string, string][] = [
+    ...generated.credentials.map((c): [string, string] => [
+      c.name,
+      `${describe(c)}, scheme ${c.scheme} (${c.required ? 'required' : 'optional'}; or --credential ${c.name}=…)`,
+    ]),
+    [generated.env.baseUrl, "the API's base address (required; or --base-url)"],
+    [generated.env.scopes, 'the granted OAuth scopes, comma separated (optional; or --scopes)'],
+    [`${generated.envPrefix}_MCP_TOKENS`, 'with --http: bearer tokens and the scopes each grants'],
+  ];
+  const width = Math.max(...rows.map(([name]) => name.length));
+  return `Environment of ${generated.serving}:\n${rows.map(([name, text]) => `  ${name.padEnd(width)}  ${text}`).join('\n')}`;
+}
