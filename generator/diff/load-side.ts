@@ -42,7 +42,8 @@ export async function loadSide(input: DiffSideInput, which: 'old' | 'new', optio
     checkOperationIds(spec.document, spec.displayPath, spec.locate);
     const { model } = buildModel(spec.document, {
       apiName: options.name ?? DEFAULTS.name,
-      source: { path: spec.displayPath, label, hash: spec.hash },
+      // The hash names the document in generated banners only: the comparison never needs it.
+      source: { path: spec.displayPath, label, hash: '' },
     });
     const root = spec.root.parsed as { openapi?: unknown; swagger?: unknown };
     return { which, label, spec, model, openapi: String(root.openapi ?? root.swagger ?? '') };

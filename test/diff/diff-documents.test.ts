@@ -95,4 +95,18 @@ describe('diffDocuments', () => {
     const [bad] = (broken as PodcastGenError).problems;
     expect([bad?.file, typeof bad?.line, bad?.message.startsWith('new document: ')]).toStrictEqual([`${fixtures}/broken/bad-yaml.yaml`, 'number', true]);
   });
+
+  it('a side that loads but does not generate: the wire verdicts stand, types and validators are unjudged with the reason', async () => {
+    const report = await diffDocuments({
+      old: { spec: `${fixtures}/no-generate/old.yaml` },
+      new: { spec: `${fixtures}/no-generate/new.yaml` },
+      proof: { types: false, validators: true },
+    });
+    expect(report.changes.map((c) => [c.rule, c.level, c.surfaces.join(' ')])).toStrictEqual([
+      ['parameter-added-required', 'breaking', 'wire types validators mcp'],
+      ['response-enum-value-added', 'breaking', 'types validators'],
+      ['operation-added', 'info', ''],
+    ]);
+    expect(report.unjudged.map((u) => [u.surface, u.reason.startsWith('the new document failed to generate: ')])).toStrictEqual([['validators', true]]);
+  });
 });

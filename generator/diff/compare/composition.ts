@@ -18,7 +18,7 @@ function members(at: SchemaAt, keyword: 'oneOf' | 'anyOf' | 'allOf'): Member[] {
   return (at.schema[keyword] ?? []).map((schema: SchemaObject, i: number) => {
     const ref = refName(schema);
     const key = ref === undefined ? `#${inline++}` : `$${ref}`;
-    return { key, at: { schema, pointer: `${at.pointer}/${keyword}/${i}` }, label: ref ?? `variant ${i + 1}` };
+    return { key, at: { schema, pointer: `${at.pointer}/${keyword}/${i}` }, label: ref ?? `#${i + 1}` };
   });
 }
 

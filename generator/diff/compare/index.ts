@@ -23,5 +23,17 @@ export function compareModels(old: CompareSide, next: CompareSide): FoundChange[
   compareTags(ctx);
   compareComponents(ctx);
   compareOperations(ctx, memo);
-  return found;
+  return unique(found);
+}
+
+/** One change per rule, operation and place: a component reached twice by one operation is reported once. */
+function unique(found: FoundChange[]): FoundChange[] {
+  const seen = new Set<string>();
+  return found.filter((change) => {
+    const op = change.operation;
+    const key = [change.rule, op?.method, op?.path, change.oldPointer, change.newPointer, change.message].join('\u0000');
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

@@ -2,6 +2,7 @@
  * The request body: whether there is one and must be, its media type, whether its fields are spread
  * into the input object, and its schema as request values.
  */
+import { mediaKind } from '../../model/media.js';
 import { code, operationOf, type CompareContext, type OperationPair } from './context.js';
 import type { SchemaMemo } from './schema-walk.js';
 import { compareSchemas } from './schemas.js';
@@ -49,7 +50,8 @@ export function compareRequestBody(ctx: CompareContext, { old: a, new: b }: Oper
   const findings = compareSchemas({
     old: ctx.old,
     new: ctx.new,
-    scope: { direction: 'request', serialized: false },
+    // A form's fields travel as text, as parameters do.
+    scope: { direction: 'request', serialized: mediaKind(is.contentType) === 'form' },
     memo,
     oldAt: { schema: was.schema, pointer: was.pointer },
     newAt: { schema: is.schema, pointer: is.pointer },

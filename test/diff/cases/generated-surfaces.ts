@@ -1,5 +1,6 @@
 import type { DiffCase } from '../helpers.js';
 import { op, schemas } from '../helpers.js';
+import { times } from './paths-operations.js';
 
 /** What the generated client, types and tools show, which no document-only comparison judges. */
 export const generatedSurfaces: DiffCase[] = [
@@ -165,5 +166,15 @@ export const generatedSurfaces: DiffCase[] = [
       ['request-body-flattening-changed', 'breaking', 'types mcp'],
       ['request-type-changed', 'breaking', 'wire types validators mcp'],
     ],
+  },
+  {
+    name: 'a component reached twice by one operation: its change is reported once per operation',
+    before: (d) => {
+      schemas(d).Thing.properties.coOwner = { $ref: '#/components/schemas/Owner' };
+    },
+    change: (d) => {
+      schemas(d).Owner.properties.login.format = 'email';
+    },
+    want: times(3, ['response-format-tightened', 'info', '']),
   },
 ];

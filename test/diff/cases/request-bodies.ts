@@ -145,4 +145,38 @@ export const requestBodies: DiffCase[] = [
       ['request-max-length-tightened', 'breaking', 'wire validators mcp'],
     ],
   },
+  {
+    name: 'a form field widened from integer to string: the form sends text either way',
+    before: (d) => {
+      body(d).content = { 'application/x-www-form-urlencoded': body(d).content['application/json'] };
+    },
+    change: (d) => {
+      input(d).count = { type: 'string' };
+    },
+    want: [['request-type-changed', 'breaking', 'types validators mcp']],
+  },
+  {
+    name: 'a JSON body field widened from integer to string: old callers send a number',
+    change: (d) => {
+      input(d).count = { type: 'string' };
+    },
+    want: [['request-type-changed', 'breaking', 'wire types validators mcp']],
+  },
+  {
+    name: 'a multipart body turns into JSON',
+    before: (d) => {
+      body(d).content = { 'multipart/form-data': body(d).content['application/json'] };
+    },
+    change: (d) => {
+      body(d).content = { 'application/json': body(d).content['multipart/form-data'] };
+    },
+    want: [['request-media-type-changed', 'breaking', 'wire']],
+  },
+  {
+    name: 'a second media type offered beside JSON: the client keeps sending JSON',
+    change: (d) => {
+      body(d).content['application/xml'] = body(d).content['application/json'];
+    },
+    want: [],
+  },
 ];

@@ -1,0 +1,34 @@
+/**
+ * The change report on GitHub's document, 22.0.0 against 23.0.2 (`npx tsx bench/diff-github.ts`):
+ * the comparison without the proof, three runs (the fastest counts), then, with `--proof`, one run
+ * with both proofs (both sides generated, the old usage compiled against the new output). Prints
+ * wall times, peak memory and the counts per level and surface for bench/RESULTS.md.
+ */
+import { createRequire } from 'node:module';
+import { diffDocuments } from '../generator/diff/diff-documents.js';
+import { reportCounts } from '../test/diff/report-counts.js';
+
+const resolve = createRequire(import.meta.url).resolve;
+const sides = {
+  old: { spec: resolve('@octokit/openapi-22/generated/api.github.com.json'), label: 'api.github.com.json@22.0.0' },
+  new: { spec: resolve('@octokit/openapi/generated/api.github.com.json'), label: 'api.github.com.json@23.0.2' },
+};
+
+const times: number[] = [];
+let counts: Record<string, number> = {};
+for (let run = 0; run < 3; run++) {
+  const started = performance.now();
+  const report = await diffDocuments(sides);
+  times.push(performance.now() - started);
+  counts = { changes: report.changes.length, ...reportCounts(report) };
+}
+console.log(`without the proof: ${times.map((t) => (t / 1000).toFixed(1)).join(' s, ')} s (fastest ${(Math.min(...times) / 1000).toFixed(1)} s)`);
+console.log(`counts: ${JSON.stringify(counts)}`);
+console.log(`peak memory so far: ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
+if (process.argv.includes('--proof')) {
+  const started = performance.now();
+  const report = await diffDocuments({ ...sides, proof: { types: true, validators: true } });
+  console.log(`with both proofs: ${((performance.now() - started) / 1000).toFixed(1)} s, unjudged ${JSON.stringify(report.unjudged)}`);
+  console.log(`counts: ${JSON.stringify({ changes: report.changes.length, ...reportCounts(report) })}`);
+  console.log(`peak memory: ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
+}
