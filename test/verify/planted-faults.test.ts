@@ -35,6 +35,10 @@ describe('verify against a server with planted faults', () => {
     expect(finding('quotaSummary')).toMatchObject({ expected: 'Retry-After', actual: 'absent' });
     expect(finding('searchCatalog')).toMatchObject({ expected: '401 or 403', actual: '200', message: expect.stringMatching(/^without its credential: /) });
     for (const format of ['text', 'json', 'junit', 'markdown'] as const) expect(formatReport(report, format)).not.toContain(TEST_KEY);
+    // The client's retry rules: a 429 is tried again once (maxRetries 1), after the wait it asks for; a 500 is not.
+    const sent = (path: string) => server.seen.filter((r) => r.method === 'GET' && r.path === path && r.credentialed).length;
+    expect(sent('/open/podcast/v1/quota/summary')).toBe(2);
+    expect(sent('/open/podcast/v1/image_backgrounds')).toBe(1);
   });
 
   it('without --unsafe, the server receives no write', async () => {
