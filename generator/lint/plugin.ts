@@ -23,7 +23,7 @@ export const GENERIC_RULES: Readonly<Record<string, RuleSetting>> = {
   'no-unresolved-refs': 'error',
   'podcast-gen/operation-id-unique': 'error',
   'path-parameters-defined': 'error',
-  'podcast-gen/no-identical-paths': 'error',
+  'podcast-gen/no-identical-paths': 'warn',
   'podcast-gen/tool-name': { severity: 'error', required: false },
   'spec-components-invalid-map-name': 'warn',
   'podcast-gen/assumed-reason': 'warn',

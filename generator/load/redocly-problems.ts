@@ -21,7 +21,7 @@ const HINTS: Record<string, string> = {
   'no-identical-paths': 'merge the two path items or rename one parameter',
   'podcast-gen/struct': "see the OpenAPI specification of the document's version for the object at that place",
   'podcast-gen/operation-id-unique': "give each operation its own operationId (it names the operation's method, types and files)",
-  'podcast-gen/no-identical-paths': 'give one of the two a path a request can tell apart',
+  'podcast-gen/no-identical-paths': 'give one of the two a path a request can tell apart, so that a server and the mock answer each',
 };
 
 function toProblem(problem: NormalizedProblem, cwd: string, root: Document | undefined): Problem {
@@ -32,7 +32,7 @@ function toProblem(problem: NormalizedProblem, cwd: string, root: Document | und
     message: withRefTarget(problem, root, cwd),
   };
   if (problem.suggest.length > 0) base.hint = `did you mean: ${problem.suggest.slice(0, 3).join(', ')}?`;
-  else if (HINTS[problem.ruleId] && base.severity === 'error') base.hint = HINTS[problem.ruleId];
+  else if (HINTS[problem.ruleId]) base.hint = HINTS[problem.ruleId];
   if (!where) return base;
   base.file = displayPath(where.source.absoluteRef, cwd);
   if (where.pointer !== undefined) base.pointer = where.pointer;

@@ -7,7 +7,8 @@ import type { OperationModel } from './types.js';
  * and a `#fragment` that names nothing the request carries (a URL's fragment is never sent), and the
  * same input otherwise (parameters and body, as their schemas accept them). A server answers them
  * alike, and so does the mock: as the first. Operations a fragment's `name=value` pair, a parameter
- * or the body tells apart are not warned of (test/fixtures-mock/same-request.test.ts).
+ * or the body tells apart are not warned of (test/fixtures-mock/same-request.test.ts), nor those
+ * whose written paths differ only in parameter names, which lint warns of.
  */
 export function sameRequests(operations: readonly OperationModel[]): Problem[] {
   // Only operations whose method and path shape another shares are compared input by input.
@@ -25,6 +26,8 @@ export function sameRequests(operations: readonly OperationModel[]): Problem[] {
       first.set(key, op);
       continue;
     }
+    // Paths written alike but for their parameters' names: lint's no-identical-paths names both.
+    if (writtenShape(op) === writtenShape(other)) continue;
     problems.push({
       code: 'model/same-request',
       severity: 'warn',
@@ -39,6 +42,11 @@ export function sameRequests(operations: readonly OperationModel[]): Problem[] {
 /** The method and the path a request is routed by, its parameters unnamed. */
 function shapeOf(op: OperationModel): string {
   return `${op.httpMethod.toUpperCase()} ${requestPath(op.path).replace(/\{[^}]*\}/g, '{}')}`;
+}
+
+/** The path as the document writes it (`#...` included), its parameters unnamed. */
+function writtenShape(op: OperationModel): string {
+  return `${op.httpMethod.toUpperCase()} ${op.path.replace(/\{[^}]*\}/g, '{}')}`;
 }
 
 /** What else a request shows: the body's media type, the fragment's pairs it carries, its input. */

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generate, loadAndLint, PodcastGenError, type GeneratedFile, type Problem } from '../../generator/index.js';
+import { generate, loadAndLint, type GeneratedFile, type Problem } from '../../generator/index.js';
 import { startLoopback } from '../helpers/loopback.js';
 import { ROOT } from '../helpers/paths.js';
 
@@ -94,24 +94,81 @@ describe('paths that differ only in a parameter name, with different methods', (
 });
 
 describe('paths that differ only in a parameter name, with the same method', () => {
-  it('are refused with one error naming both, at the second', async () => {
-    const error = await generate({ spec: join(DOCUMENTS, 'same-method.yaml'), out: OUT, check: true, cwd: DOCUMENTS }).then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(PodcastGenError);
-    const problems = (error as PodcastGenError).problems.filter((p) => p.severity === 'error');
+  const out = join(ROOT, 'test', '.tmp', 'lint-identical-paths-same-method');
+  let files: GeneratedFile[];
+  let problems: Problem[];
+  let client: Record<string, AnyMethod>;
+  let mock: Mock;
+  let createClient: (options: { baseUrl: string }) => Record<string, AnyMethod>;
+
+  beforeAll(async () => {
+    rmSync(out, { recursive: true, force: true });
+    ({ files, problems } = await generate({ spec: join(DOCUMENTS, 'same-method.yaml'), out, name: 'same', cwd: DOCUMENTS }));
+    ({ createSameClient: createClient } = (await import(pathToFileURL(join(out, 'client.ts')).href)) as { createSameClient: typeof createClient });
+    const { startMockServer } = (await import(pathToFileURL(join(out, 'mock', 'index.ts')).href)) as { startMockServer(): Promise<Mock> };
+    mock = await startMockServer();
+    client = createClient({ baseUrl: mock.url });
+  });
+  afterAll(async () => {
+    await mock?.close();
+    rmSync(out, { recursive: true, force: true });
+  });
+
+  it('generate, with a lint warning per pair naming both operations and the one the mock answers as', async () => {
+    expect(files.map((f) => f.path)).toContain('mock/routes.ts');
     expect(problems.map((p) => ({ ...p }))).toStrictEqual([
       {
         code: 'podcast-gen/no-identical-paths',
-        severity: 'error',
-        message: 'GET /v1/{name} and GET /v1/{parent} differ only in the names of path parameters, so a request cannot say which of the two it is for',
-        hint: 'give one of the two a path a request can tell apart',
+        severity: 'warn',
+        message:
+          'DELETE /v1/{database} (dropDatabase) and DELETE /v1/{name} (deleteOperation) differ only in the names of path parameters, so a request alone cannot say which of the two it is for: the client calls each, and the mock answers as the first, DELETE /v1/{database} (dropDatabase), a request that fits both',
+        hint: 'give one of the two a path a request can tell apart, so that a server and the mock answer each',
         file: 'same-method.yaml',
-        pointer: '#/paths/~1v1~1{parent}/get',
-        line: 12,
+        pointer: '#/paths/~1v1~1{name}/delete',
+        line: 16,
         col: 5,
       },
+      {
+        code: 'podcast-gen/no-identical-paths',
+        severity: 'warn',
+        message:
+          'GET /v1/{name} (getThing) and GET /v1/{parent} (listThings) differ only in the names of path parameters, so a request alone cannot say which of the two it is for: the client calls each, and the mock answers as the first, GET /v1/{name} (getThing), a request that fits both',
+        hint: 'give one of the two a path a request can tell apart, so that a server and the mock answer each',
+        file: 'same-method.yaml',
+        pointer: '#/paths/~1v1~1{parent}/get',
+        line: 33,
+        col: 5,
+      },
+    ]);
+  });
+
+  it('the client has a method for each, which fills its own template (a real server records them)', async () => {
+    const server = await startLoopback((request) => ({ body: request.method === 'DELETE' ? { deleted: true } : {} }));
+    try {
+      const direct = createClient({ baseUrl: server.url });
+      await direct.dropDatabase?.({ database: 'projects/p/instances/i/databases/d' });
+      await direct.deleteOperation?.({ name: 'operations/7' });
+      await direct.getThing?.({ name: 'a' });
+      await direct.listThings?.({ parent: 'b' });
+      expect(server.requests.map((r) => `${r.method} ${r.path}`)).toStrictEqual([
+        'DELETE /v1/projects%2Fp%2Finstances%2Fi%2Fdatabases%2Fd',
+        'DELETE /v1/operations%2F7',
+        'GET /v1/a',
+        'GET /v1/b',
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('the mock answers a request either could be as the first, as the warning says', async () => {
+    await expect(client.dropDatabase?.({ database: 'd' })).resolves.toBeDefined();
+    await expect(client.deleteOperation?.({ name: 'operations/7' })).resolves.toBeDefined();
+    await client.listThings?.({ parent: 'b' });
+    expect(mock.requests.map((r) => [r.operationId, r.status])).toStrictEqual([
+      ['dropDatabase', 200],
+      ['dropDatabase', 200],
+      ['getThing', 200],
     ]);
   });
 });
