@@ -41,7 +41,8 @@ export async function diffDocuments(options: DiffOptions): Promise<DiffReport> {
   let unjudged: UnjudgedSurface[] = [];
   if (options.proof && (options.proof.types || options.proof.validators)) {
     const proved = await prove(changes, options, cwd);
-    changes = proved.changes;
+    // The proof may add changes of its own (an error no change explains): ordered with the rest.
+    changes = order(proved.changes, next);
     unjudged = proved.unjudged;
   }
   changes = changes.map((change) => levelled(change, options.levels ?? {}));
@@ -79,14 +80,18 @@ function placeIn(side: LoadedSide, pointer: string): ChangePlace {
   return place;
 }
 
+/** The outputs the proof reads; the rest (the MCP server, the mock) it does not, and a large document's take long to make. */
+const PROOF_OUTPUTS = ['client', 'fixtures'];
+
 const RULE_ORDER = new Map(RULES.map((rule, i) => [rule.code, i]));
 
 /** Document-wide changes first, then operations in the new document's order (removed ones after), then by rule and place. */
 function order(changes: Change[], next: LoadedSide): Change[] {
-  const opIndex = new Map(next.model.operations.map((op, i) => [`${op.httpMethod} ${op.path}`, i]));
+  // Keyed by the method in upper case: a fixed method is named either way.
+  const opIndex = new Map(next.model.operations.map((op, i) => [`${op.httpMethod.toUpperCase()} ${op.path}`, i]));
   const rank = (change: Change) => {
     if (!change.operation) return -1;
-    return opIndex.get(`${change.operation.method} ${change.operation.path}`) ?? opIndex.size;
+    return opIndex.get(`${change.operation.method.toUpperCase()} ${change.operation.path}`) ?? opIndex.size;
   };
   const text = (change: Change) => `${change.operation?.path ?? ''}\u0000${change.operation?.method ?? ''}`;
   const key = (change: Change) => `${change.new?.pointer ?? ''}\u0000${change.old?.pointer ?? ''}\u0000${change.message}`;
@@ -116,7 +121,8 @@ async function prove(changes: Change[], options: DiffOptions, cwd: string): Prom
   const surfaces = { types: options.proof?.types === true, validators: options.proof?.validators === true };
   const generate = async (input: DiffSideInput): Promise<GeneratedSide> => {
     try {
-      const { model, files } = await generateFiles({ spec: input.spec, cwd, ...(options.name ? { name: options.name } : {}) });
+      // Only what the proof reads: the types, validators and client (with what they need) and fixtures.
+      const { model, files } = await generateFiles({ spec: input.spec, cwd, outputs: PROOF_OUTPUTS, ...(options.name ? { name: options.name } : {}) });
       return { model, files };
     } catch (error) {
       return { error: (error as Error)?.message ?? String(error) };

@@ -230,6 +230,16 @@ const COMPONENT_RULES: Entry[] = [
   ['schema-type-name-changed', 'breaking', ['types'], 'the exported name of a component schema changed (its document name did not)'],
 ];
 
+/** Found by the proof, not by comparing the documents. */
+const PROOF_RULES: Entry[] = [
+  [
+    'types-compile-error',
+    'breaking',
+    ['types'],
+    'code written against the old output no longer compiles against the new one, and no other change explains it (the types proof)',
+  ],
+];
+
 const DOCUMENT_RULES: Entry[] = [
   ['auth-added', 'breaking', ['wire'], 'the API now asks for credentials'],
   ['auth-removed', 'info', [], 'the API no longer asks for credentials'],
@@ -250,9 +260,16 @@ const DOCUMENT_RULES: Entry[] = [
 ];
 
 function definitions(): RuleDefinition[] {
-  const plain = [...OPERATION_RULES, ...TOOL_RULES, ...PARAMETER_RULES, ...BODY_RULES, ...RESPONSE_RULES, ...COMPONENT_RULES, ...DOCUMENT_RULES].map(
-    ([code, level, surfaces, description, adds]) => ({ code, level, surfaces, description, adds: adds === true }),
-  );
+  const plain = [
+    ...OPERATION_RULES,
+    ...TOOL_RULES,
+    ...PARAMETER_RULES,
+    ...BODY_RULES,
+    ...RESPONSE_RULES,
+    ...COMPONENT_RULES,
+    ...DOCUMENT_RULES,
+    ...PROOF_RULES,
+  ].map(([code, level, surfaces, description, adds]) => ({ code, level, surfaces, description, adds: adds === true }));
   const schema = [...SCHEMA_KINDS, ...CONSTRAINT_KINDS].flatMap(({ kind, request, response, description, adds }) =>
     (['request', 'response'] as const).map((direction) => {
       const [level, surfaces] = direction === 'request' ? request : response;

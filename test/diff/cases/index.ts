@@ -10,6 +10,7 @@ import { requestBodies } from './request-bodies.js';
 import { requiredAndNullable } from './required-nullable.js';
 import { responses } from './responses.js';
 import { securityServersTags } from './security-servers-tags.js';
+import { versions } from './versions.js';
 
 /** The catalogue by category (issue 32's list). */
 export const CATALOGUE: Record<string, DiffCase[]> = {
@@ -24,4 +25,5 @@ export const CATALOGUE: Record<string, DiffCase[]> = {
   'security, servers, tags': securityServersTags,
   extensions,
   'generated surfaces': generatedSurfaces,
+  'versions 3.1 and 3.2': versions,
 };
