@@ -14,6 +14,7 @@ import { EXIT_USAGE, fail } from './problems.js';
 const commands: Record<CommandName, (context: CommandContext) => Promise<number>> = {
   generate: async (context) => (await import('./cli/commands/generate.js')).runGenerate(context),
   check: async (context) => (await import('./cli/commands/check.js')).runCheck(context),
+  diff: async (context) => (await import('./cli/commands/diff.js')).runDiffCommand(context),
   lint: async (context) => (await import('./cli/commands/lint.js')).runLint(context),
   mcp: async (context) => (await import('./cli/commands/serve.js')).runServeCommand(context, 'mcp'),
   mock: async (context) => (await import('./cli/commands/serve.js')).runServeCommand(context, 'mock'),

@@ -11,7 +11,7 @@ import { loadAndLint as loadAndLintResolved, runPipeline } from './pipeline.js';
 import type { Problem } from './problems.js';
 import type { GenerateHooks, GenerateResult } from './run-result.js';
 
-export { defineConfig, DEFAULT_SPEC, DEFAULTS, type GenerateOptions, type PodcastGenConfig } from './options.js';
+export { defineConfig, DEFAULT_SPEC, DEFAULTS, type DiffConfig, type GenerateOptions, type PodcastGenConfig } from './options.js';
 export { PodcastGenError, formatProblem, type Problem } from './problems.js';
 export type { ApiModel, OperationModel } from './model/types.js';
 export { definePlugin, type GeneratedFile, type Plugin, type PluginContext } from './emit/plugin.js';

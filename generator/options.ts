@@ -26,8 +26,18 @@ export interface GenerateOptions {
   check?: boolean;
   /** Working directory that relative paths are resolved against. Default: `process.cwd()`. */
   cwd?: string;
+  /** What `podcast-gen diff` reads from the config: per-rule levels and the ignore file. */
+  diff?: DiffConfig;
   /** An output's options, under its name: `{ mcp: { ... } }`. */
   [output: string]: unknown;
+}
+
+/** The `diff` key of a config: `{ levels: { 'operation-id-changed': 'warning' }, ignore: 'api/accepted-changes.yaml' }`. */
+export interface DiffConfig {
+  /** A level per rule code, over the rule's own: `breaking`, `warning` or `info`. */
+  levels?: Record<string, 'breaking' | 'warning' | 'info'>;
+  /** The ignore file (relative to the config file). Default: `.podcast-gen-ignore.yaml` in the working folder, when there is one. */
+  ignore?: string;
 }
 
 /** A config file: the options of one API, or a list of them (one entry per API, each with its own `spec` and `out`). */
@@ -55,7 +65,7 @@ export interface ResolvedOptions {
 }
 
 /** Keys of {@link GenerateOptions} that are not an output's options. */
-export const RUN_KEYS: readonly string[] = ['spec', 'out', 'templates', 'lintConfig', 'name', 'outputs', 'plugins', 'check', 'cwd'];
+export const RUN_KEYS: readonly string[] = ['spec', 'out', 'templates', 'lintConfig', 'name', 'outputs', 'plugins', 'check', 'cwd', 'diff'];
 
 export function resolveOptions(options: GenerateOptions): ResolvedOptions {
   const resolved: ResolvedOptions = {

@@ -9,7 +9,7 @@ import { EXIT_USAGE, fail } from '../problems.js';
 import { outputList } from './config.js';
 
 /** The commands; `generate` runs when none is named. */
-export type CommandName = 'generate' | 'lint' | 'check' | 'mcp' | 'mock' | 'verify';
+export type CommandName = 'generate' | 'lint' | 'check' | 'diff' | 'mcp' | 'mock' | 'verify';
 
 /** What the command line asks for: a command with its flags, or text to print (help, version). */
 export type ParsedArguments = { command: CommandName; args: Record<string, unknown> } | { output: string };
@@ -27,6 +27,12 @@ const DOCUMENT = 'Document and output:';
 const RUN = 'Run:';
 const API = 'API:';
 const TOOLS = 'Tools:';
+const REPORT = 'Report:';
+
+/** `--format` of diff (the formats of generator/diff/format/, named here so parsing loads none of them). */
+export const DIFF_FORMATS = ['text', 'markdown', 'json', 'github', 'sarif', 'junit'] as const;
+/** `--fail-on` of diff. */
+export const FAIL_ON = ['breaking', 'warning', 'never'] as const;
 
 function documentOptions<T>(y: Argv<T>, { generation }: { generation: boolean }) {
   let built = y.option('spec', {
@@ -229,6 +235,50 @@ export async function parseArguments(argv: readonly string[]): Promise<ParsedArg
           .example('$0 check', `Is ${DEFAULTS.out}/ current?`)
           .example('$0 check --spec api.yaml --out src/api', 'Check your own output folder'),
       choose('check'),
+    )
+    .command(
+      'diff <old> [new]',
+      'Report what changed between two versions of the document and whom it breaks (exit 1 on breaking changes, for CI)',
+      (y) =>
+        y
+          .positional('old', {
+            type: 'string',
+            describe: 'The old document: a file, git:<ref> (the document at a git revision: git:origin/main) or git:<ref>:<path>',
+          })
+          .positional('new', { type: 'string', describe: 'The new document (a file or git:<ref>). Default: the configured document' })
+          .option('spec', {
+            type: 'string',
+            requiresArg: true,
+            group: DOCUMENT,
+            describe: 'The configured document, which <new> defaults to and git:<ref> names. Default: the podcast document shipped with podcast-gen',
+          })
+          .option('config', {
+            type: 'string',
+            requiresArg: true,
+            group: DOCUMENT,
+            describe: 'Config file (.json, .mjs, .js, .ts): its spec, name and diff (levels, ignore). Default: as for generate',
+          })
+          .option('name', { type: 'string', requiresArg: true, group: DOCUMENT, describe: 'API name in identifiers', defaultDescription: DEFAULTS.name })
+          .option('format', { choices: DIFF_FORMATS, default: 'text', group: REPORT, describe: 'How to print the report' })
+          .option('fail-on', { choices: FAIL_ON, default: 'breaking', group: REPORT, describe: 'Exit 1 when a change is at or above this level' })
+          .option('check-version', { type: 'boolean', group: REPORT, describe: "Exit 1 when the new info.version rose less than the report's semver advice" })
+          .option('types', {
+            type: 'boolean',
+            default: true,
+            group: REPORT,
+            describe: 'Prove types verdicts by compiling code written against the old output with the new one (--no-types: skip the compile)',
+          })
+          .option('ignore', {
+            type: 'string',
+            requiresArg: true,
+            group: REPORT,
+            describe: 'Ignore file: accepted changes with a reason and an expiry date',
+            defaultDescription: '.podcast-gen-ignore.yaml',
+          })
+          .example('$0 diff git:origin/main', 'What this branch changes in the configured document')
+          .example('$0 diff old.yaml api.yaml --format markdown', 'A report for a pull-request comment')
+          .example('$0 diff git:v1.4.0 --fail-on never --format json', 'Every change as JSON; never fail'),
+      choose('diff'),
     )
     .command(
       'mcp',

@@ -6,12 +6,12 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import type { GenerateOptions } from '../options.js';
+import type { DiffConfig, GenerateOptions } from '../options.js';
 import { EXIT_USAGE, fail } from '../problems.js';
 import { importModule } from './import-module.js';
 
 /** The options a config file may set (the flags of the same name, camel-cased), beside each output's options under its name. */
-export const CONFIG_KEYS = ['spec', 'out', 'templates', 'lintConfig', 'name', 'outputs', 'plugins'] as const;
+export const CONFIG_KEYS = ['spec', 'out', 'templates', 'lintConfig', 'name', 'outputs', 'plugins', 'diff'] as const;
 /** The options whose value is a string. */
 const STRING_KEYS = new Set<string>(['spec', 'out', 'templates', 'lintConfig', 'name']);
 /** Options that are paths, resolved against the config file's folder. */
@@ -148,6 +148,10 @@ export function validateConfig(value: unknown, file: string, cwd: string, where 
       options[key] = raw;
       continue;
     }
+    if (key === 'diff') {
+      options[key] = diffConfig(raw, file, where);
+      continue;
+    }
     if (STRING_KEYS.has(key) && (typeof raw !== 'string' || raw === '')) {
       fail(
         { code: 'config/bad-value', file: where, message: `config key "${key}" must be a non-empty string`, hint: `got ${JSON.stringify(raw)}` },
@@ -157,6 +161,33 @@ export function validateConfig(value: unknown, file: string, cwd: string, where 
     options[key] = PATH_KEYS.has(key) ? resolvePath(dirname(file), raw as string) : raw;
   }
   return options as GenerateOptions;
+}
+
+const DIFF_LEVELS = ['breaking', 'warning', 'info'];
+
+/** `diff`: `{ levels?: { rule: level }, ignore?: path }`, the ignore file's path made absolute against the config's folder. */
+function diffConfig(raw: unknown, file: string, where: string): DiffConfig {
+  const bad = (message: string): never =>
+    fail(
+      { code: 'config/bad-value', file: where, message, hint: "diff: { levels: { 'operation-id-changed': 'warning' }, ignore: 'accepted-changes.yaml' }" },
+      EXIT_USAGE,
+    );
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) bad('config key "diff" must be an object');
+  const diff: DiffConfig = {};
+  for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
+    if (key === 'ignore') {
+      if (typeof value !== 'string' || value === '') bad('"diff.ignore" must be the path of the ignore file');
+      diff.ignore = resolvePath(dirname(file), value as string);
+    } else if (key === 'levels') {
+      if (!value || typeof value !== 'object' || Array.isArray(value)) bad('"diff.levels" must map rule codes to levels');
+      for (const [rule, level] of Object.entries(value as Record<string, unknown>)) {
+        if (typeof level !== 'string' || !DIFF_LEVELS.includes(level))
+          bad(`"diff.levels" sets ${rule} to ${JSON.stringify(level)}: use ${DIFF_LEVELS.join(', ')}`);
+      }
+      diff.levels = value as DiffConfig['levels'] & object;
+    } else bad(`unknown key "diff.${key}" (known: levels, ignore)`);
+  }
+  return diff;
 }
 
 /** `outputs`: a list of output names (the CLI's `--outputs a,b` gives the same list). */

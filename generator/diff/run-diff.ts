@@ -107,10 +107,12 @@ function ignoreEntries(options: RunDiffOptions): IgnoreEntry[] {
  * (`git:<ref>:<path>`), and the side it belongs to found from its problems' files.
  */
 function sideError(error: unknown, sides: Sides, cwd: string): unknown {
-  if (!(error instanceof PodcastGenError)) return error;
+  // By its shape: a bundled module may carry its own copy of the class.
+  if (!(error instanceof Error) || !Array.isArray((error as PodcastGenError).problems)) return error;
+  const known = error as PodcastGenError;
   const both = [sides.old, sides.new];
   let side: DocumentSide | undefined;
-  const problems = error.problems.map((problem) => {
+  const problems = known.problems.map((problem: Problem) => {
     const owner = both.find((s) => problem.file !== undefined && (sideFileLabel(s, problem.file, cwd) !== undefined || problem.file === s.label));
     side ??= owner;
     const file = owner && problem.file ? (sideFileLabel(owner, problem.file, cwd) ?? problem.file) : problem.file;
@@ -121,7 +123,7 @@ function sideError(error: unknown, sides: Sides, cwd: string): unknown {
       ...(problem.hint ? { hint: unfold(problem.hint, both, cwd) } : {}),
     };
   });
-  return new DiffSideError(problems, error.exitCode, side);
+  return new DiffSideError(problems, known.exitCode, side);
 }
 
 /** Text naming a revision's copy names the revision instead. */

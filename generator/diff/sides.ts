@@ -66,9 +66,19 @@ export function resolveSides(options: ResolveSidesOptions): Sides {
 
 function resolveSide(side: SideName, word: string, options: ResolveSidesOptions): DocumentSide {
   if (word.startsWith('git:')) return revisionSide(side, word, options);
-  if (/^https?:\/\//i.test(word)) return { side, spec: word, label: word };
+  if (/^https?:\/\//i.test(word)) return { side, spec: word, label: urlLabel(word) };
   const spec = isAbsolute(word) ? word : resolve(options.cwd, word);
   return { side, spec, label: displayPath(spec, options.cwd) };
+}
+
+/** A URL as reports name it: without credentials or query string (either may carry a secret). */
+function urlLabel(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
+  } catch {
+    return url;
+  }
 }
 
 /** `git:<ref>` or `git:<ref>:<path>` (a ref cannot hold a colon; the path is from the working folder). */
@@ -94,7 +104,7 @@ function revisionSide(side: SideName, word: string, options: ResolveSidesOptions
   const commit = git(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`])
     ?.toString('utf8')
     .trim();
-  if (commit === undefined) usage(`no revision "${ref}" in this repository`, 'fetch it first (git fetch), or name a branch, tag or commit');
+  if (commit === undefined) usage(`no revision "${ref}" in this repository`, 'fetch it first with git fetch, or name a branch, tag or commit');
   const label = `git:${ref}:${repoPath}`;
   const readAt = (file: string) => git(['cat-file', 'blob', `${commit}:${file}`]);
   const document = readAt(repoPath);
@@ -202,4 +212,24 @@ function existingFolder(folder: string): string {
   let current = folder;
   while (!existsSync(current) && dirname(current) !== current) current = dirname(current);
   return current;
+}
+
+/**
+ * The revisions a document may have been generated from, newest first: HEAD, then the last commits
+ * that changed its file (none outside a git repository).
+ */
+export function documentRevisions(document: string, cwd: string, limit: number): string[] {
+  const absolute = resolve(cwd, document);
+  const near = existingFolder(dirname(absolute));
+  const git = (args: string[]) => {
+    try {
+      return execFileSync('git', args, { cwd: near, stdio: ['ignore', 'pipe', 'ignore'], encoding: 'utf8' });
+    } catch {
+      return undefined;
+    }
+  };
+  const head = git(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'])?.trim();
+  if (!head) return [];
+  const log = git(['log', `-n${limit}`, '--format=%H', 'HEAD', '--', absolute]) ?? '';
+  return [...new Set([head, ...log.split('\n').filter(Boolean)])];
 }

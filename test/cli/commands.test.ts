@@ -27,7 +27,7 @@ describe('podcast-gen commands', () => {
     const help = await runCli(['--help'], { cwd: dir });
     expect(help).toMatchObject({ code: 0, stderr: '' });
     expect(help.stdout).toMatch(/^podcast-gen \[command\] \[options\]\n/);
-    for (const command of ['generate', 'lint', 'check', 'mcp', 'mock']) expect(help.stdout).toContain(`podcast-gen ${command} `);
+    for (const command of ['generate', 'lint', 'check', 'diff', 'mcp', 'mock']) expect(help.stdout).toContain(`podcast-gen ${command} `);
     const version = await runCli(['--version'], { cwd: dir });
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
     expect(version).toStrictEqual({ code: 0, stdout: `${pkg.version}\n`, stderr: '' });

@@ -22,6 +22,7 @@ describe('docs/cli.md', () => {
     expect(blocks.map((b) => b.args.join(' ')).sort()).toStrictEqual([
       '--help',
       'check --help',
+      'diff --help',
       'generate --help',
       'lint --help',
       'mcp --help',

@@ -71,7 +71,12 @@ describe('option precedence', () => {
     [
       { outt: 'x' },
       'config/unknown-key  unknown config key "outt"',
-      "known keys: spec, out, templates, lintConfig, name, outputs, plugins, and an output's name for its options",
+      "known keys: spec, out, templates, lintConfig, name, outputs, plugins, diff, and an output's name for its options",
+    ],
+    [
+      { diff: { level: {} } },
+      'config/bad-value  unknown key "diff.level" (known: levels, ignore)',
+      "diff: { levels: { 'operation-id-changed': 'warning' }, ignore: 'accepted-changes.yaml' }",
     ],
     [{ 'lint-config': 'x' }, 'config/unknown-key  unknown config key "lint-config"', 'did you mean "lintConfig"?'],
     [{ out: 3 }, 'config/bad-value  config key "out" must be a non-empty string', 'got 3'],

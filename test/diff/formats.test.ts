@@ -229,6 +229,23 @@ describe('the report formats', () => {
     expect(formatReport('junit', view([]), TOOL)).toContain('<testcase classname="podcast-gen.diff" name="no changes"/>');
   });
 
+  it('markdown stays within what a pull-request comment holds: past the budget, changes are counted, not listed', () => {
+    const many = Array.from({ length: 3000 }, (_, i): Change => ({ ...RENAME, message: `change ${i}: ${'x'.repeat(100)}` }));
+    const text = formatReport('markdown', view(many), TOOL);
+    expect(text.length).toBeLessThan(65_536);
+    expect(text).toContain('| breaking | 3000 | 0 | 3000 | 0 | 0 |');
+    expect(text).toMatch(/^\d+ more changes are not listed here \(a comment's size is limited\): `--format text` lists them all\.$/m);
+    const listed = text.split('\n').filter((line) => line.startsWith('- `operation-id-changed`')).length;
+    expect(listed + Number(/^(\d+) more changes/m.exec(text)![1])).toBe(3000);
+  });
+
+  it.each(REPORT_FORMATS)('%s never prints the credentials of a URL', (format) => {
+    const secret: Change = { ...SERVER_ADDED, message: 'A server was added: https://deploy:hunter2@eu.example.com/v1' };
+    const text = formatReport(format, view([secret]), TOOL);
+    expect(text).not.toContain('hunter2');
+    expect(text).toContain('https://***@eu.example.com/v1');
+  });
+
   it.each(REPORT_FORMATS)('%s is the same text for the same report', (format) => {
     expect(formatReport(format, view(), TOOL)).toBe(formatReport(format, structuredClone(view()), TOOL));
   });

@@ -89,7 +89,7 @@ describe('the sides of podcast-gen diff', () => {
     expect(found.problems[0]!.message).toMatch(/^the old document, git:HEAD: .* is not in a git repository$/);
   });
 
-  it('a file side is read where it is and named from the working folder', () => {
+  it('a file side is read where it is and named from the working folder; a URL is named without credentials or query', () => {
     const sides = resolveSides({ old: 'api/podcast.yaml', new: 'https://example.com/api.yaml', configured, cwd: repo.dir });
     expect([sides.old.label, sides.new.label, sides.new.spec]).toStrictEqual([
       'api/podcast.yaml',

@@ -1,10 +1,15 @@
-import { relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import type { GenerateResult } from '../../index.js';
+import { DEFAULT_SPEC, type GenerateOptions } from '../../options.js';
+import { MANIFEST, parseManifest } from '../../write/manifest.js';
 import { describeFailure, plural, runEntries, type CommandContext, type EntryOutcome } from '../context.js';
 import { MAX_DIFF_LINES, MAX_TOTAL_DIFF_LINES, unifiedDiff } from '../unified-diff.js';
 
 /**
  * `podcast-gen check`: generates in memory and compares with the output folder. Exit 0 when
- * current; 1 when stale, after listing the files that differ and a short diff of each (for CI).
+ * current; 1 when stale, after listing the files that differ, what the document's change means (the
+ * change report's summary, when the document changed) and a short diff of each (for CI).
  */
 export async function runCheck(context: CommandContext): Promise<number> {
   return runEntries(context, checkEntry);
@@ -28,6 +33,7 @@ async function checkEntry({ io, reporter, options }: CommandContext): Promise<En
     const verb = stale.length === 1 ? 'differs' : 'differ';
     reporter.error(`podcast-gen check: ${out} is stale: ${plural(stale.length, 'file')} ${verb} from what ${result.model.source.path} generates:`);
     for (const file of stale) reporter.error(`  ${file.status.padEnd(9)} ${file.path}`);
+    reporter.info(await documentChange(options, result, out, io.cwd).catch((error: unknown) => `No change report: ${firstLine(error)}.`));
     let budget = MAX_TOTAL_DIFF_LINES;
     const skipped: string[] = [];
     for (const change of changed) {
@@ -45,4 +51,45 @@ async function checkEntry({ io, reporter, options }: CommandContext): Promise<En
   } catch (error) {
     return { code: describeFailure(error, reporter, 'check'), result: {} };
   }
+}
+
+/**
+ * The change report between the document the output was generated from (found in git by the hash
+ * its manifest records) and the document now, or why there is none.
+ */
+async function documentChange(options: GenerateOptions, result: GenerateResult, out: string, cwd: string): Promise<string> {
+  const [{ staleSummary }, { diffDocuments }, { formatText }] = await Promise.all([
+    import('../../diff/stale-summary.js'),
+    import('../../diff/diff-documents.js'),
+    import('../../diff/format/text.js'),
+  ]);
+  const spec = options.spec ?? DEFAULT_SPEC;
+  const found = await staleSummary({
+    spec: /^https?:\/\//i.test(spec) ? spec : resolve(cwd, spec),
+    cwd,
+    out,
+    ...(options.name ? { name: options.name } : {}),
+    recordedHash: recordedHash(result.outDir),
+    currentHash: result.model.source.hash,
+    compare: diffDocuments,
+  });
+  if ('reason' in found) return `No change report: ${found.reason}.`;
+  const report = formatText({ report: found.report, ignored: [], failOn: 'never' }, { verdict: false });
+  return `What the change of the document means (podcast-gen diff):\n${report}\n`;
+}
+
+/** The document hash the output's manifest records (`.podcast-gen.json`), if any. */
+function recordedHash(outDir: string): string | undefined {
+  let text: string;
+  try {
+    text = readFileSync(join(outDir, MANIFEST), 'utf8');
+  } catch {
+    return undefined;
+  }
+  const hash = parseManifest(text)?.sha256;
+  return typeof hash === 'string' ? hash : undefined;
+}
+
+function firstLine(error: unknown): string {
+  return String((error as Error)?.message ?? error).split('\n')[0] ?? '';
 }

@@ -16,7 +16,16 @@ export interface FormatOptions {
   toolVersion: string;
 }
 
+/** The report in a format, with any credentials of a URL (`https://user:secret@host`) masked. */
 export function formatReport(format: ReportFormat, view: ReportView, options: FormatOptions): string {
+  return withoutCredentials(formatted(format, view, options));
+}
+
+function withoutCredentials(text: string): string {
+  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"'<>`]+@/gi, '$1***@');
+}
+
+function formatted(format: ReportFormat, view: ReportView, options: FormatOptions): string {
   switch (format) {
     case 'text':
       return formatText(view);

@@ -19,10 +19,30 @@ export function formatMarkdown(view: ReportView): string {
     ...levelCounts(report.changes).map((count) => `| ${count.level} | ${count.changes} | ${SURFACES.map((s) => count.surfaces[s]).join(' | ')} |`),
   ];
   if (report.notes.length > 0) out.push('', ...report.notes.map((note) => `> ${mdText(note)}`));
+  // A pull-request comment holds at most 65,536 characters: past the budget, changes are counted, not listed.
+  let budget = MAX_LISTED_CHARS;
+  let unlisted = 0;
   for (const level of LEVELS) {
     const changes = report.changes.filter((change) => change.level === level);
-    if (changes.length > 0) out.push('', ...folded(summaryOf(level, changes.length), changes.flatMap(changeItem)));
+    if (changes.length === 0) continue;
+    const items: string[] = [];
+    for (const change of changes) {
+      const item = changeItem(change);
+      const size = item.reduce((n, line) => n + line.length + 1, 0);
+      if (size > budget) {
+        unlisted++;
+        continue;
+      }
+      budget -= size;
+      items.push(...item);
+    }
+    if (items.length > 0) out.push('', ...folded(summaryOf(level, changes.length), items));
   }
+  if (unlisted > 0)
+    out.push(
+      '',
+      `${unlisted} more ${unlisted === 1 ? 'change is' : 'changes are'} not listed here (a comment's size is limited): ${mdCode('--format text')} lists them all.`,
+    );
   if (view.ignored.length > 0) {
     const items = view.ignored.map((i) => `- ${mdCode(i.change.rule)} in ${operationText(i.change)}, by ${mdCode(i.entry)}: ${mdText(i.reason)}`);
     out.push('', ...folded(`${view.ignored.length} ignored`, items));
@@ -32,6 +52,11 @@ export function formatMarkdown(view: ReportView): string {
   }
   return `${out.join('\n')}\n`;
 }
+
+/** What the listed changes may take of a comment, leaving room for the table and the rest. */
+const MAX_LISTED_CHARS = 55_000;
+/** Compiler errors quoted per change; the text and JSON formats give them all. */
+const MAX_PROOFS = 8;
 
 function verdict(view: ReportView): string {
   const failing = failingChanges(view).length;
@@ -58,13 +83,15 @@ function changeItem(change: Change): string[] {
     ...(change.old ? [`old ${mdCode(placeLabel(change.old) ?? '')}`] : []),
   ];
   const breaks = change.surfaces.length > 0 ? change.surfaces.join(', ') : 'nothing';
-  const lines = [`- ${mdCode(change.rule)} in ${operationText(change)}: ${mdText(change.message)}`, `  breaks: ${breaks}; ${places.join(', ')}`];
-  for (const proof of change.proof?.types ?? []) {
-    lines.push(`  - ${proof.code} at line ${proof.line} of the old usage ${mdCode(proof.text.trim())}: ${mdText(proof.message)}`);
+  const lines = [`- ${mdCode(change.rule)} in ${operationText(change)}: ${mdMessage(change.message)}`, `  breaks: ${breaks}; ${places.join(', ')}`];
+  const types = change.proof?.types ?? [];
+  for (const proof of types.slice(0, MAX_PROOFS)) {
+    lines.push(`  - ${proof.code} at line ${proof.line} of the old usage ${mdCode(proof.text.trim())}: ${mdMessage(proof.message)}`);
   }
+  if (types.length > MAX_PROOFS) lines.push(`  - and ${types.length - MAX_PROOFS} more compiler errors of the old usage`);
   for (const proof of change.proof?.validators ?? []) {
     const who = proof.direction === 'response' ? 'the new API may send' : 'old callers send';
-    lines.push(`  - ${who} ${mdCode(JSON.stringify(proof.value) ?? 'undefined')}; ${mdCode(proof.validator)} rejects it: ${mdText(proof.issue)}`);
+    lines.push(`  - ${who} ${mdCode(JSON.stringify(proof.value) ?? 'undefined')}; ${mdCode(proof.validator)} rejects it: ${mdMessage(proof.issue)}`);
   }
   return lines;
 }
@@ -80,6 +107,21 @@ function operationText(change: Change): string {
  */
 export function mdText(text: string): string {
   return oneLine(text).replace(/[\\`*_[\]<>|~&]/g, (c) => (c === '&' ? '&amp;' : `\\${c}`));
+}
+
+/**
+ * A report's message: its code spans (`` `client.deleteImage` ``) kept as code, which shows them
+ * literally whatever they hold, and the text between escaped as {@link mdText}.
+ */
+export function mdMessage(text: string): string {
+  const flat = oneLine(text);
+  let out = '';
+  let last = 0;
+  for (const span of flat.matchAll(/`[^`]+`/g)) {
+    out += mdText(flat.slice(last, span.index)) + span[0];
+    last = span.index + span[0].length;
+  }
+  return out + mdText(flat.slice(last));
 }
 
 /** A code span that holds any text: its fence is longer than any run of backticks inside. */

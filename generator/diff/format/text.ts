@@ -5,7 +5,8 @@
 import type { Change } from '../change.js';
 import { countLine, failingChanges, operationLabel, placeLabel, type ReportView } from '../outcome.js';
 
-export function formatText(view: ReportView): string {
+/** `verdict: false` leaves out the last line (pass or fail), for a summary inside another command's output. */
+export function formatText(view: ReportView, { verdict: withVerdict = true }: { verdict?: boolean } = {}): string {
   const { report } = view;
   const lines = [
     `podcast-gen diff: ${report.old.file} (${report.old.version}) -> ${report.new.file} (${report.new.version})`,
@@ -19,7 +20,7 @@ export function formatText(view: ReportView): string {
     for (const unjudged of report.unjudged) lines.push(`not judged: ${unjudged.surface}: ${oneLine(unjudged.reason)}`);
   }
   if (view.versionProblem) lines.push('', `version: ${oneLine(view.versionProblem)}`);
-  lines.push('', verdict(view));
+  if (withVerdict) lines.push('', verdict(view));
   return `${lines.join('\n')}\n`;
 }
 
