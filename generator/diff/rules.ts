@@ -169,6 +169,42 @@ const SCHEMA_KINDS: { kind: string; request: [ChangeLevel, Surface[]]; response:
   { kind: 'one-of-variant-added', request: ['info', []], response: ['breaking', ['wire', 'types', 'validators']], description: 'a oneOf variant more' },
   { kind: 'one-of-variant-removed', request: ['breaking', ALL], response: ['info', []], description: 'a oneOf variant less' },
   { kind: 'any-of-variant-added', request: ['info', []], response: ['breaking', ['wire', 'types', 'validators']], description: 'an anyOf variant more' },
+  {
+    kind: 'one-of-added',
+    request: ['breaking', ALL],
+    response: ['info', []],
+    description: "a oneOf beside the schema's own type: values must now also match exactly one of its conditions",
+  },
+  {
+    kind: 'one-of-removed',
+    request: ['info', []],
+    response: ['breaking', ['types', 'validators']],
+    description: "the oneOf conditions beside the schema's own type are gone",
+  },
+  {
+    kind: 'any-of-added',
+    request: ['breaking', ALL],
+    response: ['info', []],
+    description: "an anyOf beside the schema's own type: values must now also match one of its conditions",
+  },
+  {
+    kind: 'any-of-removed',
+    request: ['info', []],
+    response: ['breaking', ['types', 'validators']],
+    description: "the anyOf conditions beside the schema's own type are gone",
+  },
+  {
+    kind: 'one-of-became-any-of',
+    request: ['info', []],
+    response: ['breaking', ['validators']],
+    description: 'oneOf became anyOf: a value may now match several variants',
+  },
+  {
+    kind: 'any-of-became-one-of',
+    request: ['breaking', ['wire', 'validators', 'mcp']],
+    response: ['info', []],
+    description: 'anyOf became oneOf: a value must now match exactly one variant',
+  },
   { kind: 'any-of-variant-removed', request: ['breaking', ALL], response: ['info', []], description: 'an anyOf variant less' },
   // What a member brings or takes (properties, required) is compared in the merged object.
   {

@@ -21,4 +21,4 @@ describe("GitHub's document, 22.0.0 against 23.0.2", () => {
   }, 120_000);
 });
 
-const PINNED = { breaking: 336, warning: 8, info: 1597, wire: 216, types: 293, validators: 260, mcp: 93 };
+const PINNED = { breaking: 334, warning: 8, info: 1601, wire: 221, types: 291, validators: 265, mcp: 91 };

@@ -23,7 +23,7 @@ function members(at: SchemaAt, keyword: 'oneOf' | 'anyOf' | 'allOf'): Member[] {
 }
 
 export function compareComposition(walk: SchemaWalk, o: SchemaAt, n: SchemaAt, where: string): void {
-  for (const keyword of ['oneOf', 'anyOf'] as const) compareVariants(walk, o, n, where, keyword);
+  if (!compareSwappedChoice(walk, o, n, where)) for (const keyword of ['oneOf', 'anyOf'] as const) compareVariants(walk, o, n, where, keyword);
   compareAllOf(walk, o, n, where);
   compareDiscriminator(walk, o, n, where);
 }
@@ -34,37 +34,78 @@ function wraps(schema: SchemaObject): boolean {
 }
 
 function compareVariants(walk: SchemaWalk, o: SchemaAt, n: SchemaAt, where: string, keyword: 'oneOf' | 'anyOf'): void {
-  if (!o.schema[keyword] && !n.schema[keyword]) return;
+  const had = o.schema[keyword] !== undefined;
+  const has = n.schema[keyword] !== undefined;
+  if (!had && !has) return;
   const kind = keyword === 'oneOf' ? 'one-of' : 'any-of';
   const a = members(o, keyword);
   const b = members(n, keyword);
+  // A schema that became a choice of itself and more (or the reverse) is compared as its first variant.
+  if (!had && wraps(o.schema) && choiceOnly(n.schema)) {
+    walk.visit(walk, o, (b[0] as Member).at, where);
+    for (const member of b.slice(1))
+      reportVariant(walk, `${kind}-variant-added`, `${where}: ${keyword} variant ${member.label} added`, o.pointer, member.at.pointer);
+    return;
+  }
+  if (!has && wraps(n.schema) && choiceOnly(o.schema)) {
+    walk.visit(walk, (a[0] as Member).at, n, where);
+    for (const member of a.slice(1))
+      reportVariant(walk, `${kind}-variant-removed`, `${where}: ${keyword} variant ${member.label} removed`, member.at.pointer, n.pointer);
+    return;
+  }
+  // A choice beside the schema's own type: a condition more (or less) on the same values.
+  if (!had || !has) {
+    const pointers = { oldPointer: had ? `${o.pointer}/${keyword}` : o.pointer, newPointer: has ? `${n.pointer}/${keyword}` : n.pointer };
+    reportSchema(walk, {
+      kind: `${kind}-${has ? 'added' : 'removed'}`,
+      message: `${where}: ${has ? 'now' : 'no longer'} one of ${has ? b.length : a.length} ${keyword} conditions`,
+      ...pointers,
+    });
+    return;
+  }
   const oldByKey = new Map(a.map((m) => [m.key, m]));
   const newByKey = new Map(b.map((m) => [m.key, m]));
-  const listPointer = (at: SchemaAt) => (at.schema[keyword] ? `${at.pointer}/${keyword}` : at.pointer);
   for (const member of b) {
     const was = oldByKey.get(member.key);
     if (was) walk.visit(walk, was.at, member.at, `${where}<${member.label}>`);
-    // A schema that turns into a oneOf of itself and more is compared as its first variant.
-    else if (wraps(o.schema) && member === b[0]) walk.visit(walk, o, member.at, where);
-    else
-      reportSchema(walk, {
-        kind: `${kind}-variant-added`,
-        message: `${where}: ${keyword} variant ${member.label} added`,
-        oldPointer: listPointer(o),
-        newPointer: member.at.pointer,
-      });
+    else reportVariant(walk, `${kind}-variant-added`, `${where}: ${keyword} variant ${member.label} added`, `${o.pointer}/${keyword}`, member.at.pointer);
   }
-  for (const member of a) {
-    if (newByKey.has(member.key)) continue;
-    if (wraps(n.schema) && member === a[0]) walk.visit(walk, member.at, n, where);
-    else
-      reportSchema(walk, {
-        kind: `${kind}-variant-removed`,
-        message: `${where}: ${keyword} variant ${member.label} removed`,
-        oldPointer: member.at.pointer,
-        newPointer: listPointer(n),
-      });
+  for (const member of a)
+    if (!newByKey.has(member.key))
+      reportVariant(walk, `${kind}-variant-removed`, `${where}: ${keyword} variant ${member.label} removed`, member.at.pointer, `${n.pointer}/${keyword}`);
+}
+
+/** A oneOf that became an anyOf (or the reverse): reported once, then its variants matched across. */
+function compareSwappedChoice(walk: SchemaWalk, o: SchemaAt, n: SchemaAt, where: string): boolean {
+  const only = (s: SchemaObject) => (s.oneOf && !s.anyOf ? 'oneOf' : s.anyOf && !s.oneOf ? 'anyOf' : undefined);
+  const was = only(o.schema);
+  const is = only(n.schema);
+  if (!was || !is || was === is) return false;
+  const kind = was === 'oneOf' ? 'one-of-became-any-of' : 'any-of-became-one-of';
+  reportSchema(walk, { kind, message: `${where}: ${was} -> ${is}`, oldPointer: `${o.pointer}/${was}`, newPointer: `${n.pointer}/${is}` });
+  const label = is === 'oneOf' ? 'one-of' : 'any-of';
+  const a = members(o, was);
+  const b = members(n, is);
+  const oldByKey = new Map(a.map((m) => [m.key, m]));
+  const newKeys = new Set(b.map((m) => m.key));
+  for (const member of b) {
+    const match = oldByKey.get(member.key);
+    if (match) walk.visit(walk, match.at, member.at, `${where}<${member.label}>`);
+    else reportVariant(walk, `${label}-variant-added`, `${where}: ${is} variant ${member.label} added`, `${o.pointer}/${was}`, member.at.pointer);
   }
+  for (const member of a)
+    if (!newKeys.has(member.key))
+      reportVariant(walk, `${label}-variant-removed`, `${where}: ${is} variant ${member.label} removed`, member.at.pointer, `${n.pointer}/${is}`);
+  return true;
+}
+
+function reportVariant(walk: SchemaWalk, kind: string, message: string, oldPointer: string, newPointer: string): void {
+  reportSchema(walk, { kind, message, oldPointer, newPointer });
+}
+
+/** A schema that is only a choice: no type or properties of its own. */
+function choiceOnly(schema: SchemaObject): boolean {
+  return schema.type === undefined && schema.properties === undefined;
 }
 
 /** allOf members that name a component; inline members' properties are compared with the object's own. */

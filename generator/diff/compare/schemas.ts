@@ -100,9 +100,9 @@ function compareNodes(walk: SchemaWalk, o: SchemaAt, n: SchemaAt, where: string)
   compareComposition(walk, o, n, where);
 }
 
-/** True when `b` is a oneOf or anyOf and `a` no composition at all. */
+/** True when `b` is only a oneOf or anyOf (no type or properties of its own) and `a` no composition at all. */
 function wrapsVariants(a: SchemaObject, b: SchemaObject): boolean {
-  return (b.oneOf !== undefined || b.anyOf !== undefined) && !hasShape(a);
+  return (b.oneOf !== undefined || b.anyOf !== undefined) && b.type === undefined && b.properties === undefined && !hasShape(a);
 }
 
 /** A schema without a type whose shape (composition) the other checks read. */

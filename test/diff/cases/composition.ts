@@ -1,5 +1,6 @@
 import type { DiffCase, Doc } from '../helpers.js';
 import { schemas } from '../helpers.js';
+import { times } from './paths-operations.js';
 
 const pet = (d: Doc) => schemas(d).Pet;
 const fish = { type: 'object', required: ['petType'], properties: { petType: { type: 'string' }, fins: { type: 'integer' } } };
@@ -72,14 +73,8 @@ export const composition: DiffCase[] = [
       delete pet(d).oneOf;
     },
     want: [
-      ['request-one-of-variant-removed', 'breaking', 'wire types validators mcp'],
-      ['request-one-of-variant-removed', 'breaking', 'wire types validators mcp'],
-      ['request-any-of-variant-added', 'info', ''],
-      ['request-any-of-variant-added', 'info', ''],
-      ['response-one-of-variant-removed', 'info', ''],
-      ['response-one-of-variant-removed', 'info', ''],
-      ['response-any-of-variant-added', 'breaking', 'wire types validators'],
-      ['response-any-of-variant-added', 'breaking', 'wire types validators'],
+      ['request-one-of-became-any-of', 'info', ''],
+      ['response-one-of-became-any-of', 'breaking', 'validators'],
     ],
   },
   {
@@ -164,5 +159,38 @@ export const composition: DiffCase[] = [
       ['request-discriminator-mapping-removed', 'breaking', 'wire types validators mcp'],
       ['response-discriminator-mapping-removed', 'info', ''],
     ],
+  },
+  {
+    name: 'anyOf turned into oneOf',
+    before: (d) => {
+      pet(d).anyOf = pet(d).oneOf;
+      delete pet(d).oneOf;
+    },
+    change: (d) => {
+      pet(d).oneOf = pet(d).anyOf;
+      delete pet(d).anyOf;
+    },
+    want: [
+      ['request-any-of-became-one-of', 'breaking', 'wire validators mcp'],
+      ['response-any-of-became-one-of', 'info', ''],
+    ],
+  },
+  {
+    name: 'an anyOf of required conditions added beside a request object: one of them must now be sent',
+    change: (d) => {
+      schemas(d).ThingInput.anyOf = [{ required: ['count'] }, { required: ['labels'] }];
+    },
+    want: [
+      ['request-body-flattening-changed', 'breaking', 'types mcp'],
+      ['request-any-of-added', 'breaking', 'wire types validators mcp'],
+    ],
+  },
+  {
+    name: 'a oneOf of required conditions dropped beside a response object',
+    before: (d) => {
+      schemas(d).Owner.oneOf = [{ required: ['login'] }, { required: ['email'] }];
+    },
+    change: (d) => void delete schemas(d).Owner.oneOf,
+    want: times(3, ['response-one-of-removed', 'breaking', 'types validators']),
   },
 ];
