@@ -5,6 +5,7 @@
  */
 import { parseArguments, type CommandName, type ParsedArguments } from './cli/args.js';
 import { loadConfig, mergeOptions } from './cli/config.js';
+import { mergeSelection } from './cli/operation-selection.js';
 import { reportFailure, type CommandContext } from './cli/context.js';
 import { processIo, type CliIo } from './cli/io.js';
 import { Reporter } from './cli/reporter.js';
@@ -99,5 +100,9 @@ async function entriesFor(cwd: string, args: Record<string, unknown>, command: C
       EXIT_USAGE,
     );
   }
-  return config.entries.map((entry) => mergeOptions(entry, flags));
+  return config.entries.map((entry) => {
+    const merged = mergeOptions(entry, flags);
+    const operations = mergeSelection(entry.operations, args);
+    return operations ? { ...merged, operations } : merged;
+  });
 }

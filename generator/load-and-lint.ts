@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { lintSpec } from './lint/lint-spec.js';
 import { loadLintConfig, type LintConfigOptions } from './lint/lint-config.js';
 import { readSpec, type LoadedSpec } from './load/read-spec.js';
+import { selectDocument } from './model/select-document.js';
 import type { ResolvedOptions } from './options.js';
 import { hasErrors, PodcastGenError, tooDeep, type Problem } from './problems.js';
 import { stageTimer, type GenerateHooks, type StageTimer } from './run-result.js';
@@ -37,10 +38,31 @@ export function lintConfigOptions(resolved: ResolvedOptions): LintConfigOptions 
   return { ...(resolved.lintConfig ? { configPath: resolve(resolved.cwd, resolved.lintConfig) } : {}), specPath };
 }
 
-/** The document's problems (the bundle's and lint's); throws a PodcastGenError when any is an error. */
+/**
+ * The document's problems (the bundle's and lint's); throws a PodcastGenError when any is an error.
+ * A run that chooses operations lints what it generates from: those operations and what they reach
+ * (`podcast-gen lint` judges the whole document). A document of several files, or in Swagger 2.0,
+ * is linted whole: its other files may point back anywhere in it.
+ */
 export async function lint(spec: LoadedSpec, config: Config, resolved: ResolvedOptions, timer: StageTimer): Promise<Problem[]> {
-  const problems = [...spec.problems, ...(await lintSpec(spec, config, resolved.cwd))];
+  const oneFile = !spec.converted && spec.document === spec.root.parsed;
+  const parsed = oneFile ? withFile(spec.displayPath, () => selectDocument(spec.document, resolved.operations).document) : spec.root.parsed;
+  const problems = [...spec.problems, ...(await lintSpec(spec, config, resolved.cwd, parsed))];
   timer('lint', `${problems.length} problem(s)`);
   if (hasErrors(problems)) throw new PodcastGenError(problems);
   return problems;
+}
+
+/** Runs `build`; the problems of a failure it throws (a selection that leaves nothing) name the document. */
+export function withFile<T>(file: string, build: () => T): T {
+  try {
+    return build();
+  } catch (error) {
+    if (error instanceof PodcastGenError)
+      throw new PodcastGenError(
+        error.problems.map((p) => ({ ...p, file: p.file ?? file })),
+        error.exitCode,
+      );
+    throw error;
+  }
 }

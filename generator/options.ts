@@ -1,4 +1,5 @@
 import type { Plugin } from './emit/plugin.js';
+import { parseSelector, type OperationSelection } from './model/select-operations.js';
 import { DEFAULT_SPEC } from './package-root.js';
 
 export { DEFAULT_SPEC, PACKAGE_ROOT } from './package-root.js';
@@ -16,10 +17,19 @@ export interface GenerateOptions {
   templates?: string;
   /** A redocly config for lint. Default: `redocly.yaml` beside the document, else podcast-gen's generic rules. */
   lintConfig?: string;
-  /** Name of the API in generated identifiers: `podcast` gives `createPodcastClient`. Default: `podcast`. */
+  /**
+   * Name of the API in generated identifiers: `podcast` gives `createPodcastClient`. Default: the
+   * document's own: its `info.x-podcast-gen-name`, else a short name from its title
+   * (`GitHub v3 REST API` gives `github`), else from its file name.
+   */
   name?: string;
   /** The outputs to make (a needed one is added with a note). Default: every output. */
   outputs?: string[];
+  /**
+   * The operations to generate, for every output: `include` first (none: all), then `exclude`.
+   * Selectors: `tag:NAME`, `path:GLOB` (`*` one segment, `**` any), `"GET /path"`, `op:OPERATION_ID`, `deprecated`.
+   */
+  operations?: OperationSelection;
   /** Your own outputs, made with `definePlugin`; choose them in `outputs` like the built-in ones. */
   plugins?: Plugin<object>[];
   /** Compare with the output folder instead of writing (CI's stale check). */
@@ -43,7 +53,7 @@ export interface DiffConfig {
 /** A config file: the options of one API, or a list of them (one entry per API, each with its own `spec` and `out`). */
 export type PodcastGenConfig = GenerateOptions | GenerateOptions[];
 
-/** Every default in one place. */
+/** Every default in one place. `name` is the podcast document's own (its `x-podcast-gen-name`); another document names itself. */
 export const DEFAULTS = {
   out: 'generated',
   name: 'podcast',
@@ -53,33 +63,41 @@ export const DEFAULTS = {
 export interface ResolvedOptions {
   spec: string;
   out: string;
-  name: string;
+  /** Absent: the document's own name (model/naming.ts `apiNameOf`). */
+  name?: string;
   check: boolean;
   cwd: string;
   templates?: string;
   lintConfig?: string;
   outputs?: string[];
+  /** The operations chosen; absent: every one. */
+  operations?: OperationSelection;
   plugins: Plugin<object>[];
   /** Each output's options as the config set them, by output name. */
   outputOptions: Record<string, Record<string, unknown>>;
 }
 
 /** Keys of {@link GenerateOptions} that are not an output's options. */
-export const RUN_KEYS: readonly string[] = ['spec', 'out', 'templates', 'lintConfig', 'name', 'outputs', 'plugins', 'check', 'cwd', 'diff'];
+export const RUN_KEYS: readonly string[] = ['spec', 'out', 'templates', 'lintConfig', 'name', 'outputs', 'operations', 'plugins', 'check', 'cwd', 'diff'];
 
 export function resolveOptions(options: GenerateOptions): ResolvedOptions {
   const resolved: ResolvedOptions = {
     spec: options.spec ?? DEFAULT_SPEC,
     out: options.out ?? DEFAULTS.out,
-    name: options.name ?? DEFAULTS.name,
     check: options.check ?? false,
     cwd: options.cwd ?? process.cwd(),
     plugins: options.plugins ?? [],
     outputOptions: {},
   };
+  if (options.name) resolved.name = options.name;
   if (options.templates) resolved.templates = options.templates;
   if (options.lintConfig) resolved.lintConfig = options.lintConfig;
   if (options.outputs) resolved.outputs = options.outputs;
+  if (options.operations) {
+    // A misspelt selector fails before the document is read.
+    for (const text of [...(options.operations.include ?? []), ...(options.operations.exclude ?? [])]) parseSelector(text);
+    resolved.operations = options.operations;
+  }
   for (const [key, value] of Object.entries(options)) {
     if (!RUN_KEYS.includes(key) && value !== undefined) resolved.outputOptions[key] = value as Record<string, unknown>;
   }

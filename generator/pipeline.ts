@@ -13,10 +13,11 @@ import { runPlugin } from './plugins/run-plugin.js';
 import { sidePlugins, startSideThread, type SideThread } from './concurrency/side-thread.js';
 import { pluginOptions } from './plugins/plugin-options.js';
 import { loadTemplates } from './emit/templates.js';
-import { lint, load } from './load-and-lint.js';
+import { lint, load, withFile } from './load-and-lint.js';
 import type { LoadedSpec } from './load/read-spec.js';
 import { sourceLabel } from './load/source-label.js';
 import { buildModel, type ModelOptions } from './model/build-model.js';
+import { selectDocument } from './model/select-document.js';
 import { checkNameLengths, checkOperationIds } from './model/check-names.js';
 import type { ApiModel } from './model/types.js';
 import { DEFAULT_SPEC, type ResolvedOptions } from './options.js';
@@ -82,7 +83,7 @@ function chooseRunOutputs(resolved: ResolvedOptions): RunOutputs {
         {
           code: 'config/unknown-key',
           message: `unknown option "${key}"`,
-          hint: `options are spec, out, templates, lintConfig, name, outputs, plugins, and each output's options under its name (${names.filter((n) => n !== ALWAYS).join(', ')})`,
+          hint: `options are spec, out, templates, lintConfig, name, outputs, operations, plugins, and each output's options under its name (${names.filter((n) => n !== ALWAYS).join(', ')})`,
         },
         EXIT_USAGE,
       );
@@ -95,12 +96,12 @@ function modelOf(spec: LoadedSpec, resolved: ResolvedOptions): { model: ApiModel
   // Before any name is made of them: a name too long for a file name would fail only when written.
   checkNameLengths(spec.document, spec.displayPath, spec.locate);
   checkOperationIds(spec.document, spec.displayPath, spec.locate);
-  const built = buildModel(spec.document, modelOptionsOf(spec, resolved));
+  const built = withFile(spec.displayPath, () => buildModel(spec.document, modelOptionsOf(spec, resolved)));
   return { model: built.model, problems: built.problems.map((p) => ({ ...p, file: p.file ?? spec.displayPath })) };
 }
 
 /**
- * What the model is built with: the API's name, and the document's names and hash.
+ * What the model is built with: the API's name, the document's names and hash, the operations chosen.
  * `PODCAST_GEN_LARGE=on` or `off` decides `ApiModel.large` whatever the size (tests, the benchmark).
  */
 function modelOptionsOf(spec: LoadedSpec, resolved: ResolvedOptions): ModelOptions {
@@ -111,6 +112,7 @@ function modelOptionsOf(spec: LoadedSpec, resolved: ResolvedOptions): ModelOptio
     source: { path: spec.displayPath, label, hash: spec.hash },
     runtimeExports: runtimeExportsIn(templatesDir(resolved)),
   };
+  if (resolved.operations) options.operations = resolved.operations;
   const large = process.env.PODCAST_GEN_LARGE;
   if (large === 'on' || large === 'off') options.large = large === 'on';
   return options;
@@ -128,8 +130,10 @@ function sideThreadOf(spec: LoadedSpec, resolved: ResolvedOptions, outputs: RunO
     ? []
     : sidePlugins({ chosen, builtin, documentBytes: spec.root.source.body.length, setting: process.env.PODCAST_GEN_SIDE_THREAD, always: ALWAYS });
   if (names.length === 0) return undefined;
+  // A selection is cut here, so that the worker is sent only what it reads (cutting again there changes nothing).
+  const document = resolved.operations ? withFile(spec.displayPath, () => selectDocument(spec.document, resolved.operations).document) : spec.document;
   return startSideThread({
-    document: spec.document,
+    document,
     modelOptions: modelOptionsOf(spec, resolved),
     templatesDir: templatesDir(resolved),
     plugins: names.map((name) => ({ name, options: outputs.options.get(name) ?? {} })),

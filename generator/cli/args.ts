@@ -54,8 +54,8 @@ function documentOptions<T>(y: Argv<T>, { generation }: { generation: boolean })
         type: 'string',
         requiresArg: true,
         group: DOCUMENT,
-        describe: 'API name in identifiers: createPodcastClient',
-        defaultDescription: DEFAULTS.name,
+        describe: 'API name in identifiers and environment variables: createPodcastClient, PODCAST_API_KEY',
+        defaultDescription: "the document's: info.x-podcast-gen-name, else a short name from its title, else from its file name",
       })
       .option('outputs', {
         type: 'string',
@@ -64,6 +64,21 @@ function documentOptions<T>(y: Argv<T>, { generation }: { generation: boolean })
         coerce: outputList,
         describe: "Outputs to make, comma-separated: types, zod, client, mcp, fixtures, mock, or your plugins' names (a needed output is added)",
         defaultDescription: 'all',
+      })
+      .option('include', {
+        type: 'string',
+        array: true,
+        requiresArg: true,
+        group: DOCUMENT,
+        describe: 'Operations to generate (repeatable): tag:NAME, path:GLOB (/repos/**), "GET /repos/{owner}", op:OPERATION_ID or deprecated',
+        defaultDescription: 'all',
+      })
+      .option('exclude', {
+        type: 'string',
+        array: true,
+        requiresArg: true,
+        group: DOCUMENT,
+        describe: 'Operations to leave out (repeatable), after --include; the same selectors',
       });
   }
   return built
@@ -215,6 +230,7 @@ export async function parseArguments(argv: readonly string[]): Promise<ParsedArg
           .example('$0', `Generate the podcast client into ${DEFAULTS.out}/`)
           .example('$0 --spec api.yaml --out src/api', 'Generate from your own document')
           .example('$0 --outputs client,zod', 'Only the client and its validators (and the types they need)')
+          .example('$0 --include tag:issues --exclude deprecated', 'Only the operations tagged issues, less the deprecated ones')
           .example('$0 --templates my-templates --watch', 'Override templates; regenerate on every save'),
       choose('generate'),
     )

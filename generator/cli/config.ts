@@ -9,9 +9,10 @@ import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:pat
 import type { DiffConfig, GenerateOptions } from '../options.js';
 import { EXIT_USAGE, fail } from '../problems.js';
 import { importModule } from './import-module.js';
+import { operationSelection } from './operation-selection.js';
 
 /** The options a config file may set (the flags of the same name, camel-cased), beside each output's options under its name. */
-export const CONFIG_KEYS = ['spec', 'out', 'templates', 'lintConfig', 'name', 'outputs', 'plugins', 'diff'] as const;
+export const CONFIG_KEYS = ['spec', 'out', 'templates', 'lintConfig', 'name', 'outputs', 'operations', 'plugins', 'diff'] as const;
 /** The options whose value is a string. */
 const STRING_KEYS = new Set<string>(['spec', 'out', 'templates', 'lintConfig', 'name']);
 /** Options that are paths, resolved against the config file's folder. */
@@ -137,6 +138,10 @@ export function validateConfig(value: unknown, file: string, cwd: string, where 
     }
     if (key === 'outputs') {
       options[key] = outputList(raw, where);
+      continue;
+    }
+    if (key === 'operations') {
+      options[key] = operationSelection(raw, where);
       continue;
     }
     if (key === 'plugins') {

@@ -10,9 +10,11 @@ import { PodcastGenError, type Problem } from '../problems.js';
  * Problems come in the order redocly's walk met them; whoever prints them sorts them (`byPlace`), so
  * that the places of warnings nobody prints are never looked up.
  */
-export async function lintSpec(spec: LoadedSpec, config: Config, cwd: string = process.cwd()): Promise<Problem[]> {
+export async function lintSpec(spec: LoadedSpec, config: Config, cwd: string = process.cwd(), parsed: unknown = spec.root.parsed): Promise<Problem[]> {
   try {
-    const problems = await lintDocument({ document: spec.root, config, externalRefResolver: spec.resolver });
+    // `parsed`: the root as written, or a part of it whose places are the same (a selection of operations).
+    const document = parsed === spec.root.parsed ? spec.root : { ...spec.root, parsed };
+    const problems = await lintDocument({ document, config, externalRefResolver: spec.resolver });
     return toProblems(problems, cwd);
   } catch (error) {
     throw methodShadowed(error, spec, cwd) ?? error;

@@ -5,6 +5,7 @@ import { buildAuth } from './auth.js';
 import { isLargeDocument } from './document-size.js';
 import { normalizeDocument } from './normalize-schema.js';
 import {
+  apiNameOf,
   camelCase,
   fileNameFrom,
   generatedExports,
@@ -21,11 +22,13 @@ import { buildSchemas, findEnvelope } from './schemas.js';
 import { buildTags } from './tags.js';
 import type { ApiModel, EntryNames, FixedHttpMethod, HttpMethod, OperationModel, ServerModel } from './types.js';
 import { sameRequests } from './same-request.js';
+import { selectDocument } from './select-document.js';
+import type { OperationSelection } from './select-operations.js';
 
 /** Options of {@link buildModel}. */
 export interface ModelOptions {
-  /** The API's name in generated identifiers: `Podcast` gives `createPodcastClient`. */
-  apiName: string;
+  /** The API's name in generated identifiers: `Podcast` gives `createPodcastClient`. Default: the document's (`apiNameOf`). */
+  apiName?: string | undefined;
   /** The document's names and hash, for problems and banners. */
   source: ApiModel['source'];
   /** Decides `ApiModel.large` instead of the number of operations (tests and the benchmark). */
@@ -35,6 +38,8 @@ export interface ModelOptions {
    * re-exported from index.ts under one of those names; none when absent.
    */
   runtimeExports?: readonly ExportedName[];
+  /** The operations to keep (select-operations.ts); the document is cut down to them first (select-document.ts). */
+  operations?: OperationSelection;
 }
 
 const METHODS: FixedHttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'];
@@ -51,13 +56,16 @@ interface RawEntry {
 }
 
 /** Builds the model of a bundled OpenAPI 3.x document. Pure: no I/O, same input, same output. */
-export function buildModel(written: OpenApiDocument, options: ModelOptions): { model: ApiModel; problems: Problem[] } {
+export function buildModel(whole: OpenApiDocument, options: ModelOptions): { model: ApiModel; problems: Problem[] } {
+  const { document: written, problems: selectionProblems } = selectDocument(whole, options.operations);
   // 3.1 and 3.2 schemas are read in 3.0's shape; the types emitter keeps the document as written.
   const { document, problems } = normalizeDocument(written);
+  problems.unshift(...selectionProblems);
   const info = (document.info ?? {}) as { title?: string; version?: string; description?: string };
   const entries = collectOperations(document);
   const names = decideOperationNames(entries, problems);
-  const entry = entryNames(options.apiName);
+  const apiName = options.apiName ? { name: options.apiName, from: 'option' as const } : apiNameOf(written, options.source.path);
+  const entry = entryNames(apiName.name);
   const operationTypeNames = [...names.values()].flatMap((n) => [`${n.typeName}Params`, `${n.typeName}Data`, `${n.typeName}Body`, `${n.typeName}Errors`]);
   const schemas = buildSchemas(document, { taken: operationTypeNames, exported: new Set(generatedExports(entry.api, options.runtimeExports ?? []).keys()) });
   const envelope = findEnvelope(schemas);
@@ -83,6 +91,7 @@ export function buildModel(written: OpenApiDocument, options: ModelOptions): { m
     version: info.version ?? '0.0.0',
     source: options.source,
     names: entry,
+    nameFrom: apiName.from,
     servers: buildServers(document),
     schemas,
     operations,

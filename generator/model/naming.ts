@@ -202,3 +202,58 @@ export function generatedExports(api: string, runtime: readonly ExportedName[]):
  * clash with an operation's `Params`/`Body`/`Data`/`Errors` does).
  */
 export const SCHEMAS_FILE_NAMES: readonly string[] = ['OperationSchemas', '_ErrorBodies'];
+
+/** The `info` extension that names the API in generated identifiers: `x-podcast-gen-name: github`. */
+export const API_NAME_EXTENSION = 'x-podcast-gen-name';
+
+/** Where the API's name came from: `--name` (or the config), the extension, the title, the file name. */
+export type ApiNameSource = 'option' | typeof API_NAME_EXTENSION | 'title' | 'file name' | 'default';
+
+/**
+ * Words a title uses for every API, which say nothing of this one: kinds of interface, formats,
+ * articles, and what generators write (`OData Service for namespace microsoft.graph`).
+ */
+const FILLER_WORDS = new Set(
+  'a an and the of for to api apis rest restful http https json yaml openapi swagger spec specification interface interfaces service services web endpoint endpoints reference odata namespace'.split(
+    ' ',
+  ),
+);
+
+/**
+ * A short, stable API name from a title or file name: its words (split on anything not a letter or
+ * digit, each lower-cased whole, so `GitHub` stays one word), less filler words and versions
+ * (`v3`, `2010`, `1.0`), the first two kept, camel-cased: `GitHub v3 REST API` -> `github`,
+ * `Microsoft Graph` -> `microsoftGraph`. Undefined when no word is left. A name starts with a letter.
+ */
+export function shortApiName(text: string): string | undefined {
+  const kept = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .split(/[^A-Za-z0-9]+/)
+    .map((w) => w.toLowerCase())
+    .filter((w) => w !== '' && !FILLER_WORDS.has(w) && !/^v?\d+$/.test(w))
+    .slice(0, 2);
+  if (kept.length === 0) return undefined;
+  const name = kept.map((w, i) => (i === 0 ? w : w.charAt(0).toUpperCase() + w.slice(1))).join('');
+  return /^[0-9]/.test(name) ? `api${name}` : name;
+}
+
+/**
+ * The API's name when the run gives none: the document's `info.x-podcast-gen-name` as written
+ * (made an identifier), else a short name from its title, else from its file name, else `api`.
+ */
+export function apiNameOf(document: { info?: unknown }, file: string): { name: string; from: ApiNameSource } {
+  const info = (document.info && typeof document.info === 'object' ? document.info : {}) as Record<string, unknown>;
+  const given = info[API_NAME_EXTENSION];
+  if (typeof given === 'string' && /[A-Za-z]/.test(given)) return { name: camelCase(given), from: API_NAME_EXTENSION };
+  const title = typeof info.title === 'string' ? shortApiName(info.title) : undefined;
+  if (title) return { name: title, from: 'title' };
+  const stem =
+    file
+      .split(/[?#]/)[0]
+      ?.split(/[\\/]/)
+      .pop()
+      ?.replace(/\.[^.]*$/, '') ?? '';
+  const fromFile = shortApiName(stem);
+  return fromFile ? { name: fromFile, from: 'file name' } : { name: 'api', from: 'default' };
+}

@@ -120,19 +120,23 @@ export function isSelecting(selection: OperationSelection | undefined): boolean 
 }
 
 /**
- * A selection as a run uses it: the chosen operations and a warning for each selector that names
- * none. A selection that leaves no operation is a usage error (exit 2) naming its selectors.
+ * A selection as a run uses it: the chosen operations and a warning naming the selectors that name
+ * no operation. A selection that leaves no operation is a usage error (exit 2) naming its selectors.
  */
 export function chooseOperations<T extends SelectableOperation>(operations: readonly T[], selection: OperationSelection): { chosen: T[]; problems: Problem[] } {
   const { chosen, unmatched } = selectOperations(operations, selection);
-  const problems = unmatched.map(
-    (text): Problem => ({
-      code: 'select/no-match',
-      severity: 'warn',
-      message: `selector ${JSON.stringify(text)} matches no operation`,
-      hint: 'check its spelling against the document: tags, paths and operationIds are matched as written',
-    }),
-  );
+  // One warning names them all (a repeated warning would print once, as lint's do).
+  const problems: Problem[] =
+    unmatched.length === 0
+      ? []
+      : [
+          {
+            code: 'select/no-match',
+            severity: 'warn',
+            message: `${unmatched.length === 1 ? 'selector' : 'selectors'} ${unmatched.map((text) => JSON.stringify(text)).join(', ')} ${unmatched.length === 1 ? 'matches' : 'match'} no operation`,
+            hint: 'check the spelling against the document: tags, paths and operationIds are matched as written',
+          },
+        ];
   if (chosen.length === 0 && operations.length > 0) {
     const named = [
       ...(selection.include ?? []).map((s) => `--include ${JSON.stringify(s)}`),

@@ -3,6 +3,7 @@
  * document. Every decision (names, required-ness, flattening, envelope, retries, tool metadata) is
  * made once in `model/` and stored here as a field; templates only substitute.
  */
+import type { ApiNameSource } from './naming.js';
 
 /** An OpenAPI 3.0 Schema Object (JSON). References stay `$ref: '#/components/schemas/<name>'`. */
 export interface SchemaObject {
@@ -76,6 +77,8 @@ export interface ApiModel {
   source: { path: string; label: string; hash: string };
   /** Names of the generated entry points, from the options (`createPodcastClient`, ...). */
   names: EntryNames;
+  /** Where the API's name came from (model/naming.ts `apiNameOf`): the run's option, or the document. */
+  nameFrom?: ApiNameSource;
   servers: ServerModel[];
   /** How the client authenticates (the first usable scheme of the document's security). */
   auth?: AuthModel;

@@ -71,7 +71,7 @@ describe('option precedence', () => {
     [
       { outt: 'x' },
       'config/unknown-key  unknown config key "outt"',
-      "known keys: spec, out, templates, lintConfig, name, outputs, plugins, diff, and an output's name for its options",
+      "known keys: spec, out, templates, lintConfig, name, outputs, operations, plugins, diff, and an output's name for its options",
     ],
     [
       { diff: { level: {} } },

@@ -21,7 +21,7 @@ let output: ReturnType<typeof writeOutput> | undefined;
 const load = async (path: string) => (await import(pathToFileURL(join(output?.dir as string, path)).href)) as Module;
 
 beforeAll(async () => {
-  const { files } = await generateFiles({ spec: DOC });
+  const { files } = await generateFiles({ spec: DOC, name: 'podcast' });
   tools = (JSON.parse(files.find((f) => f.path === 'mcp/tools.json')?.content ?? '{}') as { tools: Tool[] }).tools;
   output = writeOutput('java-patterns', files);
 }, 60_000);

@@ -65,7 +65,7 @@ describe('hostile names (reserved words, punctuation, non-ASCII, digits, collisi
   });
 
   it('names are stable: a second generation decides the same names', async () => {
-    const again = await generateFiles({ spec: HOSTILE });
+    const again = await generateFiles({ spec: HOSTILE, name: 'podcast' });
     const names = (m: ApiModel) => m.operations.map((o) => [o.methodName, o.typeName, o.toolName, o.fileName, ...o.input.map((f) => f.name)]);
     expect(names(again.model)).toStrictEqual(names(output.model));
     expect(again.model.schemas.map((s) => s.typeName)).toStrictEqual(output.model.schemas.map((s) => s.typeName));

@@ -104,15 +104,15 @@ describe('selectOperations', () => {
 });
 
 describe('chooseOperations', () => {
-  it('warns for each selector that matches nothing', () => {
-    const { chosen, problems } = chooseOperations(OPERATIONS, { include: ['tag:users', 'tag:mail'] });
+  it('warns, naming them, for the selectors that match nothing', () => {
+    const { chosen, problems } = chooseOperations(OPERATIONS, { include: ['tag:users', 'tag:mail'], exclude: ['op:nope'] });
     expect(ids(chosen)).toStrictEqual(['get /user']);
     expect(problems).toStrictEqual([
       {
         code: 'select/no-match',
         severity: 'warn',
-        message: 'selector "tag:mail" matches no operation',
-        hint: 'check its spelling against the document: tags, paths and operationIds are matched as written',
+        message: 'selectors "tag:mail", "op:nope" match no operation',
+        hint: 'check the spelling against the document: tags, paths and operationIds are matched as written',
       },
     ]);
   });

@@ -21,7 +21,8 @@ export async function generateBatch(
     const out = join(batch, name.replace('/', '-'));
     try {
       // The validators' own code is checked too (users' checkers skip it: option zod.tsNocheck).
-      await generate({ spec, out, zod: { tsNocheck: false } });
+      // Named as the podcast document is, so that every document's client is createPodcastClient.
+      await generate({ spec, out, name: 'podcast', zod: { tsNocheck: false } });
       generated.set(name, out);
     } catch (error) {
       refused.set(name, error instanceof PodcastGenError ? error.problems.map(formatProblem).join(' | ') : String(error));
@@ -72,7 +73,7 @@ export function useGeneratedOutput(prefix: string, spec: string): Readonly<Gener
   beforeAll(async () => {
     state.batch = batchFolder(prefix);
     state.out = join(state.batch, 'out');
-    state.problems = (await generate({ spec, out: state.out })).problems;
+    state.problems = (await generate({ spec, out: state.out, name: 'podcast' })).problems;
   }, 120_000);
   afterAll(() => {
     if (state.batch) removeBatch(state.batch);

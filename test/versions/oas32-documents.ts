@@ -27,7 +27,7 @@ export function useOas32Outputs(prefix: string): Readonly<Oas32Outputs> {
     state.batch = batchFolder(prefix);
     for (const name of DOCUMENTS) {
       const out = join(state.batch, name.replace(/\.yaml$/, ''));
-      const result = await generate({ spec: join(FIXTURE_DOCS, 'versions', name), out });
+      const result = await generate({ spec: join(FIXTURE_DOCS, 'versions', name), out, name: 'podcast' });
       state.outs.set(name, out);
       state.problems.set(name, result.problems);
     }

@@ -1,5 +1,6 @@
 import { relative } from 'node:path';
 import { describeFailure, duration, plural, runEntries, type CommandContext, type EntryOutcome } from '../context.js';
+import type { ApiModel } from '../../model/types.js';
 import { checkTemplateOverrides } from '../template-overrides.js';
 
 /** `podcast-gen [generate]`: generates each config entry's outputs and writes them atomically; `--watch` keeps going. */
@@ -23,6 +24,8 @@ export async function generateOnce({ io, reporter, options }: CommandContext): P
     const warnings = problems.filter((p) => p.severity === 'warn').length;
     const summary = {
       operations: result.model.operations.length,
+      name: result.model.names.api,
+      nameFrom: result.model.nameFrom,
       source: result.model.source.path,
       out,
       written: result.written,
@@ -39,8 +42,20 @@ export async function generateOnce({ io, reporter, options }: CommandContext): P
     reporter.info(
       `podcast-gen: ${plural(summary.operations, 'operation')} from ${summary.source} -> ${out} (${counts.join(', ')}) in ${duration(performance.now() - started)}`,
     );
+    reporter.info(`podcast-gen: ${nameLine(result.model)}`);
     return { code: 0, result: { summary } };
   } catch (error) {
     return { code: describeFailure(error, reporter, 'generation', ' Nothing was written.'), result: {} };
   }
+}
+
+/** The API's name as identifiers carry it, and where it came from: `named Github (from the title): createGithubClient, GITHUB_*`. */
+export function nameLine(model: ApiModel): string {
+  const from =
+    model.nameFrom === 'option'
+      ? 'the name option'
+      : model.nameFrom === 'default'
+        ? 'no title or file name to take it from'
+        : `the document's ${model.nameFrom}`;
+  return `named ${model.names.api} (from ${from}): ${model.names.createClient}, ${model.names.envPrefix}_*`;
 }

@@ -24,7 +24,7 @@ describe('proveChanges: types', () => {
     expect(proved?.surfaces).toStrictEqual(['types']);
     expect(proved?.level).toBe('breaking');
     const call = proved?.proof?.types?.find((p) => p.code === 'TS2339');
-    expect(call?.message).toBe("Property 'getPet' does not exist on type 'PodcastClient'.");
+    expect(call?.message).toBe("Property 'getPet' does not exist on type 'PetsClient'.");
     expect(call?.text).toBe('const $data = await $client.getPet({ "id": $in.id });');
     // The standalone function and the operation's exports are gone too.
     expect(proved?.proof?.types?.map((p) => `${p.code} ${p.text}`)).toContain('TS2305 getPet,');
@@ -80,7 +80,7 @@ describe('proveChanges: types', () => {
     expect(changes.map((c) => [c.rule, c.level, c.surfaces, c.operation?.operationId])).toStrictEqual([
       ['types-compile-error', 'breaking', ['types'], 'getPet'],
     ]);
-    expect(changes[0]?.proof?.types?.[0]).toMatchObject({ code: 'TS2322', text: 'const $typed: $old.PodcastData<"getPet"> = $data;' });
+    expect(changes[0]?.proof?.types?.[0]).toMatchObject({ code: 'TS2322', text: 'const $typed: $old.PetsData<"getPet"> = $data;' });
   });
 
   it('adds types to a change the compiler shows breaking that the rules did not mark', async () => {

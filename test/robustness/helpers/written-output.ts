@@ -18,7 +18,7 @@ export interface WrittenOutput {
 export function useWrittenOutput(prefix: string, spec: string): Readonly<WrittenOutput> {
   const state = { batch: '', out: '', files: [] } as unknown as WrittenOutput;
   beforeAll(async () => {
-    ({ model: state.model, files: state.files } = await generateFiles({ spec }));
+    ({ model: state.model, files: state.files } = await generateFiles({ spec, name: 'podcast' }));
     state.batch = batchFolder(prefix);
     state.out = join(state.batch, 'out');
     writeOutput(state.out, state.files);
