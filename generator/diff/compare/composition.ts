@@ -15,11 +15,23 @@ interface Member {
 
 function members(at: SchemaAt, keyword: 'oneOf' | 'anyOf' | 'allOf'): Member[] {
   let inline = 0;
+  const taken = new Set<string>();
   return (at.schema[keyword] ?? []).map((schema: SchemaObject, i: number) => {
     const ref = refName(schema);
-    const key = ref === undefined ? `#${inline++}` : `$${ref}`;
+    const signature = ref === undefined ? inlineSignature(schema) : `$${ref}`;
+    // Two inline variants alike (or none to tell them by) are matched by their order among the inline ones.
+    const key = signature !== undefined && !taken.has(signature) ? signature : `#${inline}`;
+    if (ref === undefined) inline++;
+    taken.add(key);
     return { key, at: { schema, pointer: `${at.pointer}/${keyword}/${i}` }, label: ref ?? `#${i + 1}` };
   });
+}
+
+/** What tells an inline variant apart where variants move: the components its allOf names, else its title. */
+function inlineSignature(schema: SchemaObject): string | undefined {
+  const refs = (schema.allOf ?? []).flatMap((member) => refName(member) ?? []);
+  if (refs.length > 0) return `allOf:${refs.sort().join(',')}`;
+  return schema.title ? `title:${schema.title}` : undefined;
 }
 
 export function compareComposition(walk: SchemaWalk, o: SchemaAt, n: SchemaAt, where: string): void {

@@ -193,4 +193,17 @@ export const composition: DiffCase[] = [
     change: (d) => void delete schemas(d).Owner.oneOf,
     want: times(3, ['response-one-of-removed', 'breaking', 'types validators']),
   },
+  {
+    name: 'an inline variant inserted before others: the rest are matched by the components they compose',
+    before: (d) => {
+      schemas(d).Thing.properties.rule = {
+        oneOf: [
+          { allOf: [{ $ref: '#/components/schemas/Cat' }, { title: 'cat rule' }] },
+          { allOf: [{ $ref: '#/components/schemas/Dog' }, { title: 'dog rule' }] },
+        ],
+      };
+    },
+    change: (d) => void schemas(d).Thing.properties.rule.oneOf.unshift({ allOf: [{ $ref: '#/components/schemas/Owner' }] }),
+    want: times(3, ['response-one-of-variant-added', 'breaking', 'wire types validators']),
+  },
 ];
