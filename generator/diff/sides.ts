@@ -157,6 +157,8 @@ function copyWithRefs(options: { folder: string; repoPath: string; first: Buffer
 
 /** The file parts of the relative `$ref`s in a YAML or JSON text (none when it does not parse: the loader says why). */
 export function externalRefs(text: string): string[] {
+  // Most documents are one file: without a `$ref` to anything but `#...`, a large text is not parsed again.
+  if (!/\$ref['"]?\s*:\s*['"]?[^'"#\s]/.test(text)) return [];
   let value: unknown;
   try {
     value = parseYaml(text);

@@ -103,6 +103,7 @@ describe('the sides of podcast-gen diff', () => {
     ["a: { $ref: './x.yaml#/A' }\nb: { $ref: '#/local' }\nc: { $ref: 'https://e.com/x.yaml' }\nd: [{ $ref: 'y%20z.json' }]\n", ['./x.yaml', 'y%20z.json']],
     ['{ "a": { "$ref": "../s.json#/S" } }', ['../s.json']],
     ['a: [unclosed\n', []],
+    ['a: { $ref: \'#/components/schemas/A\' }\nb:\n  $ref: "#/x"\n', []],
   ])('the relative $refs of %j', (text, refs) => {
     expect(externalRefs(text).sort()).toStrictEqual(refs.sort());
   });
