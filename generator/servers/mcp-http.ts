@@ -124,12 +124,17 @@ function parseJson(body: Buffer<ArrayBuffer>): unknown {
   }
 }
 
-/** The scopes a `tools/call` in the body needs beyond `granted` (none for other messages). */
+/**
+ * The scopes a `tools/call` in the body needs beyond `granted` (none for other messages). A call of
+ * the dynamic mode's `call_tool` needs those of the tool it names, as a direct call would.
+ */
 function missingScopes(body: unknown, toolScopes: ReadonlyMap<string, readonly string[]>, granted: readonly string[]): string[] {
   const messages = Array.isArray(body) ? body : [body];
-  const needed = messages.flatMap((m: { method?: unknown; params?: { name?: unknown } } | null) =>
-    m?.method === 'tools/call' && typeof m.params?.name === 'string' ? [...(toolScopes.get(m.params.name) ?? [])] : [],
-  );
+  const needed = messages.flatMap((m: { method?: unknown; params?: { name?: unknown; arguments?: { name?: unknown } } } | null) => {
+    if (m?.method !== 'tools/call' || typeof m.params?.name !== 'string') return [];
+    const called = m.params.name === 'call_tool' && !toolScopes.has('call_tool') ? m.params.arguments?.name : m.params.name;
+    return typeof called === 'string' ? [...(toolScopes.get(called) ?? [])] : [];
+  });
   return [...new Set(needed.filter((scope) => !granted.includes(scope)))];
 }
 

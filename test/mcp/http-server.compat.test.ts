@@ -93,6 +93,30 @@ describe('podcast-gen mcp --http (Streamable HTTP, per-caller scopes)', () => {
     expect(unknown.status).toBe(401);
     expect(api.requests.length).toBe(before);
   });
+  it('with --dynamic, lists the three tools and answers a call_tool beyond the token with the same 403', async () => {
+    const dynamic = await startMcpHttp(api.url, ['--dynamic']);
+    try {
+      const reader = new Client({ name: 'podcast-gen-http-test', version: '1.0.0' });
+      await reader.connect(new StreamableHTTPClientTransport(dynamic.url, { requestInit: { headers: { Authorization: 'Bearer reader-token' } } }));
+      expect((await reader.listTools()).tools.map((t) => t.name)).toStrictEqual(['search_tools', 'describe_tool', 'call_tool']);
+      const found = await reader.callTool({ name: 'search_tools', arguments: { query: 'avatar' } });
+      // The reader's scopes leave out the avatar tool: search sees only the caller's tools.
+      expect((found.structuredContent as { tools: { name: string }[] }).tools.map((t) => t.name)).not.toContain('podcast_create_multi_camera_avatar');
+      await reader.close();
+      const call = {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'call_tool', arguments: { name: 'podcast_create_multi_camera_avatar', arguments: {} } },
+      };
+      const refused = await fetch(dynamic.url, { method: 'POST', headers: READER, body: JSON.stringify(call) });
+      expect(refused.status).toBe(403);
+      expect(refused.headers.get('www-authenticate')).toMatch(/scope="[^"]*podcast\.generate/);
+    } finally {
+      await dynamic.stop();
+    }
+  });
+
   it('answers a POST without a valid token with 401 before reading its body, and keeps its memory', async () => {
     const before = rssMb(server.child.pid as number);
     const answers = await Promise.all([
