@@ -1,10 +1,11 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mdMessage } from '../../generator/diff/format/markdown.js';
 import { ROOT } from '../helpers/paths.js';
 import { removeProject, runCli, tempProject } from '../cli/helpers/run-cli.js';
+import { gitRepo } from './git-repo.js';
 
 const OLD = `openapi: 3.0.3
 info: { title: Shop, version: 1.0.0 }
@@ -134,6 +135,27 @@ describe('podcast-gen diff', () => {
       }
     },
   );
+
+  it('git:HEAD reads the revision with the files its $refs reach, and names them as the revision', async () => {
+    const repo = gitRepo();
+    try {
+      const fixture = join(ROOT, 'test', 'fixtures', 'diff', 'external-ref');
+      const read = (side: string, name: string) => readFileSync(join(fixture, side, name), 'utf8');
+      repo.write({ 'api/api.yaml': read('old', 'api.yaml'), 'api/thing.yaml': read('old', 'thing.yaml') });
+      repo.commit('old');
+      repo.write({ 'api/thing.yaml': read('new', 'thing.yaml') });
+      const run = await runCli(['diff', 'git:HEAD', '--spec', 'api/api.yaml', '--no-types', '--format', 'json', '--fail-on', 'never'], { cwd: repo.dir });
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      const report = JSON.parse(run.stdout) as { old: { file: string }; changes: { rule: string; old?: { file: string } }[] };
+      expect(report.old.file).toBe('git:HEAD:api/api.yaml');
+      expect(report.changes.length).toBeGreaterThan(0);
+      expect(report.changes.every((c) => c.old === undefined || c.old.file.startsWith('git:HEAD:api/'))).toBe(true);
+      expect(JSON.stringify(report)).not.toContain('podcast-gen-diff-');
+    } finally {
+      rmSync(repo.dir, { recursive: true, force: true });
+    }
+  });
 
   it.each([
     ['operationId `deleteImage` -> `removeImage`', 'operationId `deleteImage` -\\> `removeImage`'],
