@@ -2,7 +2,7 @@
 // templates and run `npx podcast-gen` again.
 // Source: podcast-gen/spec/podcast.openapi.yaml
 
-import { ApiPromise, Core, type AuthSpec, type CoreOptions, type RequestOptions } from './runtime.js';
+import { ApiPromise, Core, type AuthSpec, type Credential, type CoreOptions, type RequestOptions } from './runtime.js';
 import * as $specs from './operations.js';
 import * as $schemas from './schemas.js';
 import type { operations } from './types.js';
@@ -10,10 +10,21 @@ import type { operations } from './types.js';
 /** Flattens an intersection into one object type, for readable hovers. */
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
-/** Options of {@link createPodcastClient }. */
-export type PodcastClientOptions = CoreOptions;
+/** The credentials of {@link createPodcastClient }'s `auth` option, by the document's security scheme names. */
+export interface PodcastClientAuth {
+  /** An API key, sent in the header `X-Api-Key` (the `apiKey` option fills it too). */
+  ApiKeyAuth?: Credential<string>;
+}
 
-const $auth: AuthSpec = {"kind":"apiKey","in":"header","name":"X-Api-Key"};
+/** Options of {@link createPodcastClient }. */
+export type PodcastClientOptions = Omit<CoreOptions, 'auth'> & { auth?: PodcastClientAuth };
+
+const $auth: AuthSpec = {
+  schemes: { ApiKeyAuth: { kind: "apiKey", in: "header", name: "X-Api-Key" } },
+  security: [["ApiKeyAuth"]],
+  apiKey: "ApiKeyAuth",
+  required: true
+};
 
 /** The input (first argument) and the payload of every operation, by operationId. */
 export interface PodcastOperationTypes {
@@ -343,7 +354,7 @@ export interface PodcastClient {
  * carries them all ({@link createPodcastCore } and a standalone function carry one).
  *
  * @example
- * const client = createPodcastClient({ apiKey: process.env.PODCAST_API_KEY!, baseUrl: 'https://api.example.com' });
+ * const client = createPodcastClient({ apiKey: process.env.PODCAST_API_KEY, baseUrl: 'https://api.example.com' });
  */
 export function createPodcastClient(options: PodcastClientOptions): PodcastClient {
   const core = createPodcastCore(options);

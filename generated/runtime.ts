@@ -116,6 +116,8 @@ export interface OperationSpec {
   retryAfterField?: string;
   toolName: string;
   scopes: readonly string[];
+  /** The operation's security requirements where they are not {@link AuthSpec.security}: `[]` for an operation that needs no credential. */
+  security?: readonly (readonly string[])[];
 }
 
 /** Base of every error the client throws. */
@@ -231,6 +233,25 @@ export class TimeoutError extends ClientError {
   }
 }
 
+/**
+ * A credential the operation needs could not be had: none of its alternatives was given, a
+ * credential function failed, or the token endpoint failed, timed out or answered no token. Thrown
+ * before the operation's request is sent; the message names the scheme, never a secret.
+ */
+export class CredentialError extends ClientError {
+  override name = 'CredentialError';
+  /** The security scheme whose credential failed; undefined when none was given. */
+  declare readonly scheme: string | undefined;
+  /** The token endpoint's status, when it answered with a failure. */
+  declare readonly status: number | undefined;
+  constructor(init: { operationId: string; message: string; scheme?: string; status?: number; cause?: unknown }) {
+    super(init.message, init.operationId);
+    this.scheme = init.scheme;
+    this.status = init.status;
+    if (init.cause !== undefined) this.cause = init.cause;
+  }
+}
+
 /** The caller's `signal` aborted the call. */
 export class AbortError extends ClientError {
   override name = 'AbortError';
@@ -337,10 +358,17 @@ export interface ResponseEvent {
 /** Options of the client, shared by every call. */
 export interface CoreOptions {
   /**
-   * The API key (sent as the document's credential; never logged, never in an error). A client of a
-   * document that declares no credential takes none.
+   * The API key: the credential of the document's first API key, bearer or basic scheme (its
+   * {@link AuthSpec.apiKey}), where `auth` gives none for it. Never logged, never in an error. A
+   * client of a document without such a scheme takes none.
    */
-  apiKey: string;
+  apiKey?: Credential<string>;
+  /**
+   * Credentials by the document's security scheme names: a value, or a function called when a
+   * request needs it; for an OAuth 2.0 scheme a token, or {@link ClientCredentials}. Each operation
+   * sends the first of its alternatives whose credentials are all given, none where it needs none.
+   */
+  auth?: Credentials;
   /** The service's base address; the operations' paths are appended to it. */
   baseUrl: string;
   /** A `fetch` to use instead of the global one (tests, proxies, instrumentation). */
@@ -379,6 +407,34 @@ export interface CoreOptions {
   onResponse?: (event: ResponseEvent) => void | Promise<void>;
 }
 
+/**
+ * A credential, or a function that gives it when a request needs it (sync or async): it is called
+ * for every request that sends it, so it may return a token it has refreshed.
+ */
+export type Credential<T> = T | (() => T | Promise<T>);
+
+/** HTTP basic credentials: `user:password`, or the two apart. */
+export type BasicCredential = string | { username: string; password: string };
+
+/**
+ * OAuth 2.0 client credentials (RFC 6749, 4.4): the client asks the token endpoint for a token,
+ * sends it as a bearer token, and asks for a new one shortly before it expires. One request is in
+ * flight at a time, shared by concurrent calls; a failed one is not repeated until a call needs it.
+ */
+export interface ClientCredentials {
+  clientId: string;
+  clientSecret: string;
+  /** Scopes asked for; none: the authorization server's default. */
+  scopes?: readonly string[];
+  /** The token endpoint, where the document gives none or another; a relative one is read against `baseUrl`. */
+  tokenUrl?: string;
+  /** How the client proves itself to the token endpoint: HTTP basic (the default, RFC 6749 2.3.1), or `client_id` and `client_secret` in the form. */
+  clientAuth?: 'basic' | 'body';
+}
+
+/** The credentials a client sends, by the document's security scheme names. */
+export type Credentials = Record<string, Credential<BasicCredential> | ClientCredentials | undefined>;
+
 /** Options of one call. */
 export interface RequestOptions {
   /** Idempotency key of a POST (at most the document's limit); one is generated when absent, the same across retries. */
@@ -404,8 +460,25 @@ export interface OperationValidators {
   envelope?: Validator;
 }
 
-/** How the credential travels (from the document's security scheme). */
-export type AuthSpec = { kind: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string } | { kind: 'bearer' } | { kind: 'basic' } | { kind: 'none' };
+/** How a security scheme's credential travels: an API key's header, query parameter or cookie, or the `Authorization` header. */
+export type SchemeSpec =
+  | { kind: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string }
+  | { kind: 'bearer' | 'basic' | 'openIdConnect' }
+  | { kind: 'oauth2'; tokenUrl?: string };
+
+/** The document's security, as the generated client gives it to the runtime. */
+export interface AuthSpec {
+  /** The schemes by name. */
+  schemes: Readonly<Record<string, SchemeSpec>>;
+  /** The requirements of the operations whose spec carries none: alternatives, each the schemes sent together. */
+  security: readonly (readonly string[])[];
+  /** The scheme the `apiKey` option fills. */
+  apiKey?: string;
+  /** True when every operation needs a credential: the client is not made without one. */
+  required?: boolean;
+  /** The client-credentials token request ({@link requestToken}), carried where an OAuth 2.0 scheme may use it. */
+  requestToken?: typeof requestToken;
+}
 
 const DEFAULT_MAX_RETRIES = 2;
 const DEFAULT_TIMEOUT_MS = 60_000;
@@ -424,20 +497,27 @@ export class Core {
   readonly #options: CoreOptions;
   readonly #auth: AuthSpec;
   readonly #origin: string;
-  readonly #secret: RegExp | undefined;
-  constructor(options: CoreOptions | Omit<CoreOptions, 'apiKey'>, auth: AuthSpec) {
-    const apiKey = (options as Partial<CoreOptions> | undefined)?.apiKey;
-    if (!options || (auth.kind !== 'none' && (typeof apiKey !== 'string' || apiKey === ''))) throw new TypeError('apiKey is required');
+  /** The credentials given, by scheme name. */
+  readonly #given: Map<string, Credential<BasicCredential> | ClientCredentials>;
+  readonly #secrets: Secrets;
+  readonly #tokens = new Map<string, TokenState>();
+  constructor(options: CoreOptions | Omit<CoreOptions, 'apiKey'> | Omit<CoreOptions, 'apiKey' | 'auth'>, auth: AuthSpec) {
+    if (!options) throw new TypeError('options are required: baseUrl and the credentials');
+    const given = givenCredentials(options as CoreOptions, auth);
     const base = typeof options.baseUrl === 'string' && /^https?:\/\//i.test(options.baseUrl) ? safeUrl(options.baseUrl) : undefined;
     if (!base) throw new TypeError('baseUrl is required: an http(s) URL, the service base address');
     if (options.redirects !== undefined && options.redirects !== 'same-origin' && options.redirects !== 'follow-without-credential')
       throw new TypeError("redirects is 'same-origin' or 'follow-without-credential'");
     if (options.maxResponseBytes !== undefined && !(options.maxResponseBytes >= 0)) throw new TypeError('maxResponseBytes is a number of bytes, 0 or more');
-    this.#options = { apiKey: '', ...options };
+    this.#options = options;
     this.#auth = auth;
     this.#origin = base.origin;
+    this.#given = given;
+    this.#secrets = new Secrets();
     // A key given is redacted wherever it shows, even where the document declares no credential.
-    this.#secret = typeof apiKey === 'string' && apiKey !== '' ? secretPattern(apiKey) : undefined;
+    const apiKey = (options as CoreOptions).apiKey;
+    if (typeof apiKey === 'string') this.#secrets.add(apiKey, true);
+    for (const credential of given.values()) for (const secret of fixedSecrets(credential)) this.#secrets.add(secret, true);
   }
 
   /** Calls an operation: validates, sends, retries as allowed, decodes. */
@@ -447,7 +527,8 @@ export class Core {
 
   /** `text` with every copy of the credential (as sent, re-cased, base64, percent-escaped) replaced by `[redacted]`. */
   redact(text: string): string {
-    return this.#secret ? text.replace(this.#secret, REDACTED) : text;
+    const pattern = this.#secrets.pattern();
+    return pattern ? text.replace(pattern, REDACTED) : text;
   }
 
   async #run<T>(spec: OperationSpec, input: Record<string, unknown>, validators: OperationValidators, options: RequestOptions): Promise<ApiResult<T>> {
@@ -467,7 +548,10 @@ export class Core {
       const retriesLeft = attempt <= maxRetries;
       let answer: Answer;
       try {
-        answer = await this.#exchange(spec, request, { attempt, timeoutMs, maxBytes, signal: options.signal });
+        // Credentials are had for each attempt: a token may expire during a wait before a retry.
+        const credentials = await this.#credentials(spec, timeoutMs, options.signal);
+        answer = await this.#exchange(spec, withCredentials(spec, request, credentials), { attempt, timeoutMs, maxBytes, signal: options.signal });
+        if (answer.response.status === 401) this.#forgetTokens(credentials.schemes);
       } catch (error) {
         const retryable = error instanceof ConnectionError || error instanceof TimeoutError;
         if (!retryable || !retriesLeft || !spec.retryConnectionErrors) throw error;
@@ -482,6 +566,121 @@ export class Core {
       if (asked !== undefined && asked * 1000 > maxWaitMs) throw failure;
       await sleep(clampWait(asked === undefined ? backoffMs(attempt) : asked * 1000, maxWaitMs), options.signal, spec.operationId);
     }
+  }
+
+  /**
+   * The credentials of the operation's first alternative whose credentials are all given (none
+   * where it needs none), each had now: a function called, a client-credentials token reused or
+   * asked for. Bounded by the attempt's time limit and the caller's signal.
+   */
+  async #credentials(spec: OperationSpec, timeoutMs: number, signal: AbortSignal | undefined): Promise<AppliedCredentials> {
+    const applied: AppliedCredentials = { schemes: [], headers: [], query: [], cookies: [] };
+    const requirements = spec.security ?? this.#auth.security;
+    if (requirements.length === 0) return applied;
+    const chosen = requirements.find((alternative) => alternative.every((name) => this.#given.has(name)));
+    if (!chosen)
+      throw new CredentialError({ operationId: spec.operationId, message: `${spec.operationId} needs a credential: ${this.#describe(requirements)}` });
+    for (const name of chosen) {
+      const scheme = this.#auth.schemes[name] as SchemeSpec;
+      const fail = (reason: string, more: { status?: number; cause?: unknown } = {}) =>
+        new CredentialError({
+          operationId: spec.operationId,
+          scheme: name,
+          message: this.redact(`${spec.operationId}: security scheme ${name}: ${reason}`),
+          ...more,
+        });
+      // A token request keeps its own time limit (it may be another call's); a function is held to the attempt's.
+      const limit = isClientCredentials(this.#given.get(name)) ? undefined : timeoutMs;
+      const value = await bounded(this.#credential(name, scheme, fail, timeoutMs), {
+        timeoutMs: limit,
+        signal,
+        operationId: spec.operationId,
+        timedOut: () => fail(`no credential within ${timeoutMs} ms`),
+      });
+      this.#secrets.add(value, false);
+      applied.schemes.push(name);
+      if (scheme.kind === 'apiKey' && scheme.in === 'header') applied.headers.push([scheme.name, value, name]);
+      else if (scheme.kind === 'apiKey' && scheme.in === 'query') applied.query.push([scheme.name, value]);
+      else if (scheme.kind === 'apiKey') applied.cookies.push(`${scheme.name}=${encodeURIComponent(value)}`);
+      // RFC 7617: the user-pass is UTF-8 (btoa alone would throw on characters past U+00FF).
+      else if (scheme.kind === 'basic') applied.headers.push(['authorization', `Basic ${base64(new TextEncoder().encode(value))}`, name]);
+      else applied.headers.push(['authorization', `Bearer ${value}`, name]);
+    }
+    return applied;
+  }
+
+  /** One scheme's credential as text (basic's as `user:password`). */
+  async #credential(
+    name: string,
+    scheme: SchemeSpec,
+    fail: (reason: string, more?: { status?: number; cause?: unknown }) => CredentialError,
+    timeoutMs: number,
+  ): Promise<string> {
+    const given = this.#given.get(name);
+    if (isClientCredentials(given)) return this.#token(name, scheme, given, fail, timeoutMs);
+    let value: unknown;
+    try {
+      value = typeof given === 'function' ? await given() : given;
+    } catch (error) {
+      throw fail('its credential function failed', { cause: error });
+    }
+    if (isRecord(value) && typeof value['username'] === 'string' && typeof value['password'] === 'string') {
+      this.#secrets.add(value['password'], false);
+      value = `${value['username']}:${value['password']}`;
+    }
+    if (typeof value !== 'string' || value === '') throw fail(`its credential is ${typeof value === 'string' ? 'empty' : 'not text'}`);
+    return value;
+  }
+
+  /** A client-credentials token: the one held while it is fresh, else the one request in flight, else a new request. */
+  #token(
+    name: string,
+    scheme: SchemeSpec,
+    given: ClientCredentials,
+    fail: (reason: string, more?: { status?: number }) => CredentialError,
+    timeoutMs: number,
+  ): Promise<string> {
+    const state = this.#tokens.get(name) ?? { token: undefined, refreshAt: 0, pending: undefined };
+    this.#tokens.set(name, state);
+    if (state.token !== undefined && Date.now() < state.refreshAt) return Promise.resolve(state.token);
+    const tokenUrl = given.tokenUrl ?? (scheme.kind === 'oauth2' ? scheme.tokenUrl : undefined);
+    const request = this.#auth.requestToken;
+    if (!tokenUrl || !request) return Promise.reject(fail('no token URL: the document gives none, give clientCredentials.tokenUrl'));
+    state.pending ??= request({
+      tokenUrl: new URL(tokenUrl, this.#options.baseUrl).href,
+      credentials: given,
+      fetch: this.#options.fetch ?? globalThis.fetch,
+      timeoutMs,
+    })
+      .then((outcome) => {
+        if (!('token' in outcome)) return outcome;
+        state.token = outcome.token;
+        // Asked for again before it expires: half its life early, at most a minute.
+        state.refreshAt =
+          outcome.expiresIn === undefined ? Number.POSITIVE_INFINITY : Date.now() + outcome.expiresIn * 1000 - Math.min(60_000, (outcome.expiresIn * 1000) / 2);
+        return outcome;
+      })
+      .finally(() => {
+        state.pending = undefined;
+      });
+    return state.pending.then((outcome) => {
+      if ('token' in outcome) return outcome.token;
+      throw fail(`the token endpoint ${outcome.failure}`, outcome.status === undefined ? {} : { status: outcome.status });
+    });
+  }
+
+  /** A 401 to a request that carried a client-credentials token: that token is asked for again by the next call. */
+  #forgetTokens(schemes: readonly string[]): void {
+    for (const name of schemes) {
+      const state = this.#tokens.get(name);
+      if (state) state.token = undefined;
+    }
+  }
+
+  /** The alternatives of a requirement as the options that fill them: `auth.A (or apiKey)`, `auth.B with auth.C`. */
+  #describe(requirements: readonly (readonly string[])[]): string {
+    const option = (name: string) => `auth.${name}${name === this.#auth.apiKey ? ' (or apiKey)' : ''}`;
+    return requirements.map((alternative) => alternative.map(option).join(' with ')).join(', or ');
   }
 
   #build(spec: OperationSpec, input: Record<string, unknown>, options: RequestOptions, idempotencyKey: string | undefined): BuiltRequest {
@@ -507,12 +706,6 @@ export class Core {
       }
     }
     for (const [name, value] of Object.entries(options.query ?? {})) query.append(name, String(value));
-    if (this.#auth.kind === 'apiKey' && this.#auth.in === 'header') headers[this.#auth.name] = this.#options.apiKey;
-    if (this.#auth.kind === 'apiKey' && this.#auth.in === 'query') query.set(this.#auth.name, this.#options.apiKey);
-    if (this.#auth.kind === 'apiKey' && this.#auth.in === 'cookie') cookies.push(`${this.#auth.name}=${encodeURIComponent(this.#options.apiKey)}`);
-    if (this.#auth.kind === 'bearer') headers['authorization'] = `Bearer ${this.#options.apiKey}`;
-    // RFC 7617: the user-pass is UTF-8 (btoa alone would throw on characters past U+00FF).
-    if (this.#auth.kind === 'basic') headers['authorization'] = `Basic ${base64(new TextEncoder().encode(this.#options.apiKey))}`;
     if (cookies.length > 0) headers['cookie'] = cookies.join('; ');
     if (idempotencyKey !== undefined && spec.idempotency) headers[spec.idempotency.header] = idempotencyKey;
     Object.assign(headers, options.headers);
@@ -530,7 +723,19 @@ export class Core {
     }
     const { body, shown } = encodeBody(spec, input, headers);
     const search = [templateQuery, querystring, query.toString()].filter(Boolean).join('&');
-    return { url: `${base}${path}${search ? `?${search}` : ''}`, method: spec.method, headers, body, shownBody: shown, credentialed: true };
+    const callHeaders = Object.keys(options.headers ?? {}).map((name) => name.toLowerCase());
+    return {
+      url: `${base}${path}${search ? `?${search}` : ''}`,
+      method: spec.method,
+      headers,
+      body,
+      shownBody: shown,
+      credentialed: true,
+      callHeaders,
+      leadingQuery: [templateQuery, querystring],
+      query: query.toString(),
+      credentialQuery: [],
+    };
   }
 
   /** One attempt: the request and the redirects it follows, all within one time limit, to a response with its body read. */
@@ -641,19 +846,15 @@ export class Core {
     const headers = { ...hop.headers };
     if (dropsBody) deleteHeaders(headers, ['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location']);
     const credentialed = hop.credentialed && sameOrigin;
+    const keys = Object.values(this.#auth.schemes).filter((scheme) => scheme.kind === 'apiKey');
     if (!credentialed) {
-      deleteHeaders(headers, [
-        'authorization',
-        'proxy-authorization',
-        'cookie',
-        ...(this.#auth.kind === 'apiKey' && this.#auth.in === 'header' ? [this.#auth.name] : []),
-      ]);
+      deleteHeaders(headers, ['authorization', 'proxy-authorization', 'cookie', ...keys.filter((key) => key.in === 'header').map((key) => key.name)]);
       // A copy of the key the caller put in a header of their own stays home too.
       for (const [name, value] of Object.entries(headers)) if (this.redact(value) !== value) delete headers[name];
-      if (this.#auth.kind === 'apiKey' && this.#auth.in === 'query') target.searchParams.delete(this.#auth.name);
+      for (const key of keys) if (key.in === 'query') target.searchParams.delete(key.name);
       if (this.redact(target.href) !== target.href) throw refuse(status, targetOrigin, 'its Location carries the credential to another origin');
-    } else if (this.#auth.kind === 'apiKey' && this.#auth.in === 'query') {
-      target.searchParams.set(this.#auth.name, this.#options.apiKey);
+    } else {
+      for (const [name, value] of hop.credentialQuery) target.searchParams.set(name, value);
     }
     return {
       url: target.href,
@@ -662,6 +863,10 @@ export class Core {
       body: dropsBody ? undefined : hop.body,
       shownBody: dropsBody ? undefined : hop.shownBody,
       credentialed,
+      callHeaders: hop.callHeaders,
+      leadingQuery: [],
+      query: '',
+      credentialQuery: credentialed ? hop.credentialQuery : [],
     };
   }
 
@@ -766,6 +971,182 @@ export class Core {
   }
 }
 
+/** The credentials of one attempt, by where they go. */
+interface AppliedCredentials {
+  /** The schemes sent. */
+  schemes: string[];
+  /** Header name, value, and the scheme it is of. */
+  headers: [string, string, string][];
+  query: [string, string][];
+  cookies: string[];
+}
+
+/** A client-credentials token held, and the request for a new one while it is in flight. */
+interface TokenState {
+  token: string | undefined;
+  /** When it is asked for again (ms since the epoch). */
+  refreshAt: number;
+  pending: Promise<TokenOutcome> | undefined;
+}
+
+/** What a token request gives: a token and its life in seconds, or why there is none. */
+export type TokenOutcome = { token: string; expiresIn?: number } | { failure: string; status?: number };
+
+function isClientCredentials(value: unknown): value is ClientCredentials {
+  return isRecord(value) && 'clientId' in value;
+}
+
+/** The credentials the options give, by scheme name (`apiKey` for its scheme); refuses what cannot be used. */
+function givenCredentials(options: CoreOptions, auth: AuthSpec): Map<string, Credential<BasicCredential> | ClientCredentials> {
+  const given = new Map<string, Credential<BasicCredential> | ClientCredentials>();
+  const declared = Object.keys(auth.schemes);
+  for (const [name, credential] of Object.entries(options.auth ?? {})) {
+    if (credential === undefined) continue;
+    const scheme = auth.schemes[name];
+    if (!scheme || !Object.hasOwn(auth.schemes, name))
+      throw new TypeError(`auth.${name}: the document declares no such security scheme${declared.length > 0 ? ` (it declares ${declared.join(', ')})` : ''}`);
+    if (credential === '') throw new TypeError(`auth.${name} is empty`);
+    if (isClientCredentials(credential)) {
+      if (scheme.kind !== 'oauth2') throw new TypeError(`auth.${name}: client credentials are for an OAuth 2.0 scheme`);
+      if (typeof credential.clientId !== 'string' || typeof credential.clientSecret !== 'string' || credential.clientId === '')
+        throw new TypeError(`auth.${name}: clientId and clientSecret are text`);
+      if (!credential.tokenUrl && !scheme.tokenUrl) throw new TypeError(`auth.${name}: the document gives no token URL: give clientCredentials' tokenUrl`);
+    }
+    given.set(name, credential);
+  }
+  const apiKey = options.apiKey;
+  if (auth.apiKey && apiKey !== undefined && apiKey !== '' && !given.has(auth.apiKey)) given.set(auth.apiKey, apiKey);
+  if (auth.required && given.size === 0) {
+    const others = declared.filter((name) => name !== auth.apiKey).map((name) => `auth.${name}`);
+    throw new TypeError(
+      auth.apiKey ? `apiKey is required${others.length > 0 ? ` (or ${others.join(', ')})` : ''}` : `a credential is required: ${others.join(', or ')}`,
+    );
+  }
+  return given;
+}
+
+/** The secrets a credential holds that are known now: a value, basic's password, a client secret. */
+function fixedSecrets(credential: Credential<BasicCredential> | ClientCredentials): string[] {
+  if (typeof credential === 'string') return [credential, ...(credential.includes(':') ? [credential.slice(credential.indexOf(':') + 1)] : [])];
+  if (isClientCredentials(credential)) return [credential.clientSecret];
+  if (isRecord(credential) && typeof credential.password === 'string') return [credential.password, `${String(credential.username)}:${credential.password}`];
+  return [];
+}
+
+/**
+ * The secrets the client has sent or holds, for {@link Core.redact}: those of the options for good,
+ * and the latest of those had at call time (tokens, a function's values), as one pattern.
+ */
+class Secrets {
+  static readonly #RECENT = 16;
+  readonly #fixed = new Set<string>();
+  #recent: string[] = [];
+  #pattern: RegExp | undefined | null = null;
+  add(secret: string, fixed: boolean): void {
+    if (this.#fixed.has(secret) || this.#recent.includes(secret)) return;
+    if (fixed) this.#fixed.add(secret);
+    else this.#recent = [...this.#recent, secret].slice(-Secrets.#RECENT);
+    this.#pattern = null;
+  }
+  pattern(): RegExp | undefined {
+    if (this.#pattern === null) this.#pattern = secretPattern([...this.#fixed, ...this.#recent]);
+    return this.#pattern;
+  }
+}
+
+/** The request of one attempt: `request` with the credentials in their places (a call's own header of that name wins). */
+function withCredentials(spec: OperationSpec, request: BuiltRequest, credentials: AppliedCredentials): BuiltRequest {
+  if (credentials.schemes.length === 0) return request;
+  const headers = { ...request.headers };
+  for (const [name, value, scheme] of credentials.headers) {
+    if (request.callHeaders.includes(name.toLowerCase())) continue;
+    try {
+      new Headers([[name, value]]);
+    } catch {
+      // As a header of the call would be: never quoted, not tried again.
+      throw new RequestValidationError(spec.operationId, [
+        { path: ['headers', name], message: `is not a valid HTTP header (the credential of security scheme ${scheme})` },
+      ]);
+    }
+    deleteHeaders(headers, [name]);
+    headers[name] = value;
+  }
+  if (credentials.cookies.length > 0 && !request.callHeaders.includes('cookie'))
+    headers['cookie'] = [headers['cookie'], ...credentials.cookies].filter(Boolean).join('; ');
+  let url = request.url;
+  if (credentials.query.length > 0) {
+    // In place of a same-named pair of the call's `query` option.
+    const query = new URLSearchParams(request.query);
+    for (const [name, value] of credentials.query) query.set(name, value);
+    const search = [...request.leadingQuery, query.toString()].filter(Boolean).join('&');
+    url = `${request.url.split('?')[0]}?${search}`;
+  }
+  return { ...request, url, headers, credentialQuery: credentials.query };
+}
+
+/** `promise`, or a rejection when the time limit (if any) passes (`timedOut()`) or `signal` aborts. */
+function bounded<T>(
+  promise: Promise<T>,
+  limits: { timeoutMs: number | undefined; signal: AbortSignal | undefined; operationId: string; timedOut: () => Error },
+): Promise<T> {
+  const { timeoutMs, signal, operationId } = limits;
+  if (signal?.aborted) return Promise.reject(new AbortError(`${operationId} was aborted`, operationId));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new AbortError(`${operationId} was aborted`, operationId));
+    const timer = timeoutMs === undefined ? undefined : setTimeout(() => reject(limits.timedOut()), timeoutMs);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    });
+  });
+}
+
+/** The largest token endpoint answer read. */
+const MAX_TOKEN_RESPONSE_BYTES = 64 * 1024;
+
+/**
+ * Asks an OAuth 2.0 token endpoint for a token by the client-credentials grant (RFC 6749, 4.4): one
+ * POST, no retry, no redirect followed, within `timeoutMs`. Never throws: a failure is described
+ * without the endpoint's body (which may quote a secret), only its status and RFC 6749 error code.
+ */
+export async function requestToken(init: { tokenUrl: string; credentials: ClientCredentials; fetch: typeof fetch; timeoutMs: number }): Promise<TokenOutcome> {
+  const { credentials } = init;
+  const form = new URLSearchParams({ grant_type: 'client_credentials' });
+  if (credentials.scopes && credentials.scopes.length > 0) form.set('scope', credentials.scopes.join(' '));
+  const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' };
+  if (credentials.clientAuth === 'body') {
+    form.set('client_id', credentials.clientId);
+    form.set('client_secret', credentials.clientSecret);
+  } else {
+    const pair = `${encodeURIComponent(credentials.clientId)}:${encodeURIComponent(credentials.clientSecret)}`;
+    headers['authorization'] = `Basic ${base64(new TextEncoder().encode(pair))}`;
+  }
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), init.timeoutMs);
+  try {
+    const response = await init.fetch(init.tokenUrl, { method: 'POST', headers, body: form.toString(), redirect: 'manual', signal: controller.signal });
+    const text = new TextDecoder().decode(await (await readCapped(response, MAX_TOKEN_RESPONSE_BYTES, 'token', controller)).arrayBuffer());
+    const body = parseBody(text);
+    const code = isRecord(body) && typeof body['error'] === 'string' && /^[\w.-]{1,64}$/.test(body['error']) ? ` (${body['error']})` : '';
+    if (!response.ok) return { failure: `answered ${response.status}${code}`, status: response.status };
+    if (!isRecord(body)) return { failure: `answered ${response.status} without a JSON object`, status: response.status };
+    const token = body['access_token'];
+    if (typeof token !== 'string' || token === '') return { failure: `answered ${response.status} without an access_token`, status: response.status };
+    const type = body['token_type'];
+    if (typeof type === 'string' && type.toLowerCase() !== 'bearer')
+      return { failure: `answered a token of type ${/^[\w-]{1,32}$/.test(type) ? type : '(unreadable)'}, not Bearer`, status: response.status };
+    const expiresIn = Number(body['expires_in']);
+    return Number.isFinite(expiresIn) && expiresIn > 0 ? { token, expiresIn } : { token };
+  } catch (error) {
+    if (controller.signal.aborted && !(error instanceof ResponseTooLargeError)) return { failure: `did not answer within ${init.timeoutMs} ms` };
+    if (error instanceof ResponseTooLargeError) return { failure: `answered more than ${MAX_TOKEN_RESPONSE_BYTES} bytes`, status: error.status };
+    return { failure: 'could not be reached' };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** A final response, its body read, and its headers as shown (redacted). */
 interface Answer {
   /** The response as fetch gave it: its status, which may lie outside 200-599, and its headers. */
@@ -785,6 +1166,14 @@ interface BuiltRequest {
   shownBody: unknown;
   /** Whether the request still carries the credential: once a redirect leaves the origin it does not again. */
   credentialed: boolean;
+  /** The headers the call's own `headers` option sets (lower case): a credential does not replace them. */
+  callHeaders: readonly string[];
+  /** The query string's parts before the query parameters: a query written into the path, an `in: querystring` parameter's. */
+  leadingQuery: readonly string[];
+  /** The query parameters, as written after them. */
+  query: string;
+  /** The credentials sent in the query, set again on a redirect within the origin. */
+  credentialQuery: readonly (readonly [string, string])[];
 }
 
 /** Reads a body as a stream, giving up (and closing the connection) as soon as it passes `limit` bytes. */
@@ -870,14 +1259,21 @@ function safeUrl(url: string, base?: string): URL | undefined {
   }
 }
 
+/** One pattern matching every form of each key ({@link secretForms}); undefined when none is long enough to look for. */
+function secretPattern(keys: readonly string[]): RegExp | undefined {
+  const alternatives = [...new Set(keys.flatMap(secretForms))].sort((a, b) => b.length - a.length);
+  if (alternatives.length === 0) return undefined;
+  return new RegExp(alternatives.map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi');
+}
+
 /**
- * One pattern matching every form of the key a server might echo: as sent, in any letter case,
- * percent-escaped (as a path, query, form or cookie escapes it), JSON-escaped, and base64 or
+ * Every form of the key a server might echo: as sent, in any letter case (the pattern ignores
+ * case), percent-escaped (as a path, query, form or cookie escapes it), JSON-escaped, and base64 or
  * base64url at each of the three alignments inside a longer encoded text. Keys under 4 characters
  * are left alone: they would mangle ordinary text.
  */
-function secretPattern(key: string): RegExp | undefined {
-  if (key.length < 4) return undefined;
+function secretForms(key: string): string[] {
+  if (key.length < 4) return [];
   const bytes = new TextEncoder().encode(key);
   const forms = new Set([key, encodeURIComponent(key), new URLSearchParams({ k: key }).toString().slice(2), JSON.stringify(key).slice(1, -1)]);
   const whole = base64(bytes);
@@ -891,8 +1287,7 @@ function secretPattern(key: string): RegExp | undefined {
     forms.add(text);
     forms.add(text.replace(/\+/g, '-').replace(/\//g, '_'));
   }
-  const alternatives = [...forms].filter((f) => f.length >= 4).sort((a, b) => b.length - a.length);
-  return new RegExp(alternatives.map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi');
+  return [...forms].filter((f) => f.length >= 4);
 }
 
 function base64(bytes: Uint8Array): string {

@@ -21,7 +21,7 @@ export const routes: readonly MockRoute[] = [
 ];
 
 /** Where the credential travels. */
-export const auth: MockAuth = {"kind":"apiKey","in":"header","name":"X-Api-Key"};
+export const auth: MockAuth = {"schemes":{"ApiKeyAuth":{"kind":"apiKey","in":"header","name":"X-Api-Key"}},"security":[["ApiKeyAuth"]]};
 
 /** The failure body the mock answers with, and the keys that carry code, message, cause, details and request id. */
 export const failureShape: MockFailureShape = {

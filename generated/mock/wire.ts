@@ -57,8 +57,21 @@ export interface MockRoute {
   retryAfterField?: string;
 }
 
-/** Where the credential travels. */
-export type MockAuth = { kind: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string } | { kind: 'bearer' } | { kind: 'basic' } | { kind: 'none' };
+/** Where a security scheme's credential travels: an API key's header, query parameter or cookie, or the `Authorization` header. */
+export type MockScheme = { kind: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string } | { kind: 'bearer' | 'basic' | 'oauth2' | 'openIdConnect' };
+
+/** The document's security as the mock checks it. */
+export interface MockAuth {
+  /** The schemes by name. */
+  schemes: Readonly<Record<string, MockScheme>>;
+  /** What most operations require: alternatives, each the schemes sent together; `[]`: nothing. */
+  security: readonly (readonly string[])[];
+  /** The requirements of the other operations, by operationId. */
+  operations?: Readonly<Record<string, readonly (readonly string[])[]>>;
+}
+
+/** A document without security. */
+export const NO_AUTH: MockAuth = { schemes: {}, security: [] };
 
 /** The failure body the mock answers with, and the keys that carry code, message, cause, details and request id. */
 export interface MockFailureShape {
@@ -83,15 +96,15 @@ export interface RequestParts {
 
 /**
  * The client's flattened input object rebuilt from a request: what the params validator checks.
- * `auth`: the document's credential, whose cookie or query key no field takes.
+ * `auth`: the document's security, whose cookie or query keys no field takes.
  */
-export function readInput(route: MockRoute, parts: RequestParts, auth: MockAuth = { kind: 'none' }): Record<string, unknown> {
+export function readInput(route: MockRoute, parts: RequestParts, auth: MockAuth = NO_AUTH): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   const cookies = parseCookies(parts.headers.cookie);
   const cookieNames = new Set(route.fields.filter((f) => f.in === 'cookie').map((f) => wireName(f)));
-  if (auth.kind === 'apiKey' && auth.in === 'cookie') cookieNames.add(auth.name);
+  for (const scheme of Object.values(auth.schemes)) if (scheme.kind === 'apiKey' && scheme.in === 'cookie') cookieNames.add(scheme.name);
   const queryNames = new Set(route.fields.filter((f) => f.in === 'query').map((f) => wireName(f)));
-  if (auth.kind === 'apiKey' && auth.in === 'query') queryNames.add(auth.name);
+  for (const scheme of Object.values(auth.schemes)) if (scheme.kind === 'apiKey' && scheme.in === 'query') queryNames.add(scheme.name);
   const bodyObject = parts.body !== null && typeof parts.body === 'object' && !Array.isArray(parts.body) ? (parts.body as Record<string, unknown>) : {};
   for (const field of route.fields) {
     let value: unknown;

@@ -24,6 +24,7 @@ export const COPIED_FILES: readonly string[] = [
   'mock/wire.ts',
   'mock/match.ts',
   'mock/faults.ts',
+  'mock/credentials.ts',
   'mock/server.ts',
 ];
 

@@ -1,7 +1,7 @@
 import type { OpenApiDocument } from '../load/read-spec.js';
 import type { Problem } from '../problems.js';
 import { assumptionsFor, collectAssumptions } from './assumptions.js';
-import { buildAuth } from './auth.js';
+import { apiKeySchemeOf, buildSecuritySchemes } from './auth.js';
 import { isLargeDocument } from './document-size.js';
 import { normalizeDocument } from './normalize-schema.js';
 import {
@@ -69,7 +69,8 @@ export function buildModel(whole: OpenApiDocument, options: ModelOptions): { mod
   const operationTypeNames = [...names.values()].flatMap((n) => [`${n.typeName}Params`, `${n.typeName}Data`, `${n.typeName}Body`, `${n.typeName}Errors`]);
   const schemas = buildSchemas(document, { taken: operationTypeNames, exported: new Set(generatedExports(entry.api, options.runtimeExports ?? []).keys()) });
   const envelope = findEnvelope(schemas);
-  const auth = buildAuth(document);
+  const securitySchemes = buildSecuritySchemes(document);
+  const apiKeyScheme = apiKeySchemeOf(document, securitySchemes);
   const assumptions = collectAssumptions(document);
   const operations: OperationModel[] = entries.map((entry) =>
     buildOperation({
@@ -77,7 +78,7 @@ export function buildModel(whole: OpenApiDocument, options: ModelOptions): { mod
       ...entry,
       names: names.get(entry) as OperationNames,
       envelope,
-      auth,
+      securitySchemes,
       assumptions: assumptionsFor(document, entry.pointer, entry.raw, assumptions),
       problems,
     }),
@@ -93,6 +94,7 @@ export function buildModel(whole: OpenApiDocument, options: ModelOptions): { mod
     names: entry,
     nameFrom: apiName.from,
     servers: buildServers(document),
+    securitySchemes,
     schemas,
     operations,
     assumptions,
@@ -105,7 +107,7 @@ export function buildModel(whole: OpenApiDocument, options: ModelOptions): { mod
     ),
   };
   if (info.description) model.description = info.description;
-  if (auth) model.auth = auth;
+  if (apiKeyScheme) model.apiKeyScheme = apiKeyScheme;
   if (envelope) model.envelope = envelope;
   return { model, problems };
 }

@@ -2,7 +2,7 @@ import type { OpenApiDocument } from '../load/read-spec.js';
 import { mediaExample, mediaKind, pickContentType } from './media.js';
 import { deref, inlineNonComponentRefs, pointerJoin, realPointer } from './refs.js';
 import { markSharedKeys } from './shared-keys.js';
-import type { AuthModel, BodyModel, InputFieldModel, ParameterLocation, SchemaObject } from './types.js';
+import type { BodyModel, InputFieldModel, ParameterLocation, SchemaObject, SecuritySchemeModel } from './types.js';
 
 /** A parameter object as the document writes it (after `$ref`s are followed). */
 export interface RawParameter {
@@ -72,10 +72,13 @@ export function isIdempotencyParameter(parameter: RawParameter): boolean {
   return parameter.in === 'header' && parameter['x-idempotency-key'] === true;
 }
 
-/** True for a parameter that the client fills from its credentials (the API key header itself). */
-function isAuthParameter(parameter: RawParameter, auth: AuthModel | undefined): boolean {
-  if (auth?.kind !== 'apiKey') return parameter.in === 'header' && parameter.name.toLowerCase() === 'authorization' && auth !== undefined;
-  return parameter.in === auth.in && parameter.name.toLowerCase() === auth.name.toLowerCase();
+/** True for a parameter that the client fills from the credentials the operation may send (an API key's header, the `Authorization` header). */
+function isAuthParameter(parameter: RawParameter, credentials: readonly SecuritySchemeModel[]): boolean {
+  return credentials.some((scheme) =>
+    scheme.kind === 'apiKey'
+      ? parameter.in === scheme.in && parameter.name.toLowerCase() === scheme.paramName.toLowerCase()
+      : parameter.in === 'header' && parameter.name.toLowerCase() === 'authorization',
+  );
 }
 
 /** The request body (`pointer`: the operation's `requestBody`), with whether its fields are spread into the input object. */
@@ -166,11 +169,12 @@ export function buildInputFields(options: {
   document: OpenApiDocument;
   parameters: readonly LocatedParameter[];
   body: BodyModel | undefined;
-  auth: AuthModel | undefined;
+  /** The schemes the operation's requirements name: their parameters are the client's to fill. */
+  credentials: readonly SecuritySchemeModel[];
 }): InputFieldModel[] {
-  const { document, parameters, body, auth } = options;
+  const { document, parameters, body, credentials } = options;
   const fields: InputFieldModel[] = parameters
-    .filter(({ parameter: p }) => !isIdempotencyParameter(p) && !isAuthParameter(p, auth))
+    .filter(({ parameter: p }) => !isIdempotencyParameter(p) && !isAuthParameter(p, credentials))
     .map((p) => parameterField(document, p));
   markSharedKeys(document, fields);
   if (!body) return fields;

@@ -193,7 +193,7 @@ export function generatedExports(api: string, runtime: readonly ExportedName[]):
     ...runtime.map(({ name, typeOnly }): [string, GeneratedExport] => [name, { owner: 'runtime', typeOnly }]),
     ...entries('operations', true, 'OperationId'),
     ...entries('fixtures', true, 'Fixture FixtureResponse'),
-    ...entries('client', true, `${api}Client ${api}ClientOptions ${api}OperationTypes ${api}Params ${api}Data`),
+    ...entries('client', true, `${api}Client ${api}ClientOptions ${api}ClientAuth ${api}OperationTypes ${api}Params ${api}Data`),
   ]);
 }
 

@@ -5,10 +5,11 @@ import { humanize } from './naming.js';
 import { pointerJoin } from './refs.js';
 import { buildResponses, envelopeDataSchema, pickSuccess } from './responses.js';
 import { scopesOf } from './scopes.js';
+import { securityOf } from './auth.js';
 import { sharedKeysProblem } from './shared-keys.js';
 import type { Problem } from '../problems.js';
 import { streamOf } from './streams.js';
-import type { AssumptionModel, AuthModel, BodyModel, EnvelopeModel, HttpMethod, OperationModel, ResponseModel, SchemaObject } from './types.js';
+import type { AssumptionModel, BodyModel, EnvelopeModel, HttpMethod, OperationModel, ResponseModel, SchemaObject, SecuritySchemeModel } from './types.js';
 
 /** An operation as the document writes it. */
 export interface RawOperation {
@@ -59,13 +60,17 @@ export function buildOperation(options: {
   pathParameters: unknown[] | undefined;
   names: OperationNames;
   envelope: EnvelopeModel | undefined;
-  auth: AuthModel | undefined;
+  /** Every scheme the client can send (the operation's requirements name some of them). */
+  securitySchemes: readonly SecuritySchemeModel[];
   /** The assumptions that apply to this operation (its own and its components'). */
   assumptions: AssumptionModel[];
   /** Where a choice the model cannot honour is said (a stream it does not read item by item). */
   problems: Problem[];
 }): OperationModel {
-  const { document, path, raw, names, envelope, auth, pointer } = options;
+  const { document, path, raw, names, envelope, securitySchemes, pointer } = options;
+  const security = securityOf(document, raw, securitySchemes);
+  const sent = new Set(security.flat());
+  const credentials = securitySchemes.filter((s) => sent.has(s.name));
   // A fixed method's semantics never apply to an additional operation that happens to share its name.
   const method = options.method;
   const known = !options.additional;
@@ -86,7 +91,7 @@ export function buildOperation(options: {
   if (REFUSED_METHODS.has(method.toUpperCase())) options.problems.push(methodRefused(method.toUpperCase(), path, pointer, names.methodName));
   const body = bodiless ? undefined : written;
   if (body?.itemSchemaPointer) options.problems.push(requestStreamNotWritten(options.additional ? method : method.toUpperCase(), path, body));
-  const input = uniqueInputNames(buildInputFields({ document, parameters, body, auth }));
+  const input = uniqueInputNames(buildInputFields({ document, parameters, body, credentials }));
   for (const field of input)
     if (field.sharedKeys) options.problems.push(sharedKeysProblem(field, field.sharedKeys, options.additional ? method : method.toUpperCase(), path));
   const responses = buildResponses(document, raw.responses, envelope, pointer);
@@ -112,6 +117,7 @@ export function buildOperation(options: {
     tags: raw.tags ?? [],
     toolTitle: raw.summary?.trim() || humanize(names.operationId),
     scopes: scopesOf(document, raw),
+    security,
     chargesCredits: raw['x-credits'] === true,
     input,
     inputSchema: inputSchemaOf(input),

@@ -80,8 +80,10 @@ export interface ApiModel {
   /** Where the API's name came from (model/naming.ts `apiNameOf`): the run's option, or the document. */
   nameFrom?: ApiNameSource;
   servers: ServerModel[];
-  /** How the client authenticates (the first usable scheme of the document's security). */
-  auth?: AuthModel;
+  /** The security schemes the client can send, in the document's order (model/auth.ts). */
+  securitySchemes: SecuritySchemeModel[];
+  /** The scheme the client's `apiKey` option fills: the first API key, bearer or basic scheme of the document's security, else of its components. */
+  apiKeyScheme?: string;
   /** The response envelope, when the document declares one (`x-envelope` on a component schema). */
   envelope?: EnvelopeModel;
   /** Component schemas in document order. */
@@ -130,11 +132,16 @@ export interface ServerModel {
   variables: { name: string; default: string; enum?: string[]; description?: string }[];
 }
 
-/** How the API key travels. */
-export type AuthModel =
-  | { kind: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string; schemeName: string }
-  | { kind: 'bearer'; schemeName: string }
-  | { kind: 'basic'; schemeName: string };
+/** A security scheme the client can send, by its name in `components/securitySchemes`. */
+export type SecuritySchemeModel =
+  /** An API key: `paramName` is the header, query parameter or cookie that carries it. */
+  | { name: string; kind: 'apiKey'; in: 'header' | 'query' | 'cookie'; paramName: string }
+  /** HTTP `Authorization: Bearer <token>` or `Basic <user-pass>`. */
+  | { name: string; kind: 'bearer' | 'basic' }
+  /** OAuth 2.0, sent as a bearer token; `tokenUrl` and `scopes`: its client-credentials flow, when the document gives one. */
+  | { name: string; kind: 'oauth2'; tokenUrl?: string; scopes?: string[] }
+  /** OpenID Connect, sent as a bearer token; `url`: its discovery document. */
+  | { name: string; kind: 'openIdConnect'; url?: string };
 
 export interface EnvelopeModel {
   /** Component name of the envelope schema (`Envelope`). */
@@ -277,6 +284,12 @@ export interface OperationModel {
   toolTitle: string;
   /** OAuth scopes of the tool: `x-oauth-scopes`, else what its security requirements ask of an oauth2 or openIdConnect scheme; empty when neither names any. */
   scopes: string[];
+  /**
+   * The operation's security requirements (its own, else the document's): alternatives tried in
+   * order, each the names of the schemes sent together. `[]`: no credential is sent; an empty
+   * alternative: the operation may also be called without one.
+   */
+  security: string[][];
   /** True when the operation charges credits (`x-credits`). */
   chargesCredits: boolean;
   /** The flattened input object: path, query, header parameters and body fields by name. */

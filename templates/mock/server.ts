@@ -7,6 +7,7 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { faultSchedule, FAULT_KINDS, requestedFault, type MockFaultKind, type MockFaults } from './faults.js';
+import { carriesAnyCredential, credentialHeaders, credentialNames, meetsRequirement, missingCredential, withoutCredentials } from './credentials.js';
 import { matchRoute } from './match.js';
 import { headerValue, readForm, readInput, wireName, type MockAuth, type MockFailureShape, type MockRoute } from './wire.js';
 
@@ -85,7 +86,7 @@ export interface RecordedRequest {
   path: string;
   query: Record<string, string | string[]>;
   headers: IncomingHttpHeaders;
-  /** True when the request carried the credential the document asks for. */
+  /** True when the request carried the credentials its operation requires (one that needs none: true); before an operation is matched, any credential of the document. */
   apiKey: boolean;
   /** The parsed JSON body, the raw text of any other body, or undefined when empty or never read. */
   body: unknown;
@@ -185,8 +186,8 @@ export async function serveMock(api: MockApi, options: MockServerOptions = {}): 
       method,
       path: url.pathname,
       query: queryObject(auth, url.searchParams),
-      headers: redactHeaders(auth, req.headers),
-      apiKey: hasCredential(auth, req.headers, url),
+      headers: withoutCredentials(auth, req.headers),
+      apiKey: carriesAnyCredential(auth, req.headers, url),
       body: undefined,
     };
     remember(record);
@@ -203,7 +204,8 @@ export async function serveMock(api: MockApi, options: MockServerOptions = {}): 
     let route = match.route;
     record.operationId = route.operationId;
     // The credential first, as the API does: a test that forgot the key learns that, not a fault.
-    if (!record.apiKey) return reply(failure(401, missingCredential(auth)));
+    record.apiKey = meetsRequirement(auth, route.operationId, req.headers, url);
+    if (!record.apiKey) return reply(failure(401, missingCredential(auth, route.operationId)));
     const read = await readBody(req, limits.maxBodyBytes);
     if (read === 'closed') return;
     if (read === 'too-large') return reply(failure(413, `request body over ${limits.maxBodyBytes} bytes`));
@@ -355,8 +357,7 @@ function corsPolicy(
         'content-type',
         'accept',
         FAULT_HEADER,
-        ...(auth.kind === 'apiKey' && auth.in === 'header' ? [auth.name] : []),
-        ...(auth.kind === 'bearer' || auth.kind === 'basic' ? ['authorization'] : []),
+        ...credentialHeaders(auth).filter((name) => name !== 'cookie'),
         ...routes.flatMap((r) => [...(r.idempotency ? [r.idempotency.header] : []), ...r.fields.filter((f) => f.in === 'header').map(wireName)]),
       ].map((name) => name.toLowerCase()),
     ),
@@ -369,7 +370,7 @@ function corsPolicy(
     'Access-Control-Allow-Origin': origin,
     Vary: 'Origin',
     // A cookie credential travels only with credentials: 'include', which needs this.
-    ...(auth.kind === 'apiKey' && auth.in === 'cookie' ? { 'Access-Control-Allow-Credentials': 'true' } : {}),
+    ...(credentialNames(auth, 'cookie').length > 0 ? { 'Access-Control-Allow-Credentials': 'true' } : {}),
   });
   return {
     preflight(origin, path, requested) {
@@ -439,32 +440,11 @@ function checkIdempotency(route: MockRoute, headers: IncomingHttpHeaders): { mes
   return { message: `invalid request: ${spec.header}: ${message}`, issues: [{ path: [spec.header], message }] };
 }
 
-function hasCredential(auth: MockAuth, headers: IncomingHttpHeaders, url: URL): boolean {
-  if (auth.kind === 'none') return true;
-  if (auth.kind === 'bearer' || auth.kind === 'basic') return new RegExp(`^${auth.kind}\\s+\\S`, 'i').test(headerValue(headers, 'authorization') ?? '');
-  if (auth.in === 'query') return (url.searchParams.get(auth.name) ?? '') !== '';
-  if (auth.in === 'cookie') return new RegExp(`(^|;)\\s*${auth.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}=[^;]`).test(headerValue(headers, 'cookie') ?? '');
-  return (headerValue(headers, auth.name) ?? '') !== '';
-}
-
-function missingCredential(auth: MockAuth): string {
-  if (auth.kind === 'apiKey') return `missing API key: send it in the ${auth.in} ${auth.name}`;
-  return `missing credentials: send an Authorization: ${auth.kind === 'bearer' ? 'Bearer' : 'Basic'} header`;
-}
-
-/** Headers as recorded: the credential's header (or cookie) removed, never its value kept. */
-function redactHeaders(auth: MockAuth, headers: IncomingHttpHeaders): IncomingHttpHeaders {
-  const copy: IncomingHttpHeaders = { ...headers };
-  if (auth.kind === 'bearer' || auth.kind === 'basic') delete copy.authorization;
-  if (auth.kind === 'apiKey' && auth.in === 'header') delete copy[auth.name.toLowerCase()];
-  if (auth.kind === 'apiKey' && auth.in === 'cookie') delete copy.cookie;
-  return copy;
-}
-
 function queryObject(auth: MockAuth, params: URLSearchParams): Record<string, string | string[]> {
   const query: Record<string, string | string[]> = {};
+  const credentialQuery = credentialNames(auth, 'query');
   for (const key of new Set(params.keys())) {
-    if (auth.kind === 'apiKey' && auth.in === 'query' && key === auth.name) continue;
+    if (credentialQuery.includes(key)) continue;
     const all = params.getAll(key);
     query[key] = all.length === 1 ? (all[0] as string) : all;
   }

@@ -11,7 +11,7 @@ import {
   type Validator,
 } from '../../templates/runtime.js';
 import { startLoopback, type Answer } from '../helpers/loopback.js';
-import { operationSpec } from './operation-spec.js';
+import { operationSpec, oneScheme } from './operation-spec.js';
 
 let answer: Answer = {};
 let server: Awaited<ReturnType<typeof startLoopback>>;
@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const core = () => new Core({ apiKey: 'key-0a1b2c3d', baseUrl: server.url }, { kind: 'none' });
+const core = () => new Core({ apiKey: 'key-0a1b2c3d', baseUrl: server.url }, oneScheme({ kind: 'none' }));
 const enveloped = operationSpec({ envelopeData: 'data' });
 
 /** A validator as the runtime sees one: anything with zod's `safeParse` shape (no zod here). */
@@ -138,7 +138,7 @@ describe('the time limit', () => {
     stalling = slow;
     await new Promise<void>((listening) => slow.listen(0, '127.0.0.1', listening));
     const { port } = slow.address() as AddressInfo;
-    const client = new Core({ apiKey: 'key-0a1b2c3d', baseUrl: `http://127.0.0.1:${port}`, timeoutMs: 300, maxRetries: 0 }, { kind: 'none' });
+    const client = new Core({ apiKey: 'key-0a1b2c3d', baseUrl: `http://127.0.0.1:${port}`, timeoutMs: 300, maxRetries: 0 }, oneScheme({ kind: 'none' }));
     const started = performance.now();
     expect(await client.request(operationSpec(), {}, {}).catch((e: unknown) => e)).toBeInstanceOf(TimeoutError);
     expect(performance.now() - started).toBeLessThan(5_000);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Core, RequestValidationError } from '../../templates/runtime.js';
 import { startLoopback } from '../helpers/loopback.js';
-import { operationSpec } from './operation-spec.js';
+import { operationSpec, oneScheme } from './operation-spec.js';
 
 let server: Awaited<ReturnType<typeof startLoopback>>;
 beforeAll(async () => {
@@ -27,7 +27,7 @@ async function refusal(call: () => Promise<unknown>): Promise<{ error: unknown; 
  * the header: fetch's own TypeError read as a failed connection and was tried again.
  */
 describe('a header value fetch cannot send', () => {
-  const live = () => new Core({ apiKey: 'k', baseUrl: server.url, maxRetries: 3 }, { kind: 'apiKey', in: 'header', name: 'X-Api-Key' });
+  const live = () => new Core({ apiKey: 'k', baseUrl: server.url, maxRetries: 3 }, oneScheme({ kind: 'apiKey', in: 'header', name: 'X-Api-Key' }));
 
   it('in a header parameter (a line break): refused once, naming the header, nothing sent', async () => {
     const { error, sent } = await refusal(() => live().request(spec, { trace: 'a\nInjected: yes' }, {}));
@@ -38,7 +38,7 @@ describe('a header value fetch cannot send', () => {
   });
 
   it('in the API key (past U+00FF): refused without quoting the key', async () => {
-    const client = new Core({ apiKey: 'ключ-secret', baseUrl: server.url, maxRetries: 3 }, { kind: 'apiKey', in: 'header', name: 'X-Api-Key' });
+    const client = new Core({ apiKey: 'ключ-secret', baseUrl: server.url, maxRetries: 3 }, oneScheme({ kind: 'apiKey', in: 'header', name: 'X-Api-Key' }));
     const { error, sent } = await refusal(() => client.request(spec, {}, {}));
     expect(error).toBeInstanceOf(RequestValidationError);
     expect((error as RequestValidationError).issues.map((i) => i.path)).toStrictEqual([['headers', 'X-Api-Key']]);

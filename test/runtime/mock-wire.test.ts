@@ -207,7 +207,7 @@ describe('readInput: the client input object rebuilt from a request', () => {
       given: {
         fields: [{ name: 'prefs', in: 'cookie', type: 'object', anyKeys: true, entryType: 'string' }],
         parts: parts({ headers: { cookie: 'session=secret; theme=dark' } }),
-        auth: { kind: 'apiKey', in: 'cookie', name: 'session' },
+        auth: { schemes: { session: { kind: 'apiKey', in: 'cookie', name: 'session' } }, security: [['session']] },
       },
       want: { prefs: { theme: 'dark' } },
     },

@@ -1,6 +1,6 @@
 import { bodyEncoder, fieldWriter } from '../../generator/emit/client/operation-specs.js';
 import * as runtime from '../../templates/runtime.js';
-import type { FieldSpec, OperationSpec } from '../../templates/runtime.js';
+import type { AuthSpec, FieldSpec, OperationSpec, SchemeSpec } from '../../templates/runtime.js';
 
 /** The runtime's function of that name (a style's writer, a body's encoder). */
 const runtimeFunction = (name: string) => (runtime as unknown as Record<string, never>)[name];
@@ -33,4 +33,13 @@ export function operationSpec(change: Partial<OperationSpec> = {}): OperationSpe
 function withWriter(field: FieldSpec): FieldSpec {
   const writer = fieldWriter(field);
   return writer && field[writer.key] === undefined ? { ...field, [writer.key]: runtimeFunction(writer.name) } : field;
+}
+
+/** One security scheme every operation needs (its credential given as `apiKey`), or `none`: a document without security. */
+export type OneScheme = SchemeSpec | { kind: 'none' };
+
+/** The runtime's `AuthSpec` of a document with at most one scheme, which every operation needs. */
+export function oneScheme(scheme: OneScheme): AuthSpec {
+  if (scheme.kind === 'none') return { schemes: {}, security: [] };
+  return { schemes: { key: scheme }, security: [['key']], apiKey: 'key', required: true };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, ConnectionError, Core, type AuthSpec, type RequestEvent, type ResponseEvent } from '../../templates/runtime.js';
+import { ApiError, ConnectionError, Core, type RequestEvent, type ResponseEvent } from '../../templates/runtime.js';
 import { startLoopback } from '../helpers/loopback.js';
-import { operationSpec } from './operation-spec.js';
+import { operationSpec, oneScheme, type OneScheme } from './operation-spec.js';
 
 let server: Awaited<ReturnType<typeof startLoopback>>;
 beforeAll(async () => {
@@ -10,9 +10,9 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** What the hooks see of one call made with `apiKey` sent as `auth`. */
-async function hooksSee(apiKey: string, auth: AuthSpec): Promise<{ request: RequestEvent; response: ResponseEvent }> {
+async function hooksSee(apiKey: string, auth: OneScheme): Promise<{ request: RequestEvent; response: ResponseEvent }> {
   const events: (RequestEvent | ResponseEvent)[] = [];
-  const core = new Core({ apiKey, baseUrl: server.url, onRequest: (e) => void events.push(e), onResponse: (e) => void events.push(e) }, auth);
+  const core = new Core({ apiKey, baseUrl: server.url, onRequest: (e) => void events.push(e), onResponse: (e) => void events.push(e) }, oneScheme(auth));
   await core.request(operationSpec(), {}, {});
   const [request, response] = events as [RequestEvent, ResponseEvent];
   return { request, response };
@@ -87,7 +87,10 @@ describe('what the upstream echoes back is redacted wherever the client shows it
     ]),
   );
   const core = (events: unknown[]) =>
-    new Core({ apiKey: ECHOED, baseUrl: echo.url, maxRetries: 0, onResponse: (e) => void events.push(e) }, { kind: 'apiKey', in: 'header', name: 'X-Api-Key' });
+    new Core(
+      { apiKey: ECHOED, baseUrl: echo.url, maxRetries: 0, onResponse: (e) => void events.push(e) },
+      oneScheme({ kind: 'apiKey', in: 'header', name: 'X-Api-Key' }),
+    );
 
   it("in the onResponse hook's headers and the result's headers", async () => {
     const events: ResponseEvent[] = [];
@@ -113,7 +116,7 @@ describe('what the upstream echoes back is redacted wherever the client shows it
       .replace(/\//g, '\\/')
       .replace(/Z/g, '\\u005a');
     const fetch = async () => new Response(escaped, { status: 401, headers: { 'content-type': 'application/json' } });
-    const error = (await new Core({ apiKey: ECHOED, baseUrl: echo.url, fetch, maxRetries: 0 }, { kind: 'none' })
+    const error = (await new Core({ apiKey: ECHOED, baseUrl: echo.url, fetch, maxRetries: 0 }, oneScheme({ kind: 'none' }))
       .request(operationSpec(), {}, {})
       .catch((e: unknown) => e)) as ApiError;
     expect(error.msg).toBe('key [redacted]');
@@ -122,7 +125,7 @@ describe('what the upstream echoes back is redacted wherever the client shows it
   it('a failure body nested 100 000 deep is still an ApiError', async () => {
     const depth = 100_000;
     const fetch = async () => new Response(`${'['.repeat(depth)}"${ECHOED}"${']'.repeat(depth)}`, { status: 500 });
-    const error = await new Core({ apiKey: ECHOED, baseUrl: echo.url, fetch, maxRetries: 0 }, { kind: 'none' })
+    const error = await new Core({ apiKey: ECHOED, baseUrl: echo.url, fetch, maxRetries: 0 }, oneScheme({ kind: 'none' }))
       .request(operationSpec(), {}, {})
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
@@ -143,7 +146,7 @@ describe('what the upstream echoes back is redacted wherever the client shows it
 
 /** The text as the client shows it, through a header an upstream echoes. */
 function redactWith(key: string, text: string): string {
-  return new Core({ apiKey: key, baseUrl: 'http://127.0.0.1:9' }, { kind: 'none' }).redact(text);
+  return new Core({ apiKey: key, baseUrl: 'http://127.0.0.1:9' }, oneScheme({ kind: 'none' })).redact(text);
 }
 
 describe('errors never carry the credential', () => {
@@ -151,7 +154,7 @@ describe('errors never carry the credential', () => {
     const fetch = async (url: string | URL | Request): Promise<Response> => {
       throw new TypeError(`fetch failed for ${String(url)}`, { cause: { message: `connect to ${String(url)} refused` } });
     };
-    const core = new Core({ apiKey: KEY, baseUrl: 'http://127.0.0.1:9', fetch, maxRetries: 0 }, { kind: 'apiKey', in: 'query', name: 'api_key' });
+    const core = new Core({ apiKey: KEY, baseUrl: 'http://127.0.0.1:9', fetch, maxRetries: 0 }, oneScheme({ kind: 'apiKey', in: 'query', name: 'api_key' }));
     const error = (await core.request(operationSpec(), {}, {}).catch((e: unknown) => e)) as ConnectionError;
     expect(error).toBeInstanceOf(ConnectionError);
     expect(error.message).toBe(

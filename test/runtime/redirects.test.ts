@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Core, RedirectError, type AuthSpec, type CoreOptions } from '../../templates/runtime.js';
+import { Core, RedirectError, type CoreOptions } from '../../templates/runtime.js';
 import { startLoopback } from '../helpers/loopback.js';
-import { operationSpec } from './operation-spec.js';
+import { operationSpec, oneScheme, type OneScheme } from './operation-spec.js';
 
 // How the credential travels across redirects, for each place it can go; the generated client's
 // behaviour on two real origins is in test/client/redirects.test.ts.
@@ -26,8 +26,8 @@ afterAll(async () => {
   await other.close();
 });
 
-function core(auth: AuthSpec, options: Partial<CoreOptions> = {}): Core {
-  return new Core({ apiKey: KEY, baseUrl: api.url, maxRetries: 0, ...options }, auth);
+function core(auth: OneScheme, options: Partial<CoreOptions> = {}): Core {
+  return new Core({ apiKey: KEY, baseUrl: api.url, maxRetries: 0, ...options }, oneScheme(auth));
 }
 
 const toField = operationSpec({ fields: [{ name: 'to', in: 'query', wireName: 'to', required: true }] });
@@ -50,14 +50,17 @@ describe('the credential across a redirect', () => {
 
   it('a Location that carries the key another way to another origin is refused', async () => {
     const leaky = await startLoopback(() => ({ status: 302, headers: { location: `${other.url}/landing/${KEY}` } }));
-    const client = new Core({ apiKey: KEY, baseUrl: leaky.url, redirects: 'follow-without-credential' }, { kind: 'apiKey', in: 'header', name: 'X-Api-Key' });
+    const client = new Core(
+      { apiKey: KEY, baseUrl: leaky.url, redirects: 'follow-without-credential' },
+      oneScheme({ kind: 'apiKey', in: 'header', name: 'X-Api-Key' }),
+    );
     const error = await client.request(operationSpec(), {}, {}).catch((e: unknown) => e);
     await leaky.close();
     expect(error).toBeInstanceOf(RedirectError);
     expect(String(error)).not.toContain(KEY);
   });
 
-  const dropped: [string, AuthSpec, Record<string, string>][] = [
+  const dropped: [string, OneScheme, Record<string, string>][] = [
     ['a bearer token', { kind: 'bearer' }, {}],
     ['a cookie, with the other cookies', { kind: 'apiKey', in: 'cookie', name: 'key' }, {}],
     [
@@ -85,7 +88,7 @@ describe('in a browser', () => {
       sent.push(init ?? {});
       return opaque;
     };
-    const error = await new Core({ apiKey: KEY, baseUrl: 'https://api.example.com', fetch }, { kind: 'none' })
+    const error = await new Core({ apiKey: KEY, baseUrl: 'https://api.example.com', fetch }, oneScheme({ kind: 'none' }))
       .request(operationSpec(), {}, {})
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RedirectError);
@@ -97,8 +100,10 @@ describe('in a browser', () => {
 
 describe('the options', () => {
   it('refuse values they do not know', () => {
-    expect(() => new Core({ apiKey: KEY, baseUrl: 'http://127.0.0.1:9', redirects: 'follow' as never }, { kind: 'none' })).toThrow(/redirects/);
-    expect(() => new Core({ apiKey: KEY, baseUrl: 'http://127.0.0.1:9', maxResponseBytes: -1 }, { kind: 'none' })).toThrow(/maxResponseBytes/);
-    expect(() => new Core({ apiKey: KEY, baseUrl: 'http://127.0.0.1:9', maxResponseBytes: Number.NaN }, { kind: 'none' })).toThrow(/maxResponseBytes/);
+    expect(() => new Core({ apiKey: KEY, baseUrl: 'http://127.0.0.1:9', redirects: 'follow' as never }, oneScheme({ kind: 'none' }))).toThrow(/redirects/);
+    expect(() => new Core({ apiKey: KEY, baseUrl: 'http://127.0.0.1:9', maxResponseBytes: -1 }, oneScheme({ kind: 'none' }))).toThrow(/maxResponseBytes/);
+    expect(() => new Core({ apiKey: KEY, baseUrl: 'http://127.0.0.1:9', maxResponseBytes: Number.NaN }, oneScheme({ kind: 'none' }))).toThrow(
+      /maxResponseBytes/,
+    );
   });
 });

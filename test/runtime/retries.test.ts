@@ -9,7 +9,7 @@ import {
   type OperationSpec,
   type RequestOptions,
 } from '../../templates/runtime.js';
-import { operationSpec } from './operation-spec.js';
+import { operationSpec, oneScheme } from './operation-spec.js';
 
 // The waits between attempts are the subject here, so time is simulated: `fetch` is the client's own
 // option (a function answering at once) and the clock only moves when the test moves it.
@@ -31,7 +31,7 @@ function clientAnswering(answer: (attempt: number) => Response | Error, options:
     if (outcome instanceof Error) throw outcome;
     return outcome;
   };
-  const core = new Core({ apiKey: 'key-1234', baseUrl: 'http://127.0.0.1:9', fetch, ...options }, { kind: 'none' });
+  const core = new Core({ apiKey: 'key-1234', baseUrl: 'http://127.0.0.1:9', fetch, ...options }, oneScheme({ kind: 'none' }));
   return { core, sent, waits: () => sent.slice(1).map((at, i) => at - (sent[i] as number)) };
 }
 

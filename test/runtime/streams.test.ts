@@ -2,7 +2,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Core, type OperationSpec, type Validator } from '../../templates/runtime.js';
-import { operationSpec } from './operation-spec.js';
+import { operationSpec, oneScheme } from './operation-spec.js';
 
 /**
  * Streamed responses (OpenAPI 3.2 `itemSchema`) as the runtime reads them: a real server on
@@ -31,7 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const core = (options: { maxResponseBytes?: number } = {}) => new Core({ apiKey: 'key-0a1b2c3d', baseUrl: url, ...options }, { kind: 'none' });
+const core = (options: { maxResponseBytes?: number } = {}) => new Core({ apiKey: 'key-0a1b2c3d', baseUrl: url, ...options }, oneScheme({ kind: 'none' }));
 const spec = (stream: OperationSpec['stream']) => operationSpec({ dataKind: 'stream', stream });
 const bytes = (text: string) => [...Buffer.from(text)].map((b) => Buffer.from([b]));
 

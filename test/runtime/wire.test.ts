@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Core, type AuthSpec, type FieldSpec, type OperationSpec, type RequestEvent } from '../../templates/runtime.js';
+import { Core, type FieldSpec, type OperationSpec, type RequestEvent } from '../../templates/runtime.js';
 import { startLoopback, type SeenRequest } from '../helpers/loopback.js';
-import { operationSpec } from './operation-spec.js';
+import { operationSpec, oneScheme, type OneScheme } from './operation-spec.js';
 
 const API_KEY = 'key-7f3a9c21';
 let server: Awaited<ReturnType<typeof startLoopback>>;
@@ -14,10 +14,10 @@ afterAll(() => server.close());
 async function send(
   spec: OperationSpec,
   input: Record<string, unknown>,
-  { auth = { kind: 'none' } as AuthSpec, baseUrl = server.url, query }: { auth?: AuthSpec; baseUrl?: string; query?: Record<string, string> } = {},
+  { auth = { kind: 'none' } as OneScheme, baseUrl = server.url, query }: { auth?: OneScheme; baseUrl?: string; query?: Record<string, string> } = {},
 ): Promise<{ seen: SeenRequest; event: RequestEvent }> {
   const events: RequestEvent[] = [];
-  const core = new Core({ apiKey: API_KEY, baseUrl, onRequest: (e) => void events.push(e) }, auth);
+  const core = new Core({ apiKey: API_KEY, baseUrl, onRequest: (e) => void events.push(e) }, oneScheme(auth));
   const before = server.requests.length;
   await core.request(spec, input, {}, query ? { query } : {});
   expect(server.requests).toHaveLength(before + 1);
@@ -76,7 +76,7 @@ describe('the URL', () => {
   // Azure's resourceGroupName pattern allows `.`: fetch requested /resourcegroups/exportTemplate, and `..` climbs.
   it.each(['.', '..', '%2e', '.%2E'])('refuses a path parameter that makes the segment %s, before anything is sent', async (value) => {
     const spec = operationSpec({ path: '/groups/{group}/export', fields: [field('group', 'path', { write: (_f, v) => String(v) })] });
-    const core = new Core({ apiKey: API_KEY, baseUrl: server.url }, { kind: 'none' });
+    const core = new Core({ apiKey: API_KEY, baseUrl: server.url }, oneScheme({ kind: 'none' }));
     const before = server.requests.length;
     await expect(core.request(spec, { group: value }, {}, {})).rejects.toThrow(/group: makes the path segment/);
     expect(server.requests).toHaveLength(before);
@@ -130,7 +130,7 @@ describe('headers and cookies', () => {
     });
   });
 
-  const auths: [string, AuthSpec, (seen: SeenRequest) => unknown, unknown][] = [
+  const auths: [string, OneScheme, (seen: SeenRequest) => unknown, unknown][] = [
     ['an API key header', { kind: 'apiKey', in: 'header', name: 'X-Api-Key' }, (s) => s.headers['x-api-key'], API_KEY],
     ['an API key in the query', { kind: 'apiKey', in: 'query', name: 'api_key' }, (s) => s.query.api_key, API_KEY],
     ['an API key cookie, beside the cookie parameters', { kind: 'apiKey', in: 'cookie', name: 'key' }, (s) => s.headers.cookie, `session=s1; key=${API_KEY}`],
@@ -143,7 +143,7 @@ describe('headers and cookies', () => {
   });
 
   it('a cookie parameter, an `in: querystring` one or a form body whose spec carries no writer is refused before anything is sent', async () => {
-    const core = new Core({ apiKey: API_KEY, baseUrl: server.url }, { kind: 'none' });
+    const core = new Core({ apiKey: API_KEY, baseUrl: server.url }, oneScheme({ kind: 'none' }));
     const before = server.requests.length;
     const bare = [
       { ...operationSpec(), fields: [field('session', 'cookie')] },
@@ -174,7 +174,7 @@ describe('headers that frame the message', () => {
         field('trace', 'header', { wireName: 'X-Trace' }),
       ],
     });
-    const core = new Core({ apiKey: API_KEY, baseUrl: server.url }, { kind: 'none' });
+    const core = new Core({ apiKey: API_KEY, baseUrl: server.url }, oneScheme({ kind: 'none' }));
     const before = server.requests.length;
     await core.request(
       spec,

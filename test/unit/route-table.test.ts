@@ -660,15 +660,43 @@ describe('mockAuth', () => {
   };
 
   const cases: [string, { given: Record<string, unknown> | undefined; want: MockAuth }][] = [
-    ['no security', { given: undefined, want: { kind: 'none' } }],
+    ['no security', { given: undefined, want: { schemes: {}, security: [] } }],
     [
       'an API key in a header',
-      { given: { Key: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } }, want: { kind: 'apiKey', in: 'header', name: 'X-Api-Key' } },
+      {
+        given: { Key: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } },
+        want: { schemes: { Key: { kind: 'apiKey', in: 'header', name: 'X-Api-Key' } }, security: [['Key']] },
+      },
     ],
-    ['an API key in the query', { given: { Key: { type: 'apiKey', in: 'query', name: 'api_key' } }, want: { kind: 'apiKey', in: 'query', name: 'api_key' } }],
-    ['an API key in a cookie', { given: { Key: { type: 'apiKey', in: 'cookie', name: 'sid' } }, want: { kind: 'apiKey', in: 'cookie', name: 'sid' } }],
-    ['HTTP bearer', { given: { Bearer: { type: 'http', scheme: 'bearer' } }, want: { kind: 'bearer' } }],
-    ['HTTP basic, its scheme in any case', { given: { Basic: { type: 'http', scheme: 'Basic' } }, want: { kind: 'basic' } }],
+    [
+      'an API key in the query',
+      {
+        given: { Key: { type: 'apiKey', in: 'query', name: 'api_key' } },
+        want: { schemes: { Key: { kind: 'apiKey', in: 'query', name: 'api_key' } }, security: [['Key']] },
+      },
+    ],
+    [
+      'an API key in a cookie',
+      {
+        given: { Key: { type: 'apiKey', in: 'cookie', name: 'sid' } },
+        want: { schemes: { Key: { kind: 'apiKey', in: 'cookie', name: 'sid' } }, security: [['Key']] },
+      },
+    ],
+    ['HTTP bearer', { given: { Bearer: { type: 'http', scheme: 'bearer' } }, want: { schemes: { Bearer: { kind: 'bearer' } }, security: [['Bearer']] } }],
+    [
+      'HTTP basic, its scheme in any case',
+      { given: { Basic: { type: 'http', scheme: 'Basic' } }, want: { schemes: { Basic: { kind: 'basic' } }, security: [['Basic']] } },
+    ],
+    [
+      'OAuth 2.0 and OpenID Connect, as bearer tokens',
+      {
+        given: {
+          OAuth: { type: 'oauth2', flows: {} },
+          Oidc: { type: 'openIdConnect', openIdConnectUrl: 'https://id.example/.well-known/openid-configuration' },
+        },
+        want: { schemes: { OAuth: { kind: 'oauth2' }, Oidc: { kind: 'openIdConnect' } }, security: [['OAuth']] },
+      },
+    ],
   ];
 
   it.each(cases)('%s', (_name, { given, want }) => {

@@ -144,8 +144,10 @@ export async function clientOnOwnMock(out: string): Promise<{ called: string[]; 
   const called: string[] = [];
   const failed: string[] = [];
   try {
-    // Every credential option a client may take: the mock checks only that one is sent.
-    const api = create({ baseUrl: server.url, apiKey: 'k', token: 'k', bearerToken: 'k', accessToken: 'k', username: 'u', password: 'p' });
+    // A credential for every scheme (the mock's table names them): the mock checks only that they are sent.
+    const { auth: security } = (await load('mock/routes.ts')) as { auth: { schemes: Record<string, { kind: string }> } };
+    const auth = Object.fromEntries(Object.entries(security.schemes).map(([name, scheme]) => [name, scheme.kind === 'basic' ? 'u:p' : 'k']));
+    const api = create({ baseUrl: server.url, auth });
     for (const [id, fixture] of Object.entries(fixtures)) {
       const operation = operations.find((o) => o.operationId === id);
       if (!operation) throw new Error(`no operation ${id}`);

@@ -54,7 +54,7 @@ describe('Swagger 2.0: @readme/oas-examples and a document of every 2.0 feature,
         return { status: request.method === 'POST' ? 201 : 200, body: { id: 7, name: 'Tom', tag: null } };
       });
       const create = client.createPodcastClient as (options: object) => Client;
-      api = create({ baseUrl: server.url, apiKey: 'key-1' });
+      api = create({ baseUrl: server.url, apiKey: 'key-1', auth: { oauth: 'token-1', basic: 'ada:pw-1' } });
     });
     afterAll(() => server?.close());
 
@@ -63,10 +63,13 @@ describe('Swagger 2.0: @readme/oas-examples and a document of every 2.0 feature,
       expect(last().query).toStrictEqual({ tags: 'a,b', ids: ['1', '2'], colors: 'black|white', sizes: 's m' });
     });
 
-    it('securityDefinitions: the apiKey of the global `security` is sent in its header', async () => {
+    it("securityDefinitions: each operation sends its requirement's credential (an operation's basic or oauth2, else the global apiKey)", async () => {
       await api.getPet?.({ petId: 3 });
-      expect(last().headers['x-api-key']).toBe('key-1');
-      expect(last().path).toBe('/pets/3');
+      expect([last().path, last().headers.authorization, last().headers['x-api-key']]).toStrictEqual(['/pets/3', `Basic ${btoa('ada:pw-1')}`, undefined]);
+      await api.listPets?.();
+      expect([last().headers.authorization, last().headers['x-api-key']]).toStrictEqual(['Bearer token-1', undefined]);
+      await api.updatePet?.({ petId: 3, name: 'Tom' });
+      expect([last().headers.authorization, last().headers['x-api-key']]).toStrictEqual([undefined, 'key-1']);
     });
 
     it('a `body` parameter is the JSON request body (global `consumes`), `x-nullable` allows null', async () => {

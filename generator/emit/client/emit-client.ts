@@ -2,7 +2,9 @@ import type { ApiModel, OperationModel } from '../../model/types.js';
 import { banner } from '../banner.js';
 import { EXIT_USAGE, fail } from '../../problems.js';
 import { definePlugin } from '../plugin.js';
+import { commonSecurity } from '../../model/auth.js';
 import { authSpec, operationSpec, runtimeFunctions, specLiteral } from './operation-specs.js';
+import { credentialFields, type CredentialField } from './credential-fields.js';
 import { createCoreName, operationExports, type OperationExports } from '../shared/operation-exports.js';
 import { dataType, paramsType, typeUsage } from '../shared/type-expressions.js';
 import { RUNTIME_FILE } from '../runtime-exports.js';
@@ -40,9 +42,18 @@ export interface ClientView {
   /** The model's names, and `createCore` (`createPodcastCore`). */
   names: ApiModel['names'] & { createCore: string };
   title: string;
-  auth: Record<string, unknown>;
-  /** Whether the document declares a credential: without one, the client's options take no `apiKey`. */
+  /** The runtime's `AuthSpec` of the document, as code. */
+  authCode: string;
+  /** The runtime's functions it carries (the token request), which client.ts imports. */
+  authFunctions: string[];
+  /** Whether the document has a scheme the `apiKey` option fills: without one, the client's options take no `apiKey`. */
   takesKey: boolean;
+  /** The `auth` option's fields, one per scheme; none: the options take no `auth`. */
+  credentials: CredentialField[];
+  /** The `auth` option's type (`PodcastClientAuth`). */
+  authType: string;
+  /** The runtime's types those fields use, which client.ts imports. */
+  credentialTypes: string[];
   operations: ClientOperationView[];
   /** The runtime's functions the operations' specs carry, which operations.ts imports. */
   specFunctions: string[];
@@ -54,21 +65,28 @@ export interface ClientView {
 /** The view of the model that `operations.ts.hbs` and `client.ts.hbs` render (`runtime.ts` is copied as it is). */
 export function clientView(model: ApiModel): ClientView {
   const exportsOf = operationExports(model);
-  const operations = model.operations.map((op) => operationView(model, op, exportsOf.get(op.operationId) as OperationExports));
+  const common = commonSecurity(model.operations);
+  const operations = model.operations.map((op) => operationView(model, op, exportsOf.get(op.operationId) as OperationExports, common));
+  const auth = authSpec(model);
+  const credentials = credentialFields(model);
   return {
     banner: banner(model),
     names: { ...model.names, createCore: createCoreName(model) },
     title: model.title,
-    auth: authSpec(model),
-    takesKey: model.auth !== undefined,
+    authCode: specLiteral(auth),
+    authFunctions: runtimeFunctions(auth),
+    takesKey: model.apiKeyScheme !== undefined,
+    credentials,
+    credentialTypes: [...new Set(credentials.flatMap((field) => field.type.match(/[A-Z]\w+/g) ?? []))].sort(),
+    authType: `${model.names.api}ClientAuth`,
     operations,
     specFunctions: [...new Set(operations.flatMap((op) => op.specFunctions))].sort(),
     ...typeUsage(operations.flatMap((op) => (op.hasInput ? [op.paramsType, op.dataType] : [op.dataType]))),
   };
 }
 
-function operationView(model: ApiModel, op: OperationModel, exported: OperationExports): ClientOperationView {
-  const spec = operationSpec(model, op);
+function operationView(model: ApiModel, op: OperationModel, exported: OperationExports, common: readonly string[][]): ClientOperationView {
+  const spec = operationSpec(model, op, common);
   const view: ClientOperationView = {
     operationId: op.operationId,
     methodName: op.methodName,

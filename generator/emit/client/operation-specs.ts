@@ -1,7 +1,8 @@
 import { mediaKind } from '../../model/media.js';
-import type { ApiModel, InputFieldModel, OperationModel } from '../../model/types.js';
+import type { ApiModel, InputFieldModel, OperationModel, SecuritySchemeModel } from '../../model/types.js';
 import { jsonLiteral, tsPropertyKey } from '../print.js';
 import { requestTemplate } from '../../model/path-fragment.js';
+import { commonSecurity } from '../../model/auth.js';
 
 /** A function of runtime.ts that a spec carries (a writer of a style, a body's encoder, the stream reader), by its name. */
 export class RuntimeFunction {
@@ -43,7 +44,7 @@ export function bodyEncoder(kind: string): string | undefined {
  * the runtime's functions it carries ({@link RuntimeFunction}). {@link specLiteral} prints its
  * values as JSON and those functions by name, so no document string is ever spliced into code.
  */
-export function operationSpec(model: ApiModel, op: OperationModel): Record<string, unknown> {
+export function operationSpec(model: ApiModel, op: OperationModel, common: readonly string[][] = commonSecurity(model.operations)): Record<string, unknown> {
   const spec: Record<string, unknown> = {
     operationId: op.operationId,
     methodName: op.methodName,
@@ -87,6 +88,7 @@ export function operationSpec(model: ApiModel, op: OperationModel): Record<strin
   if (op.retryAfterField) spec.retryAfterField = op.retryAfterField;
   spec.toolName = op.toolName;
   spec.scopes = op.scopes;
+  if (JSON.stringify(op.security) !== JSON.stringify(common)) spec.security = op.security;
   if (op.data.kind === 'stream') spec.readItems = new RuntimeFunction('readStreamItems');
   return spec;
 }
@@ -126,10 +128,26 @@ function inlineLiteral(value: unknown): string {
   return jsonLiteral(value);
 }
 
-/** The runtime's `AuthSpec` for the model's credential. */
+/** How a scheme's credential travels, as the runtime's `SchemeSpec`. */
+function schemeSpec(scheme: SecuritySchemeModel): Record<string, unknown> {
+  if (scheme.kind === 'apiKey') return { kind: 'apiKey', in: scheme.in, name: scheme.paramName };
+  if (scheme.kind === 'oauth2') return { kind: 'oauth2', ...(scheme.tokenUrl ? { tokenUrl: scheme.tokenUrl } : {}) };
+  return { kind: scheme.kind };
+}
+
+/**
+ * The runtime's `AuthSpec`: every scheme, the common requirement, the scheme `apiKey` fills,
+ * whether every operation needs a credential, and, with an OAuth 2.0 scheme, the runtime's token
+ * request (carried, so that a bundle carries it only for a document that may use it).
+ */
 export function authSpec(model: ApiModel): Record<string, unknown> {
-  const auth = model.auth;
-  if (!auth) return { kind: 'none' };
-  if (auth.kind === 'apiKey') return { kind: 'apiKey', in: auth.in, name: auth.name };
-  return { kind: auth.kind };
+  const spec: Record<string, unknown> = {
+    schemes: Object.fromEntries(model.securitySchemes.map((scheme) => [scheme.name, schemeSpec(scheme)])),
+    security: commonSecurity(model.operations),
+  };
+  if (model.apiKeyScheme) spec.apiKey = model.apiKeyScheme;
+  if (model.operations.length > 0 && model.operations.every((op) => op.security.length > 0 && op.security.every((alternative) => alternative.length > 0)))
+    spec.required = true;
+  if (model.securitySchemes.some((scheme) => scheme.kind === 'oauth2')) spec.requestToken = new RuntimeFunction('requestToken');
+  return spec;
 }

@@ -3,7 +3,7 @@ import { definePlugin } from '../plugin.js';
 import { failureShape, mockAuth, mockRoutes } from './route-table.js';
 
 /** The code every mock shares: copied files of templates/, each at the same path in the output. */
-const MOCK_CODE = ['mock/wire.ts', 'mock/match.ts', 'mock/faults.ts', 'mock/server.ts'];
+const MOCK_CODE = ['mock/wire.ts', 'mock/match.ts', 'mock/faults.ts', 'mock/credentials.ts', 'mock/server.ts'];
 
 /**
  * `mock/`: an offline HTTP server that serves every operation from the fixtures, checks the

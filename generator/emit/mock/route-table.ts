@@ -3,6 +3,7 @@
  * how to read its input back from a request (field locations, wire names and the JSON type to
  * coerce query, path and header strings to), and which headers carry credentials.
  */
+import { commonSecurity } from '../../model/auth.js';
 import { mediaKind } from '../../model/media.js';
 import type { ApiModel, InputFieldModel, OperationModel, SchemaObject } from '../../model/types.js';
 import { buildFixture, modelResolver } from '../../synthesis/build-fixture.js';
@@ -63,8 +64,15 @@ export interface MockRoute {
   retryAfterField?: string;
 }
 
-/** Where the credential travels (`none` when the document declares no security). */
-export type MockAuth = { kind: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string } | { kind: 'bearer' | 'basic' } | { kind: 'none' };
+/** Where a security scheme's credential travels (the copied `wire.ts`'s `MockScheme`). */
+export type MockScheme = { kind: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string } | { kind: 'bearer' | 'basic' | 'oauth2' | 'openIdConnect' };
+
+/** The document's security as the mock checks it (the copied `wire.ts`'s `MockAuth`). */
+export interface MockAuth {
+  schemes: Record<string, MockScheme>;
+  security: string[][];
+  operations?: Record<string, string[][]>;
+}
 
 /** The failure body the mock answers with (401, 400, 404, 405, injected faults without a fixture). */
 export interface MockFailureShape {
@@ -207,11 +215,15 @@ function wireType(schema: SchemaObject, resolve?: SchemaResolver): WireType {
   return 'any';
 }
 
-/** The credential the mock checks for. */
+/** What the mock checks: every scheme, the common requirement, and the operations that require another. */
 export function mockAuth(model: ApiModel): MockAuth {
-  const auth = model.auth;
-  if (!auth) return { kind: 'none' };
-  return auth.kind === 'apiKey' ? { kind: 'apiKey', in: auth.in, name: auth.name } : { kind: auth.kind };
+  const security = commonSecurity(model.operations);
+  const common = JSON.stringify(security);
+  const schemes = Object.fromEntries(
+    model.securitySchemes.map((s): [string, MockScheme] => [s.name, s.kind === 'apiKey' ? { kind: 'apiKey', in: s.in, name: s.paramName } : { kind: s.kind }]),
+  );
+  const others = model.operations.filter((op) => JSON.stringify(op.security) !== common).map((op): [string, string[][]] => [op.operationId, op.security]);
+  return { schemes, security, ...(others.length > 0 ? { operations: Object.fromEntries(others) } : {}) };
 }
 
 const CODE_KEYS = ['code', 'status', 'status_code', 'error_code'];

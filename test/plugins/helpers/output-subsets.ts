@@ -28,6 +28,7 @@ export const SUBSETS: [string[], string[]][] = [
       '.podcast-gen.json',
       'fixtures/index.ts',
       'index.ts',
+      'mock/credentials.ts',
       'mock/faults.ts',
       'mock/index.ts',
       'mock/match.ts',
