@@ -503,6 +503,7 @@ export class Core {
   readonly #tokens = new Map<string, TokenState>();
   constructor(options: CoreOptions | Omit<CoreOptions, 'apiKey'> | Omit<CoreOptions, 'apiKey' | 'auth'>, auth: AuthSpec) {
     if (!options) throw new TypeError('options are required: baseUrl and the credentials');
+    auth = currentAuth(auth);
     const given = givenCredentials(options as CoreOptions, auth);
     const base = typeof options.baseUrl === 'string' && /^https?:\/\//i.test(options.baseUrl) ? safeUrl(options.baseUrl) : undefined;
     if (!base) throw new TypeError('baseUrl is required: an http(s) URL, the service base address');
@@ -991,6 +992,13 @@ interface TokenState {
 
 /** What a token request gives: a token and its life in seconds, or why there is none. */
 export type TokenOutcome = { token: string; expiresIn?: number } | { failure: string; status?: number };
+
+/** A table of the shape clients generated before per-scheme credentials held (one scheme, or `none`), as today's. */
+function currentAuth(auth: AuthSpec | SchemeSpec | { kind: 'none' }): AuthSpec {
+  if ('schemes' in auth) return auth;
+  if (auth.kind === 'none') return { schemes: {}, security: [] };
+  return { schemes: { apiKey: auth }, security: [['apiKey']], apiKey: 'apiKey', required: true };
+}
 
 function isClientCredentials(value: unknown): value is ClientCredentials {
   return isRecord(value) && 'clientId' in value;

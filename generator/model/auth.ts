@@ -1,5 +1,5 @@
 import type { OpenApiDocument } from '../load/read-spec.js';
-import type { SecuritySchemeModel } from './types.js';
+import type { AuthModel, SecuritySchemeModel } from './types.js';
 
 interface RawScheme {
   type?: unknown;
@@ -56,6 +56,14 @@ export function apiKeySchemeOf(document: OpenApiDocument, schemes: readonly Secu
     const kind = schemes.find((s) => s.name === name)?.kind;
     return kind === 'apiKey' || kind === 'bearer' || kind === 'basic';
   });
+}
+
+/** The `apiKey` option's scheme in the model's shape (`ApiModel.auth`). */
+export function authOf(schemes: readonly SecuritySchemeModel[], name: string | undefined): AuthModel | undefined {
+  const scheme = schemes.find((s) => s.name === name);
+  if (scheme?.kind === 'apiKey') return { kind: 'apiKey', in: scheme.in, name: scheme.paramName, schemeName: scheme.name };
+  if (scheme?.kind === 'bearer' || scheme?.kind === 'basic') return { kind: scheme.kind, schemeName: scheme.name };
+  return undefined;
 }
 
 /** Where a scheme's credential travels: two schemes of one place cannot be sent together. */

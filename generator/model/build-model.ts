@@ -1,7 +1,7 @@
 import type { OpenApiDocument } from '../load/read-spec.js';
 import type { Problem } from '../problems.js';
 import { assumptionsFor, collectAssumptions } from './assumptions.js';
-import { apiKeySchemeOf, buildSecuritySchemes } from './auth.js';
+import { apiKeySchemeOf, authOf, buildSecuritySchemes } from './auth.js';
 import { isLargeDocument } from './document-size.js';
 import { normalizeDocument } from './normalize-schema.js';
 import {
@@ -107,7 +107,8 @@ export function buildModel(whole: OpenApiDocument, options: ModelOptions): { mod
     ),
   };
   if (info.description) model.description = info.description;
-  if (apiKeyScheme) model.apiKeyScheme = apiKeyScheme;
+  const auth = authOf(securitySchemes, apiKeyScheme);
+  if (auth) model.auth = auth;
   if (envelope) model.envelope = envelope;
   return { model, problems };
 }

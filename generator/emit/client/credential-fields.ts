@@ -12,7 +12,7 @@ export interface CredentialField {
 
 /** The `auth` option's fields: every scheme the client can send, in the document's order. */
 export function credentialFields(model: ApiModel): CredentialField[] {
-  return model.securitySchemes.map((scheme) => ({ name: scheme.name, type: credentialType(scheme), doc: credentialDoc(scheme, model.apiKeyScheme) }));
+  return model.securitySchemes.map((scheme) => ({ name: scheme.name, type: credentialType(scheme), doc: credentialDoc(scheme, model.auth?.schemeName) }));
 }
 
 function credentialType(scheme: SecuritySchemeModel): string {

@@ -75,7 +75,7 @@ export function clientView(model: ApiModel): ClientView {
     title: model.title,
     authCode: specLiteral(auth),
     authFunctions: runtimeFunctions(auth),
-    takesKey: model.apiKeyScheme !== undefined,
+    takesKey: model.auth !== undefined,
     credentials,
     credentialTypes: [...new Set(credentials.flatMap((field) => field.type.match(/[A-Z]\w+/g) ?? []))].sort(),
     authType: `${model.names.api}ClientAuth`,

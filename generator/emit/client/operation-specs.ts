@@ -145,7 +145,7 @@ export function authSpec(model: ApiModel): Record<string, unknown> {
     schemes: Object.fromEntries(model.securitySchemes.map((scheme) => [scheme.name, schemeSpec(scheme)])),
     security: commonSecurity(model.operations),
   };
-  if (model.apiKeyScheme) spec.apiKey = model.apiKeyScheme;
+  if (model.auth) spec.apiKey = model.auth.schemeName;
   if (model.operations.length > 0 && model.operations.every((op) => op.security.length > 0 && op.security.every((alternative) => alternative.length > 0)))
     spec.required = true;
   if (model.securitySchemes.some((scheme) => scheme.kind === 'oauth2')) spec.requestToken = new RuntimeFunction('requestToken');
