@@ -11,6 +11,7 @@
 import type { Server, Tool } from '@modelcontextprotocol/server';
 import type { PodcastClient } from '../client.js';
 import { operationSchemas } from '../schemas.js';
+import { readMcpCredentials, type McpCredentials, type McpCredentialVariable } from './credentials.js';
 import { createToolServer, toolCatalog, type OperationValidators, type ToolBinding, type ToolData, type ToolServerOptions } from './tool-server.js';
 
 /**
@@ -83,6 +84,30 @@ export const podcastMcpEnv = {
   "baseUrl": "PODCAST_BASE_URL",
   "scopes": "PODCAST_SCOPES"
 } as const;
+
+/**
+ * The variables the server reads credentials from, one entry per variable (`required`: the server
+ * cannot start without its scheme's credential; `option`: the client option it fills).
+ */
+export const podcastMcpCredentials: readonly McpCredentialVariable[] = [
+  {
+    "name": "PODCAST_API_KEY",
+    "scheme": "ApiKeyAuth",
+    "required": true,
+    "role": "credential",
+    "description": "the API key of Podcast Asset, Avatar and Account Interface, sent in the header X-Api-Key",
+    "option": "apiKey"
+  }
+];
+
+/**
+ * The client's `auth` option and the secrets to redact, read from `env`; or every problem at once:
+ * each missing required variable, half a client id and secret, or none set where each operation
+ * accepts one of several schemes. A problem names variables, never a value.
+ */
+export function readPodcastMcpCredentials(env: Readonly<Record<string, string | undefined>>): McpCredentials {
+  return readMcpCredentials({ variables: podcastMcpCredentials, schemes: ["ApiKeyAuth"] }, env);
+}
 
 /**
  * Options of {@link createPodcastMcpServer }: which tools to offer (`tools`, `toolsets`,

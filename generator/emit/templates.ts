@@ -21,6 +21,7 @@ export const COPIED_FILES: readonly string[] = [
   'mcp/tool-selection.ts',
   'mcp/tool-search.ts',
   'mcp/dynamic-tools.ts',
+  'mcp/credentials.ts',
   'mock/wire.ts',
   'mock/match.ts',
   'mock/faults.ts',

@@ -5,6 +5,7 @@ import { definePlugin } from '../plugin.js';
 import { jsonTextModule } from '../data-module.js';
 import { jsonLines } from './json-text.js';
 import { jsonLiteral } from '../print.js';
+import { credentialVariables, type CredentialVariable } from './credential-variables.js';
 import type { JsonSchema } from './json-schema.js';
 import type { SchemaTable } from './schema-table.js';
 import { buildManifest, buildToolBindings, DEFAULT_MAX_SCHEMA_BYTES, type McpManifest, type McpToolBinding } from './tool-manifest.js';
@@ -24,6 +25,11 @@ export interface McpServerView {
   serverInfo: { name: string; title: string; version: string };
   /** The environment variables `podcast-gen mcp` reads; `apiKey` only when the document declares a credential. */
   env: { apiKey?: string; baseUrl: string; scopes: string };
+  /** Name of the exported credential variables (`podcastMcpCredentials`) and of their reader (`readPodcastMcpCredentials`). */
+  credentialsConst: string;
+  readCredentials: string;
+  /** The credential variables, and the schemes one of which some operation needs. */
+  credentials: { variables: CredentialVariable[]; schemes: string[] };
   /** The `tools/list` result: every tool with self-contained schemas (`tools.json`). */
   manifest: McpManifest;
   tools: { name: string; operationId: string; methodName: string; hasInput: boolean; scopes: string[]; wrapData: boolean; tags: string[] }[];
@@ -56,6 +62,9 @@ function mcpServer(model: ApiModel, maxSchemaBytes: number): { view: McpServerVi
     names: model.names,
     toolsConst: camelCase(`${api} mcp tools`),
     envConst: camelCase(`${api} mcp env`),
+    credentialsConst: camelCase(`${api} mcp credentials`),
+    readCredentials: camelCase(`read ${api} mcp credentials`),
+    credentials: credentialVariables(model),
     optionsType: pascalCase(`${api} mcp server options`),
     serverInfo: { name: snakeCase(api).replace(/_/g, '-'), title: model.title, version: model.version },
     env: {
@@ -164,6 +173,9 @@ const TOOL_SERVER = 'mcp/tool-server.ts';
 /** The files `tool-server.ts` imports, copied the same way: tool selection, search, and the dynamic mode. */
 const TOOL_SERVER_PARTS = ['mcp/tool-selection.ts', 'mcp/tool-search.ts', 'mcp/dynamic-tools.ts'] as const;
 
+/** The reader of the credential variables, which `server.ts` imports: copied the same way. */
+const MCP_CREDENTIALS = 'mcp/credentials.ts';
+
 /** The data module `mcp/server.ts` imports (`./server-data.js`, and its one-line `.d.ts`), without extension. */
 const MCP_DATA = 'mcp/server-data';
 
@@ -213,6 +225,7 @@ export const mcpPlugin = definePlugin({
       { path: 'mcp/server.ts', content: templates.render('mcp-server.ts.hbs', view) },
       { path: TOOL_SERVER, content: `${view.banner}\n${templates.copied(TOOL_SERVER)}` },
       ...TOOL_SERVER_PARTS.map((path) => ({ path, content: `${view.banner}\n${templates.copied(path)}` })),
+      { path: MCP_CREDENTIALS, content: `${view.banner}\n${templates.copied(MCP_CREDENTIALS)}` },
       // JSON strings hold no line break, so each line of the text is a piece.
       ...(model.large ? jsonTextModule(MCP_DATA, view.banner, MCP_DATA_DESCRIPTION, dataJson.split('\n')) : []),
     ];

@@ -9,6 +9,7 @@ export const SUBSETS: [string[], string[]][] = [
       '.podcast-gen.json',
       'client.ts',
       'index.ts',
+      'mcp/credentials.ts',
       'mcp/dynamic-tools.ts',
       'mcp/server.ts',
       'mcp/tool-search.ts',

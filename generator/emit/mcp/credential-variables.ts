@@ -1,0 +1,93 @@
+import { snakeCase } from '../../model/naming.js';
+import type { ApiModel, SecuritySchemeModel } from '../../model/types.js';
+
+/** One environment variable the MCP server reads a credential from (the copied `credentials.ts`'s `McpCredentialVariable`). */
+export interface CredentialVariable {
+  name: string;
+  scheme: string;
+  role: 'credential' | 'clientId' | 'clientSecret';
+  required: boolean;
+  description: string;
+  /** The client option it fills, as a path: `apiKey`, `auth.<scheme>`, `auth.<scheme>.clientId`. */
+  option: string;
+}
+
+/** Variables the server reads besides credentials: no credential takes their names. */
+const OTHER_VARIABLES = ['BASE_URL', 'SCOPES', 'MCP_TOKENS', 'MCP_ALLOWED_ORIGINS', 'MCP_ALLOWED_HOSTS'];
+
+/** The last word of a scheme's credential variable by kind: `<PREFIX>[_<SCHEME>]_<SUFFIX>`. */
+function suffixOf(scheme: SecuritySchemeModel): string {
+  if (scheme.kind === 'apiKey') return 'API_KEY';
+  if (scheme.kind === 'basic') return 'CREDENTIALS';
+  return 'TOKEN';
+}
+
+/**
+ * The credential variables of the MCP server, named after the API (docs/mcp.md): for each scheme
+ * some operation requires, `<PREFIX>_<SUFFIX>` where the document declares one scheme, else
+ * `<PREFIX>_<SCHEME>_<SUFFIX>` (the scheme's name in upper snake case, the suffix not repeated when
+ * the name ends with it). The suffix is `API_KEY` for an API key, `TOKEN` for bearer, OAuth 2.0 and
+ * OpenID Connect, `CREDENTIALS` (`user:password`) for basic; an OAuth 2.0 scheme with a
+ * client-credentials flow also has `..._CLIENT_ID` and `..._CLIENT_SECRET`. `schemes`: those that
+ * can stand for a credential an operation needs (none when every operation can go without).
+ */
+export function credentialVariables(model: ApiModel): { variables: CredentialVariable[]; schemes: string[] } {
+  const prefix = model.names.envPrefix;
+  const used = new Set(model.operations.flatMap((op) => op.security.flat()));
+  const schemes = model.securitySchemes.filter((s) => used.has(s.name));
+  const needing = model.operations.filter((op) => op.security.length > 0 && op.security.every((alternative) => alternative.length > 0));
+  const taken = new Set(OTHER_VARIABLES.map((name) => `${prefix}_${name}`));
+  const unique = (name: string) => {
+    let chosen = name;
+    for (let n = 2; taken.has(chosen); n++) chosen = `${name}_${n}`;
+    taken.add(chosen);
+    return chosen;
+  };
+  const single = model.securitySchemes.length === 1;
+  const variables = schemes.flatMap((scheme) => {
+    const suffix = suffixOf(scheme);
+    const part = single ? '' : snakeCase(scheme.name).toUpperCase();
+    const stem = part === '' ? prefix : `${prefix}_${part}`;
+    const required = needing.length > 0 && needing.every((op) => op.security.every((alternative) => alternative.includes(scheme.name)));
+    const base = { scheme: scheme.name, required };
+    const what = describe(scheme, model.title);
+    const clientCredentials = scheme.kind === 'oauth2' && scheme.tokenUrl !== undefined;
+    const entries: CredentialVariable[] = [
+      {
+        name: unique(part === suffix || part.endsWith(`_${suffix}`) ? stem : `${stem}_${suffix}`),
+        ...base,
+        role: 'credential',
+        description: clientCredentials ? `${what} (or the client id and secret)` : what,
+        option: scheme.name === model.auth?.schemeName ? 'apiKey' : `auth.${scheme.name}`,
+      },
+    ];
+    if (clientCredentials) {
+      entries.push(
+        {
+          name: unique(`${stem}_CLIENT_ID`),
+          ...base,
+          role: 'clientId',
+          description: `the OAuth 2.0 client id of ${scheme.name}, with its secret`,
+          option: `auth.${scheme.name}.clientId`,
+        },
+        {
+          name: unique(`${stem}_CLIENT_SECRET`),
+          ...base,
+          role: 'clientSecret',
+          description: `the OAuth 2.0 client secret of ${scheme.name}`,
+          option: `auth.${scheme.name}.clientSecret`,
+        },
+      );
+    }
+    return entries;
+  });
+  return { variables, schemes: needing.length > 0 ? schemes.map((s) => s.name) : [] };
+}
+
+function describe(scheme: SecuritySchemeModel, title: string): string {
+  if (scheme.kind === 'apiKey') return `the API key of ${title}, sent in the ${scheme.in} ${scheme.paramName}`;
+  if (scheme.kind === 'basic') return `user:password for ${title} (HTTP basic)`;
+  if (scheme.kind === 'bearer') return `a bearer token of ${title}`;
+  if (scheme.kind === 'openIdConnect') return `an OpenID Connect access token of ${title} (${scheme.name})`;
+  return `an OAuth 2.0 access token of ${title} (${scheme.name})`;
+}
