@@ -63,9 +63,19 @@ export function schemaAt(root: SchemaObject, tokens: readonly string[], resolve:
   return node !== null && typeof node === 'object' ? derefSchema(node as SchemaObject, resolve) : undefined;
 }
 
-/** A whole valid value of `schema`, deterministic for `seed`. */
+/** Values made already, by schema object: many changes of a large document share a root schema. */
+const made = new WeakMap<SchemaObject, Map<string, unknown>>();
+
+/** A whole valid value of `schema`, deterministic for `seed` (the same value for the same inputs, made once). */
 export function wholeValue(schema: SchemaObject, resolve: SchemaResolver, direction: 'request' | 'response', seed: string, variant?: number): unknown {
-  return synthesize(schema, synthContext({ seed, resolve, direction, ...(variant === undefined ? {} : { variant }) }));
+  let values = made.get(schema);
+  if (!values) {
+    values = new Map();
+    made.set(schema, values);
+  }
+  const key = `${direction} ${seed} ${variant ?? ''}`;
+  if (!values.has(key)) values.set(key, synthesize(schema, synthContext({ seed, resolve, direction, ...(variant === undefined ? {} : { variant }) })));
+  return values.get(key);
 }
 
 /** The values a change at `node` is about (see the module's comment), most telling first. */

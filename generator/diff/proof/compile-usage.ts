@@ -63,18 +63,53 @@ export class VirtualProject {
     this.parsed.delete(full);
   }
 
-  /** The names the module at `path` exports (its `export *`s followed), sorted. */
-  exportsOf(path: string): string[] {
+  /**
+   * The names the module at `path` exports, its `export *`s followed, read from the syntax alone
+   * (no checker: on a large output, binding every file only to list names costs seconds).
+   */
+  exportsOf(path: string, seen = new Set<string>()): string[] {
     const ts = typescript();
-    const program = this.program([path]);
-    const file = program.getSourceFile(join(VIRTUAL_ROOT, path));
-    const checker = program.getTypeChecker();
-    const symbol = file && checker.getSymbolAtLocation(file);
-    if (!symbol) return [];
-    return checker
-      .getExportsOfModule(symbol)
-      .map((s) => ts.symbolName(s))
-      .sort();
+    const full = join(VIRTUAL_ROOT, path);
+    if (seen.has(full)) return [];
+    seen.add(full);
+    const file = this.sourceFile(full);
+    if (!file) return [];
+    const names = new Set<string>();
+    const exported = (node: import('typescript').Node) =>
+      ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+    for (const statement of file.statements) {
+      if (ts.isExportDeclaration(statement)) {
+        const from = statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) ? statement.moduleSpecifier.text : undefined;
+        if (!statement.exportClause && from !== undefined) for (const name of this.exportsOf(relativeModule(path, from), seen)) names.add(name);
+        else if (statement.exportClause && ts.isNamedExports(statement.exportClause))
+          for (const element of statement.exportClause.elements) names.add(element.name.text);
+      } else if (ts.isVariableStatement(statement) && exported(statement)) {
+        for (const declaration of statement.declarationList.declarations) if (ts.isIdentifier(declaration.name)) names.add(declaration.name.text);
+      } else if (
+        (ts.isFunctionDeclaration(statement) ||
+          ts.isClassDeclaration(statement) ||
+          ts.isInterfaceDeclaration(statement) ||
+          ts.isTypeAliasDeclaration(statement) ||
+          ts.isEnumDeclaration(statement)) &&
+        exported(statement) &&
+        statement.name
+      ) {
+        names.add(statement.name.text);
+      }
+    }
+    return [...names].sort();
+  }
+
+  private sourceFile(full: string): SourceFile | undefined {
+    const text = this.texts.get(full);
+    if (text === undefined) return undefined;
+    let file = this.parsed.get(full);
+    if (!file) {
+      const ts = typescript();
+      file = ts.createSourceFile(full, text, ts.ScriptTarget.ES2022, false);
+      this.parsed.set(full, file);
+    }
+    return file;
   }
 
   /** The errors of the files at `paths`, checked together with everything they import. */
@@ -104,21 +139,13 @@ export class VirtualProject {
     const ts = typescript();
     const options = compilerOptions(ts);
     const host = ts.createCompilerHost(options, true);
-    const { texts, parsed } = this;
+    const { texts } = this;
     host.fileExists = (name) => texts.has(name) || ts.sys.fileExists(name);
     host.readFile = (name) => texts.get(name) ?? ts.sys.readFile(name);
     host.directoryExists = (name) => name === VIRTUAL_ROOT || name.startsWith(`${VIRTUAL_ROOT}/`) || ts.sys.directoryExists(name);
     host.writeFile = () => {};
     host.getSourceFile = (name, version) => {
-      const text = texts.get(name);
-      if (text !== undefined) {
-        let file = parsed.get(name);
-        if (!file) {
-          file = ts.createSourceFile(name, text, version, false);
-          parsed.set(name, file);
-        }
-        return file;
-      }
+      if (texts.has(name)) return this.sourceFile(name);
       if (!diskFiles.has(name)) {
         const disk = ts.sys.readFile(name);
         diskFiles.set(name, disk === undefined ? undefined : ts.createSourceFile(name, disk, version, false));
@@ -131,4 +158,11 @@ export class VirtualProject {
       host,
     );
   }
+}
+
+/** `./client.js` from `old/index.ts` -> `old/client.ts`. */
+function relativeModule(from: string, specifier: string): string {
+  const folder = from.includes('/') ? from.slice(0, from.lastIndexOf('/')) : '';
+  const joined = join(folder, specifier).replace(/\.js$/, '.ts');
+  return joined;
 }

@@ -23,18 +23,35 @@ export interface GeneratedOutput {
 }
 
 /** The changes with the compiler's verdict: proofs attached, `types` dropped or added, unexplained errors as changes. */
-export function proveTypes(changes: Change[], old: GeneratedOutput, next: GeneratedOutput): Change[] {
+export function proveTypes(changes: Change[], old: GeneratedOutput, next: GeneratedOutput, options: { whole?: boolean } = {}): Change[] {
   const project = new VirtualProject();
   for (const file of old.files) if (file.path.endsWith('.ts')) project.add(`${OLD_DIR}/${file.path}`, file.content);
   for (const file of next.files) if (file.path.endsWith('.ts')) project.add(`${NEW_DIR}/${file.path}`, file.content);
   const names = project.exportsOf(`${OLD_DIR}/index.ts`);
-  const scope = old.model.large ? touchedScope(changes, old.model) : {};
+  const scope = old.model.large && !options.whole ? touchedScope(changes, old.model) : {};
   const usage = writeUsageFile({ model: old.model, exports: names, scope });
-  const baseline = writeUsageFile({ model: old.model, exports: names, scope, target: OLD_DIR });
-  for (const file of [usage, baseline]) project.add(file.path, file.text);
-  const failingAnyway = new Set(project.diagnostics([baseline.path]).map((d) => d.line));
+  project.add(usage.path, usage.text);
+  const found = project.diagnostics([usage.path]);
+  // The failing lines compiled against the old output too: those that fail there prove nothing.
+  const subjects = found.map((d) => usage.subjects.get(d.line) ?? {});
+  const baseline = writeUsageFile({
+    model: old.model,
+    exports: names,
+    scope: {
+      operations: new Set(subjects.flatMap((s) => (s.operationId === undefined ? [] : [s.operationId]))),
+      schemas: new Set(subjects.flatMap((s) => (s.schema === undefined ? [] : [s.schema]))),
+      exports: new Set(subjects.flatMap((s) => (s.exportName === undefined ? [] : [s.exportName]))),
+    },
+    target: OLD_DIR,
+  });
+  const key = (file: UsageFile, d: UsageDiagnostic) => `${JSON.stringify(file.subjects.get(d.line) ?? {})} ${d.text}`;
+  let failingAnyway = new Set<string>();
+  if (found.length > 0) {
+    project.add(baseline.path, baseline.text);
+    failingAnyway = new Set(project.diagnostics([baseline.path]).map((d) => key(baseline, d)));
+  }
   // A line after a missing method or name reads `any`; what fails there only follows from the first error.
-  const errors = project.diagnostics([usage.path]).filter((d) => !failingAnyway.has(d.line) && !/\bType 'any'/.test(d.message));
+  const errors = found.filter((d) => !failingAnyway.has(key(usage, d)) && !/\bType 'any'/.test(d.message));
   return judge(changes, errors, usage, old.model);
 }
 

@@ -20,6 +20,7 @@ export const USAGE_DIR = 'usage';
 export interface UsageScope {
   operations?: ReadonlySet<string>;
   schemas?: ReadonlySet<string>;
+  exports?: ReadonlySet<string>;
 }
 
 /**
@@ -31,9 +32,10 @@ export function writeUsageFile(input: { model: ApiModel; exports: readonly strin
   const out = new UsageWriter();
   const api = model.names.api;
   const resolve = modelResolver(model);
-  if (exports.length > 0) {
+  const imported = scope.exports ? exports.filter((name) => scope.exports?.has(name)) : exports;
+  if (imported.length > 0) {
     out.line('import {');
-    for (const name of exports) out.line(`  ${name},`, { exportName: name });
+    for (const name of imported) out.line(`  ${name},`, { exportName: name });
     out.line(`} from '../${target}/index.js';`);
   }
   out.line(`import type * as $old from '../${OLD_DIR}/index.js';`);

@@ -18,6 +18,7 @@ import type { GeneratedOutput } from './types-proof.js';
 /** One side as the validators proof reads it. */
 export interface ValidatorSide {
   model: ApiModel;
+  /** The side's generated validators that the targets name (load-validators.ts). */
   exports: Record<string, unknown>;
   resolve: SchemaResolver;
   schemasExport: Map<string, string>;
@@ -43,7 +44,8 @@ export interface ValidatorTarget {
   bases: unknown[];
 }
 
-export function validatorSide(output: GeneratedOutput, exports: Record<string, unknown>): ValidatorSide {
+/** A side's model read for the proof; its validators (`exports`) are loaded once the targets are known. */
+export function validatorSide(output: GeneratedOutput): ValidatorSide {
   const fixtures = new Map<string, { params?: unknown; data?: unknown }>();
   const dataProperty = output.model.envelope?.dataProperty;
   for (const op of output.model.operations) {
@@ -59,7 +61,7 @@ export function validatorSide(output: GeneratedOutput, exports: Record<string, u
     }
   }
   const schemasExport = new Map([...operationExports(output.model)].map(([id, names]) => [id, names.schemas]));
-  return { model: output.model, exports, resolve: modelResolver(output.model), schemasExport, fixtures };
+  return { model: output.model, exports: {}, resolve: modelResolver(output.model), schemasExport, fixtures };
 }
 
 /** The targets of a change at `pointer`, most specific first. */

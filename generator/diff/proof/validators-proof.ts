@@ -16,29 +16,64 @@ const MAX_TRIES = 60;
 
 export async function proveValidators(changes: Change[], old: GeneratedOutput, next: GeneratedOutput): Promise<Change[]> {
   if (!changes.some((change) => change.surfaces.includes('validators'))) return changes;
-  const oldExports = loadValidators(old.files);
-  const newExports = loadValidators(next.files);
-  if (!oldExports || !newExports) return changes.map((change) => withValidatorsVerdict(change, undefined));
-  const sides = { old: validatorSide(old, oldExports), new: validatorSide(next, newExports) };
-  return changes.map((change) => (change.surfaces.includes('validators') ? withValidatorsVerdict(change, proveOne(change, sides)) : change));
+  const sides = { old: validatorSide(old), new: validatorSide(next) };
+  const plans = new Map(changes.filter((change) => change.surfaces.includes('validators')).map((change) => [change, plan(change, sides)]));
+  // Each side's validators that some target names, loaded once.
+  for (const which of ['old', 'new'] as const) {
+    const side = sides[which];
+    const wanted = new Set<string>();
+    for (const step of [...plans.values()].flat()) {
+      if (step.source === side) wanted.add(exportName(step.target.source));
+      if (step.judge === side) wanted.add(exportName(step.target.judge));
+    }
+    const exports = loadValidators(which === 'old' ? old.files : next.files, wanted);
+    if (!exports) return changes.map((change) => withValidatorsVerdict(change, undefined));
+    side.exports = exports;
+  }
+  return changes.map((change) => {
+    const steps = plans.get(change);
+    return steps ? withValidatorsVerdict(change, proveOne(steps)) : change;
+  });
 }
 
-/** The first value that shows the change, tried as a response first and then as a request. */
-function proveOne(change: Change, sides: { old: ValidatorSide; new: ValidatorSide }): ValidatorsProof[] | undefined {
+/** One way to show a change: a target, tried with values valid on `source`, judged by `judge`'s validator. */
+interface Step {
+  target: ValidatorTarget;
+  source: ValidatorSide;
+  judge: ValidatorSide;
+  direction: 'request' | 'response';
+}
+
+/** The targets of a change, as a response first and then as a request, each once. */
+function plan(change: Change, sides: { old: ValidatorSide; new: ValidatorSide }): Step[] {
+  const steps: Step[] = [];
+  const seen = new Set<string>();
   for (const direction of ['response', 'request'] as const) {
     const source = direction === 'response' ? sides.new : sides.old;
     const judge = direction === 'response' ? sides.old : sides.new;
     const pointers = direction === 'response' ? [change.new?.pointer, change.old?.pointer] : [change.old?.pointer, change.new?.pointer];
-    const seen = new Set<string>();
     for (const pointer of [...new Set(pointers)]) {
       for (const target of validatorTargets(change, pointer, source, judge, direction)) {
-        const key = `${target.judge} ${target.prefix.join('.')} ${target.tokens.join('/')}`;
+        const key = `${direction} ${target.judge} ${target.prefix.join('.')} ${target.tokens.join('/')}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        const proof = proveOnTarget(target, source, judge, direction);
-        if (proof) return [proof];
+        steps.push({ target, source, judge, direction });
       }
     }
+  }
+  return steps;
+}
+
+/** `getPetSchemas.data` -> `getPetSchemas`. */
+function exportName(path: string): string {
+  return path.split('.')[0] as string;
+}
+
+/** The first value that shows the change. */
+function proveOne(steps: readonly Step[]): ValidatorsProof[] | undefined {
+  for (const step of steps) {
+    const proof = proveOnTarget(step.target, step.source, step.judge, step.direction);
+    if (proof) return [proof];
   }
   return undefined;
 }
