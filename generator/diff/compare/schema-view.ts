@@ -18,7 +18,8 @@ const REF_PREFIX = '#/components/schemas/';
 
 /** The component a schema names by `$ref`, with its own schema and pointer; the schema itself otherwise. */
 export function resolveSchema(side: CompareSide, at: SchemaAt): SchemaAt & { ref?: string } {
-  let current = at;
+  // A 2020-12 boolean subschema (`true`, `false`) has no keywords to compare.
+  let current = at.schema !== null && typeof at.schema === 'object' ? at : { schema: {}, pointer: at.pointer };
   let ref: string | undefined;
   for (let jumps = 0; jumps < 16 && typeof current.schema.$ref === 'string' && current.schema.$ref.startsWith(REF_PREFIX); jumps++) {
     const name = decodeURIComponent(current.schema.$ref.slice(REF_PREFIX.length)).replace(/~1/g, '/').replace(/~0/g, '~');
@@ -105,7 +106,7 @@ export function objectView(side: CompareSide, at: SchemaAt, direction: Direction
     for (const name of schema.required ?? []) required.add(name);
     for (const [name, property] of Object.entries(schema.properties ?? {})) {
       if (view.properties.has(name) || view.hidden.has(name)) continue;
-      const flag = property.readOnly === true ? 'readOnly' : property.writeOnly === true ? 'writeOnly' : undefined;
+      const flag = property?.readOnly === true ? 'readOnly' : property?.writeOnly === true ? 'writeOnly' : undefined;
       const hiddenHere = (direction === 'request' && flag === 'readOnly') || (direction === 'response' && flag === 'writeOnly');
       if (hiddenHere) view.hidden.set(name, flag as 'readOnly' | 'writeOnly');
       else view.properties.set(name, { at: { schema: property, pointer: `${resolved.pointer}/properties/${escapeToken(name)}` }, required: false });

@@ -107,4 +107,15 @@ export const versions: DiffCase[] = [
     },
     want: [['parameter-added-required', 'breaking', 'wire types validators mcp']],
   },
+  {
+    name: '3.1: a boolean subschema of a property (true to false) is not judged: it has no keywords to compare',
+    before: (d) => {
+      v31(d);
+      schemas(d).ThingInput.properties.extra = true;
+    },
+    change: (d) => {
+      schemas(d).ThingInput.properties.extra = false;
+    },
+    want: [],
+  },
 ];
