@@ -55,6 +55,12 @@ export interface MockRoute {
   bodyKind?: 'json' | 'form' | 'other';
   idempotency?: { header: string; maxLength?: number };
   retryAfterField?: string;
+  /**
+   * Invalid input is answered `status`: with the mock's own failure body where the validator of the
+   * declared response `key` (the document's 400, 422, 4XX or default) takes it, else with the body of
+   * the fixture's error of status `fixture`.
+   */
+  refusal?: { status: number; fixture: number; key: string };
 }
 
 /** Where a security scheme's credential travels: an API key's header, query parameter or cookie, or the `Authorization` header. */

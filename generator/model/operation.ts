@@ -142,7 +142,15 @@ export function buildOperation(options: {
   if (idempotency) operation.idempotency = idempotency;
   const retryAfterField = errors.find((r) => r.status === 429)?.retryAfterField;
   if (retryAfterField) operation.retryAfterField = retryAfterField;
+  const redirect = redirectAnswer(responses);
+  if (redirect) operation.redirect = redirect;
   return operation;
+}
+
+/** The first redirect (3xx) the document declares where it declares no 2xx: the operation's only answer that is no failure. */
+function redirectAnswer(responses: readonly ResponseModel[]): ResponseModel | undefined {
+  const answered = (from: number) => responses.find((r) => typeof r.status === 'number' && r.status >= from && r.status < from + 100);
+  return answered(200) ? undefined : answered(300);
 }
 
 /** A request body given by `itemSchema` is sent as the bytes the caller gives, not written item by item. */

@@ -311,6 +311,8 @@ export interface OperationModel {
   idempotency?: { header: string; maxLength?: number; required: boolean };
   /** The success response (first 2xx; 200 when present). */
   success: ResponseModel;
+  /** Where the document declares no 2xx: its first 3xx (a download answered by a redirect), what the fixture answers. */
+  redirect?: ResponseModel;
   /** The payload the client resolves to: the envelope's data property, or the success body. */
   data: {
     schema: SchemaObject;

@@ -37,7 +37,7 @@ export interface MockApi {
   /** The fixture of each operation, by operationId. */
   fixtures: Readonly<Partial<Record<string, MockFixture>>>;
   /** The input validator of each operation, by operationId (as `operationSchemas` of `schemas.ts` holds them). */
-  validators: Readonly<Partial<Record<string, { params?: MockValidator }>>>;
+  validators: Readonly<Partial<Record<string, { params?: MockValidator; errors?: Readonly<Partial<Record<string, MockValidator>>> }>>>;
 }
 
 /** Options of {@link serveMock}. */
@@ -96,6 +96,8 @@ export interface RecordedRequest {
   bodyTruncated?: boolean;
   /** The fault injected instead of the normal answer, if any. */
   fault?: MockFaultKind;
+  /** Why the input was refused (also where the answer is the document's own failure body, which cannot say). */
+  problem?: string;
   /** Status sent (undefined while pending, and for `timeout` and `reset`). */
   status?: number;
 }
@@ -153,6 +155,20 @@ export async function serveMock(api: MockApi, options: MockServerOptions = {}): 
     if (failureShape.detailsKey && issues !== undefined) body[failureShape.detailsKey] = { issues };
     if (failureShape.ridKey) body[failureShape.ridKey] = `req_mock_${String(++rid).padStart(6, '0')}`;
     return { status, headers: {}, body };
+  };
+
+  // Input the document forbids: the mock's own failure naming the fields, where the document
+  // declares no failure body or its declared one takes it; else the declared one's fixture (the
+  // message is then only the recorded request's `problem`).
+  const refuse = (route: MockRoute, record: RecordedRequest, message: string, issues?: unknown): MockResponse => {
+    record.problem = message;
+    const refusal = route.refusal;
+    if (!refusal) return failure(400, message, issues);
+    const own = failure(refusal.status, message, issues);
+    const judge = api.validators[route.operationId]?.errors?.[refusal.key];
+    const declared = served[route.operationId]?.errors?.find((e) => e.status === refusal.fixture);
+    if (!declared || judge?.safeParse(own.body).success) return own;
+    return { ...structuredClone(declared), status: refusal.status };
   };
 
   const faultAnswer = (fault: '429' | '503' | '500', route: MockRoute): MockResponse => {
@@ -233,7 +249,7 @@ export async function serveMock(api: MockApi, options: MockServerOptions = {}): 
       return reply(faultAnswer(fault, route));
     }
     const body = parseBody(raw, route);
-    if (body === INVALID_JSON) return reply(failure(400, 'invalid request: the body is not valid JSON'));
+    if (body === INVALID_JSON) return reply(refuse(route, record, 'invalid request: the body is not valid JSON'));
     const problemOf = (candidate: MockRoute, params: Record<string, string>) => {
       // Kept percent-escaped, as the path's own parameters are until they are read.
       for (const [key, name] of candidate.queryParameters ?? []) {
@@ -254,7 +270,7 @@ export async function serveMock(api: MockApi, options: MockServerOptions = {}): 
         );
       return (
         checkIdempotency(candidate, req.headers) ??
-        (options.validate === false || candidate.bodyKind === 'other' ? undefined : validate(api.validators[candidate.operationId]?.params, input()))
+        (options.validate === false ? undefined : validate(api.validators[candidate.operationId]?.params, input(), unreadBodyFields(candidate)))
       );
     };
     const problem = problemOf(route, match.pathParams);
@@ -262,7 +278,7 @@ export async function serveMock(api: MockApi, options: MockServerOptions = {}): 
     // bodies alone): the first whose input the request holds.
     const other = problem ? match.alike.find((candidate) => problemOf(candidate.route, candidate.pathParams) === undefined) : undefined;
     if (other) route = other.route;
-    else if (problem) return reply(failure(400, problem.message, problem.issues));
+    else if (problem) return reply(refuse(route, record, problem.message, problem.issues));
     record.operationId = route.operationId;
     const fixture = served[route.operationId];
     reply(fixture ? structuredClone(fixture.response) : failure(501, `no fixture for ${route.operationId}`));
@@ -421,14 +437,25 @@ function parseBody(raw: string, route: MockRoute): unknown {
   }
 }
 
+/** The input fields of a body the mock does not read field by field (bytes, text): their values cannot be judged. */
+function unreadBodyFields(route: MockRoute): ReadonlySet<string> | undefined {
+  if (route.bodyKind !== 'other') return undefined;
+  return new Set(route.fields.filter((f) => f.in === 'body' || f.in === 'body-field').map((f) => f.name));
+}
+
+/** The validator's problems with `input`, but those of the `unjudged` fields. */
 function validate(
   params: MockValidator | undefined,
   input: Record<string, unknown>,
+  unjudged?: ReadonlySet<string>,
 ): { message: string; issues: { path: (string | number)[]; message: string }[] } | undefined {
   if (!params) return undefined;
   const result = params.safeParse(input);
   if (result.success) return undefined;
-  const issues = (result.error?.issues ?? []).map((i) => ({ path: i.path.map((p) => (typeof p === 'number' ? p : String(p))), message: i.message }));
+  const issues = (result.error?.issues ?? [])
+    .filter((i) => !unjudged?.has(String(i.path[0])))
+    .map((i) => ({ path: i.path.map((p) => (typeof p === 'number' ? p : String(p))), message: i.message }));
+  if (issues.length === 0) return undefined;
   return { message: `invalid request: ${issues.map((i) => `${i.path.join('.') || '(input)'}: ${i.message}`).join('; ')}`, issues };
 }
 

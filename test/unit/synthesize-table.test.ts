@@ -590,7 +590,8 @@ describe('buildFixture: one operation', () => {
             operationId: 'op',
             params: { title: 'Hello' },
             response: { status: 201, headers: {}, body: { n: 1 } },
-            errors: [{ status: 409, headers: {}, body: null }],
+            // No bytes, but their declared media type (the mock sends it).
+            errors: [{ status: 409, headers: { 'content-type': 'application/octet-stream' }, body: null }],
           },
           notes: noNotes(1),
         },

@@ -6,7 +6,7 @@
 import { commonSecurity } from '../../model/auth.js';
 import { mediaKind } from '../../model/media.js';
 import type { ApiModel, InputFieldModel, OperationModel, SchemaObject } from '../../model/types.js';
-import { buildFixture, modelResolver } from '../../synthesis/build-fixture.js';
+import { buildFixture, fixtureErrorStatuses, modelResolver } from '../../synthesis/build-fixture.js';
 import { derefSchema, mergeAllOf, schemaType, type SchemaResolver } from '../../model/schema-merge.js';
 import { fragmentPairs, requestPath, templateQueryPairs } from '../../model/path-fragment.js';
 
@@ -62,6 +62,12 @@ export interface MockRoute {
   idempotency?: { header: string; maxLength?: number };
   /** The 429 body's field that carries the wait in seconds. */
   retryAfterField?: string;
+  /**
+   * Invalid input is answered `status`: with the mock's own failure body where the validator of the
+   * declared response `key` (the document's 400, 422, 4XX or default) takes it, else with the body of
+   * the fixture's error of status `fixture`.
+   */
+  refusal?: { status: number; fixture: number; key: string };
 }
 
 /** Where a security scheme's credential travels (the copied `wire.ts`'s `MockScheme`). */
@@ -119,7 +125,33 @@ function mockRoute(op: OperationModel, resolve: SchemaResolver): MockRoute {
     route.idempotency = { header: op.idempotency.header, ...(op.idempotency.maxLength === undefined ? {} : { maxLength: op.idempotency.maxLength }) };
   const retryAfterField = op.errors.find((e) => e.status === 429)?.retryAfterField;
   if (retryAfterField) route.retryAfterField = retryAfterField;
+  const refusal = refusalOf(op);
+  if (refusal) route.refusal = refusal;
   return route;
+}
+
+/**
+ * The declared answer to input the document forbids, where one has a body: the 400, else the 422,
+ * else a 4XX (its fixture's status), else `default` (sent as 400). Without one the mock answers its
+ * own failure body.
+ */
+function refusalOf(op: OperationModel): MockRoute['refusal'] {
+  const statuses = fixtureErrorStatuses(op);
+  const tests: ((error: OperationModel['errors'][number]) => boolean)[] = [
+    (e) => e.status === 400,
+    (e) => e.status === 422,
+    (e) => e.statusClass === 4,
+    (e) => e.status === 'default',
+  ];
+  for (const test of tests) {
+    const index = op.errors.findIndex((error) => error.contentType !== undefined && test(error));
+    const error = op.errors[index];
+    if (!error) continue;
+    const fixture = statuses[index] as number;
+    const key = error.statusClass === undefined ? String(error.status) : `${error.statusClass}XX`;
+    return { status: error.status === 'default' ? 400 : fixture, fixture, key };
+  }
+  return undefined;
 }
 
 /** The enum values (as the client writes them) of the simple path parameters that share a segment with another. */
