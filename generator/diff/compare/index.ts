@@ -8,7 +8,7 @@ import { compareContext, type CompareSide, type FoundChange } from './context.js
 import { compareEnvelope, compareInfo, compareServers, compareTags } from './document.js';
 import { compareOperations } from './operations.js';
 import type { SchemaMemo } from './schema-walk.js';
-import { compareAuth } from './security.js';
+import { compareAuth, compareSecuritySchemes } from './security.js';
 
 export { compareSide, type CompareSide, type FoundChange } from './context.js';
 
@@ -19,6 +19,7 @@ export function compareModels(old: CompareSide, next: CompareSide): FoundChange[
   compareInfo(ctx);
   compareServers(ctx);
   compareAuth(ctx);
+  compareSecuritySchemes(ctx);
   compareEnvelope(ctx);
   compareTags(ctx);
   compareComponents(ctx);

@@ -24,6 +24,8 @@ export const securityServersTags: DiffCase[] = [
     },
     want: [
       ['auth-removed', 'info', ''],
+      ['security-scheme-removed', 'breaking', 'types mcp'],
+      ['mcp-credential-variables-renamed', 'breaking', 'mcp'],
       ['operation-security-removed', 'info', ''],
       ['operation-security-removed', 'info', ''],
       ['operation-security-removed', 'info', ''],
@@ -138,5 +140,26 @@ export const securityServersTags: DiffCase[] = [
       d.info.version = '1.1.0';
     },
     want: [],
+  },
+  {
+    name: 'a second security scheme: the MCP credential variable of the first now carries its name',
+    before: (d) => {
+      delete d.components.securitySchemes.oauth;
+      delete op(d, '/things', 'get').security;
+    },
+    change: (d) => {
+      d.components.securitySchemes.bearer = { type: 'http', scheme: 'bearer' };
+    },
+    want: [
+      ['security-scheme-added', 'info', ''],
+      ['mcp-credential-variables-renamed', 'breaking', 'mcp'],
+    ],
+  },
+  {
+    name: "an OAuth scheme's token URL changes",
+    change: (d) => {
+      d.components.securitySchemes.oauth.flows.clientCredentials.tokenUrl = 'https://auth.example.com/v2/token';
+    },
+    want: [['security-scheme-changed', 'breaking', 'wire']],
   },
 ];
