@@ -1,7 +1,7 @@
 /**
  * For a large document (ApiModel.large), the data of the fixtures and of the MCP server lives in
  * JavaScript data modules that the type checker reads only through a one-line declaration:
- * `fixtures/fixtures-data.js` and `mcp/server-data.js`, each with its `.d.ts`. The values users get
+ * `fixtures/fixtures-data.js`, `mcp/server-data.js` and `mock/routes-data.js`, each with its `.d.ts`. The values users get
  * are the same as the `.json` files', and Node imports the modules as they are. The podcast document
  * is made large here with PODCAST_GEN_LARGE=on; generated/, its output as a small document, has no
  * data module.
@@ -14,10 +14,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateFiles } from '../../generator/index.js';
 import { fixtures as smallFixtures } from '../../generated/fixtures/index.js';
 import { podcastMcpTools as smallTools } from '../../generated/mcp/server.js';
+import { routes as smallRoutes } from '../../generated/mock/routes.js';
 import { GENERATED, ROOT } from '../helpers/paths.js';
 import { writeOutput } from '../mcp/helpers/generated-server.js';
 
-const DATA_MODULES = ['fixtures/fixtures-data', 'mcp/server-data'];
+const DATA_MODULES = ['fixtures/fixtures-data', 'mcp/server-data', 'mock/routes-data'];
 
 /** The podcast document's output as a large document's, written under test/.tmp. */
 let GENERATED_LARGE: string;
@@ -70,8 +71,9 @@ describe("the data modules of a large document's output", () => {
   });
 
   it('no TypeScript file holds the data itself', () => {
-    const texts = ['fixtures/index.ts', 'mcp/server.ts'].map((path) => readFileSync(join(GENERATED_LARGE, path), 'utf8'));
+    const texts = ['fixtures/index.ts', 'mcp/server.ts', 'mock/routes.ts'].map((path) => readFileSync(join(GENERATED_LARGE, path), 'utf8'));
     for (const text of texts) expect(text).not.toMatch(/String\.raw`|JSON\.parse\(\[/);
+    expect(texts[2]).not.toContain('"operationId"');
     // A fixture's string, present in its .json file, appears in no .ts file.
     const rid = (fixtureFiles(GENERATED_LARGE).quotaSummary as { response: { body: { rid: string } } }).response.body.rid;
     expect(texts.some((text) => text.includes(rid))).toBe(false);
@@ -107,6 +109,12 @@ describe('the values are those of the .json files', () => {
       : smallTools;
     const manifest = readFileSync(join(root, 'mcp', 'tools.json'), 'utf8');
     expect(`${JSON.stringify(tools, null, 2)}\n`).toBe(manifest);
+  });
+
+  it("the mock's routes of a large document, from the data module, are those of a small document's literal", async () => {
+    const { routes: large } = (await import(pathToFileURL(join(GENERATED_LARGE, 'mock', 'routes.ts')).href)) as { routes: unknown[] };
+    expect(large).toStrictEqual(smallRoutes);
+    expect(importWithNode('mock/routes-data')).toStrictEqual(smallRoutes);
   });
 
   it('generated/, a small document, has no data module', () => {

@@ -1,6 +1,17 @@
 import { banner } from '../banner.js';
+import { jsonTextModule } from '../data-module.js';
 import { definePlugin } from '../plugin.js';
-import { failureShape, mockAuth, mockRoutes } from './route-table.js';
+import { failureShape, mockAuth, mockRoutes, type MockRoute } from './route-table.js';
+
+/** The data module a large document's `mock/routes.ts` imports (`./routes-data.js`, and its one-line `.d.ts`), without extension. */
+const ROUTES_DATA = 'mock/routes-data';
+
+const ROUTES_DATA_DESCRIPTION = "Every operation's route, in the document's order, as JSON text, which `routes.ts` parses: one route a line.";
+
+/** The routes as one JSON array in pieces, one route a piece: a change to one operation changes its line. */
+function routePieces(routes: readonly MockRoute[]): string[] {
+  return ['[', ...routes.map((route, i) => `${JSON.stringify(route)}${i < routes.length - 1 ? ',' : ''}`), ']'];
+}
 
 /** The code every mock shares: copied files of templates/, each at the same path in the output. */
 const MOCK_CODE = ['mock/wire.ts', 'mock/match.ts', 'mock/faults.ts', 'mock/credentials.ts', 'mock/server.ts'];
@@ -8,7 +19,8 @@ const MOCK_CODE = ['mock/wire.ts', 'mock/match.ts', 'mock/faults.ts', 'mock/cred
 /**
  * `mock/`: an offline HTTP server that serves every operation from the fixtures, checks the
  * credential, validates input with the generated zod validators, injects faults and records
- * requests. `routes.ts` holds what is derived from the model (as JSON data) and `index.ts` hands it
+ * requests. `routes.ts` holds what is derived from the model (as JSON data; a large document's
+ * routes in the data module `routes-data.js`, which no type checker reads) and `index.ts` hands it
  * to the server with the fixtures and validators; the rest is the same code for every document.
  */
 export const mockPlugin = definePlugin({
@@ -16,15 +28,19 @@ export const mockPlugin = definePlugin({
   // The server answers from the fixtures and checks input with the validators.
   needs: ['fixtures', 'zod'],
   emit(model, { templates }) {
+    const routes = mockRoutes(model);
     const view = {
       banner: banner(model),
       title: model.title,
-      routes: mockRoutes(model),
+      // A large document's routes are read from the data module, never from a literal.
+      routes: model.large ? [] : routes,
+      large: model.large,
       auth: mockAuth(model),
       failure: failureShape(model),
     };
     return [
       { path: 'mock/routes.ts', content: templates.render('mock-routes.ts.hbs', view) },
+      ...(model.large ? jsonTextModule(ROUTES_DATA, view.banner, ROUTES_DATA_DESCRIPTION, routePieces(routes)) : []),
       ...MOCK_CODE.map((path) => ({ path, content: `${view.banner}\n${templates.copied(path)}` })),
       { path: 'mock/index.ts', content: templates.render('mock-index.ts.hbs', view) },
     ];
