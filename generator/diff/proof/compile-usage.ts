@@ -100,6 +100,13 @@ export class VirtualProject {
     return [...names].sort();
   }
 
+  /** Drops the files under `folder` (parsed and bound, a large output's hold much memory) once no program needs them. */
+  forget(folder: string): void {
+    const prefix = join(VIRTUAL_ROOT, folder);
+    for (const path of [...this.texts.keys()]) if (path.startsWith(`${prefix}/`)) this.texts.delete(path);
+    for (const path of [...this.parsed.keys()]) if (path.startsWith(`${prefix}/`)) this.parsed.delete(path);
+  }
+
   private sourceFile(full: string): SourceFile | undefined {
     const text = this.texts.get(full);
     if (text === undefined) return undefined;

@@ -32,6 +32,7 @@ export function proveTypes(changes: Change[], old: GeneratedOutput, next: Genera
   const usage = writeUsageFile({ model: old.model, exports: names, scope });
   project.add(usage.path, usage.text);
   const found = project.diagnostics([usage.path]);
+  project.forget(NEW_DIR);
   // The failing lines compiled against the old output too: those that fail there prove nothing.
   const subjects = found.map((d) => usage.subjects.get(d.line) ?? {});
   const baseline = writeUsageFile({

@@ -5,7 +5,7 @@
  * types), reads every response field and switches exhaustively over every enum.
  * Each line that can fail is one subject (usage-subject.ts), so an error names what it proves.
  */
-import { tsAccess, tsString } from '../../emit/print.js';
+import { tsAccess, tsPropertyKey, tsString } from '../../emit/print.js';
 import { modelResolver } from '../../synthesis/build-fixture.js';
 import type { ApiModel } from '../../model/types.js';
 import { responseReads } from './response-reads.js';
@@ -51,7 +51,7 @@ export function writeUsageFile(input: { model: ApiModel; exports: readonly strin
     const inParam = op.hasInput ? `$in: $old.${api}Params<${tsString(op.operationId)}>` : '';
     out.line(`export async function $op${index}(${inParam}): Promise<void> {`);
     const required = op.input.filter((field) => field.required);
-    const fields = (list: typeof op.input) => `{ ${list.map((f) => `${tsString(f.name)}: $in${tsAccess(f.name)}`).join(', ')} }`;
+    const fields = (list: typeof op.input) => `{ ${list.map((f) => `${tsPropertyKey(f.name)}: $in${tsAccess(f.name)}`).join(', ')} }`;
     const requiredArgs = op.hasInput && (op.inputRequired || required.length > 0) ? fields(required) : '';
     out.line(`  const $data = await ${method}(${requiredArgs});`, subject);
     if (op.hasInput && op.input.length > required.length) out.line(`  await ${method}(${fields(op.input)});`, subject);

@@ -25,7 +25,7 @@ describe('proveChanges: types', () => {
     expect(proved?.level).toBe('breaking');
     const call = proved?.proof?.types?.find((p) => p.code === 'TS2339');
     expect(call?.message).toBe("Property 'getPet' does not exist on type 'PetsClient'.");
-    expect(call?.text).toBe('const $data = await $client.getPet({ "id": $in.id });');
+    expect(call?.text).toBe('const $data = await $client.getPet({ id: $in.id });');
     // The standalone function and the operation's exports are gone too.
     expect(proved?.proof?.types?.map((p) => `${p.code} ${p.text}`)).toContain('TS2305 getPet,');
   });
