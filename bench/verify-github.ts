@@ -42,7 +42,9 @@ const section = [
   '|---|---:|---:|---:|---:|---:|---:|---|',
   ...rows,
   '',
-  `The operations that fail are the mock's departures from the document, the same in every run: an operation that declares only a redirect (302) is answered 200 (its fixture holds a 200); two answers carry another media type than the declared one; and, with \`--negative\`, the mock refuses invalid input with a body of its own where the document declares another for that status, and takes one upload without its required query parameter. They are: ${failures.join(', ')}.`,
+  failures.length === 0
+    ? 'No operation fails in any run. Before the mock was fixed (answers as declared, docs/mock.md), the reads failed 9 and `--unsafe --negative` 15: eight operations that declare only a redirect (302) were answered 200, two answers carried another media type than the declared one (`meta/get-octocat`, `markdown/render-raw`), and, with `--negative`, the mock refused invalid input with a body of its own where the document declares another (the three `agent-tasks/*`, `pulls/merge-async`) and took `repos/upload-release-asset` without its required query parameter `name`.'
+    : `The operations that fail are the mock's departures from the document: ${failures.join(', ')}.`,
   '<!-- verify-github: end -->',
 ].join('\n');
 writeSection(join(ROOT, 'bench', 'RESULTS.md'), 'verify-github', section);

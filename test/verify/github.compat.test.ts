@@ -28,6 +28,8 @@ describe("verify against GitHub's generated mock", () => {
       expect(run.requests).toBe(run.report.summary.total - run.report.summary.skipped);
       const checks = new Set(run.report.operations.flatMap((o) => o.findings.map((f) => f.check)));
       for (const check of ['connection', 'server-error', 'body']) expect(checks.has(check as never), check).toBe(false);
+      // The mock answers as the document declares (a redirect, the media type): nothing fails.
+      expect(run.report.operations.filter((o) => o.status === 'fail').map((o) => o.operationId)).toStrictEqual([]);
     }
     expect(reads.report.operations.filter((o) => o.status === 'skipped').every((o) => o.reason?.startsWith('a write ('))).toBe(true);
     expect(everything.report.summary.skipped).toBe(0);
