@@ -17,8 +17,8 @@ export interface McpConfigFlags {
 
 /** The server's configuration. */
 export interface McpConfig {
-  /** The client's options: its base address and each credential given, under the option it fills. */
-  clientOptions: Record<string, string>;
+  /** The client's options: its base address and `auth`, the credentials by security scheme. */
+  clientOptions: Record<string, unknown>;
   /** Every credential's value: never part of a tool result. */
   secrets: string[];
   baseUrl: string;
@@ -29,7 +29,7 @@ export interface McpConfig {
 /** Reads the configuration, or says every variable that is missing or wrong. */
 export function readMcpConfig(
   env: NodeJS.ProcessEnv,
-  generated: Pick<GeneratedMcp, 'credentials' | 'env'>,
+  generated: Pick<GeneratedMcp, 'credentials' | 'env' | 'readCredentials'>,
   flags: McpConfigFlags = {},
 ): { config: McpConfig } | { problems: string[] } {
   const problems: string[] = [];
@@ -43,22 +43,44 @@ export function readMcpConfig(
       );
     else given.set(name, entry.slice(at + 1));
   }
-  const clientOptions: Record<string, string> = {};
-  const secrets: string[] = [];
-  for (const credential of generated.credentials) {
-    const value = (given.get(credential.name) ?? env[credential.name] ?? '').trim();
-    if (value !== '') {
-      clientOptions[credential.option] = value;
-      secrets.push(value);
-    } else if (credential.required) problems.push(`${credential.name} is not set (${describe(credential)})`);
-  }
+  const read = readCredentials(env, generated, given);
+  if ('problems' in read) problems.push(...read.problems);
   const baseUrl = (flags.baseUrl ?? env[generated.env.baseUrl] ?? '').trim();
   const baseUrlFrom = flags.baseUrl !== undefined ? '--base-url' : generated.env.baseUrl;
   if (baseUrl === '') problems.push(`${generated.env.baseUrl} is not set, nor --base-url (the API's base address, e.g. https://api.example.com)`);
   else if (!/^https?:\/\/[^\s/]+/i.test(baseUrl)) problems.push(`${baseUrlFrom} is not an http(s) URL: ${JSON.stringify(baseUrl)}`);
-  if (problems.length > 0) return { problems };
+  if (problems.length > 0 || 'problems' in read) return { problems };
   const scopes = (flags.scopes ?? env[generated.env.scopes] ?? '').split(/[\s,]+/).filter(Boolean);
-  return { config: { clientOptions: { ...clientOptions, baseUrl }, secrets, baseUrl, ...(scopes.length > 0 ? { scopes: [...new Set(scopes)] } : {}) } };
+  return {
+    config: { clientOptions: { ...read.options, baseUrl }, secrets: read.secrets, baseUrl, ...(scopes.length > 0 ? { scopes: [...new Set(scopes)] } : {}) },
+  };
+}
+
+/**
+ * The credentials as the generated server reads them (its `read<Api>McpCredentials`), from the
+ * environment with the `--credential` flags over it; a server generated before that reader existed
+ * has one API key, read here.
+ */
+function readCredentials(
+  env: NodeJS.ProcessEnv,
+  generated: Pick<GeneratedMcp, 'credentials' | 'readCredentials'>,
+  given: ReadonlyMap<string, string>,
+): { options: Record<string, unknown>; secrets: string[] } | { problems: string[] } {
+  if (generated.readCredentials) {
+    const read = generated.readCredentials({ ...env, ...Object.fromEntries(given) });
+    return 'problems' in read ? { problems: read.problems } : { options: { auth: read.auth }, secrets: read.secrets };
+  }
+  const options: Record<string, unknown> = {};
+  const secrets: string[] = [];
+  const problems: string[] = [];
+  for (const credential of generated.credentials) {
+    const value = (given.get(credential.name) ?? env[credential.name] ?? '').trim();
+    if (value !== '') {
+      options[credential.option] = value;
+      secrets.push(value);
+    } else if (credential.required) problems.push(`${credential.name} is not set (${describe(credential)})`);
+  }
+  return problems.length > 0 ? { problems } : { options, secrets };
 }
 
 function describe(credential: CredentialVariable): string {

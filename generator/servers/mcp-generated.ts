@@ -22,6 +22,11 @@ export interface CredentialVariable {
   description?: string;
 }
 
+/** The client's `auth` option and the secrets to redact, or every variable that is missing (never a value). */
+export type ReadCredentials = (
+  env: Readonly<Record<string, string | undefined>>,
+) => { auth: Record<string, unknown>; secrets: string[] } | { problems: string[] };
+
 /** Options of the generated `create…McpServer` that the command passes. */
 export interface ServeOptions {
   scopes?: readonly string[];
@@ -42,6 +47,8 @@ export interface GeneratedMcp {
   env: { baseUrl: string; scopes: string };
   /** Every credential the client takes (none for a document that declares none). */
   credentials: CredentialVariable[];
+  /** The module's `read<Api>McpCredentials`: how the server itself reads them; absent from servers generated before it existed. */
+  readCredentials?: ReadCredentials;
   createClient(options: Record<string, unknown>): unknown;
   createServer(client: unknown, options: ServeOptions): Server;
   /** The scopes each tool needs (from the manifest's `_meta`), read when first asked: listing every tool of a large API takes a while. */
@@ -88,6 +95,7 @@ export function readGeneratedMcp(server: Record<string, unknown>, client: Record
     envPrefix: env.baseUrl.replace(/_BASE_URL$/, ''),
     env: { baseUrl: env.baseUrl, scopes: env.scopes },
     credentials: credentialsOf(server, env),
+    ...readerOf(server, api),
     createClient: createClient as GeneratedMcp['createClient'],
     createServer: server[serverName] as GeneratedMcp['createServer'],
     toolScopes: () => new Map((manifest.tools as { name: string; _meta?: Record<string, unknown> }[]).map((tool) => [tool.name, scopesOf(tool._meta)])),
@@ -103,6 +111,12 @@ function credentialsOf(server: Record<string, unknown>, env: { apiKey?: unknown 
   if (listed) return listed.filter(isCredential).map((c) => ({ option: 'apiKey', ...c }));
   if (typeof env.apiKey !== 'string') return [];
   return [{ name: env.apiKey, scheme: 'apiKey', required: true, option: 'apiKey', description: 'the API key' }];
+}
+
+/** The module's `read<Api>McpCredentials`, when it exports one. */
+function readerOf(server: Record<string, unknown>, api: string): { readCredentials?: ReadCredentials } {
+  const reader = server[`read${api}McpCredentials`];
+  return typeof reader === 'function' ? { readCredentials: reader as ReadCredentials } : {};
 }
 
 function isCredential(value: unknown): value is Omit<CredentialVariable, 'option'> & { option?: string } {

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { environmentHelp, readMcpConfig } from '../../generator/servers/mcp-config.js';
 import { readGeneratedMcp } from '../../generator/servers/mcp-generated.js';
+import { readMcpCredentials, type McpCredentialVariable } from '../../templates/mcp/credentials.js';
 
 const noop = () => ({});
 const SERVER = {
@@ -67,6 +68,38 @@ describe('readMcpConfig', () => {
         baseUrl: 'http://127.0.0.1:4010',
         scopes: ['repo'],
       },
+    });
+  });
+});
+
+describe("readMcpConfig with the server's own reader", () => {
+  // Two schemes, each operation accepting either: neither alone is required, one of them is.
+  const variables: McpCredentialVariable[] = [
+    { name: 'VAULT_OAUTH_TOKEN', scheme: 'Oauth2', role: 'credential', required: false, description: 'an OAuth 2.0 access token', option: 'auth.Oauth2' },
+    { name: 'VAULT_API_KEY', scheme: 'ApiKey', role: 'credential', required: false, description: 'the API key', option: 'auth.ApiKey' },
+  ];
+  const server = {
+    createVaultMcpServer: noop,
+    vaultMcpTools: { tools: [] },
+    vaultMcpEnv: { baseUrl: 'VAULT_BASE_URL', scopes: 'VAULT_SCOPES' },
+    vaultMcpCredentials: variables,
+    readVaultMcpCredentials: (env: Record<string, string | undefined>) => readMcpCredentials({ variables, schemes: ['Oauth2', 'ApiKey'] }, env),
+  };
+  const generated = readGeneratedMcp(server, { createVaultClient: noop }, 'x');
+
+  it('gives the client `auth` by scheme, from the environment or a --credential flag, and redacts the values', () => {
+    const env = { VAULT_BASE_URL: 'http://127.0.0.1:1' };
+    expect(readMcpConfig({ ...env, VAULT_OAUTH_TOKEN: 'tok' }, generated)).toStrictEqual({
+      config: { clientOptions: { auth: { Oauth2: 'tok' }, baseUrl: env.VAULT_BASE_URL }, secrets: ['tok'], baseUrl: env.VAULT_BASE_URL },
+    });
+    expect(readMcpConfig(env, generated, { credentials: ['VAULT_API_KEY=k'] })).toStrictEqual({
+      config: { clientOptions: { auth: { ApiKey: 'k' }, baseUrl: env.VAULT_BASE_URL }, secrets: ['k'], baseUrl: env.VAULT_BASE_URL },
+    });
+  });
+
+  it('stops when none of the credentials is set, naming every variable and no value', () => {
+    expect(readMcpConfig({ VAULT_BASE_URL: 'http://127.0.0.1:1', VAULT_SCOPES: 'secret-looking' }, generated)).toStrictEqual({
+      problems: ['none of VAULT_OAUTH_TOKEN, VAULT_API_KEY is set (a credential of the API)'],
     });
   });
 });
