@@ -247,20 +247,23 @@ export const operationSpecs = {
   getVoiceCloneAllowance: getVoiceCloneAllowanceSpec,
 } satisfies Record<string, OperationSpec>;
 
-/** Every operation's wire descriptor, in the document's order. */
+/**
+ * Every operation's wire descriptor, in the document's order. Each typed as `OperationSpec`: the
+ * union of every descriptor's own type is past what a checker can represent on a large document.
+ */
 export const operations: readonly OperationSpec[] = [
-  quotaSummarySpec,
-  createMultiCameraAvatarSpec,
-  saveDesignedVoiceSpec,
-  copyImageTemplateSpec,
-  regenerateBackgroundSpec,
-  addImageSpec,
-  deleteImageSpec,
-  listImageBackgroundsSpec,
-  deleteImageBackgroundSpec,
-  getSubscriptionSpec,
-  searchCatalogSpec,
-  getVoiceCloneAllowanceSpec,
+  quotaSummarySpec as OperationSpec,
+  createMultiCameraAvatarSpec as OperationSpec,
+  saveDesignedVoiceSpec as OperationSpec,
+  copyImageTemplateSpec as OperationSpec,
+  regenerateBackgroundSpec as OperationSpec,
+  addImageSpec as OperationSpec,
+  deleteImageSpec as OperationSpec,
+  listImageBackgroundsSpec as OperationSpec,
+  deleteImageBackgroundSpec as OperationSpec,
+  getSubscriptionSpec as OperationSpec,
+  searchCatalogSpec as OperationSpec,
+  getVoiceCloneAllowanceSpec as OperationSpec,
 ];
 
 /** An operation's id. */
