@@ -83,7 +83,7 @@ export interface Engine {
 /** What `verify` takes of one run's generated code. */
 export interface GeneratedApi {
   /** `create<Api>Core` of `client.ts`: the engine with the document's credential. */
-  createCore(options: EngineOptions & { apiKey: string }): Engine;
+  createCore(options: EngineOptions & { apiKey?: string; auth?: Record<string, unknown> }): Engine;
   /** The engine sending no credential at all (the runtime's `Core` with no scheme). */
   createAnonymousCore(options: EngineOptions): Engine;
   operations: readonly GeneratedOperationSpec[];

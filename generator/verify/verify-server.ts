@@ -3,6 +3,7 @@
  * operation, a few at a time, each through the generated client's engine and judged by the
  * generated validators. Writes are sent only when asked; no credential reaches the report.
  */
+import { credentialVariables } from '../emit/shared/credential-variables.js';
 import type { ApiModel, OperationModel, SchemaObject } from '../model/types.js';
 import type { Problem } from '../problems.js';
 import type { EngineOptions, GeneratedApi } from './generated-api.js';
@@ -16,9 +17,11 @@ export interface VerifyOptions {
   generated: GeneratedApi;
   /** The server's base address (an http(s) URL). */
   baseUrl: string;
-  /** The credential's value (`readCredential`); required when the document declares one. */
+  /** An API key, for the client's `apiKey` option (the scheme it fills: `model.auth`). */
   credential?: string;
-  /** Where it was read from (`PODCAST_API_KEY`), named in findings. */
+  /** The client's `auth` option, the credentials by security scheme (`readCredential`). One of the two is required where the document declares a credential. */
+  auth?: Record<string, unknown>;
+  /** Where they were read from (`PODCAST_API_KEY`), named in findings. */
   credentialVariable?: string;
   /** Send writes too (every method besides GET, HEAD, OPTIONS and QUERY). Default false. */
   unsafe?: boolean;
@@ -47,7 +50,9 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 export async function verifyServer(options: VerifyOptions): Promise<VerifyReport> {
   const started = performance.now();
   const { model, generated } = options;
-  if (model.auth && !options.credential) throw new Error(`the document declares a credential: set ${options.credentialVariable ?? 'its variable'}`);
+  const declared = model.auth !== undefined || credentialVariables(model).variables.length > 0;
+  const auth = options.auth && Object.keys(options.auth).length > 0 ? options.auth : undefined;
+  if (declared && !options.credential && !auth) throw new Error(`the document declares a credential: set ${options.credentialVariable ?? 'its variable'}`);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const base = {
     baseUrl: options.baseUrl,
@@ -56,12 +61,13 @@ export async function verifyServer(options: VerifyOptions): Promise<VerifyReport
     ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
   };
   const apiKey = options.credential ?? '';
+  const credentials = { ...(apiKey ? { apiKey } : {}), ...(auth ? { auth } : {}) };
   const run: OperationRun = {
     model,
     generated,
     engine: (hooks: Pick<EngineOptions, 'onResponse'>, anonymous = false) =>
-      anonymous ? generated.createAnonymousCore({ ...base, ...hooks }) : generated.createCore({ ...base, ...hooks, apiKey }),
-    ...(options.credentialVariable && model.auth ? { credentialVariable: options.credentialVariable } : {}),
+      anonymous ? generated.createAnonymousCore({ ...base, ...hooks }) : generated.createCore({ ...base, ...hooks, ...credentials }),
+    ...(options.credentialVariable && declared ? { credentialVariable: options.credentialVariable } : {}),
     unsafe: options.unsafe ?? false,
     negative: options.negative ?? false,
     ...(options.maxTimeMs === undefined ? {} : { maxTimeMs: options.maxTimeMs }),
@@ -77,8 +83,8 @@ export async function verifyServer(options: VerifyOptions): Promise<VerifyReport
     summary: summarize(operations, performance.now() - started),
   };
   // The engine's own redaction: the credential as sent, re-cased, encoded.
-  const redactor = generated.createCore({ baseUrl: options.baseUrl, apiKey: apiKey || 'none' });
-  return apiKey ? redactReport(report, (text) => redactor.redact(text)) : report;
+  const redactor = generated.createCore({ baseUrl: options.baseUrl, apiKey: apiKey || 'none', ...(auth ? { auth } : {}) });
+  return apiKey || auth ? redactReport(report, (text) => redactor.redact(text)) : report;
 }
 
 /** Runs `work` over `items`, at most `limit` at once; the results in the items' order. */

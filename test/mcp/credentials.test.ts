@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { credentialVariables } from '../../generator/emit/mcp/credential-variables.js';
+import { credentialVariables } from '../../generator/emit/shared/credential-variables.js';
 import { generateFiles } from '../../generator/index.js';
 import { readMcpCredentials, type McpCredentialVariable } from '../../templates/mcp/credentials.js';
 import { FIXTURE_DOCS, ROOT, SPEC } from '../helpers/paths.js';

@@ -24,8 +24,13 @@ export async function runVerify(context: CommandContext): Promise<number> {
     const { chosen, problems: selecting } = chooseOperations(model.operations, { include: stringList(args.include), exclude: stringList(args.exclude) });
     reporter.problems(selecting);
     const credential = readCredential(model, io.env);
-    if (credential.variable && !credential.value) {
-      reporter.error(`podcast-gen verify: ${credential.variable} is not set (the credential of ${model.title}); set it in the environment and try again`);
+    if (credential.problems) {
+      const [only, ...more] = credential.problems;
+      const listed =
+        more.length === 0 ? `${only}` : `the credentials of ${model.title} are not set:\n${credential.problems.map((p) => `  - ${p}`).join('\n')}\n`;
+      reporter.error(
+        `podcast-gen verify: ${listed}; set ${more.length === 0 ? 'it' : 'them'} in the environment (as \`podcast-gen mcp\` reads them) and try again`,
+      );
       return reporter.finish(1);
     }
     const { loadVerifyTarget } = await import('../verify-target.js');
@@ -35,7 +40,7 @@ export async function runVerify(context: CommandContext): Promise<number> {
       model,
       generated: target.generated,
       baseUrl,
-      ...(credential.value ? { credential: credential.value } : {}),
+      ...(credential.auth ? { auth: credential.auth } : {}),
       ...(credential.variable ? { credentialVariable: credential.variable } : {}),
       unsafe: Boolean(args.unsafe),
       negative: Boolean(args.negative),

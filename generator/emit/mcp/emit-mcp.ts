@@ -5,7 +5,7 @@ import { definePlugin } from '../plugin.js';
 import { jsonTextModule } from '../data-module.js';
 import { jsonLines } from './json-text.js';
 import { jsonLiteral } from '../print.js';
-import { credentialVariables, type CredentialVariable } from './credential-variables.js';
+import { credentialVariables, type CredentialVariable } from '../shared/credential-variables.js';
 import type { JsonSchema } from './json-schema.js';
 import type { SchemaTable } from './schema-table.js';
 import { buildManifest, buildToolBindings, DEFAULT_MAX_SCHEMA_BYTES, type McpManifest, type McpToolBinding } from './tool-manifest.js';
