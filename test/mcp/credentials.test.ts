@@ -35,14 +35,14 @@ describe('the credential variables', () => {
   it('of a document of several schemes: one a scheme, named after it; client credentials as an id and a secret', async () => {
     const spec = await specOf(join(FIXTURE_DOCS, 'security', 'schemes.yaml'), 'vault');
     expect(spec.variables.map((v) => [v.name, v.scheme, v.role, v.required, v.option])).toStrictEqual([
-      ['VAULT_HEADER_KEY_API_KEY', 'HeaderKey', 'credential', false, 'apiKey'],
-      ['VAULT_QUERY_KEY_API_KEY', 'QueryKey', 'credential', false, 'auth.QueryKey'],
-      ['VAULT_COOKIE_KEY_API_KEY', 'CookieKey', 'credential', false, 'auth.CookieKey'],
+      ['VAULT_HEADER_API_KEY', 'HeaderKey', 'credential', false, 'apiKey'],
+      ['VAULT_QUERY_API_KEY', 'QueryKey', 'credential', false, 'auth.QueryKey'],
+      ['VAULT_COOKIE_API_KEY', 'CookieKey', 'credential', false, 'auth.CookieKey'],
       ['VAULT_BEARER_TOKEN', 'Bearer', 'credential', false, 'auth.Bearer'],
       ['VAULT_BASIC_CREDENTIALS', 'Basic', 'credential', false, 'auth.Basic'],
-      ['VAULT_O_AUTH_TOKEN', 'OAuth', 'credential', false, 'auth.OAuth'],
-      ['VAULT_O_AUTH_CLIENT_ID', 'OAuth', 'clientId', false, 'auth.OAuth.clientId'],
-      ['VAULT_O_AUTH_CLIENT_SECRET', 'OAuth', 'clientSecret', false, 'auth.OAuth.clientSecret'],
+      ['VAULT_OAUTH_TOKEN', 'OAuth', 'credential', false, 'auth.OAuth'],
+      ['VAULT_OAUTH_CLIENT_ID', 'OAuth', 'clientId', false, 'auth.OAuth.clientId'],
+      ['VAULT_OAUTH_CLIENT_SECRET', 'OAuth', 'clientSecret', false, 'auth.OAuth.clientSecret'],
       ['VAULT_OIDC_TOKEN', 'Oidc', 'credential', false, 'auth.Oidc'],
     ]);
   });
@@ -68,12 +68,12 @@ describe('readMcpCredentials', () => {
 
   it('reads client credentials as a pair, and names the half that is missing, never a value', async () => {
     const spec = await specOf(join(FIXTURE_DOCS, 'security', 'schemes.yaml'), 'vault');
-    const half = readMcpCredentials(spec, { VAULT_O_AUTH_CLIENT_ID: 'app-7', VAULT_BEARER_TOKEN: 'bt-5be01d9e' });
+    const half = readMcpCredentials(spec, { VAULT_OAUTH_CLIENT_ID: 'app-7', VAULT_BEARER_TOKEN: 'bt-5be01d9e' });
     expect(half).toStrictEqual({
-      problems: ['VAULT_O_AUTH_CLIENT_SECRET is not set (the OAuth 2.0 client secret of OAuth; the other half of it is)'],
+      problems: ['VAULT_OAUTH_CLIENT_SECRET is not set (the OAuth 2.0 client secret of OAuth; the other half of it is)'],
     });
     expect(JSON.stringify(half)).not.toMatch(/app-7|bt-5be01d9e/);
-    expect(readMcpCredentials(spec, { VAULT_O_AUTH_CLIENT_ID: 'app-7', VAULT_O_AUTH_CLIENT_SECRET: 'cs-5be01d9e' })).toStrictEqual({
+    expect(readMcpCredentials(spec, { VAULT_OAUTH_CLIENT_ID: 'app-7', VAULT_OAUTH_CLIENT_SECRET: 'cs-5be01d9e' })).toStrictEqual({
       auth: { OAuth: { clientId: 'app-7', clientSecret: 'cs-5be01d9e' } },
       secrets: ['cs-5be01d9e'],
     });

@@ -1,4 +1,4 @@
-import { snakeCase } from '../../model/naming.js';
+import { words } from '../../model/naming.js';
 import type { ApiModel, SecuritySchemeModel } from '../../model/types.js';
 
 /** One environment variable the MCP server reads a credential from (the copied `credentials.ts`'s `McpCredentialVariable`). */
@@ -22,11 +22,47 @@ function suffixOf(scheme: SecuritySchemeModel): string {
   return 'TOKEN';
 }
 
+/** Words a scheme's name often ends with that only repeat what the variable's suffix says. */
+const REPEATED: Record<SecuritySchemeModel['kind'], readonly string[]> = {
+  apiKey: ['AUTH', 'AUTHENTICATION', 'SCHEME', 'SECURITY', 'KEY', 'APIKEY', 'API_KEY', 'TOKEN'],
+  bearer: ['AUTH', 'AUTHENTICATION', 'SCHEME', 'SECURITY', 'TOKEN'],
+  basic: ['AUTH', 'AUTHENTICATION', 'SCHEME', 'SECURITY', 'CREDENTIALS'],
+  oauth2: ['AUTH', 'AUTHENTICATION', 'SCHEME', 'SECURITY', 'TOKEN'],
+  openIdConnect: ['AUTH', 'AUTHENTICATION', 'SCHEME', 'SECURITY', 'TOKEN'],
+};
+
+/** Words split apart by case that read as one: `OAuth`, `OpenID`. */
+const JOINED: readonly [string, string][] = [
+  ['O', 'AUTH'],
+  ['OPEN', 'ID'],
+];
+
+/**
+ * A scheme's part of its variable's name, in upper snake case: acronyms kept whole (`OAuth` ->
+ * `OAUTH`), and trailing words that repeat the suffix dropped (`HeaderKey` -> `HEADER`,
+ * `ApiKeyAuth` -> nothing, `bearerAuth` -> `BEARER`).
+ */
+export function schemePart(scheme: Pick<SecuritySchemeModel, 'name' | 'kind'>): string {
+  const parts = words(scheme.name).map((w) => w.toUpperCase());
+  for (let i = 0; i + 1 < parts.length; i++) {
+    const next = parts[i + 1] as string;
+    if (JOINED.some(([first, second]) => parts[i] === first && next.startsWith(second))) parts.splice(i, 2, `${parts[i]}${next}`);
+  }
+  const repeated = REPEATED[scheme.kind];
+  for (;;) {
+    const last2 = parts.slice(-2).join('_');
+    if (parts.length >= 2 && repeated.includes(last2)) parts.splice(-2);
+    else if (parts.length >= 1 && repeated.includes(parts.at(-1) as string)) parts.pop();
+    else break;
+  }
+  return parts.join('_');
+}
+
 /**
  * The credential variables of the MCP server, named after the API (docs/mcp.md): for each scheme
  * some operation requires, `<PREFIX>_<SUFFIX>` where the document declares one scheme, else
- * `<PREFIX>_<SCHEME>_<SUFFIX>` (the scheme's name in upper snake case, the suffix not repeated when
- * the name ends with it). The suffix is `API_KEY` for an API key, `TOKEN` for bearer, OAuth 2.0 and
+ * `<PREFIX>_<SCHEME>_<SUFFIX>` (the scheme's name in upper snake case, `schemePart`; a second
+ * variable of the same name takes `_2`). The suffix is `API_KEY` for an API key, `TOKEN` for bearer, OAuth 2.0 and
  * OpenID Connect, `CREDENTIALS` (`user:password`) for basic; an OAuth 2.0 scheme with a
  * client-credentials flow also has `..._CLIENT_ID` and `..._CLIENT_SECRET`. `schemes`: those that
  * can stand for a credential an operation needs (none when every operation can go without).
@@ -46,7 +82,7 @@ export function credentialVariables(model: ApiModel): { variables: CredentialVar
   const single = model.securitySchemes.length === 1;
   const variables = schemes.flatMap((scheme) => {
     const suffix = suffixOf(scheme);
-    const part = single ? '' : snakeCase(scheme.name).toUpperCase();
+    const part = single ? '' : schemePart(scheme);
     const stem = part === '' ? prefix : `${prefix}_${part}`;
     const required = needing.length > 0 && needing.every((op) => op.security.every((alternative) => alternative.includes(scheme.name)));
     const base = { scheme: scheme.name, required };
@@ -54,7 +90,7 @@ export function credentialVariables(model: ApiModel): { variables: CredentialVar
     const clientCredentials = scheme.kind === 'oauth2' && scheme.tokenUrl !== undefined;
     const entries: CredentialVariable[] = [
       {
-        name: unique(part === suffix || part.endsWith(`_${suffix}`) ? stem : `${stem}_${suffix}`),
+        name: unique(`${stem}_${suffix}`),
         ...base,
         role: 'credential',
         description: clientCredentials ? `${what} (or the client id and secret)` : what,
