@@ -88,12 +88,13 @@ function describe(credential: CredentialVariable): string {
 }
 
 /** The environment variables of a server, one a line, as `podcast-gen mcp --help` lists them. */
-export function environmentHelp(generated: Pick<GeneratedMcp, 'serving' | 'credentials' | 'env' | 'envPrefix'>): string {
+export function environmentHelp(generated: Pick<GeneratedMcp, 'serving' | 'credentials' | 'env' | 'envPrefix' | 'readCredentials'>): string {
+  // Where no scheme is required alone but every operation needs one of them, the reader says so given nothing.
+  const empty = generated.readCredentials?.({});
+  const oneOf = empty !== undefined && 'problems' in empty && empty.problems.some((p) => p.startsWith('none of '));
+  const need = (c: CredentialVariable) => (c.required ? 'required' : oneOf ? 'one of the credentials is required' : 'optional');
   const rows: [string, string][] = [
-    ...generated.credentials.map((c): [string, string] => [
-      c.name,
-      `${describe(c)}, scheme ${c.scheme} (${c.required ? 'required' : 'optional'}; or --credential ${c.name}=…)`,
-    ]),
+    ...generated.credentials.map((c): [string, string] => [c.name, `${describe(c)}, scheme ${c.scheme} (${need(c)}; or --credential ${c.name}=…)`]),
     [generated.env.baseUrl, "the API's base address (required; or --base-url)"],
     [generated.env.scopes, 'the granted OAuth scopes, comma separated (optional; or --scopes)'],
     [`${generated.envPrefix}_MCP_TOKENS`, 'with --http: bearer tokens and the scopes each grants'],

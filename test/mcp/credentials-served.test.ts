@@ -10,7 +10,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateFiles } from '../../generator/index.js';
-import { readMcpConfig } from '../../generator/servers/mcp-config.js';
+import { environmentHelp, readMcpConfig } from '../../generator/servers/mcp-config.js';
 import { readGeneratedMcp, type GeneratedMcp } from '../../generator/servers/mcp-generated.js';
 import { startLoopback } from '../helpers/loopback.js';
 import { FIXTURE_DOCS } from '../helpers/paths.js';
@@ -74,6 +74,12 @@ describe('two schemes served with credentials from the environment', () => {
     const { headers } = await callWith({ VAULT_API_KEY: 'key-9f20' });
     expect(headers['x-api-key']).toBe('key-9f20');
     expect(headers.authorization).toBeUndefined();
+  });
+
+  it('--help says one of them is required', () => {
+    expect(environmentHelp(generated)).toMatch(
+      /VAULT_OAUTH_TOKEN +an OAuth 2\.0 access token .*\(one of the credentials is required; or --credential VAULT_OAUTH_TOKEN=…\)/,
+    );
   });
 
   it('stops before serving when neither is set, naming both variables and no value', () => {
