@@ -62,7 +62,7 @@ describe('podcast-gen verify, spawned', () => {
     const bad = verify(['--base-url', 'file:///etc/passwd']);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('--base-url must be an http(s) URL, not "file:///etc/passwd"');
-    const down = verify(['--base-url', 'http://127.0.0.1:1', '--timeout', '500', '--format', 'junit'], { PODCAST_API_KEY: KEY, PETSTORE_MINI_API_KEY: KEY });
+    const down = verify(['--base-url', 'http://127.0.0.1:1', '--timeout', '500', '--format', 'junit'], { PODCAST_API_KEY: KEY, PETSTORE_MINI_TOKEN: KEY });
     expect(down.status, down.stderr).toBe(1);
     expect(down.stdout).toMatch(/<failure type="connection" message="[^"]*connection failed/);
   });
