@@ -15,7 +15,5 @@ export default defineConfig({
     pool: 'forks',
     // Each worker imports the generator (redocly, TypeScript) once for all its files, not once a file.
     isolate: false,
-    // The change report's `types` proof compiles in memory here; the native compiler is its own path.
-    env: { PODCAST_GEN_PROOF_COMPILER: 'api' },
   },
 });

@@ -8,7 +8,6 @@ import type { Change, ChangeLevel, ChangePlace, DiffReport, Surface, UnjudgedSur
 import { compareModels, compareSide, type FoundChange } from './compare/index.js';
 import { loadSide, type DiffSideInput, type LoadedSide } from './load-side.js';
 import { proveChanges, type GeneratedSide } from './proof/index.js';
-import { nativeCompiler } from './proof/native-compiler.js';
 import { checkLevels, levelOf } from './levels.js';
 import { RULES, ruleOf } from './rules.js';
 import { semverAdvice } from './semver.js';
@@ -131,8 +130,7 @@ async function prove(changes: Change[], options: DiffOptions, cwd: string): Prom
   };
   const old = await generate(options.old);
   const next = await generate(options.new);
-  const native = surfaces.types ? nativeCompiler(cwd) : undefined;
-  const proved = await proveChanges({ changes, old, new: next, surfaces, ...(native ? { native } : {}) });
+  const proved = await proveChanges({ changes, old, new: next, surfaces });
   const unjudged = [...proved.unjudged];
   for (const [which, side] of [
     ['old', old],

@@ -24,11 +24,6 @@ const FS_WRITE_ALLOWANCES: FsWriteAllowance[] = [
     functions: ['mkdtempSync', 'mkdirSync', 'writeFileSync', 'rmSync'],
     reason: 'podcast-gen diff reads a git revision of the document from a temporary copy (it and the files its $refs reach), removed after',
   },
-  {
-    path: 'diff/proof/native-compiler.ts',
-    functions: ['mkdtempSync', 'mkdirSync', 'writeFileSync', 'symlinkSync', 'rmSync'],
-    reason: 'the types proof runs the native compiler on a temporary folder of the outputs and usage files, removed after',
-  },
 ];
 
 /** The plugin folders the issue names; each must exist and be covered as a plugin. */

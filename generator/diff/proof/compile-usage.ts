@@ -8,7 +8,6 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { PACKAGE_ROOT } from '../../package-root.js';
-import { nativeDiagnostics } from './native-compiler.js';
 
 type Ts = typeof import('typescript');
 type SourceFile = import('typescript').SourceFile;
@@ -56,9 +55,6 @@ function compilerOptions(ts: Ts): import('typescript').CompilerOptions {
 export class VirtualProject {
   private readonly texts = new Map<string, string>();
   private readonly parsed = new Map<string, SourceFile>();
-
-  /** `native`: the native compiler's entry script, checked with instead of the compiler API when it runs. */
-  constructor(private readonly native?: string) {}
 
   add(path: string, text: string): void {
     const full = join(VIRTUAL_ROOT, path);
@@ -125,8 +121,6 @@ export class VirtualProject {
 
   /** The errors of the files at `paths`, checked together with everything they import. */
   diagnostics(paths: readonly string[]): UsageDiagnostic[] {
-    const native = this.native ? this.nativeDiagnostics(this.native, paths) : undefined;
-    if (native) return native;
     const ts = typescript();
     const program = this.program(paths);
     const found: UsageDiagnostic[] = [];
@@ -146,12 +140,6 @@ export class VirtualProject {
       }
     }
     return found;
-  }
-
-  private nativeDiagnostics(compiler: string, paths: readonly string[]): UsageDiagnostic[] | undefined {
-    const texts = new Map([...this.texts].map(([full, text]) => [full.slice(VIRTUAL_ROOT.length + 1), text]));
-    const found = nativeDiagnostics(compiler, texts, paths);
-    return found?.map((d) => ({ ...d, text: ((texts.get(d.file) ?? '').split('\n')[d.line - 1] ?? '').trim() }));
   }
 
   private program(paths: readonly string[]): import('typescript').Program {

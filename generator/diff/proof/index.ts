@@ -19,8 +19,6 @@ export async function proveChanges(input: {
   old: GeneratedSide;
   new: GeneratedSide;
   surfaces: { types: boolean; validators: boolean };
-  /** The native compiler's entry script (native-compiler.ts), if one is installed. */
-  native?: string;
 }): Promise<{ changes: Change[]; unjudged: UnjudgedSurface[] }> {
   const { old, new: next, surfaces } = input;
   const wanted = (['types', 'validators'] as const).filter((surface) => surfaces[surface]);
@@ -30,7 +28,7 @@ export async function proveChanges(input: {
     return { changes: input.changes, unjudged: wanted.map((surface) => ({ surface, reason })) };
   }
   let changes = input.changes;
-  if (surfaces.types) changes = proveTypes(changes, old, next, input.native ? { native: input.native } : {});
+  if (surfaces.types) changes = proveTypes(changes, old, next);
   if (surfaces.validators) changes = await proveValidators(changes, old, next);
   return { changes, unjudged: [] };
 }

@@ -23,8 +23,8 @@ export interface GeneratedOutput {
 }
 
 /** The changes with the compiler's verdict: proofs attached, `types` dropped or added, unexplained errors as changes. */
-export function proveTypes(changes: Change[], old: GeneratedOutput, next: GeneratedOutput, options: { whole?: boolean; native?: string } = {}): Change[] {
-  const project = new VirtualProject(options.native);
+export function proveTypes(changes: Change[], old: GeneratedOutput, next: GeneratedOutput, options: { whole?: boolean } = {}): Change[] {
+  const project = new VirtualProject();
   for (const file of old.files) if (file.path.endsWith('.ts')) project.add(`${OLD_DIR}/${file.path}`, file.content);
   for (const file of next.files) if (file.path.endsWith('.ts')) project.add(`${NEW_DIR}/${file.path}`, file.content);
   const names = project.exportsOf(`${OLD_DIR}/index.ts`);
