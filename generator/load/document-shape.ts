@@ -311,13 +311,32 @@ function findShapeProblems(document: unknown, swagger2: boolean): ShapeProblem[]
     if (!value || typeof value !== 'object' || seen.has(value)) return;
     seen.add(value);
     if (Array.isArray(value)) {
-      if (!data) for (let index = 0; index < value.length; index++) refsBackInto(value[index], pointerJoin(pointer, index));
+      for (let index = 0; index < value.length; index++) {
+        if (data) dataRefs(value[index], pointerJoin(pointer, index));
+        else refsBackInto(value[index], pointerJoin(pointer, index));
+      }
       return;
     }
     const record = value as Record<string, unknown>;
     const ref = record.$ref;
     if (typeof ref === 'string' && (ref === '#' || ref.startsWith('#/'))) loops.push({ pointer, ref, data });
-    if (!data) for (const key of Object.keys(record)) if (key !== '$ref') refsBackInto(record[key], pointerJoin(pointer, key));
+    for (const key of Object.keys(record)) {
+      if (key === '$ref') continue;
+      if (data) dataRefs(record[key], pointerJoin(pointer, key));
+      else refsBackInto(record[key], pointerJoin(pointer, key));
+    }
+  };
+
+  /** A `$ref` deeper in data is followed by the types' printer too, which can read only an object there. */
+  const nestedDataRefs: { pointer: string; ref: string }[] = [];
+  const inData = new Set<object>();
+  const dataRefs = (value: unknown, pointer: string): void => {
+    if (!value || typeof value !== 'object' || inData.has(value)) return;
+    inData.add(value);
+    const entries = Array.isArray(value) ? value.map((item, index) => [String(index), item] as const) : Object.entries(value);
+    const ref = (value as Record<string, unknown>).$ref;
+    if (!Array.isArray(value) && typeof ref === 'string' && ref.startsWith('#/')) nestedDataRefs.push({ pointer, ref });
+    for (const [key, item] of entries) if (key !== '$ref') dataRefs(item, pointerJoin(pointer, key));
   };
 
   // The root's fields as any object's: the unread ones (`tags`, `x-`) are walked for `$ref`s as well.
@@ -340,6 +359,17 @@ function findShapeProblems(document: unknown, swagger2: boolean): ShapeProblem[]
       pointer: pointerJoin(pointer, '$ref'),
       message: `the $ref "${shortPointer(ref)}" at ${shortPointer(pointer)} names a part of the document that holds it, where ${data ? 'data' : 'no OpenAPI object'} goes`,
       hint: 'remove the $ref, or write the value it means in its place',
+    });
+  }
+
+  for (const { pointer, ref } of nestedDataRefs) {
+    const target = targetOf(ref);
+    if (target === undefined || isObject(target)) continue;
+    problems.push({
+      code: 'document/ref-target-kind',
+      pointer: pointerJoin(pointer, '$ref'),
+      message: `the $ref "${shortPointer(ref)}" at ${shortPointer(pointer)} names ${jsonKind(target)}, where only an object can be named`,
+      hint: 'write the value itself in the example, or point the $ref at an object',
     });
   }
 

@@ -7,6 +7,11 @@ import { ensureBuilt } from '../cli/helpers/build.js';
 import { ROOT, SPEC } from '../helpers/paths.js';
 
 const BIN = join(ROOT, 'bin', 'podcast-gen.js');
+/** The line of `operationId: deleteImage` in the podcast document, where the rename is placed. */
+const RENAMED_LINE =
+  readFileSync(SPEC, 'utf8')
+    .split('\n')
+    .findIndex((line) => line.trim() === 'operationId: deleteImage') + 1;
 
 /** Runs the built command as a user does, in `cwd`. */
 function podcastGen(args: string[], cwd: string) {
@@ -55,8 +60,8 @@ describe('podcast-gen diff and check on the operationId rename (built command, s
       'breaking  operation-id-changed  removeImage (DELETE /open/podcast/v1/images)',
       '  operationId `deleteImage` -> `removeImage`: `client.deleteImage` is now `client.removeImage`; the tool keeps its name `podcast_delete_image`',
       '  breaks: types',
-      '  old: git:HEAD:api/podcast.yaml:376:7',
-      '  new: api/podcast.yaml:376:7',
+      `  old: git:HEAD:api/podcast.yaml:${RENAMED_LINE}:7`,
+      `  new: api/podcast.yaml:${RENAMED_LINE}:7`,
     ]);
     expect(run.stdout).toMatch(/^ {2}types: TS2339 at line \d+ of the old usage: .*\.deleteImage\(/m);
     expect(run.stdout).toContain("    Property 'deleteImage' does not exist on type 'PodcastClient'.");

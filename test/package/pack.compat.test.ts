@@ -81,8 +81,8 @@ describe.skipIf(!process.env.PODCAST_GEN_PACK_TEST)('the packed tarball in a fre
     const copiedTemplates = [
       'templates/runtime.ts',
       'templates/zod-helpers.ts',
-      ...['tool-server', 'tool-selection', 'tool-search', 'dynamic-tools'].map((name) => `templates/mcp/${name}.ts`),
-      ...['wire', 'match', 'faults', 'server'].map((name) => `templates/mock/${name}.ts`),
+      ...['tool-server', 'tool-selection', 'tool-search', 'dynamic-tools', 'credentials'].map((name) => `templates/mcp/${name}.ts`),
+      ...['wire', 'match', 'faults', 'server', 'credentials'].map((name) => `templates/mock/${name}.ts`),
     ];
     for (const file of copiedTemplates) expect(files).toContain(file);
     // The README's links to the reference resolve in the package too (npm's page and node_modules).

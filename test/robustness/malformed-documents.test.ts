@@ -42,6 +42,7 @@ const TABLE: Record<string, { code: string; line: number } | 'generates'> = {
   'info-ref-to-root.yaml': { code: 'document/ref-place', line: 6 },
   'operation-null.yaml': { code: 'document/not-an-object', line: 7 },
   'ref-null.yaml': { code: 'document/ref-not-string', line: 34 },
+  'example-nested-ref-to-string.yaml': { code: 'document/ref-target-kind', line: 18 },
   'ref-number-in-discriminated-one-of.yaml': { code: 'document/ref-not-string', line: 35 },
   'ref-to-root.yaml': { code: 'document/ref-target-kind', line: 34 },
   'security-scheme-ref-to-root.yaml': { code: 'document/ref-place', line: 27 },

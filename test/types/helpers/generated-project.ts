@@ -23,7 +23,8 @@ export function generatedProject(name: string, spec: string, uses: readonly stri
   beforeAll(async () => {
     batch = batchFolder(name);
     out = join(batch, 'out');
-    await generate({ spec, out });
+    // Named as the podcast document is, so that `uses` may name PodcastParams whatever the document's title.
+    await generate({ spec, out, name: 'podcast' });
     if (uses.length > 0) writeFileSync(join(out, 'uses.ts'), [...uses, ''].join('\n'));
   }, 120_000);
   afterAll(() => removeBatch(batch));
