@@ -18,7 +18,7 @@ function summaryLine(report: VerifyReport): string {
   return `${total} operation${total === 1 ? '' : 's'}: ${passed} passed, ${failed} failed, ${skipped} skipped (${(durationMs / 1000).toFixed(1)} s)`;
 }
 
-/** What was answered, for the text and Markdown lines: `200, 12 ms`. */
+/** What was answered, for the text and Markdown lines: the status, then the time taken when it was measured. */
 function answered(op: OperationResult): string {
   return op.httpStatus === undefined ? '' : `${op.httpStatus}${op.durationMs === undefined ? '' : `, ${op.durationMs} ms`}`;
 }
