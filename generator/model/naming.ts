@@ -214,7 +214,7 @@ export type ApiNameSource = 'option' | typeof API_NAME_EXTENSION | 'title' | 'fi
  * articles, and what generators write (`OData Service for namespace microsoft.graph`).
  */
 const FILLER_WORDS = new Set(
-  'a an and the of for to api apis rest restful http https json yaml openapi swagger spec specification interface interfaces service services web endpoint endpoints reference odata namespace'.split(
+  'a an and the of for to api apis rest restful http https json yaml openapi swagger spec specification interface interfaces service services web endpoint endpoints reference odata namespace official'.split(
     ' ',
   ),
 );
@@ -229,6 +229,9 @@ export function shortApiName(text: string): string | undefined {
   const kept = text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
+    // An apostrophe joins its word: `GitHub's` is `github`, `O'Reilly` is `oreilly`.
+    .replace(/['\u2019]s\b/gi, '')
+    .replace(/['\u2019]/g, '')
     .split(/[^A-Za-z0-9]+/)
     .map((w) => w.toLowerCase())
     .filter((w) => w !== '' && !FILLER_WORDS.has(w) && !/^v?\d+$/.test(w))

@@ -30,6 +30,9 @@ describe('shortApiName, over real titles of public documents', () => {
     ['OData Service for namespace microsoft.graph', 'microsoftGraph'],
     ['Podcast Asset, Avatar and Account Interface', 'podcastAsset'],
     ['Café Crème API v2.1', 'cafeCreme'],
+    // @octokit/openapi 23.0.2
+    ["GitHub's official OpenAPI spec + Octokit extension", 'githubOctokit'],
+    ['O’Reilly Books API', 'oreillyBooks'],
     ['API V1', undefined],
     ['The REST API', undefined],
     ['', undefined],
