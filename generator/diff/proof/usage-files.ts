@@ -26,6 +26,8 @@ export interface UsageScope {
 /**
  * The usage file: every name the old output's index exports imported from `target` one a line,
  * then the old client in use (its own names start with `$`, which no generated export does).
+ * A name is imported as `"name" as name`: for a missing one the compiler then reports TS2305
+ * without searching thousands of exports for a similar name (bench/RESULTS.md, "Change report").
  */
 export function writeUsageFile(input: { model: ApiModel; exports: readonly string[]; scope?: UsageScope; target?: string }): UsageFile {
   const { model, exports, scope = {}, target = NEW_DIR } = input;
@@ -35,7 +37,7 @@ export function writeUsageFile(input: { model: ApiModel; exports: readonly strin
   const imported = scope.exports ? exports.filter((name) => scope.exports?.has(name)) : exports;
   if (imported.length > 0) {
     out.line('import {');
-    for (const name of imported) out.line(`  ${name},`, { exportName: name });
+    for (const name of imported) out.line(`  ${tsString(name)} as ${name},`, { exportName: name });
     out.line(`} from '../${target}/index.js';`);
   }
   out.line(`import type * as $old from '../${OLD_DIR}/index.js';`);
