@@ -2,6 +2,7 @@
  * The pipeline: load -> lint -> model -> emit -> write. Each stage is a module of its own; this file
  * only calls them in order.
  */
+import type { Config } from '@redocly/openapi-core';
 import { dirname, resolve } from 'node:path';
 import { chooseOutputs, type ChosenOutputs } from './plugins/choose-outputs.js';
 import { ALWAYS, builtinPlugins } from './plugins/registry.js';
@@ -29,20 +30,26 @@ import { compareFiles, writeFiles } from './write/write-files.js';
 export { loadAndLint } from './load-and-lint.js';
 
 /** Generates the chosen outputs from a document and writes them (or, with `check`, compares them). */
-export async function runPipeline(resolved: ResolvedOptions, hooks: GenerateHooks): Promise<GenerateResult> {
+export async function runPipeline(resolved: ResolvedOptions, hooks: GenerateHooks, loaded?: Loaded): Promise<GenerateResult> {
   const stage = { name: 'load', file: resolved.spec };
   try {
-    return await stages(resolved, hooks, stage);
+    return await stages(resolved, hooks, stage, loaded);
   } catch (error) {
     throw tooDeep(error, stage.name, stage.file) ?? error;
   }
 }
 
-async function stages(resolved: ResolvedOptions, hooks: GenerateHooks, stage: { name: string; file: string }): Promise<GenerateResult> {
+/** A document already read, with its lint config: the change report reads each side once for both its uses. */
+export interface Loaded {
+  spec: LoadedSpec;
+  config: Config;
+}
+
+async function stages(resolved: ResolvedOptions, hooks: GenerateHooks, stage: { name: string; file: string }, loaded?: Loaded): Promise<GenerateResult> {
   const timer = stageTimer(hooks);
   // Choices are checked before the document is read: a typo in the config fails at once.
   const outputs = chooseRunOutputs(resolved);
-  const { spec, config } = await load(resolved, timer);
+  const { spec, config } = loaded ?? (await load(resolved, timer));
   // On a large document some outputs are made in a worker meanwhile (concurrency/side-thread.ts).
   const side = sideThreadOf(spec, resolved, outputs);
   try {

@@ -3,7 +3,8 @@
  * placed in both files, levelled (with the caller's overrides), ordered, and, when asked, proved by
  * generating both outputs.
  */
-import { generateFiles } from '../index.js';
+import { resolveOptions } from '../options.js';
+import { runPipeline } from '../pipeline.js';
 import type { Change, ChangeLevel, ChangePlace, DiffReport, Surface, UnjudgedSurface } from './change.js';
 import { compareModels, compareSide, type FoundChange } from './compare/index.js';
 import { loadSide, type DiffSideInput, type LoadedSide } from './load-side.js';
@@ -40,7 +41,7 @@ export async function diffDocuments(options: DiffOptions): Promise<DiffReport> {
   );
   let unjudged: UnjudgedSurface[] = [];
   if (options.proof && (options.proof.types || options.proof.validators)) {
-    const proved = await prove(changes, options, cwd);
+    const proved = await prove(changes, options, cwd, { old, new: next });
     // The proof may add changes of its own (an error no change explains): ordered with the rest.
     changes = order(proved.changes, next);
     unjudged = proved.unjudged;
@@ -80,9 +81,6 @@ function placeIn(side: LoadedSide, pointer: string): ChangePlace {
   return place;
 }
 
-/** The outputs the proof reads; the rest (the MCP server, the mock) it does not, and a large document's take long to make. */
-const PROOF_OUTPUTS = ['client', 'fixtures'];
-
 const RULE_ORDER = new Map(RULES.map((rule, i) => [rule.code, i]));
 
 /** Document-wide changes first, then operations in the new document's order (removed ones after), then by rule and place. */
@@ -117,19 +115,34 @@ function versionNotes(old: LoadedSide, next: LoadedSide): string[] {
 }
 
 /** Both outputs generated in memory, then the proof; a side that fails to generate leaves its surfaces unjudged. */
-async function prove(changes: Change[], options: DiffOptions, cwd: string): Promise<{ changes: Change[]; unjudged: UnjudgedSurface[] }> {
+async function prove(
+  changes: Change[],
+  options: DiffOptions,
+  cwd: string,
+  sides: { old: LoadedSide; new: LoadedSide },
+): Promise<{ changes: Change[]; unjudged: UnjudgedSurface[] }> {
   const surfaces = { types: options.proof?.types === true, validators: options.proof?.validators === true };
-  const generate = async (input: DiffSideInput): Promise<GeneratedSide> => {
+  // The validators proof makes its own (proof/validators-module.ts): for it, a run only says the side generates.
+  const outputs = surfaces.types ? ['client'] : [];
+  const generate = async (side: LoadedSide, input: DiffSideInput): Promise<GeneratedSide> => {
     try {
-      // Only what the proof reads: the types, validators and client (with what they need) and fixtures.
-      const { model, files } = await generateFiles({ spec: input.spec, cwd, outputs: PROOF_OUTPUTS, ...(options.name ? { name: options.name } : {}) });
+      // From the side as read for the comparison (linted as a run would): only the outputs the proof reads.
+      const resolved = resolveOptions({
+        spec: input.spec,
+        cwd,
+        outputs,
+        check: true,
+        out: '.podcast-gen-nowhere',
+        ...(options.name ? { name: options.name } : {}),
+      });
+      const { model, files } = await runPipeline(resolved, {}, { spec: side.spec, config: side.config });
       return { model, files };
     } catch (error) {
       return { error: (error as Error)?.message ?? String(error) };
     }
   };
-  const old = await generate(options.old);
-  const next = await generate(options.new);
+  const old = await generate(sides.old, options.old);
+  const next = await generate(sides.new, options.new);
   const proved = await proveChanges({ changes, old, new: next, surfaces });
   const unjudged = [...proved.unjudged];
   for (const [which, side] of [

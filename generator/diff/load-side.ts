@@ -2,6 +2,7 @@
  * One side of a comparison, loaded and modelled as a run would (every version podcast-gen reads,
  * external `$ref`s bundled); a failure names the side and keeps the file's line and column.
  */
+import type { Config } from '@redocly/openapi-core';
 import { isAbsolute, resolve } from 'node:path';
 import { loadLintConfig } from '../lint/lint-config.js';
 import { displayPath } from '../load/locate.js';
@@ -24,6 +25,8 @@ export interface LoadedSide {
   which: 'old' | 'new';
   label: string;
   spec: LoadedSpec;
+  /** The lint config it was read with: the proof's generation lints the same document with it. */
+  config: Config;
   model: ApiModel;
   /** The version field as written: `3.1.0`, or `2.0` for Swagger. */
   openapi: string;
@@ -46,7 +49,7 @@ export async function loadSide(input: DiffSideInput, which: 'old' | 'new', optio
       source: { path: spec.displayPath, label, hash: '' },
     });
     const root = spec.root.parsed as { openapi?: unknown; swagger?: unknown };
-    return { which, label, spec, model, openapi: String(root.openapi ?? root.swagger ?? '') };
+    return { which, label, spec, config, model, openapi: String(root.openapi ?? root.swagger ?? '') };
   } catch (error) {
     throw sideError(error, { which, label, shown, stage });
   }

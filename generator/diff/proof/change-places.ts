@@ -63,7 +63,7 @@ export class SchemaReach {
   }
 }
 
-/** The component names a schema refers to, without following them. */
+/** The component names a schema refers to (by `$ref` or a discriminator's mapping), without following them. */
 function directRefs(schema: unknown): Set<string> {
   const found = new Set<string>();
   const walk = (node: unknown) => {
@@ -76,6 +76,12 @@ function directRefs(schema: unknown): Set<string> {
       if (key === '$ref' && typeof value === 'string') {
         const name = schemaOfPointer(value);
         if (name !== undefined) found.add(name);
+      } else if (key === 'mapping' && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+        // A discriminator's mapping names schemas by reference or by bare name.
+        for (const target of Object.values(value)) {
+          const name = typeof target === 'string' ? (target.startsWith('#') ? schemaOfPointer(target) : target) : undefined;
+          if (name !== undefined) found.add(name);
+        }
       } else walk(value);
     }
   };

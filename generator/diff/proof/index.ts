@@ -28,7 +28,15 @@ export async function proveChanges(input: {
     return { changes: input.changes, unjudged: wanted.map((surface) => ({ surface, reason })) };
   }
   let changes = input.changes;
+  const unjudged: UnjudgedSurface[] = [];
   if (surfaces.types) changes = proveTypes(changes, old, next);
-  if (surfaces.validators) changes = await proveValidators(changes, old, next);
-  return { changes, unjudged: [] };
+  if (surfaces.validators) {
+    try {
+      changes = await proveValidators(changes, old, next);
+    } catch (error) {
+      // The validators are made and run apart from the generation: a failure there leaves the surface unjudged, not the report.
+      unjudged.push({ surface: 'validators', reason: `the generated validators could not be run: ${(error as Error)?.message ?? String(error)}` });
+    }
+  }
+  return { changes, unjudged };
 }

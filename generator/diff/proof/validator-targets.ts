@@ -10,10 +10,16 @@ import { decodeToken } from '../../json-pointer.js';
 import { operationExports } from '../../emit/shared/operation-exports.js';
 import type { ApiModel, OperationModel, SchemaObject } from '../../model/types.js';
 import type { SchemaResolver } from '../../model/schema-merge.js';
-import { modelResolver } from '../../synthesis/build-fixture.js';
+import { buildSuccessFixture, modelResolver } from '../../synthesis/build-fixture.js';
 import type { Change } from '../change.js';
 import { changeIsOnOperation, routeKey } from './change-places.js';
 import type { GeneratedOutput } from './types-proof.js';
+
+/** The values of an operation's stock fixture the proof starts from. */
+interface StockFixture {
+  params?: unknown;
+  data?: unknown;
+}
 
 /** One side as the validators proof reads it. */
 export interface ValidatorSide {
@@ -22,8 +28,8 @@ export interface ValidatorSide {
   exports: Record<string, unknown>;
   resolve: SchemaResolver;
   schemasExport: Map<string, string>;
-  /** The stock fixtures' values by operationId: the input and the success payload. */
-  fixtures: Map<string, { params?: unknown; data?: unknown }>;
+  /** An operation's stock fixture values (the input and the success payload), made when first asked. */
+  fixture(op: OperationModel): StockFixture | undefined;
 }
 
 /** A validator to try values on, and where in its values the change lies. */
@@ -46,22 +52,23 @@ export interface ValidatorTarget {
 
 /** A side's model read for the proof; its validators (`exports`) are loaded once the targets are known. */
 export function validatorSide(output: GeneratedOutput): ValidatorSide {
-  const fixtures = new Map<string, { params?: unknown; data?: unknown }>();
-  const dataProperty = output.model.envelope?.dataProperty;
-  for (const op of output.model.operations) {
-    const file = output.files.find((f) => f.path === `fixtures/${op.fileName}.json`);
-    if (!file) continue;
-    try {
-      const fixture = JSON.parse(file.content) as { params?: unknown; response?: { body?: unknown } };
-      const body = fixture.response?.body as Record<string, unknown> | undefined;
-      const data = op.data.fromEnvelope && dataProperty !== undefined ? body?.[dataProperty] : body;
-      fixtures.set(op.operationId, { params: fixture.params, data });
-    } catch {
-      // A fixture that does not parse is only not used.
-    }
-  }
   const schemasExport = new Map([...operationExports(output.model)].map(([id, names]) => [id, names.schemas]));
-  return { model: output.model, exports: {}, resolve: modelResolver(output.model), schemasExport, fixtures };
+  const made = new Map<string, StockFixture | undefined>();
+  const fixture = (op: OperationModel) => {
+    if (!made.has(op.operationId)) made.set(op.operationId, stockFixture(op, output.model));
+    return made.get(op.operationId);
+  };
+  return { model: output.model, exports: {}, resolve: modelResolver(output.model), schemasExport, fixture };
+}
+
+/** An operation's values as its `fixtures/<operationId>.json` holds them (operation-fixture.ts): none where no success value fits. */
+function stockFixture(op: OperationModel, model: ApiModel): StockFixture | undefined {
+  const { params, response, notes } = buildSuccessFixture(op, model);
+  if (notes.response.length > 0) return undefined;
+  const body = response.body as Record<string, unknown> | undefined;
+  const dataProperty = model.envelope?.dataProperty;
+  const data = op.data.fromEnvelope && dataProperty !== undefined ? body?.[dataProperty] : body;
+  return { ...(notes.params.length > 0 ? {} : { params }), data };
 }
 
 /** The targets of a change at `pointer`, most specific first. */
@@ -95,7 +102,7 @@ export function validatorTargets(
   const ownSchemas = source.schemasExport.get(ownOp.operationId);
   const theirSchemas = judge.schemasExport.get(theirOp.operationId);
   if (!ownSchemas || !theirSchemas) return targets;
-  const fixture = source.fixtures.get(ownOp.operationId);
+  const fixture = source.fixture(ownOp);
   if (direction === 'response' && ownOp.data.kind === 'json') {
     const at = pointer !== undefined && ownOp.data.pointer !== undefined ? below(pointer, ownOp.data.pointer) : undefined;
     const bases = fixture?.data === undefined ? [] : [fixture.data];

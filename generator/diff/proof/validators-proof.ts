@@ -7,6 +7,7 @@
 import type { Change, ValidatorsProof } from '../change.js';
 import { type Candidate, OMIT, partValues, schemaAt, valuePlace, wholeValue, withPart } from './candidate-values.js';
 import { firstIssue, loadValidators, validatorAt } from './load-validators.js';
+import { validatorsModule } from './validators-module.js';
 import type { GeneratedOutput } from './types-proof.js';
 import { type ValidatorSide, type ValidatorTarget, validatorSide, validatorTargets } from './validator-targets.js';
 import { withValidatorsVerdict } from './verdicts.js';
@@ -26,9 +27,7 @@ export async function proveValidators(changes: Change[], old: GeneratedOutput, n
       if (step.source === side) wanted.add(exportName(step.target.source));
       if (step.judge === side) wanted.add(exportName(step.target.judge));
     }
-    const exports = loadValidators(which === 'old' ? old.files : next.files, wanted);
-    if (!exports) return changes.map((change) => withValidatorsVerdict(change, undefined));
-    side.exports = exports;
+    side.exports = loadValidators(await validatorsModule(side.model, wanted));
   }
   return changes.map((change) => {
     const steps = plans.get(change);
