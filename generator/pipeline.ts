@@ -26,8 +26,12 @@ import { EXIT_USAGE, fail, tooDeep, withLazyPlace, type Problem } from './proble
 import { stageTimer, type GenerateHooks, type GenerateResult, type StageTimer } from './run-result.js';
 import { compareFiles, writeFiles } from './write/write-files.js';
 
-// The library's loadAndLint() (index.ts) reaches the stages through this module, which the build bundles.
-export { loadAndLint } from './load-and-lint.js';
+// The library's loadAndLint() (index.ts) and the run tools (diff/) reach the load stage and redocly's
+// YAML reader through this module, which the build bundles: imported on their own, redocly's 300 files
+// are read one by one.
+export { parseYaml, Source } from '@redocly/openapi-core';
+export { load, loadAndLint } from './load-and-lint.js';
+export { locatePointer } from './load/locate.js';
 
 /** Generates the chosen outputs from a document and writes them (or, with `check`, compares them). */
 export async function runPipeline(resolved: ResolvedOptions, hooks: GenerateHooks, loaded?: Loaded): Promise<GenerateResult> {

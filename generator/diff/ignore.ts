@@ -5,8 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseYaml, Source } from '@redocly/openapi-core';
-import { locatePointer } from '../load/locate.js';
+import { locatePointer, parseYaml, Source } from '../pipeline.js';
 import { EXIT_USAGE, fail, type Problem } from '../problems.js';
 import type { Change } from './change.js';
 import type { IgnoredChange } from './outcome.js';

@@ -4,14 +4,13 @@
  */
 import type { Config } from '@redocly/openapi-core';
 import { isAbsolute, resolve } from 'node:path';
-import { loadLintConfig } from '../lint/lint-config.js';
-import { displayPath } from '../load/locate.js';
+import { displayPath } from '../load/display-path.js';
 import type { LoadedSpec } from '../load/read-spec.js';
-import { readSpec } from '../load/read-spec.js';
 import { buildModel } from '../model/build-model.js';
 import { checkOperationIds } from '../model/check-names.js';
 import type { ApiModel } from '../model/types.js';
-import { DEFAULTS } from '../options.js';
+import { DEFAULTS, resolveOptions } from '../options.js';
+import { load } from '../pipeline.js';
 import { PodcastGenError, tooDeep, type Problem } from '../problems.js';
 
 /** A side as the caller names it: the file to read, and how the report names it (`git:main:spec/api.yaml`). */
@@ -39,8 +38,7 @@ export async function loadSide(input: DiffSideInput, which: 'old' | 'new', optio
   let stage = 'load';
   const shown = displayPath(specPath, options.cwd);
   try {
-    const config = await loadLintConfig({ specPath });
-    const spec = await readSpec({ spec: input.spec, config, cwd: options.cwd });
+    const { spec, config } = await load(resolveOptions({ spec: input.spec, cwd: options.cwd }), () => {});
     stage = 'the model';
     checkOperationIds(spec.document, spec.displayPath, spec.locate);
     const { model } = buildModel(spec.document, {

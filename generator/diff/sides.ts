@@ -9,8 +9,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, posix, relative, resolve, sep } from 'node:path';
-import { parseYaml } from '@redocly/openapi-core';
-import { displayPath } from '../load/locate.js';
+import { parseYaml } from '../pipeline.js';
+import { displayPath } from '../load/display-path.js';
 import { EXIT_USAGE, fail } from '../problems.js';
 
 export type SideName = 'old' | 'new';

@@ -4,8 +4,8 @@
  * found in git: HEAD, or one of the last commits that changed the file, whose document has the
  * sha256 the output's manifest records. Without it, the reason there is no summary.
  */
-import { loadLintConfig } from '../lint/lint-config.js';
-import { readSpec } from '../load/read-spec.js';
+import { resolveOptions } from '../options.js';
+import { load } from '../pipeline.js';
 import type { DiffReport } from './change.js';
 import type { CompareInput } from './run-diff.js';
 import { documentRevisions, resolveSides } from './sides.js';
@@ -70,8 +70,7 @@ export async function staleSummary(options: StaleSummaryOptions): Promise<StaleS
 /** The sha256 a run records for a document; undefined when it does not load. */
 async function documentHash(spec: string, cwd: string): Promise<string | undefined> {
   try {
-    const config = await loadLintConfig({ specPath: spec });
-    return (await readSpec({ spec, config, cwd })).hash;
+    return (await load(resolveOptions({ spec, cwd }), () => {})).spec.hash;
   } catch {
     return undefined;
   }

@@ -1,6 +1,7 @@
 import { lintDocument, type Config } from '@redocly/openapi-core';
 import { pointerJoin } from '../json-pointer.js';
-import { displayPath, locatePointer } from '../load/locate.js';
+import { displayPath } from '../load/display-path.js';
+import { locatePointer } from '../load/locate.js';
 import type { LoadedSpec } from '../load/read-spec.js';
 import { toProblems } from '../load/redocly-problems.js';
 import { PodcastGenError, type Problem } from '../problems.js';

@@ -1,7 +1,8 @@
 import type { Document, NormalizedProblem } from '@redocly/openapi-core';
 import { getByPointer } from '../json-pointer.js';
 import { withLazyPlace, type Problem } from '../problems.js';
-import { displayPath, locatePointer } from './locate.js';
+import { displayPath } from './display-path.js';
+import { locatePointer } from './locate.js';
 
 /**
  * Redocly's problems in podcast-gen's shape, with file:line:col resolved from their pointers. With
