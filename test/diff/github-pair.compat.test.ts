@@ -1,11 +1,17 @@
 /**
  * The change report on a real pair: GitHub's REST document as published in @octokit/openapi 22.0.0
- * (installed as @octokit/openapi-22) and 23.0.2, compared without the proof. The counts per level and
- * surface are pinned: both documents are pinned, so any other count is a change of the comparison.
+ * (installed as @octokit/openapi-22) and 23.0.2, compared without the proof, and by the built command
+ * with both proofs. The counts per level and surface are pinned: both documents are pinned, so any
+ * other count is a change of the comparison or of the proof.
  */
+import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { DiffReport } from '../../generator/diff/change.js';
 import { diffDocuments } from '../../generator/diff/diff-documents.js';
+import { ensureBuilt } from '../cli/helpers/build.js';
+import { ROOT } from '../helpers/paths.js';
 import { reportCounts } from './report-counts.js';
 
 const resolve = createRequire(import.meta.url).resolve;
@@ -19,6 +25,27 @@ describe("GitHub's document, 22.0.0 against 23.0.2", () => {
     expect(report.semver).toBe('major');
     expect(report.changes.filter((c) => (c.old && c.old.line === undefined) || (c.new && c.new.line === undefined)).map((c) => c.rule)).toStrictEqual([]);
   }, 120_000);
+
+  beforeAll(ensureBuilt, 240_000);
+
+  it('is proved by the built command: the compiler and the validators judge every surface they can', () => {
+    const run = spawnSync(process.execPath, [join(ROOT, 'bin', 'podcast-gen.js'), 'diff', OLD, NEW, '--format', 'json'], {
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+    });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(1);
+    const report = JSON.parse(run.stdout) as DiffReport;
+    expect(report.unjudged).toStrictEqual([]);
+    expect(reportCounts(report)).toStrictEqual(PROVED);
+    expect(report.changes.filter((c) => c.surfaces.includes('types') && !c.proof?.types?.length).map((c) => c.rule)).toStrictEqual([]);
+    expect(report.changes.filter((c) => c.proof?.validators?.length).length).toBe(187);
+    const codes = new Set(report.changes.flatMap((c) => c.proof?.types ?? []).map((p) => p.code));
+    expect([...codes].filter((code) => ['TS2305', 'TS2339', 'TS2322'].includes(code)).sort()).toStrictEqual(['TS2305', 'TS2322', 'TS2339']);
+  }, 300_000);
 });
+
+/** With both proofs: the compiler drops `types` from changes old code survives, and adds it where an error shows it. */
+const PROVED = { breaking: 319, warning: 8, info: 1571, wire: 216, types: 252, validators: 253, mcp: 91 };
 
 const PINNED = { breaking: 318, warning: 8, info: 1572, wire: 216, types: 275, validators: 253, mcp: 91 };
