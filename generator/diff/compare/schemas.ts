@@ -4,8 +4,10 @@
  * readers and validators do not expect. A pair of components is compared once per direction and
  * its changes reused by every operation that reaches it.
  */
+import { formatCheck } from '../../emit/shared/checked-formats.js';
 import type { SchemaObject } from '../../model/types.js';
 import type { Surface } from '../change.js';
+import { ruleOf } from '../rules.js';
 import { constraintMoves, describeMove } from './constraints.js';
 import type { CompareSide, Finding } from './context.js';
 import { reportSchema, type SchemaMemo, type SchemaScope, type SchemaWalk } from './schema-walk.js';
@@ -85,7 +87,12 @@ function compareNodes(walk: SchemaWalk, o: SchemaAt, n: SchemaAt, where: string)
   }
   compareEnums(walk, o, n, where);
   for (const moved of constraintMoves(o.schema, n.schema, direction)) {
-    reportSchema(walk, { kind: `${moved.kind}-${moved.move}`, message: `${where}: ${describeMove(moved)}`, ...at(moved.keyword) });
+    const kind = `${moved.kind}-${moved.move}`;
+    // A format breaks validators only where the side that must accept checks it and the other does not (int64 on an integer adds no check).
+    const judging = direction === 'request' ? formatCheck(n.schema) : formatCheck(o.schema);
+    const unchecked = moved.kind === 'format' && (judging === undefined || formatCheck(o.schema) === formatCheck(n.schema));
+    const surfaces = unchecked ? ruleOf(`${direction}-${kind}`).surfaces.filter((surface) => surface !== 'validators') : undefined;
+    reportSchema(walk, { kind, message: `${where}: ${describeMove(moved)}`, ...at(moved.keyword), ...(surfaces ? { surfaces } : {}) });
   }
   if (
     direction === 'request' &&

@@ -4,11 +4,11 @@ import { literal, type Built } from './literals.js';
 import type { ZodContext } from './zod-context.js';
 import { fitsType } from '../../model/fits-type.js';
 import { jsPattern } from '../../model/js-pattern.js';
+import { CHECKED_STRING_FORMATS } from '../shared/checked-formats.js';
 
 const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 };
 /** The range openapi-schema-to-json-schema gives `format: float`. */
 const FLOAT = { min: -(2 ** 128), max: 2 ** 128 - 1 };
-const CHECKED_STRING_FORMATS = new Set(['date-time', 'date', 'uri', 'email', 'uuid', 'byte']);
 
 /** `type: string`: lengths in code points, pattern (unanchored, `u` flag as JSON Schema), formats. */
 export function stringToZod(schema: SchemaObject, ctx: ZodContext, pointer: string): Built {

@@ -49,6 +49,23 @@ export const enumsAndConstraints: DiffCase[] = [
   requestCase('pattern dropped', (p) => void delete p.name?.pattern, info('request-pattern-loosened')),
   requestCase('format changed', (p) => void Object.assign(p.email as object, { format: 'uri' }), tight('request-format-tightened')),
   requestCase('format dropped', (p) => void delete p.email?.format, info('request-format-loosened')),
+  // Formats the generated validators do not check: a server may, the old validators cannot tell.
+  requestCase('format int64 added to an integer', (p) => void Object.assign(p.count as object, { format: 'int64' }), [
+    'request-format-tightened',
+    'breaking',
+    'wire mcp',
+  ]),
+  requestCase('format int32 added to an integer', (p) => void Object.assign(p.count as object, { format: 'int32' }), tight('request-format-tightened')),
+  requestCase('a checked format replaced by one no validator checks', (p) => void Object.assign(p.email as object, { format: 'idn-email' }), [
+    'request-format-tightened',
+    'breaking',
+    'wire mcp',
+  ]),
+  requestCase('a format no validator checks, added', (p) => void Object.assign(p.name as object, { format: 'hostname' }), [
+    'request-format-tightened',
+    'breaking',
+    'wire mcp',
+  ]),
   responseCase('enum value added', (p) => void (p.status as { enum: string[] }).enum.push('lost'), [
     'response-enum-value-added',
     'breaking',
