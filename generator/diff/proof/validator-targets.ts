@@ -42,6 +42,8 @@ export interface ValidatorTarget {
   root: SchemaObject;
   /** The schema the tokens start from: `root`, or an input field's. */
   partRoot: SchemaObject;
+  /** The judge side's schema of the same part: values at a bound only it has (a maxLength added) are tried too. */
+  judgePartRoot: SchemaObject | undefined;
   /** The value path to `partRoot` (an input field's name). */
   prefix: (string | number)[];
   /** Schema tokens from `partRoot` to the change's place (empty: all of it). */
@@ -91,6 +93,7 @@ export function validatorTargets(
         source: own.typeName,
         root: own.schema,
         partRoot: own.schema,
+        judgePartRoot: theirs.schema,
         prefix: [],
         tokens: tokensOf(component[2] ?? ''),
         bases: [],
@@ -111,6 +114,7 @@ export function validatorTargets(
       source: `${ownSchemas}.data`,
       root: ownOp.data.schema,
       partRoot: ownOp.data.schema,
+      judgePartRoot: theirOp.data.kind === 'json' ? theirOp.data.schema : undefined,
       prefix: [],
       tokens: at ?? [],
       bases,
@@ -125,6 +129,7 @@ export function validatorTargets(
       source: `${ownSchemas}.params`,
       root: ownOp.inputSchema,
       partRoot: field ? field.schema : ownOp.inputSchema,
+      judgePartRoot: field ? theirOp.input.find((f) => f.name === field.name)?.schema : theirOp.inputSchema,
       prefix: field ? [field.name] : [],
       tokens,
       bases,

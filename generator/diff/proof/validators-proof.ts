@@ -82,7 +82,7 @@ function proveOnTarget(target: ValidatorTarget, source: ValidatorSide, judge: Va
   const rejects = validatorAt(judge.exports, target.judge);
   if (!accepts || !rejects) return undefined;
   let tries = 0;
-  for (const value of candidates(target, source, direction)) {
+  for (const value of candidates(target, source, judge, direction)) {
     if (tries++ >= MAX_TRIES) return undefined;
     if (value === undefined || safely(() => firstIssue(accepts, value)) !== undefined) continue;
     const issue = safely(() => firstIssue(rejects, value));
@@ -92,20 +92,35 @@ function proveOnTarget(target: ValidatorTarget, source: ValidatorSide, judge: Va
 }
 
 /** Whole values with the change's part replaced, then whole values of the source schema as they are. */
-function* candidates(target: ValidatorTarget, source: ValidatorSide, direction: 'request' | 'response'): Generator<unknown> {
+function* candidates(target: ValidatorTarget, source: ValidatorSide, judge: ValidatorSide, direction: 'request' | 'response'): Generator<unknown> {
   const place = valuePlace(target.tokens);
   const bases = [...target.bases, wholeValue(target.root, source.resolve, direction, 'proof/whole')];
-  const node = schemaAt(target.partRoot, target.tokens.slice(0, place.nodeTokens), source.resolve);
+  const tokens = target.tokens.slice(0, place.nodeTokens);
+  const node = schemaAt(target.partRoot, tokens, source.resolve);
+  const theirs = target.judgePartRoot && schemaAt(target.judgePartRoot, tokens, judge.resolve);
   const path = [...target.prefix, ...place.path];
   if (node) {
     const parts: { path: (string | number)[]; value: Candidate }[] =
       place.item?.keyword === 'required'
         ? requiredNames(node, place.item.index).map((name) => ({ path: [...path, name], value: OMIT }))
-        : partValues(node, place, source.resolve, direction).map((value) => ({ path, value }));
+        : distinct([...partValues(node, place, source.resolve, direction), ...(theirs ? partValues(theirs, place, judge.resolve, direction) : [])]).map(
+            (value) => ({ path, value }),
+          );
     for (const base of bases) for (const part of parts) yield withPart(base, part.path, part.value);
   }
   for (let variant = 0; variant < 3; variant++) yield wholeValue(target.root, source.resolve, direction, 'proof/whole', variant);
   for (const base of bases) yield base;
+}
+
+/** The values once each, in order (by their JSON text; the mark to leave a part out is one value). */
+function distinct(values: readonly Candidate[]): Candidate[] {
+  const seen = new Set<string>();
+  return values.filter((value) => {
+    const key = value === OMIT ? '\u0000omit' : (JSON.stringify(value) ?? 'undefined');
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** The property names a `required/<i>` change may be about: the one at that index, then every other. */

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Change } from '../../../generator/diff/change.js';
 import { proveChanges } from '../../../generator/diff/proof/index.js';
-import { PetPair } from './pet-pair.js';
+import { PetPair, petDocument } from './pet-pair.js';
 
 const GET_PET = { operationId: 'getPet', method: 'get', path: '/pets/{id}' };
 const DELETE_PET = { operationId: 'deletePet', method: 'delete', path: '/pets/{id}' };
@@ -67,6 +67,28 @@ describe('proveChanges: validators', () => {
     const [proof] = changes[0]?.proof?.validators ?? [];
     expect(proof).toMatchObject({ direction: 'request', validator: 'deletePetSchemas.params' });
     expect((proof?.value as { id: number }).id).toBeGreaterThan(10);
+  });
+
+  it('tries values at a bound only the judging side has: a maxLength added to a request field', async () => {
+    const withQuery = (maxLength?: number) => {
+      const document = petDocument();
+      document.paths['/pets/{id}'].get.parameters.push({ name: 'q', in: 'query', schema: { type: 'string', ...(maxLength ? { maxLength } : {}) } });
+      return document;
+    };
+    // The old field has no bound, so its own values are short strings the new validator accepts.
+    const sides = { old: await pets.side(withQuery()), new: await pets.side(withQuery(200)) };
+    const bounded: Change = {
+      rule: 'request-max-length-tightened',
+      level: 'breaking',
+      surfaces: ['wire', 'validators', 'mcp'],
+      operation: GET_PET,
+      new: { file: 'new.json', pointer: '#/paths/~1pets~1{id}/get/parameters/2/schema/maxLength' },
+      message: 'q: maxLength none -> 200.',
+    };
+    const { changes } = await proveChanges({ changes: [bounded], ...sides, surfaces: validators });
+    const [proof] = changes[0]?.proof?.validators ?? [];
+    expect(proof).toMatchObject({ direction: 'request', validator: 'getPetSchemas.params' });
+    expect((proof?.value as { q: string }).q).toHaveLength(201);
   });
 
   it('keeps a verdict no value shows, marked unproven', async () => {
