@@ -30,7 +30,7 @@ import { compareFiles, writeFiles } from './write/write-files.js';
 // YAML reader through this module, which the build bundles: imported on their own, redocly's 300 files
 // are read one by one.
 export { parseYaml, Source } from '@redocly/openapi-core';
-export { load, loadAndLint } from './load-and-lint.js';
+export { lint, load, loadAndLint } from './load-and-lint.js';
 export { locatePointer } from './load/locate.js';
 
 /** Generates the chosen outputs from a document and writes them (or, with `check`, compares them). */

@@ -4,7 +4,7 @@
  * generating both outputs.
  */
 import { resolveOptions } from '../options.js';
-import { runPipeline } from '../pipeline.js';
+import { lint, runPipeline } from '../pipeline.js';
 import type { Change, ChangeLevel, ChangePlace, DiffReport, Surface, UnjudgedSurface } from './change.js';
 import { compareModels, compareSide, type FoundChange } from './compare/index.js';
 import { loadSide, type DiffSideInput, type LoadedSide } from './load-side.js';
@@ -122,21 +122,22 @@ async function prove(
   sides: { old: LoadedSide; new: LoadedSide },
 ): Promise<{ changes: Change[]; unjudged: UnjudgedSurface[] }> {
   const surfaces = { types: options.proof?.types === true, validators: options.proof?.validators === true };
-  // The validators proof makes its own (proof/validators-module.ts): for it, a run only says the side generates.
-  const outputs = surfaces.types ? ['client'] : [];
   const generate = async (side: LoadedSide, input: DiffSideInput): Promise<GeneratedSide> => {
     try {
-      // From the side as read for the comparison (linted as a run would): only the outputs the proof reads.
+      // From the side as read for the comparison, linted as a run would.
       const resolved = resolveOptions({
         spec: input.spec,
         cwd,
-        outputs,
+        outputs: ['client'],
         check: true,
         out: '.podcast-gen-nowhere',
         ...(options.name ? { name: options.name } : {}),
       });
-      const { model, files } = await runPipeline(resolved, {}, { spec: side.spec, config: side.config });
-      return { model, files };
+      const loaded = { spec: side.spec, config: side.config };
+      if (surfaces.types) return await runPipeline(resolved, {}, loaded);
+      // The validators proof makes its own validators from the model (proof/validators-module.ts): it needs the side to lint clean, and its model.
+      await lint(side.spec, side.config, resolved, () => {});
+      return { model: side.model, files: [] };
     } catch (error) {
       return { error: (error as Error)?.message ?? String(error) };
     }

@@ -9,7 +9,8 @@ import type { LoadedSpec } from '../load/read-spec.js';
 import { buildModel } from '../model/build-model.js';
 import { checkOperationIds } from '../model/check-names.js';
 import type { ApiModel } from '../model/types.js';
-import { DEFAULTS, resolveOptions } from '../options.js';
+import { runtimeExportsIn } from '../emit/runtime-exports.js';
+import { resolveOptions } from '../options.js';
 import { load } from '../pipeline.js';
 import { PodcastGenError, tooDeep, type Problem } from '../problems.js';
 
@@ -41,10 +42,11 @@ export async function loadSide(input: DiffSideInput, which: 'old' | 'new', optio
     const { spec, config } = await load(resolveOptions({ spec: input.spec, cwd: options.cwd }), () => {});
     stage = 'the model';
     checkOperationIds(spec.document, spec.displayPath, spec.locate);
+    // As a run builds it (its names are the output's), but for the hash, which only banners carry.
     const { model } = buildModel(spec.document, {
-      apiName: options.name ?? DEFAULTS.name,
-      // The hash names the document in generated banners only: the comparison never needs it.
+      apiName: options.name,
       source: { path: spec.displayPath, label, hash: '' },
+      runtimeExports: runtimeExportsIn(undefined),
     });
     const root = spec.root.parsed as { openapi?: unknown; swagger?: unknown };
     return { which, label, spec, config, model, openapi: String(root.openapi ?? root.swagger ?? '') };
