@@ -36,7 +36,8 @@ export function selects(selection: ToolSelection): boolean {
 
 /**
  * The names of the tools `selection` keeps. Throws a {@link ToolSelectionError} naming every tool
- * or tag that is not there: a misspelt name would otherwise serve fewer tools without a word.
+ * or tag that is not there, or when it keeps none: a misspelt name would otherwise serve fewer
+ * tools (or none) without a word.
  */
 export function selectTools(tools: readonly SelectableTool[], selection: ToolSelection): Set<string> {
   const names = new Set(tools.map((tool) => tool.name));
@@ -57,6 +58,16 @@ export function selectTools(tools: readonly SelectableTool[], selection: ToolSel
     if (byName === undefined && byTag === undefined) return true;
     return (byName?.has(tool.name) ?? false) || tool.tags.some((tag) => byTag?.has(tag.toLowerCase()) ?? false);
   });
+  if (chosen.length === 0 && tools.length > 0) {
+    const named = [
+      selection.tools?.length ? `the tools ${selection.tools.join(', ')}` : '',
+      selection.toolsets?.length ? `the toolsets ${selection.toolsets.join(', ')}` : '',
+    ]
+      .filter(Boolean)
+      .join(' and ');
+    const why = selection.readOnly === true ? `${named ? `of ${named}, ` : ''}none only reads (readOnly)` : 'it names no tool and no toolset';
+    throw new ToolSelectionError(`The tool selection leaves no tool: ${why}.`);
+  }
   return new Set(chosen.map((tool) => tool.name));
 }
 

@@ -132,7 +132,7 @@ function checkSelection(generated: GeneratedMcp, client: unknown, options: Serve
     void generated.createServer(client, options).close();
     return undefined;
   } catch (error) {
-    if (error instanceof Error && error.name === 'ToolSelectionError') return `${error.message} (--tools, --toolsets)`;
+    if (error instanceof Error && error.name === 'ToolSelectionError') return `${error.message} (--tools, --toolsets, --read-only)`;
     throw error;
   }
 }

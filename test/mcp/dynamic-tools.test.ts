@@ -70,6 +70,14 @@ describe('tool selection', () => {
     expect(await listed(await connect({ tools: ['repos_get', 'repos_delete'], readOnly: true }))).toStrictEqual(['repos_get']);
   });
 
+  it('throws at creation when the selection leaves no tool, saying why', () => {
+    expect(() => createServer({ tools: ['repos_delete', 'issues_create'], readOnly: true })).toThrow(
+      'The tool selection leaves no tool: of the tools repos_delete, issues_create, none only reads (readOnly).',
+    );
+    expect(() => createServer({ tools: [] })).toThrow('The tool selection leaves no tool: it names no tool and no toolset.');
+    expect(() => createServer({ toolsets: ['repos'], tools: [], readOnly: true })).not.toThrow();
+  });
+
   it('throws at creation, naming every tool and tag that is not there', () => {
     expect(() => createServer({ tools: ['repos_gte'], toolsets: ['isues'] })).toThrow(
       /no tool named repos_gte; no tool has the tag isues \(tags: issues, repos, users\)/,
