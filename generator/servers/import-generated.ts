@@ -1,15 +1,16 @@
 /**
  * Imports modules of a generated output folder (`<out>/mock/index.js` or `.ts`) from outside the
  * test runner: compiled JavaScript as it is; TypeScript through the project's own tsx when it has
- * one; else the whole folder is transpiled with the `typescript` package (a dependency of
- * podcast-gen) into a temporary folder beside it, imported from there, and removed. The whole
+ * one; else the whole folder is transformed by esbuild (a dependency of podcast-gen: types
+ * erased, imports kept as written) into a temporary folder beside it, imported from there, and
+ * removed. The whole
  * folder, because the generated files import each other (`./server.js` is `server.ts` on disk).
  * Generated files held in memory (`verify` without an output folder) go the same way.
  */
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, posix, relative, sep } from 'node:path';
-import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import { transformSync } from 'esbuild';
 import { findTsx, importModule } from '../cli/import-module.js';
 import { listFiles } from '../write/list-files.js';
 
@@ -72,6 +73,9 @@ export async function importGeneratedFiles(
   });
 }
 
+/** Every import kept as written but those marked `type`, as TypeScript's `verbatimModuleSyntax` does. */
+const VERBATIM = { compilerOptions: { verbatimModuleSyntax: true } };
+
 interface TranspileJob {
   near: string;
   prefix: string;
@@ -82,8 +86,6 @@ interface TranspileJob {
 }
 
 async function importTranspiled(job: TranspileJob): Promise<Record<string, unknown>[]> {
-  // Through require: an ESM import of TypeScript first scans its whole, large file for exports.
-  const ts = createRequire(import.meta.url)('typescript') as typeof import('typescript');
   const temp = mkdtempSync(join(job.near, `.${job.prefix}.podcast-gen-`));
   try {
     // The project's package.json may make .js CommonJS; the generated code is ESM.
@@ -102,12 +104,10 @@ async function importTranspiled(job: TranspileJob): Promise<Record<string, unkno
         job.copy(file, target);
         pending.push(...importedBy(file, job.read(file), available));
       } else {
-        const { outputText } = ts.transpileModule(job.read(file), {
-          fileName: file,
-          compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true },
-        });
-        writeFileSync(target.replace(/\.ts$/, '.js'), outputText);
-        pending.push(...importedBy(file, outputText, available));
+        // A large document's files are many megabytes: esbuild takes a fraction of what TypeScript's transpiler does (bench/RESULTS.md).
+        const { code } = transformSync(job.read(file), { loader: 'ts', format: 'esm', target: 'es2022', sourcefile: file, tsconfigRaw: VERBATIM });
+        writeFileSync(target.replace(/\.ts$/, '.js'), code);
+        pending.push(...importedBy(file, code, available));
       }
     }
     // Once imported, the modules live in memory: the generated code imports nothing later.
