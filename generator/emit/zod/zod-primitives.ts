@@ -4,11 +4,7 @@ import { literal, type Built } from './literals.js';
 import type { ZodContext } from './zod-context.js';
 import { fitsType } from '../../model/fits-type.js';
 import { jsPattern } from '../../model/js-pattern.js';
-import { CHECKED_STRING_FORMATS } from '../shared/checked-formats.js';
-
-const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 };
-/** The range openapi-schema-to-json-schema gives `format: float`. */
-const FLOAT = { min: -(2 ** 128), max: 2 ** 128 - 1 };
+import { CHECKED_STRING_FORMATS, FORMAT_RANGES, INTEGER_FORMATS } from '../shared/checked-formats.js';
 
 /** `type: string`: lengths in code points, pattern (unanchored, `u` flag as JSON Schema), formats. */
 export function stringToZod(schema: SchemaObject, ctx: ZodContext, pointer: string): Built {
@@ -63,11 +59,11 @@ export function regexExpression(pattern: string, ctx: ZodContext, pointer: strin
 export function numberToZod(schema: SchemaObject, ctx: ZodContext, pointer: string): Built {
   const checks: string[] = [];
   const format = schema.format;
-  if (schema.type === 'integer' || format === 'int32' || format === 'int64') checks.push('z.int()');
+  if (schema.type === 'integer' || (format !== undefined && INTEGER_FORMATS.has(format))) checks.push('z.int()');
   if (format === 'int64') ctx.inexact(`${pointer}/format`, 'int64: integers beyond ±(2^53-1) are refused (a JSON number cannot carry them exactly)');
   if (schema.minimum !== undefined) checks.push(`z.${schema.exclusiveMinimum === true ? 'gt' : 'gte'}(${literal(schema.minimum)})`);
   if (schema.maximum !== undefined) checks.push(`z.${schema.exclusiveMaximum === true ? 'lt' : 'lte'}(${literal(schema.maximum)})`);
-  const range = format === 'int32' ? INT32 : format === 'float' ? FLOAT : undefined;
+  const range = format !== undefined && Object.hasOwn(FORMAT_RANGES, format) ? FORMAT_RANGES[format] : undefined;
   if (range) checks.push(`z.gte(${literal(range.min)})`, `z.lte(${literal(range.max)})`);
   if (schema.multipleOf !== undefined) {
     // Not zod's multipleOf: it divides doubles with a tolerance (see the helper).
