@@ -5,7 +5,7 @@
  */
 import { resolveOptions } from '../options.js';
 import { lint, runPipeline } from '../pipeline.js';
-import type { Change, ChangeLevel, ChangePlace, DiffReport, Surface, UnjudgedSurface } from './change.js';
+import type { Change, ChangeLevel, ChangePlace, DiffReport, UnjudgedSurface } from './change.js';
 import { compareModels, compareSide, type FoundChange } from './compare/index.js';
 import { loadSide, type DiffSideInput, type LoadedSide } from './load-side.js';
 import { proveChanges, type GeneratedSide } from './proof/index.js';
@@ -114,7 +114,7 @@ function versionNotes(old: LoadedSide, next: LoadedSide): string[] {
   ];
 }
 
-/** Both outputs generated in memory, then the proof; a side that fails to generate leaves its surfaces unjudged. */
+/** Each side generated in memory (or, for the validators alone, linted), then the proof; a side that fails leaves both surfaces unjudged (proveChanges says why). */
 async function prove(
   changes: Change[],
   options: DiffOptions,
@@ -142,18 +142,5 @@ async function prove(
       return { error: (error as Error)?.message ?? String(error) };
     }
   };
-  const old = await generate(sides.old, options.old);
-  const next = await generate(sides.new, options.new);
-  const proved = await proveChanges({ changes, old, new: next, surfaces });
-  const unjudged = [...proved.unjudged];
-  for (const [which, side] of [
-    ['old', old],
-    ['new', next],
-  ] as const) {
-    if (!('error' in side)) continue;
-    for (const surface of (['types', 'validators'] as Surface[]).filter((s) => surfaces[s as 'types' | 'validators'])) {
-      if (!unjudged.some((u) => u.surface === surface)) unjudged.push({ surface, reason: `the ${which} document does not generate: ${side.error}` });
-    }
-  }
-  return { changes: proved.changes, unjudged };
+  return proveChanges({ changes, old: await generate(sides.old, options.old), new: await generate(sides.new, options.new), surfaces });
 }
