@@ -1,11 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../helpers/paths.js';
-import { findCycles, parseModule, type ModuleInfo } from './import-graph.js';
+import { generatorSources, modulesOf } from './generator-modules.js';
+import { findCycles } from './import-graph.js';
 import { fsWriteViolations, layerOf, layerViolations, pluginViolations, unresolvedImports, type FsWriteAllowance } from './rules.js';
-
-const GENERATOR = join(ROOT, 'generator');
 
 /** Where code outside write/ writes files, and why that is not output. */
 const FS_WRITE_ALLOWANCES: FsWriteAllowance[] = [
@@ -28,25 +24,6 @@ const FS_WRITE_ALLOWANCES: FsWriteAllowance[] = [
 
 /** The plugin folders the issue names; each must exist and be covered as a plugin. */
 const PLUGINS = ['types', 'zod', 'client', 'mcp', 'fixtures', 'mock', 'index'];
-
-function modulesOf(sources: Record<string, string>): Map<string, ModuleInfo> {
-  const exists = (path: string) => Object.hasOwn(sources, path);
-  return new Map(Object.entries(sources).map(([path, text]) => [path, parseModule(path, text, exists)]));
-}
-
-function generatorSources(): Record<string, string> {
-  const sources: Record<string, string> = {};
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts'))
-        sources[relative(GENERATOR, path).split(sep).join('/')] = readFileSync(path, 'utf8');
-    }
-  };
-  walk(GENERATOR);
-  return sources;
-}
 
 describe('generator/ flows one way', () => {
   const modules = modulesOf(generatorSources());

@@ -10,6 +10,15 @@ export interface ImportEdge {
   /** The imported module, relative to the checked root (`emit/print.ts`); undefined when no file of the root matches. */
   target: string | undefined;
   line: number;
+  /** True when the import loads no code (`import type`, only type names, a type position). */
+  typeOnly: boolean;
+}
+
+/** An import of a package (`@redocly/openapi-core`, `node:fs`). */
+export interface PackageImport {
+  specifier: string;
+  line: number;
+  typeOnly: boolean;
 }
 
 /** A node:fs function a module can write with, as it reaches the module. */
@@ -22,6 +31,7 @@ export interface FsWrite {
 export interface ModuleInfo {
   path: string;
   imports: ImportEdge[];
+  packages: PackageImport[];
   fsWrites: FsWrite[];
 }
 
@@ -43,13 +53,15 @@ export const FS_WRITE_FUNCTIONS = new Set(
 export function parseModule(path: string, text: string, exists: (path: string) => boolean): ModuleInfo {
   const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const imports: ImportEdge[] = [];
+  const packages: PackageImport[] = [];
   const fsWrites: FsWrite[] = [];
   const fsNamespaces = new Map<string, 'fs' | 'promises'>();
   const lineOf = (node: ts.Node) => source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
   const fsKind = (specifier: string) => (FS_MODULES.has(specifier) ? 'fs' : FS_PROMISE_MODULES.has(specifier) ? 'promises' : undefined);
 
-  const addImport = (specifier: string, node: ts.Node) => {
-    if (specifier.startsWith('.')) imports.push({ specifier, target: resolveSpecifier(path, specifier, exists), line: lineOf(node) });
+  const addImport = (specifier: string, node: ts.Node, typeOnly = false) => {
+    if (specifier.startsWith('.')) imports.push({ specifier, target: resolveSpecifier(path, specifier, exists), line: lineOf(node), typeOnly });
+    else packages.push({ specifier, line: lineOf(node), typeOnly });
   };
   const noteFsName = (name: string, node: ts.Node) => {
     if (FS_WRITE_FUNCTIONS.has(name)) fsWrites.push({ name, line: lineOf(node) });
@@ -59,7 +71,11 @@ export function parseModule(path: string, text: string, exists: (path: string) =
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
       const specifier = node.moduleSpecifier.text;
       const clause = node.importClause;
-      addImport(specifier, node);
+      const bound = clause?.namedBindings;
+      const onlyTypes =
+        clause !== undefined &&
+        (clause.isTypeOnly || (!clause.name && bound !== undefined && ts.isNamedImports(bound) && bound.elements.every((element) => element.isTypeOnly)));
+      addImport(specifier, node, onlyTypes);
       const kind = fsKind(specifier);
       if (kind && clause && !clause.isTypeOnly) {
         if (clause.name) fsNamespaces.set(clause.name.text, kind);
@@ -75,7 +91,7 @@ export function parseModule(path: string, text: string, exists: (path: string) =
         }
       }
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
-      addImport(node.moduleSpecifier.text, node);
+      addImport(node.moduleSpecifier.text, node, node.isTypeOnly);
       if (fsKind(node.moduleSpecifier.text)) fsWrites.push({ name: 'a re-export of node:fs', line: lineOf(node) });
     } else if (
       ts.isImportEqualsDeclaration(node) &&
@@ -91,7 +107,7 @@ export function parseModule(path: string, text: string, exists: (path: string) =
         if (fsKind(argument.text)) fsWrites.push({ name: `import('${argument.text}')`, line: lineOf(node) });
       }
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
-      addImport(node.argument.literal.text, node);
+      addImport(node.argument.literal.text, node, true);
     } else if (ts.isPropertyAccessExpression(node)) {
       const kind = namespaceKind(node.expression, fsNamespaces);
       if (kind) noteFsName(node.name.text, node.name);
@@ -107,7 +123,7 @@ export function parseModule(path: string, text: string, exists: (path: string) =
     ts.forEachChild(node, visit);
   };
   visit(source);
-  return { path, imports, fsWrites };
+  return { path, imports, packages, fsWrites };
 }
 
 function namespaceKind(expression: ts.Expression, namespaces: ReadonlyMap<string, 'fs' | 'promises'>): 'fs' | 'promises' | undefined {
