@@ -96,6 +96,8 @@ export function buildBody(document: OpenApiDocument, rawBody: unknown, parameter
     Object.keys(properties).every((name) => !parameterNames.has(name) && name !== 'body');
   const at = realPointer(document, pointerJoin(pointer, 'content', contentType, 'schema'));
   const result: BodyModel = { contentType, required: body.required === true, schema, flattened, pointer: at };
+  const others = Object.keys(body.content ?? {}).filter((type) => type !== contentType);
+  if (others.length > 0) result.otherContentTypes = others;
   // 3.2: a body of items (itemSchema, no schema) is bytes to the client; the operation says so.
   if (media?.schema === undefined && media?.itemSchema !== undefined)
     result.itemSchemaPointer = realPointer(document, pointerJoin(pointer, 'content', contentType, 'itemSchema'));

@@ -202,8 +202,13 @@ function requestStreamNotWritten(httpMethod: string, path: string, body: BodyMod
 function idempotencyOf(parameters: readonly RawParameter[]): OperationModel['idempotency'] {
   const header = parameters.find(isIdempotencyParameter);
   if (!header) return undefined;
-  const maxLength = (header.schema as SchemaObject | undefined)?.maxLength;
-  return { header: header.name, required: header.required === true, ...(maxLength === undefined ? {} : { maxLength }) };
+  const { minLength, maxLength } = (header.schema as SchemaObject | undefined) ?? {};
+  return {
+    header: header.name,
+    required: header.required === true,
+    ...(minLength === undefined ? {} : { minLength }),
+    ...(maxLength === undefined ? {} : { maxLength }),
+  };
 }
 
 /**

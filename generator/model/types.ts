@@ -216,6 +216,8 @@ export interface InputFieldModel {
 
 export interface BodyModel {
   contentType: string;
+  /** The body's other media types the document declares (the client sends `contentType`; a server takes any of them). */
+  otherContentTypes?: string[];
   required: boolean;
   schema: SchemaObject;
   /** JSON pointer of the body's schema where the document writes it (references followed). */
@@ -308,7 +310,7 @@ export interface OperationModel {
   inputRequired: boolean;
   body?: BodyModel;
   /** The idempotency header, when the operation declares one (`x-idempotency-key: true`). */
-  idempotency?: { header: string; maxLength?: number; required: boolean };
+  idempotency?: { header: string; minLength?: number; maxLength?: number; required: boolean };
   /** The success response (first 2xx; 200 when present). */
   success: ResponseModel;
   /** Where the document declares no 2xx: its first 3xx (a download answered by a redirect), what the fixture answers. */
