@@ -26,6 +26,8 @@ export const COPIED_FILES: readonly string[] = [
   'mock/match.ts',
   'mock/faults.ts',
   'mock/credentials.ts',
+  'mock/input-problems.ts',
+  'mock/refusals.ts',
   'mock/server.ts',
 ];
 

@@ -36,6 +36,17 @@ export interface MockCommandOptions {
   cwd?: string;
 }
 
+/** What the log line says of a request: the mock's recorded request has these fields. */
+interface LoggedRequest {
+  method: string;
+  path: string;
+  operationId?: string;
+  status?: number;
+  fault?: string;
+  /** Why it was refused, naming the field and the rule (`invalid request: query.limit: must be <= 100`). */
+  problem?: string;
+}
+
 /** What the generated `mock/index` module exports and this command uses. */
 interface GeneratedMock {
   startMockServer(options: {
@@ -43,7 +54,7 @@ interface GeneratedMock {
     host?: string;
     latencyMs?: number;
     corsOrigins?: readonly string[];
-    onRequest?(request: { method: string; path: string; operationId?: string; status?: number; fault?: string }): void;
+    onRequest?(request: LoggedRequest): void;
   }): Promise<{ url: string; close(): Promise<void> }>;
 }
 
@@ -62,9 +73,9 @@ export async function runMock(options: MockCommandOptions = {}): Promise<number>
   const { mock, serving } = await loadMock(options);
   const log = options.quiet
     ? undefined
-    : (r: { method: string; path: string; operationId?: string; status?: number; fault?: string }) =>
+    : (r: LoggedRequest) =>
         stdout(
-          `${r.method} ${r.path} -> ${r.fault && r.status === undefined ? r.fault : (r.status ?? '-')}${r.operationId ? ` (${r.operationId}${r.fault ? `, fault ${r.fault}` : ''})` : ''}\n`,
+          `${r.method} ${r.path} -> ${r.fault && r.status === undefined ? r.fault : (r.status ?? '-')}${r.operationId ? ` (${r.operationId}${r.fault ? `, fault ${r.fault}` : ''})` : ''}${r.problem ? `: ${r.problem.replace(/[\r\n]+/g, ' ')}` : ''}\n`,
         );
   let server: Awaited<ReturnType<GeneratedMock['startMockServer']>>;
   try {

@@ -1,12 +1,13 @@
 /**
  * Which operation a request is for: its method and path against every route's path template, the
- * more concrete path first, as OpenAPI asks.
+ * more concrete path first, as OpenAPI asks; and which methods a path answers (RFC 9110's `Allow`).
  */
 import type { MockRoute } from './wire.js';
 
 /**
  * The route of a request and its path parameters, as sent (still percent-escaped: a styled value is
- * split on its delimiters before it is decoded); `methodMismatch` when only the path matches.
+ * split on its delimiters before it is decoded); `methodMismatch` when only the path matches, with
+ * the methods the path does answer.
  */
 export function matchRoute(
   routes: readonly MockRoute[],
@@ -14,9 +15,9 @@ export function matchRoute(
   pathname: string,
   carries: (name: string, value?: string) => boolean = () => true,
   bodyKind?: MockRoute['bodyKind'],
-): RouteMatch | { methodMismatch: true } | undefined {
+): RouteMatch | MethodMismatch | undefined {
   const parts = pathname.split('/');
-  let pathMatched = false;
+  const methods = new Set<string>();
   // Operations told apart only by their path's fragment: the one whose pairs the request carries,
   // else the first (its validation then names the header or parameter that is missing).
   let first: RouteMatch | undefined;
@@ -24,7 +25,7 @@ export function matchRoute(
   for (const route of routes) {
     const pathParams = matchSegments(route.path.split('/'), parts, route.choices);
     if (!pathParams) continue;
-    pathMatched = true;
+    methods.add(route.method);
     if (route.method !== method) continue;
     // The pairs of its fragment, and the keys of the query part of its template
     // (`/current?city={city}` beside `/current?lat={lat}&lon={lon}`), are the request's to carry.
@@ -33,7 +34,25 @@ export function matchRoute(
     else if (!best || moreConcrete(route, best.route, bodyKind)) best = { route, pathParams, alike: [] };
     else if (!moreConcrete(best.route, route, bodyKind)) best.alike.push({ route, pathParams });
   }
-  return best ?? first ?? (pathMatched ? { methodMismatch: true } : undefined);
+  return best ?? first ?? (methods.size > 0 ? { methodMismatch: true, allowed: allowedMethods(methods) } : undefined);
+}
+
+/** A path whose operations are all of other methods than the request's. */
+export interface MethodMismatch {
+  methodMismatch: true;
+  /** The methods the path answers, for `Allow` (RFC 9110 10.2.1). */
+  allowed: string[];
+}
+
+/**
+ * The methods a path answers: its operations', HEAD where it has a GET (answered as the GET
+ * without its body, RFC 9110 9.3.2), and OPTIONS (answered with `Allow`).
+ */
+export function allowedMethods(methods: ReadonlySet<string>): string[] {
+  const allowed = [...methods];
+  if (methods.has('GET') && !methods.has('HEAD')) allowed.push('HEAD');
+  if (!methods.has('OPTIONS')) allowed.push('OPTIONS');
+  return allowed;
 }
 
 /** A request's route; `alike`: the later routes the request matches just as well (the server takes the first whose input it holds). */

@@ -8,8 +8,12 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo, Socket } from 'node:net';
 import { faultSchedule, FAULT_KINDS, requestedFault, type MockFaultKind, type MockFaults } from './faults.js';
 import { carriesAnyCredential, credentialHeaders, credentialNames, meetsRequirement, missingCredential, withoutCredentials } from './credentials.js';
+import { bodyProblem, idempotencyProblem, inputProblem, validationProblem, type InputIssue, type InputProblem, type MockValidator } from './input-problems.js';
 import { matchRoute } from './match.js';
+import { carryMessage, refusalStatus, type RefusalKind } from './refusals.js';
 import { headerValue, readForm, readInput, wireName, type MockAuth, type MockFailureShape, type MockRoute } from './wire.js';
+
+export type { MockValidator } from './input-problems.js';
 
 /** A response the mock sends: a fixture's `response` or one of its `errors`. */
 export interface MockResponse {
@@ -22,11 +26,6 @@ export interface MockResponse {
 export interface MockFixture {
   response: MockResponse;
   errors?: readonly MockResponse[];
-}
-
-/** What the server takes input through: `safeParse` of a zod schema fits. */
-export interface MockValidator {
-  safeParse(value: unknown): { success: boolean; error?: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
 }
 
 /** What a mock serves: one document's operations, credential, failure body, fixtures and validators. */
@@ -96,7 +95,7 @@ export interface RecordedRequest {
   bodyTruncated?: boolean;
   /** The fault injected instead of the normal answer, if any. */
   fault?: MockFaultKind;
-  /** Why the input was refused (also where the answer is the document's own failure body, which cannot say). */
+  /** Why the request was refused, naming each field and the rule it breaks (`invalid request: query.limit: must be <= 100`). */
   problem?: string;
   /** Status sent (undefined while pending, and for `timeout` and `reset`). */
   status?: number;
@@ -157,18 +156,24 @@ export async function serveMock(api: MockApi, options: MockServerOptions = {}): 
     return { status, headers: {}, body };
   };
 
-  // Input the document forbids: the mock's own failure naming the fields, where the document
-  // declares no failure body or its declared one takes it; else the declared one's fixture (the
-  // message is then only the recorded request's `problem`).
-  const refuse = (route: MockRoute, record: RecordedRequest, message: string, issues?: unknown): MockResponse => {
+  // A refusal as the operation declares it: the status it declares for that kind of refusal, that
+  // response's media type, and the mock's own failure body where the declared schema takes it,
+  // else the declared response's fixture with the message written where the schema has room.
+  const refuse = (route: MockRoute, record: RecordedRequest, kind: RefusalKind, message: string, issues?: InputIssue[]): MockResponse => {
     record.problem = message;
-    const refusal = route.refusal;
-    if (!refusal) return failure(400, message, issues);
-    const own = failure(refusal.status, message, issues);
-    const judge = api.validators[route.operationId]?.errors?.[refusal.key];
-    const declared = served[route.operationId]?.errors?.find((e) => e.status === refusal.fixture);
-    if (!declared || judge?.safeParse(own.body).success) return own;
-    return { ...structuredClone(declared), status: refusal.status };
+    const { status, declared } = refusalStatus(route, kind);
+    const own = failure(status, message, issues);
+    const type = declared?.type;
+    // A wildcard (`*/*`) takes the mock's JSON.
+    if (!declared || !type || type.includes('*')) return own;
+    const fixture = served[route.operationId]?.errors?.find((e) => e.status === declared.fixture);
+    if (bodyKindOf(type) !== 'json') {
+      if (type.toLowerCase().startsWith('text/')) return { status, headers: { 'content-type': type }, body: message };
+      return { status, headers: withContentType(fixture?.headers ?? {}, type), body: fixture?.body };
+    }
+    const judge = api.validators[route.operationId]?.errors?.[declared.key];
+    if (judge?.safeParse(own.body).success || !fixture) return { ...own, headers: { 'content-type': type } };
+    return { status, headers: withContentType(fixture.headers, type), body: carryMessage(structuredClone(fixture.body), message, judge) };
   };
 
   const faultAnswer = (fault: '429' | '503' | '500', route: MockRoute): MockResponse => {
@@ -214,17 +219,32 @@ export async function serveMock(api: MockApi, options: MockServerOptions = {}): 
     };
     const carries = (name: string, value?: string) =>
       value === undefined ? url.searchParams.has(name) : headerValue(req.headers, name) === value || url.searchParams.getAll(name).includes(value);
-    const match = matchRoute(routes, method, url.pathname, carries, bodyKindOf(req.headers['content-type']));
-    if (!match) return reply(failure(404, `no operation at ${method} ${url.pathname}`));
-    if ('methodMismatch' in match) return reply(failure(405, `${method} is not an operation of ${url.pathname}`));
+    const contentType = headerValue(req.headers, 'content-type');
+    const found = matchRoute(routes, method, url.pathname, carries, bodyKindOf(contentType));
+    // HEAD is the GET without its body (RFC 9110 9.3.2), where the document declares no HEAD.
+    const match =
+      found && 'methodMismatch' in found && method === 'HEAD' && found.allowed.includes('GET')
+        ? matchRoute(routes, 'GET', url.pathname, carries, bodyKindOf(contentType))
+        : found;
+    const refused = (status: number, message: string, headers: Record<string, string> = {}): void => {
+      record.problem = message;
+      reply({ ...failure(status, message), headers });
+    };
+    if (!match) return refused(404, `no operation at ${method} ${url.pathname}`);
+    if ('methodMismatch' in match) {
+      // RFC 9110 10.2.1 and 15.5.6: OPTIONS is answered, and a 405 says, with the methods the path takes.
+      const allow = { Allow: match.allowed.join(', ') };
+      if (method === 'OPTIONS') return reply({ status: 204, headers: allow, body: undefined });
+      return refused(405, `${method} is not an operation of ${url.pathname}; it takes ${match.allowed.join(', ')}`, allow);
+    }
     let route = match.route;
     record.operationId = route.operationId;
     // The credential first, as the API does: a test that forgot the key learns that, not a fault.
     record.apiKey = meetsRequirement(auth, route.operationId, req.headers, url);
-    if (!record.apiKey) return reply(failure(401, missingCredential(auth, route.operationId)));
+    if (!record.apiKey) return reply(refuse(route, record, 'credential', missingCredential(auth, route.operationId)));
     const read = await readBody(req, limits.maxBodyBytes);
     if (read === 'closed') return;
-    if (read === 'too-large') return reply(failure(413, `request body over ${limits.maxBodyBytes} bytes`));
+    if (read === 'too-large') return reply(refuse(route, record, 'too-large', `request body over ${limits.maxBodyBytes} bytes`));
     const raw = read.toString('utf8');
     if (read.length > 0) {
       record.bodyBytes = read.length;
@@ -249,36 +269,47 @@ export async function serveMock(api: MockApi, options: MockServerOptions = {}): 
       return reply(faultAnswer(fault, route));
     }
     const body = parseBody(raw, route);
-    if (body === INVALID_JSON) return reply(refuse(route, record, 'invalid request: the body is not valid JSON'));
-    const problemOf = (candidate: MockRoute, params: Record<string, string>) => {
+    const problemOf = (candidate: MockRoute, params: Record<string, string>): InputProblem | undefined => {
       // Kept percent-escaped, as the path's own parameters are until they are read.
       for (const [key, name] of candidate.queryParameters ?? []) {
         const value = url.searchParams.get(key);
         if (value !== null) params[name] = encodeURIComponent(value);
       }
-      const input = () =>
-        readInput(
-          candidate,
-          {
-            pathParams: params,
-            query: url.searchParams,
-            rawQuery: url.search.slice(1),
-            headers: req.headers,
-            body: candidate === match.route ? body : parseBody(raw, candidate),
-          },
-          auth,
-        );
-      return (
-        checkIdempotency(candidate, req.headers) ??
-        (options.validate === false ? undefined : validate(api.validators[candidate.operationId]?.params, input(), unreadBodyFields(candidate)))
+      // A body of another media type the operation declares than the one the client sends is not
+      // read field by field.
+      const judged = contentType === undefined || raw === '' || bodyKindOf(contentType) === candidate.bodyKind;
+      const parsed = !judged ? undefined : candidate === match.route ? body : parseBody(raw, candidate);
+      const unread = parsed === INVALID_JSON ? undefined : parsed;
+      const media = bodyProblem(candidate, raw, contentType, unread);
+      if (media?.kind === 'media-type') return media;
+      if (parsed === INVALID_JSON) return inputProblem('malformed', [{ path: ['body'], message: 'must be valid JSON' }]);
+      const idempotency = idempotencyProblem(candidate, req.headers);
+      if (idempotency || options.validate === false) return idempotency;
+      const input = readInput(
+        candidate,
+        { pathParams: params, query: url.searchParams, rawQuery: url.search.slice(1), headers: req.headers, body: unread },
+        auth,
       );
+      const invalid = validationProblem(
+        candidate,
+        api.validators[candidate.operationId]?.params,
+        input,
+        judged ? unreadBodyFields(candidate) : bodyFields(candidate),
+      );
+      if (!media || !invalid) return media ?? invalid;
+      return inputProblem(media.kind === 'invalid' ? 'invalid' : invalid.kind, [...media.issues, ...invalid.issues]);
     };
     const problem = problemOf(route, match.pathParams);
     // Operations alike on the wire (`/verify` and `/verify#overload=person`, told apart by their
     // bodies alone): the first whose input the request holds.
     const other = problem ? match.alike.find((candidate) => problemOf(candidate.route, candidate.pathParams) === undefined) : undefined;
     if (other) route = other.route;
-    else if (problem) return reply(refuse(route, record, problem.message, problem.issues));
+    else if (problem) {
+      const refusal = refuse(route, record, problem.kind, problem.message, problem.issues);
+      // RFC 9110 15.5.16: a 415 says which media types the operation takes.
+      if (problem.kind === 'media-type') refusal.headers = { ...refusal.headers, Accept: (route.bodyTypes ?? []).join(', ') };
+      return reply(refusal);
+    }
     record.operationId = route.operationId;
     const fixture = served[route.operationId];
     reply(fixture ? structuredClone(fixture.response) : failure(501, `no fixture for ${route.operationId}`));
@@ -343,6 +374,11 @@ export async function serveMock(api: MockApi, options: MockServerOptions = {}): 
 }
 
 const INVALID_JSON = Symbol('invalid JSON');
+
+/** Headers with `type` as their only `Content-Type`, whatever the case it was written in. */
+function withContentType(headers: Record<string, string>, type: string): Record<string, string> {
+  return { ...Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'content-type')), 'content-type': type };
+}
 
 /** The options that are set (an explicit `undefined` keeps the default). */
 function definedOnly(options: MockServerOptions): Partial<Record<keyof typeof MOCK_LIMITS, number>> {
@@ -439,32 +475,11 @@ function parseBody(raw: string, route: MockRoute): unknown {
 
 /** The input fields of a body the mock does not read field by field (bytes, text): their values cannot be judged. */
 function unreadBodyFields(route: MockRoute): ReadonlySet<string> | undefined {
-  if (route.bodyKind !== 'other') return undefined;
+  return route.bodyKind === 'other' ? bodyFields(route) : undefined;
+}
+
+function bodyFields(route: MockRoute): ReadonlySet<string> {
   return new Set(route.fields.filter((f) => f.in === 'body' || f.in === 'body-field').map((f) => f.name));
-}
-
-/** The validator's problems with `input`, but those of the `unjudged` fields. */
-function validate(
-  params: MockValidator | undefined,
-  input: Record<string, unknown>,
-  unjudged?: ReadonlySet<string>,
-): { message: string; issues: { path: (string | number)[]; message: string }[] } | undefined {
-  if (!params) return undefined;
-  const result = params.safeParse(input);
-  if (result.success) return undefined;
-  const issues = (result.error?.issues ?? [])
-    .filter((i) => !unjudged?.has(String(i.path[0])))
-    .map((i) => ({ path: i.path.map((p) => (typeof p === 'number' ? p : String(p))), message: i.message }));
-  if (issues.length === 0) return undefined;
-  return { message: `invalid request: ${issues.map((i) => `${i.path.join('.') || '(input)'}: ${i.message}`).join('; ')}`, issues };
-}
-
-function checkIdempotency(route: MockRoute, headers: IncomingHttpHeaders): { message: string; issues: { path: string[]; message: string }[] } | undefined {
-  const spec = route.idempotency;
-  const value = spec ? headerValue(headers, spec.header) : undefined;
-  if (!spec || value === undefined || spec.maxLength === undefined || value.length <= spec.maxLength) return undefined;
-  const message = `at most ${spec.maxLength} characters`;
-  return { message: `invalid request: ${spec.header}: ${message}`, issues: [{ path: [spec.header], message }] };
 }
 
 function queryObject(auth: MockAuth, params: URLSearchParams): Record<string, string | string[]> {
@@ -578,5 +593,7 @@ function send(req: IncomingMessage, res: ServerResponse, answer: MockResponse): 
   const json = typeof answer.body !== 'string' || bodyKindOf(type) === 'json';
   const text = json ? JSON.stringify(answer.body) : (answer.body as string);
   if (type === undefined) headers['content-type'] = json ? 'application/json' : 'text/plain; charset=utf-8';
+  // Node sends no body to a HEAD; the length is the one the GET's body has (RFC 9110 9.3.2).
+  if (req.method === 'HEAD') headers['content-length'] = String(Buffer.byteLength(text));
   res.writeHead(answer.status, headers).end(text);
 }

@@ -49,14 +49,27 @@ export interface MockRoute {
   choices?: Readonly<Record<string, readonly string[]>>;
   fields: readonly MockField[];
   bodyKind?: 'json' | 'form' | 'other';
-  idempotency?: { header: string; maxLength?: number };
+  /** Every media type the document declares for the body (wildcards such as `image/*` included). */
+  bodyTypes?: readonly string[];
+  /** The document requires a body. */
+  bodyRequired?: true;
+  /** The body's fields are spread into the input: a JSON body must be an object. */
+  bodyObject?: true;
+  idempotency?: { header: string; required?: true; minLength?: number; maxLength?: number };
   retryAfterField?: string;
   /**
-   * Invalid input is answered `status`: with the mock's own failure body where the validator of the
-   * declared response `key` (the document's 400, 422, 4XX or default) takes it, else with the body of
-   * the fixture's error of status `fixture`.
+   * The error responses the operation declares, in the document's order: `key` as the document
+   * writes it (`400`, `4XX`, `default`), the status of its fixture among the fixture's `errors`, and
+   * its media type where it has a body.
    */
-  refusal?: { status: number; fixture: number; key: string };
+  declared?: readonly MockDeclaredError[];
+}
+
+/** An error response an operation declares, as the mock answers with it. */
+export interface MockDeclaredError {
+  key: string;
+  fixture: number;
+  type?: string;
 }
 
 /** Where a security scheme's credential travels: an API key's header, query parameter or cookie, or the `Authorization` header. */

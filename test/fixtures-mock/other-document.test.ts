@@ -49,7 +49,7 @@ describe('fixtures and mock of another document', () => {
     expect(await list.json()).toStrictEqual(fixtures.listPets?.response.body);
     const badTag = await call('/pets?status=available&tags=x');
     expect(badTag.status).toBe(400);
-    expect(((await badTag.json()) as { message: string }).message).toMatch(/^invalid request: tags\.0: /);
+    expect(((await badTag.json()) as { message: string }).message).toBe('invalid request: query.tags[0]: must be at least 2 characters');
     expect((await call('/pets/0')).status).toBe(400);
     expect((await call('/pets/12', { headers: { 'x-trace-id': 'not-a-uuid' } })).status).toBe(400);
     const pet = await call('/pets/12', { headers: { 'x-trace-id': String(fixtures.getPet?.params['X-Trace-Id']) } });

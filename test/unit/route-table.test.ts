@@ -366,6 +366,9 @@ describe('mockRoutes: bodies', () => {
             { name: 'tags', in: 'body-field', type: 'array', itemType: 'string' },
           ],
           bodyKind: 'json',
+          bodyTypes: ['application/json'],
+          bodyRequired: true,
+          bodyObject: true,
         },
       },
     ],
@@ -376,14 +379,30 @@ describe('mockRoutes: bodies', () => {
           method: 'post',
           operation: { requestBody: json({ type: 'object', properties: { point: { type: 'object', properties: { x: { type: 'number' } } } } }) },
         },
-        want: { operationId: 'op', method: 'POST', path: '/a', fields: [{ name: 'point', in: 'body-field', type: 'object' }], bodyKind: 'json' },
+        want: {
+          operationId: 'op',
+          method: 'POST',
+          path: '/a',
+          fields: [{ name: 'point', in: 'body-field', type: 'object' }],
+          bodyKind: 'json',
+          bodyTypes: ['application/json'],
+          bodyObject: true,
+        },
       },
     ],
     [
       'a body that is not an object is read whole, under `body`',
       {
         given: { method: 'put', operation: { requestBody: { required: true, ...json({ type: 'array', items: { type: 'integer' } }) } } },
-        want: { operationId: 'op', method: 'PUT', path: '/a', fields: [{ name: 'body', in: 'body', type: 'array', itemType: 'integer' }], bodyKind: 'json' },
+        want: {
+          operationId: 'op',
+          method: 'PUT',
+          path: '/a',
+          fields: [{ name: 'body', in: 'body', type: 'array', itemType: 'integer' }],
+          bodyKind: 'json',
+          bodyTypes: ['application/json'],
+          bodyRequired: true,
+        },
       },
     ],
     [
@@ -419,6 +438,7 @@ describe('mockRoutes: bodies', () => {
             { name: 'note', in: 'body-field', type: 'string' },
           ],
           bodyKind: 'form',
+          bodyTypes: ['application/x-www-form-urlencoded'],
         },
       },
     ],
@@ -445,6 +465,7 @@ describe('mockRoutes: bodies', () => {
             { name: 'body', in: 'body', type: 'object', properties: { name: 'string', age: 'integer' } },
           ],
           bodyKind: 'form',
+          bodyTypes: ['application/x-www-form-urlencoded'],
         },
       },
     ],
@@ -488,7 +509,40 @@ describe('mockRoutes: bodies', () => {
           method: 'post',
           operation: { requestBody: { required: true, content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } } },
         },
-        want: { operationId: 'op', method: 'POST', path: '/a', fields: [{ name: 'body', in: 'body', type: 'string' }], bodyKind: 'other' },
+        want: {
+          operationId: 'op',
+          method: 'POST',
+          path: '/a',
+          fields: [{ name: 'body', in: 'body', type: 'string' }],
+          bodyKind: 'other',
+          bodyTypes: ['application/octet-stream'],
+          bodyRequired: true,
+        },
+      },
+    ],
+    [
+      'every media type the body declares is taken, the one the client sends first',
+      {
+        given: {
+          method: 'post',
+          operation: {
+            requestBody: {
+              content: {
+                'image/*': { schema: { type: 'string', format: 'binary' } },
+                'application/json': { schema: { type: 'object', properties: { url: { type: 'string' } } } },
+              },
+            },
+          },
+        },
+        want: {
+          operationId: 'op',
+          method: 'POST',
+          path: '/a',
+          fields: [{ name: 'url', in: 'body-field', type: 'string' }],
+          bodyKind: 'json',
+          bodyTypes: ['application/json', 'image/*'],
+          bodyObject: true,
+        },
       },
     ],
   ];
@@ -501,13 +555,13 @@ describe('mockRoutes: bodies', () => {
 describe('mockRoutes: matching, idempotency and retries', () => {
   const cases: [string, { given: Given; want: MockRoute }][] = [
     [
-      'the idempotency header is no field; the route carries it, with its most length where the document gives one',
+      'the idempotency header is no field; the route carries it, with its bounds and whether it is required where the document says',
       {
         given: {
           method: 'post',
           operation: {
             parameters: [
-              { name: 'Idempotency-Key', in: 'header', 'x-idempotency-key': true, schema: { type: 'string', maxLength: 64 } },
+              { name: 'Idempotency-Key', in: 'header', required: true, 'x-idempotency-key': true, schema: { type: 'string', minLength: 1, maxLength: 64 } },
               query('q', { type: 'string' }),
             ],
           },
@@ -517,7 +571,7 @@ describe('mockRoutes: matching, idempotency and retries', () => {
           method: 'POST',
           path: '/a',
           fields: [{ name: 'q', in: 'query', type: 'string' }],
-          idempotency: { header: 'Idempotency-Key', maxLength: 64 },
+          idempotency: { header: 'Idempotency-Key', required: true, minLength: 1, maxLength: 64 },
         },
       },
     ],
@@ -539,7 +593,14 @@ describe('mockRoutes: matching, idempotency and retries', () => {
             },
           },
         },
-        want: { operationId: 'op', method: 'GET', path: '/a', fields: [], retryAfterField: 'retry_after' },
+        want: {
+          operationId: 'op',
+          method: 'GET',
+          path: '/a',
+          fields: [],
+          retryAfterField: 'retry_after',
+          declared: [{ key: '429', fixture: 429, type: 'application/json' }],
+        },
       },
     ],
     [
@@ -553,7 +614,33 @@ describe('mockRoutes: matching, idempotency and retries', () => {
             },
           },
         },
-        want: { operationId: 'op', method: 'GET', path: '/a', fields: [] },
+        want: { operationId: 'op', method: 'GET', path: '/a', fields: [], declared: [{ key: '429', fixture: 429, type: 'application/json' }] },
+      },
+    ],
+    [
+      'the declared error responses: as the document writes each, the status of its fixture, and its media type where it has a body',
+      {
+        given: {
+          operation: {
+            responses: {
+              '200': { description: 'ok' },
+              '404': { description: 'none' },
+              '4XX': { description: 'refused', content: { 'application/problem+json': { schema: { type: 'object' } } } },
+              default: { description: 'failed', ...json({ type: 'object' }) },
+            },
+          },
+        },
+        want: {
+          operationId: 'op',
+          method: 'GET',
+          path: '/a',
+          fields: [],
+          declared: [
+            { key: '404', fixture: 404 },
+            { key: '4XX', fixture: 400, type: 'application/problem+json' },
+            { key: 'default', fixture: 500, type: 'application/json' },
+          ],
+        },
       },
     ],
     [

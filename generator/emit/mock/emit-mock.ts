@@ -1,6 +1,7 @@
 import { banner } from '../banner.js';
 import { jsonTextModule } from '../data-module.js';
 import { definePlugin } from '../plugin.js';
+import { COPIED_FILES } from '../templates.js';
 import { failureShape, mockAuth, mockRoutes, type MockRoute } from './route-table.js';
 
 /** The data module a large document's `mock/routes.ts` imports (`./routes-data.js`, and its one-line `.d.ts`), without extension. */
@@ -14,7 +15,7 @@ function routePieces(routes: readonly MockRoute[]): string[] {
 }
 
 /** The code every mock shares: copied files of templates/, each at the same path in the output. */
-const MOCK_CODE = ['mock/wire.ts', 'mock/match.ts', 'mock/faults.ts', 'mock/credentials.ts', 'mock/server.ts'];
+const MOCK_CODE = COPIED_FILES.filter((path) => path.startsWith('mock/'));
 
 /**
  * `mock/`: an offline HTTP server that serves every operation from the fixtures, checks the

@@ -59,15 +59,28 @@ export interface MockRoute {
   fields: MockField[];
   /** How the body is read: JSON, a form, or not read field by field (validation is then skipped). */
   bodyKind?: 'json' | 'form' | 'other';
-  idempotency?: { header: string; maxLength?: number };
+  /** Every media type the document declares for the body (a wildcard such as `image/*` included): another is refused 415. */
+  bodyTypes?: string[];
+  /** The document requires a body. */
+  bodyRequired?: true;
+  /** The body's fields are spread into the input: a JSON body must be an object. */
+  bodyObject?: true;
+  idempotency?: { header: string; required?: true; minLength?: number; maxLength?: number };
   /** The 429 body's field that carries the wait in seconds. */
   retryAfterField?: string;
   /**
-   * Invalid input is answered `status`: with the mock's own failure body where the validator of the
-   * declared response `key` (the document's 400, 422, 4XX or default) takes it, else with the body of
-   * the fixture's error of status `fixture`.
+   * The error responses the operation declares, in the document's order: `key` as the document
+   * writes it (`400`, `4XX`, `default`), the status of its fixture among the fixture's `errors`, and
+   * its media type where it has a body. A refusal is sent as the one that covers its status.
    */
-  refusal?: { status: number; fixture: number; key: string };
+  declared?: MockDeclaredError[];
+}
+
+/** An error response an operation declares, as the mock answers with it. */
+export interface MockDeclaredError {
+  key: string;
+  fixture: number;
+  type?: string;
 }
 
 /** Where a security scheme's credential travels (the copied `wire.ts`'s `MockScheme`). */
@@ -120,38 +133,34 @@ function mockRoute(op: OperationModel, resolve: SchemaResolver): MockRoute {
   if (op.body) {
     const kind = mediaKind(op.body.contentType);
     route.bodyKind = kind === 'json' || kind === 'form' ? kind : 'other';
+    route.bodyTypes = [op.body.contentType, ...(op.body.otherContentTypes ?? [])];
+    if (op.body.required) route.bodyRequired = true;
+    if (op.body.flattened && kind === 'json') route.bodyObject = true;
   }
-  if (op.idempotency)
-    route.idempotency = { header: op.idempotency.header, ...(op.idempotency.maxLength === undefined ? {} : { maxLength: op.idempotency.maxLength }) };
+  if (op.idempotency) {
+    const { header, required, minLength, maxLength } = op.idempotency;
+    route.idempotency = {
+      header,
+      ...(required ? { required } : {}),
+      ...(minLength === undefined ? {} : { minLength }),
+      ...(maxLength === undefined ? {} : { maxLength }),
+    };
+  }
   const retryAfterField = op.errors.find((e) => e.status === 429)?.retryAfterField;
   if (retryAfterField) route.retryAfterField = retryAfterField;
-  const refusal = refusalOf(op);
-  if (refusal) route.refusal = refusal;
+  const declared = declaredErrors(op);
+  if (declared.length > 0) route.declared = declared;
   return route;
 }
 
-/**
- * The declared answer to input the document forbids, where one has a body: the 400, else the 422,
- * else a 4XX (its fixture's status), else `default` (sent as 400). Without one the mock answers its
- * own failure body.
- */
-function refusalOf(op: OperationModel): MockRoute['refusal'] {
+/** The operation's error responses, each with the status of its fixture and its media type. */
+function declaredErrors(op: OperationModel): MockDeclaredError[] {
   const statuses = fixtureErrorStatuses(op);
-  const tests: ((error: OperationModel['errors'][number]) => boolean)[] = [
-    (e) => e.status === 400,
-    (e) => e.status === 422,
-    (e) => e.statusClass === 4,
-    (e) => e.status === 'default',
-  ];
-  for (const test of tests) {
-    const index = op.errors.findIndex((error) => error.contentType !== undefined && test(error));
-    const error = op.errors[index];
-    if (!error) continue;
-    const fixture = statuses[index] as number;
-    const key = error.statusClass === undefined ? String(error.status) : `${error.statusClass}XX`;
-    return { status: error.status === 'default' ? 400 : fixture, fixture, key };
-  }
-  return undefined;
+  return op.errors.map((error, index) => ({
+    key: error.statusClass === undefined ? String(error.status) : `${error.statusClass}XX`,
+    fixture: statuses[index] as number,
+    ...(error.contentType === undefined ? {} : { type: error.contentType }),
+  }));
 }
 
 /** The enum values (as the client writes them) of the simple path parameters that share a segment with another. */
@@ -259,7 +268,7 @@ export function mockAuth(model: ApiModel): MockAuth {
 }
 
 const CODE_KEYS = ['code', 'status', 'status_code', 'error_code'];
-const MESSAGE_KEYS = ['msg', 'message', 'error', 'error_message', 'title'];
+const MESSAGE_KEYS = ['msg', 'message', 'detail', 'error', 'error_message', 'title'];
 const CAUSE_KEYS = ['cause', 'reason'];
 const DETAILS_KEYS = ['details', 'detail', 'errors'];
 const RID_KEYS = ['rid', 'request_id', 'requestId', 'trace_id'];
@@ -282,7 +291,7 @@ export function failureShape(model: ApiModel): MockFailureShape {
       codeKey: find(CODE_KEYS, 'number'),
       messageKey: find(MESSAGE_KEYS, 'string'),
       causeKey: find(CAUSE_KEYS, 'string'),
-      detailsKey: find(DETAILS_KEYS),
+      detailsKey: find(DETAILS_KEYS, 'object'),
       ridKey: find(RID_KEYS, 'string'),
     };
     for (const [key, value] of Object.entries(keys)) if (value !== undefined) shape[key as keyof typeof keys] = value;

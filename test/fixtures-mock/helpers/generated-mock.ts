@@ -8,7 +8,7 @@ import { FIXTURE_DOCS, ROOT } from '../../helpers/paths.js';
 /** What a test reads of the generated mock server it started. */
 export interface RunningMock {
   url: string;
-  requests: { operationId?: string; path: string; query: Record<string, unknown> }[];
+  requests: { operationId?: string; method: string; path: string; query: Record<string, unknown>; status?: number; problem?: string }[];
   close(): Promise<void>;
 }
 
