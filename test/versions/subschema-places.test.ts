@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { generateFiles } from '../../generator/index.js';
 import { normalizeDocument } from '../../generator/model/normalize-schema.js';
 import { ROOT } from '../helpers/paths.js';
 import { emitSchemas } from '../zod/helpers/emit-schemas.js';
@@ -81,5 +82,50 @@ describe('issue 39: the validators of a 3.1 schema under `definitions`', () => {
     const holder = module.Holder;
     expect(holder?.safeParse({ name: given }).success).toBe(want);
     expect(holder?.safeParse({ tag: given }).success).toBe(want);
+  });
+});
+
+describe('a $ref under contentSchema or dependencies', () => {
+  // Before: refused, "a $ref stands where `contentSchema` of a schema goes, which holds no schema" (document/ref-place).
+  it('names a schema: the document generates, and the tool schema keeps it', async () => {
+    const spec = document31(
+      'content-schema',
+      [
+        'openapi: 3.1.0',
+        'info: { title: content, version: "1" }',
+        'paths:',
+        '  /a:',
+        '    get:',
+        '      operationId: getA',
+        '      parameters:',
+        '        - name: q',
+        '          in: query',
+        '          schema:',
+        '            type: string',
+        '            contentMediaType: application/json',
+        "            contentSchema: { $ref: '#/components/schemas/Query' }",
+        '      responses:',
+        "        '200':",
+        '          description: ok',
+        '          content:',
+        '            application/json:',
+        '              schema:',
+        '                type: object',
+        '                dependencies:',
+        '                  a: [b]',
+        "                  c: { $ref: '#/components/schemas/Query' }",
+        'components:',
+        '  schemas:',
+        "    Query: { type: object, properties: { n: { type: [integer, 'null'] } } }",
+      ].join('\n'),
+    );
+    const { files, problems } = await generateFiles({ spec });
+    expect(problems.filter((p) => p.severity === 'error')).toStrictEqual([]);
+    const tools = JSON.parse(files.find((f) => f.path === 'mcp/tools.json')?.content ?? '{}') as {
+      tools: { name: string; inputSchema: { properties: Record<string, { contentSchema?: unknown }>; $defs?: Record<string, unknown> } }[];
+    };
+    const input = tools.tools.find((t) => t.name === 'get_a')?.inputSchema;
+    expect(input?.properties.q?.contentSchema).toStrictEqual({ $ref: '#/$defs/Query' });
+    expect(input?.$defs?.Query).toStrictEqual({ type: 'object', properties: { n: { anyOf: [{ type: 'integer' }, { type: 'null' }] } } });
   });
 });
