@@ -3,6 +3,7 @@ import { decodeToken, unescapeToken } from '../json-pointer.js';
 import { parsedAsJson, shortPointer } from './locate.js';
 import { findRefChainProblem, findRefCycle, MAX_REF_CHAIN } from './ref-chains.js';
 import { fail } from '../problems.js';
+import { subschemaKeywords } from '../subschemas.js';
 
 type Locate = (pointer: string) => { line: number; col: number } | undefined;
 
@@ -84,14 +85,27 @@ export function bundleInPlace(document: unknown, config: Config, fromJson = fals
  * redocly, as is one with a `$ref` under `links`. test/unit/own-bundle.test.ts holds these keys to
  * redocly's types, and each data place to what redocly's bundle does.
  */
-/** Each entry of a map under one of these keys is an OpenAPI object. */
-const OBJECT_MAPS = ['properties', 'schemas', 'responses', 'parameters', 'examples', 'requestBodies', 'headers', 'securitySchemes', 'callbacks'] as const;
+/** Each entry of a map under one of these keys is an OpenAPI object (3.0's schema maps: `properties`). */
+const OBJECT_MAPS = [
+  ...subschemaKeywords('3.0', 'map'),
+  'schemas',
+  'responses',
+  'parameters',
+  'examples',
+  'requestBodies',
+  'headers',
+  'securitySchemes',
+  'callbacks',
+];
+
+/** OpenAPI 3.0's keywords that hold one schema (`items`, `additionalProperties`, `not`): redocly's 3.0 types are the judge. */
+const SCHEMA_KEYS = subschemaKeywords('3.0', 'schema');
 
 export const REF_PLACES = {
   /** The object under one of these keys is an OpenAPI object. */
-  keys: ['schema', 'items', 'additionalProperties', 'not', 'requestBody'],
-  /** Each item of an array under one of these keys is. */
-  arrays: ['allOf', 'oneOf', 'anyOf', 'parameters'],
+  keys: ['schema', ...SCHEMA_KEYS, 'requestBody'],
+  /** Each item of an array under one of these keys is (3.0's lists of schemas: `allOf`, `oneOf`, `anyOf`). */
+  arrays: [...subschemaKeywords('3.0', 'list'), 'parameters'],
   /** Each entry of a map under one of these keys is. */
   maps: OBJECT_MAPS,
   /**
@@ -209,7 +223,7 @@ type Role = 'map' | 'holder' | 'example' | 'other';
 /** Where the objects whose `example` redocly's types call data sit (each item of REF_PLACES.arrays is one too). */
 const EXAMPLE_HOLDERS = {
   /** The object under one of these keys is a schema. */
-  keys: new Set(['schema', 'items', 'additionalProperties', 'not']),
+  keys: new Set(['schema', ...SCHEMA_KEYS]),
   /** Each entry of a map under one of these keys is a schema, media type, parameter or header. */
   maps: new Set(['properties', 'schemas', 'parameters', 'headers', 'content']),
 };

@@ -1,6 +1,7 @@
 import { getByPointer, pointerJoin } from '../json-pointer.js';
 import { PodcastGenError, type Problem } from '../problems.js';
 import { shortPointer } from './locate.js';
+import { SUBSCHEMA_KEYWORDS } from '../subschemas.js';
 
 type Locate = (pointer: string, onKey?: boolean) => { line: number; col: number } | undefined;
 
@@ -17,6 +18,8 @@ interface Field {
   shape: 'one' | 'list' | 'map';
   /** A list of such objects is read too (JSON Schema's old tuple form of `items`). */
   orList?: boolean;
+  /** An entry of the map may be a list of names instead (draft 7's `dependencies`). */
+  orNames?: boolean;
 }
 
 const one = (kind: Kind): Field => ({ kind, shape: 'one' });
@@ -25,28 +28,16 @@ const map = (kind: Kind): Field => ({ kind, shape: 'map' });
 
 const OPERATION_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'];
 
+/** A schema's fields: the keywords that hold schemas (subschemas.ts), and the discriminator. */
 const SCHEMA_FIELDS: Record<string, Field> = {
-  properties: map('schema'),
-  patternProperties: map('schema'),
-  dependentSchemas: map('schema'),
-  $defs: map('schema'),
-  definitions: map('schema'),
-  items: { kind: 'schema', shape: 'one', orList: true },
-  additionalItems: one('schema'),
-  additionalProperties: one('schema'),
-  unevaluatedProperties: one('schema'),
-  unevaluatedItems: one('schema'),
-  propertyNames: one('schema'),
-  contains: one('schema'),
-  not: one('schema'),
-  if: one('schema'),
-  // biome-ignore lint/suspicious/noThenProperty: JSON Schema's keyword; the table is never awaited
-  then: one('schema'),
-  else: one('schema'),
-  allOf: list('schema'),
-  oneOf: list('schema'),
-  anyOf: list('schema'),
-  prefixItems: list('schema'),
+  ...Object.fromEntries(
+    Object.entries(SUBSCHEMA_KEYWORDS).map(([key, keyword]) => {
+      const field: Field = { kind: 'schema', shape: keyword.shape === 'schema' ? 'one' : keyword.shape };
+      if (keyword.tuple) field.orList = true;
+      if (keyword.names) field.orNames = true;
+      return [key, field];
+    }),
+  ),
   discriminator: one('discriminator'),
 };
 
@@ -295,7 +286,7 @@ function findShapeProblems(document: unknown, swagger2: boolean): ShapeProblem[]
     }
     const extensible = EXTENSIBLE_MAPS.has(mapKind);
     for (const [name, entry] of Object.entries(value)) {
-      if (extensible && name.startsWith('x-')) continue;
+      if ((extensible && name.startsWith('x-')) || (field.orNames && Array.isArray(entry))) continue;
       visit(entry, pointerJoin(pointer, name), field.kind);
     }
   };

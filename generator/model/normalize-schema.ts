@@ -1,15 +1,12 @@
 import type { OpenApiDocument } from '../load/read-spec.js';
 import type { Problem } from '../problems.js';
+import { forEachSubschema, mapSubschemas } from '../subschemas.js';
 import { inexactKeywords } from './evaluated.js';
 import { pointerJoin, schemaRefName } from './refs.js';
 import type { SchemaObject } from './types.js';
 
 type Json = Record<string, unknown>;
 
-/** Keywords whose value is one schema, a list of schemas, or a map of schemas. */
-const ONE = ['items', 'not', 'additionalProperties', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems'];
-const LIST = ['allOf', 'oneOf', 'anyOf', 'prefixItems'];
-const MAP = ['properties', 'patternProperties', '$defs', 'dependentSchemas'];
 /** Siblings of a `$ref` that only annotate: 3.0's reading (the `$ref` alone) loses nothing a validator checks. */
 const ANNOTATIONS = new Set(['description', 'summary', 'title', 'deprecated', 'readOnly', 'writeOnly', 'example', 'examples', '$comment']);
 /** Media types whose bytes are text: `contentMediaType` of one of these is still a string, not a Blob. */
@@ -72,38 +69,21 @@ function loosenedKeywords(document: OpenApiDocument, roots: readonly [Json, stri
         hint: 'the types and the MCP JSON Schema keep it; list the properties in `properties` with `additionalProperties: false` where the branches allow it',
       });
     }
-    forEachSubschema(node as Json, pointer, visit);
+    forEachSubschema(node as Json, (child, keyword, at) => visit(child, childPointer(pointer, keyword, at)));
   };
   for (const [schema, pointer] of roots) visit(schema, pointer);
   return problems;
 }
 
-/** Calls `visit` with each direct subschema of `schema` and its pointer. */
-function forEachSubschema(schema: Json, pointer: string, visit: (node: unknown, pointer: string) => void): void {
-  for (const [key, value] of Object.entries(schema)) {
-    if (ONE.includes(key)) visit(value, pointerJoin(pointer, key));
-    else if (LIST.includes(key) && Array.isArray(value)) {
-      for (const [i, v] of value.entries()) visit(v, pointerJoin(pointer, key, String(i)));
-    } else if (MAP.includes(key) && value && typeof value === 'object') {
-      for (const [name, v] of Object.entries(value as Json)) visit(v, pointerJoin(pointer, key, name));
-    }
-  }
+/** The pointer of a subschema: its keyword, then its index or name under a list or map keyword. */
+function childPointer(pointer: string, keyword: string, at: string | number | undefined): string {
+  return at === undefined ? pointerJoin(pointer, keyword) : pointerJoin(pointer, keyword, at);
 }
 
-/** One schema (and its subschemas) in 3.0's shape. */
+/** One schema (and its subschemas, wherever they sit: subschemas.ts) in 3.0's shape. */
 export function toOpenApi30Schema(schema: Json, pointer: string, problems: Problem[]): Json {
   if (Array.isArray(schema) || typeof schema !== 'object' || schema === null) return schema;
-  let out: Json = {};
-  for (const [key, value] of Object.entries(schema)) {
-    if (ONE.includes(key) && value && typeof value === 'object') out[key] = toOpenApi30Schema(value as Json, pointerJoin(pointer, key), problems);
-    else if (LIST.includes(key) && Array.isArray(value))
-      out[key] = value.map((v, i) => toOpenApi30Schema(v as Json, pointerJoin(pointer, key, String(i)), problems));
-    else if (MAP.includes(key) && value && typeof value === 'object') {
-      out[key] = Object.fromEntries(
-        Object.entries(value as Json).map(([name, v]) => [name, toOpenApi30Schema(v as Json, pointerJoin(pointer, key, name), problems)]),
-      );
-    } else out[key] = value;
-  }
+  let out = mapSubschemas(schema, (child, keyword, at) => toOpenApi30Schema(child, childPointer(pointer, keyword, at), problems));
   if ('nullable' in schema || typeof schema.exclusiveMinimum === 'boolean' || typeof schema.exclusiveMaximum === 'boolean') {
     problems.push({
       code: 'model/openapi-3.0-keyword',

@@ -1,5 +1,6 @@
 import type { OpenApiDocument } from '../load/read-spec.js';
 import { decodeToken, escapesAsWritten, getByPointer, pointerJoin, unescapeToken } from '../json-pointer.js';
+import { forEachSubschema, mapSubschemas } from '../subschemas.js';
 import type { SchemaObject } from './types.js';
 
 /** Prefix of a reference to a component schema: those stay references in the model. */
@@ -69,7 +70,8 @@ export function schemaRefName(schema: SchemaObject | undefined): string | undefi
 /**
  * A schema with every reference that is not a component-schema reference replaced by what it names
  * (a bundled document may point into `paths` or into another schema's properties). Component
- * references are kept: they become named types and named validators.
+ * references are kept: they become named types and named validators. Definitions (`$defs`) are
+ * kept as written: a reference into them is replaced where it stands.
  */
 export function inlineNonComponentRefs(
   document: OpenApiDocument,
@@ -77,21 +79,33 @@ export function inlineNonComponentRefs(
   seen: ReadonlySet<string> = new Set(),
   budget: InlineBudget = { left: MAX_INLINED },
 ): SchemaObject {
-  if (Array.isArray(schema)) return schema.map((s) => inlineNonComponentRefs(document, s, seen, budget)) as unknown as SchemaObject;
+  return inline(schema, { document, seen, budget });
+}
+
+/** What one inlining walk carries: the document, the references followed on the way down, the budget left. */
+interface Inlining {
+  document: OpenApiDocument;
+  seen: ReadonlySet<string>;
+  budget: InlineBudget;
+}
+
+function inline(schema: unknown, walk: Inlining): SchemaObject {
+  if (Array.isArray(schema)) return schema.map((s) => inline(s, walk)) as unknown as SchemaObject;
   if (!schema || typeof schema !== 'object') return schema as SchemaObject;
   const node = schema as Record<string, unknown>;
   if (typeof node.$ref === 'string') {
+    const { document, seen, budget } = walk;
     if (schemaRefName(node as SchemaObject) !== undefined || seen.has(node.$ref) || budget.left <= 0) return { $ref: node.$ref };
     const target = getByPointer(document, node.$ref);
     if (target === undefined) return { $ref: node.$ref };
     budget.left--;
-    return inlineNonComponentRefs(document, target, new Set([...seen, node.$ref]), budget);
+    return inline(target, { document, seen: new Set([...seen, node.$ref]), budget });
   }
-  const result: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(node)) {
-    result[key] = SCHEMA_CHILDREN.has(key) ? normalizeChild(document, key, value, seen, budget) : value;
-  }
-  return result as SchemaObject;
+  return mapSubschemas(node, inlineChild, walk, 'in-place') as SchemaObject;
+}
+
+function inlineChild(child: Record<string, unknown>, _keyword: string, _at: unknown, walk: Inlining): unknown {
+  return inline(child, walk);
 }
 
 /**
@@ -107,50 +121,17 @@ interface InlineBudget {
   left: number;
 }
 
-/** Keywords whose value is a map of subschemas by name (the 2020-12 ones too). */
-export const SCHEMA_MAPS: ReadonlySet<string> = new Set(['properties', 'patternProperties', 'dependentSchemas']);
-
-/** Keywords whose value is a subschema, a list of them, or a map of them. */
-export const SCHEMA_CHILDREN: ReadonlySet<string> = new Set([
-  'items',
-  'not',
-  'additionalProperties',
-  'allOf',
-  'oneOf',
-  'anyOf',
-  ...SCHEMA_MAPS,
-  'prefixItems',
-  'contains',
-  'unevaluatedItems',
-  'propertyNames',
-  'unevaluatedProperties',
-  'if',
-  'then',
-  'else',
-]);
-
-function normalizeChild(document: OpenApiDocument, key: string, value: unknown, seen: ReadonlySet<string>, budget: InlineBudget): unknown {
-  if (SCHEMA_MAPS.has(key) && value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([name, child]) => [name, inlineNonComponentRefs(document, child, seen, budget)]));
-  }
-  if (typeof value === 'boolean') return value;
-  return inlineNonComponentRefs(document, value, seen, budget);
-}
-
-/** Component names a schema refers to, directly (not transitively). */
+/** Component names a schema refers to, directly (not transitively), its definitions (`$defs`) left out. */
 export function directSchemaRefs(schema: unknown, into: Set<string> = new Set()): Set<string> {
-  if (Array.isArray(schema)) {
-    for (const item of schema) directSchemaRefs(item, into);
-    return into;
-  }
-  if (!schema || typeof schema !== 'object') return into;
+  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return into;
   const name = schemaRefName(schema as SchemaObject);
   if (name !== undefined) into.add(name);
-  for (const [key, value] of Object.entries(schema)) {
-    if (SCHEMA_MAPS.has(key) && value && typeof value === 'object') directSchemaRefs(Object.values(value), into);
-    else if (SCHEMA_CHILDREN.has(key)) directSchemaRefs(value, into);
-  }
+  forEachSubschema(schema, collectRefs, into, 'in-place');
   return into;
+}
+
+function collectRefs(child: object, _keyword: string, _at: unknown, into: Set<string>): void {
+  directSchemaRefs(child, into);
 }
 
 /**

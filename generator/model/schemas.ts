@@ -2,6 +2,7 @@ import type { OpenApiDocument } from '../load/read-spec.js';
 import { pascalCase, SCHEMAS_FILE_NAMES, uniqueNames } from './naming.js';
 import { namesOnCycles } from './cycles.js';
 import { inlineNonComponentRefs, schemaRefsOf } from './refs.js';
+import { forEachSubschema } from '../subschemas.js';
 import type { EnvelopeModel, NamedSchemaModel, SchemaObject } from './types.js';
 
 /**
@@ -38,33 +39,37 @@ export function findEnvelope(schemas: readonly NamedSchemaModel[]): EnvelopeMode
   return undefined;
 }
 
-const FLAG_CHILDREN = [
-  'items',
-  'not',
-  'additionalProperties',
-  'allOf',
-  'oneOf',
-  'anyOf',
-  'prefixItems',
-  'contains',
-  'unevaluatedItems',
-  'unevaluatedProperties',
-  'if',
-  'then',
-  'else',
-] as const;
-
 /**
  * True when the schema (not following references) has a property carrying `flag`: where a
  * schema's request and response forms differ (readOnly left out of one, writeOnly of the other),
- * which the zod validators and the MCP tool schemas both need to know.
+ * which the zod validators and the MCP tool schemas both need to know. Definitions (`$defs`) count
+ * only where a reference names them, and are replaced there by the model (refs.ts).
  */
 export function hasFlaggedProperty(schema: unknown, flag: 'readOnly' | 'writeOnly'): boolean {
-  if (Array.isArray(schema)) return schema.some((s) => hasFlaggedProperty(s, flag));
-  if (!schema || typeof schema !== 'object') return false;
-  const node = schema as SchemaObject;
-  const properties = Object.values(node.properties ?? {});
-  if (properties.some((p) => p && p[flag] === true)) return true;
-  const maps = [...Object.values(node.patternProperties ?? {}), ...Object.values(node.dependentSchemas ?? {})];
-  return [...properties, ...maps].some((p) => hasFlaggedProperty(p, flag)) || FLAG_CHILDREN.some((key) => hasFlaggedProperty(node[key], flag));
+  const search: FlagSearch = { flag, found: false };
+  searchFlag(schema, search);
+  return search.found;
+}
+
+/** One search for a flagged property: what is sought, and whether it was found. */
+interface FlagSearch {
+  flag: 'readOnly' | 'writeOnly';
+  found: boolean;
+}
+
+function searchFlag(schema: unknown, search: FlagSearch): void {
+  if (search.found || !schema || typeof schema !== 'object' || Array.isArray(schema)) return;
+  const properties = (schema as SchemaObject).properties;
+  if (properties && typeof properties === 'object') {
+    for (const name in properties) {
+      if (properties[name]?.[search.flag] !== true) continue;
+      search.found = true;
+      return;
+    }
+  }
+  forEachSubschema(schema, searchChild, search, 'in-place');
+}
+
+function searchChild(child: object, _keyword: string, _at: unknown, search: FlagSearch): void {
+  searchFlag(child, search);
 }

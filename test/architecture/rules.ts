@@ -9,8 +9,8 @@ import type { ModuleInfo } from './import-graph.js';
 export const LAYERS: readonly { name: string; holds: (path: string) => boolean; why: string }[] = [
   {
     name: 'foundation',
-    holds: (path) => ['problems.ts', 'json-pointer.ts', 'package-root.ts'].includes(path),
-    why: 'leaf helpers every stage reports or locates with',
+    holds: (path) => ['problems.ts', 'json-pointer.ts', 'package-root.ts', 'subschemas.ts'].includes(path),
+    why: 'leaf helpers every stage reports, locates or walks schemas with',
   },
   { name: 'load', holds: (path) => path.startsWith('load/'), why: 'reads and bundles the document' },
   { name: 'lint', holds: (path) => path.startsWith('lint/'), why: 'judges the loaded document' },

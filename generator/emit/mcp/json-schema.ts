@@ -12,6 +12,7 @@
 import { decodeToken, escapeToken } from '../../json-pointer.js';
 import type { SchemaObject } from '../../model/types.js';
 import { jsPattern } from '../../model/js-pattern.js';
+import { forEachSubschema, mapSubschemaValue, subschemaKeyword } from '../../subschemas.js';
 
 /** A JSON Schema (2020-12) as plain JSON. */
 export type JsonSchema = { [keyword: string]: unknown };
@@ -63,8 +64,15 @@ const SAME = new Set([
   'dependentRequired',
 ]);
 
-/** 2020-12 keywords (OpenAPI 3.1, 3.2) whose value is one subschema: kept natively, converted inside. */
-const ONE_2020 = new Set(['contains', 'unevaluatedItems', 'propertyNames', 'unevaluatedProperties', 'if', 'then', 'else']);
+/**
+ * Whether a keyword holds subschemas in JSON Schema 2020-12 (OpenAPI 3.1) and says something where it
+ * stands: kept, its subschemas converted. Definitions (`$defs`) are not: the model replaces a reference
+ * into them, and a tool's `$defs` are the table's. Neither are the keywords 2020-12 dropped.
+ */
+function holdsSubschemas2020(key: string): boolean {
+  const keyword = subschemaKeyword(key);
+  return keyword !== undefined && keyword.role === 'applies' && keyword.versions.includes('3.1');
+}
 
 /** Annotations that stay on the outside when a nullable schema is wrapped in `anyOf`. */
 const OUTER_ANNOTATIONS = ['title', 'description', 'default', 'examples', 'deprecated', 'readOnly', 'writeOnly'];
@@ -141,14 +149,11 @@ function convertCore(schema: SchemaObject, defName: RefNamer, direction: Directi
       const flag = direction === 'request' ? 'readOnly' : 'writeOnly';
       const kept = Object.entries(value as Record<string, SchemaObject>).filter(([name]) => closed || !hidden.has(name));
       out.properties = Object.fromEntries(kept.map(([name, s]) => [name, hidden.has(name) ? { [flag]: true } : convert(s)]));
-    } else if (key === 'items' || key === 'not') out[key] = convert(value as SchemaObject);
-    else if (key === 'additionalProperties') out[key] = typeof value === 'boolean' ? value : convert(value as SchemaObject);
+    }
     // A discriminated oneOf is the branch its tag selects (as the validators read it), which JSON
     // Schema cannot say without the tag's values: anyOf, so that branches alike but for the tag's
     // value do not refuse every value.
-    else if (key === 'oneOf' && schema.discriminator && !schema.anyOf) out.anyOf = (value as SchemaObject[]).map(convert);
-    else if (key === 'allOf' || key === 'oneOf' || key === 'anyOf' || key === 'prefixItems') out[key] = (value as SchemaObject[]).map(convert);
-    else if (ONE_2020.has(key)) out[key] = convert(value as SchemaObject);
+    else if (key === 'oneOf' && schema.discriminator && !schema.anyOf) out.anyOf = mapSubschemaValue(key, value, convert);
     // The text of a parameter given by `content` (model/input.ts): what it holds, as annotations. A
     // body's media type alone (3.1's contentMediaType of bytes) is read as `format: binary` instead.
     else if (key === 'contentSchema') Object.assign(out, { contentMediaType: schema.contentMediaType, contentSchema: convert(value as SchemaObject) });
@@ -159,9 +164,7 @@ function convertCore(schema: SchemaObject, defName: RefNamer, direction: Directi
           return pattern === undefined ? [] : [[pattern, convert(s)]];
         }),
       );
-    } else if (key === 'dependentSchemas') {
-      out[key] = Object.fromEntries(Object.entries(value as Record<string, SchemaObject>).map(([name, s]) => [name, convert(s)]));
-    }
+    } else if (holdsSubschemas2020(key)) out[key] = mapSubschemaValue(key, value, convert);
     // nullable is handled by the caller; exclusive* with minimum/maximum; the rest has no JSON Schema meaning.
   }
   return out;
@@ -237,17 +240,16 @@ export function localRefs(schema: JsonSchema): readonly string[] {
 
 const localRefsOf = new WeakMap<JsonSchema, readonly string[]>();
 
-function collectLocalRefs(node: unknown, into: string[]): string[] {
-  if (Array.isArray(node)) {
-    for (const item of node) collectLocalRefs(item, into);
-    return into;
-  }
-  if (!node || typeof node !== 'object') return into;
-  for (const [key, value] of Object.entries(node)) {
-    if (key === '$ref' && typeof value === 'string' && value.startsWith('#/$defs/')) into.push(value);
-    else collectLocalRefs(value, into);
-  }
+function collectLocalRefs(schema: JsonSchema, into: string[]): string[] {
+  const ref = schema.$ref;
+  if (typeof ref === 'string' && ref.startsWith('#/$defs/')) into.push(ref);
+  // Only where schemas are: a `$ref` inside an example or a default is data.
+  forEachSubschema(schema, collectChild, into);
   return into;
+}
+
+function collectChild(child: JsonSchema, _keyword: string, _at: unknown, into: string[]): void {
+  collectLocalRefs(child, into);
 }
 
 /** A JSON pointer segment inside a URI fragment (`~` and `/` escaped, then percent-encoded). */

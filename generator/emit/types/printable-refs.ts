@@ -1,5 +1,6 @@
 import { decodeToken, escapeToken, getByPointer } from '../../json-pointer.js';
 import { hasObjectEnum } from './object-enums.js';
+import { subschemaKeyword } from '../../subschemas.js';
 
 /**
  * A copy of the document in which every `$ref` is one openapi-typescript prints as an index that
@@ -79,8 +80,11 @@ function throughOptional(ref: string, depth: number, document: unknown): boolean
 
 /** Keywords whose values are data, never schemas. */
 const DATA_KEYWORDS = new Set(['example', 'examples', 'default', 'const', 'enum']);
-/** Keywords followed by a name or an index, not by another keyword. */
-const NAMING_KEYWORDS = new Set(['properties', 'patternProperties', 'definitions', '$defs', 'dependentSchemas', 'allOf', 'anyOf', 'oneOf', 'prefixItems']);
+/** Whether a keyword is followed by a name or an index (it holds a map or a list of schemas), not by another keyword. */
+function namesNext(token: string): boolean {
+  const shape = subschemaKeyword(token)?.shape;
+  return shape === 'map' || shape === 'list';
+}
 
 /**
  * Whether the tokens below a component's name reach into data (`A/example`, an example's value
@@ -91,7 +95,7 @@ function pointsIntoData(below: readonly string[]): boolean {
   for (let i = 0; i < below.length; i++) {
     const token = below[i] as string;
     if (DATA_KEYWORDS.has(token)) return true;
-    if (NAMING_KEYWORDS.has(token)) i++;
+    if (namesNext(token)) i++;
   }
   return false;
 }
