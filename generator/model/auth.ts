@@ -1,3 +1,4 @@
+import { escapeToken } from '../json-pointer.js';
 import type { OpenApiDocument } from '../load/read-spec.js';
 import type { AuthModel, SecuritySchemeModel } from './types.js';
 
@@ -14,6 +15,11 @@ export interface RawScheme {
 function rawSchemes(document: OpenApiDocument): Record<string, RawScheme> {
   const schemes = (document.components as { securitySchemes?: unknown } | undefined)?.securitySchemes;
   return schemes && typeof schemes === 'object' ? (schemes as Record<string, RawScheme>) : {};
+}
+
+/** The JSON pointer of `components/securitySchemes`, or of the scheme `name` there (for reports that place a change). */
+export function securitySchemesPointer(name?: string): string {
+  return name === undefined ? '#/components/securitySchemes' : `#/components/securitySchemes/${escapeToken(name)}`;
 }
 
 /** The scheme `name` of `components/securitySchemes`, as written; undefined when the document declares none of that name. */
