@@ -81,7 +81,10 @@ export function compareOperationSecurity(ctx: CompareContext, { old: a, new: b }
   const was = a.security;
   const is = b.security;
   const at: At = { operation: operationOf(b), oldPointer: a.pointer, newPointer: b.pointer };
-  if (was.kind !== is.kind) return compareKinds(ctx, at, was, is);
+  if (was.kind !== is.kind) {
+    compareKinds(ctx, at, was, is);
+    return;
+  }
   if (is.kind !== 'credential') return;
   // A scope the tool's scopes gain is tool-scope-added's to report.
   const toolGained = new Set(b.scopes.filter((scope) => !a.scopes.includes(scope)));
