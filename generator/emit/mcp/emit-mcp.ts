@@ -22,7 +22,7 @@ export interface McpServerView {
   /** Name of the server's options type (`PodcastMcpServerOptions`). */
   optionsType: string;
   serverInfo: { name: string; title: string; version: string };
-  /** The environment variables `podcast-gen mcp` reads; `apiKey` only when the document declares a credential. */
+  /** The environment variables `podcast-gen mcp` reads; `apiKey`: the credential variable of the client's `apiKey` option, where an operation uses its scheme. */
   env: { apiKey?: string; baseUrl: string; scopes: string };
   /** Name of the exported credential variables (`podcastMcpCredentials`) and of their reader (`readPodcastMcpCredentials`). */
   credentialsConst: string;
@@ -67,7 +67,7 @@ function mcpServer(model: ApiModel, maxSchemaBytes: number): { view: McpServerVi
     optionsType: pascalCase(`${api} mcp server options`),
     serverInfo: { name: snakeCase(api).replace(/_/g, '-'), title: model.title, version: model.version },
     env: {
-      ...(model.auth ? { apiKey: `${model.names.envPrefix}_API_KEY` } : {}),
+      ...apiKeyVariable(model),
       baseUrl: `${model.names.envPrefix}_BASE_URL`,
       scopes: `${model.names.envPrefix}_SCOPES`,
     },
@@ -230,3 +230,9 @@ export const mcpPlugin = definePlugin({
     ];
   },
 });
+
+/** The variable (model/auth-variables.ts names it) of the scheme the client's `apiKey` option fills, where an operation can send it. */
+function apiKeyVariable(model: ApiModel): { apiKey?: string } {
+  const variable = model.credentials.variables.find((v) => v.option === 'apiKey' && v.role === 'credential');
+  return variable ? { apiKey: variable.name } : {};
+}
