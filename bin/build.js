@@ -5,7 +5,7 @@
 // works right after set-up, and again by itself whenever the sources change (bin/build-state.js).
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BUILD_STAMP } from './build-state.js';
@@ -28,16 +28,15 @@ const started = new Date();
 const dist = join(root, 'dist');
 const next = mkdtempSync(join(root, '.dist-'));
 try {
-  for (const [project, outDir] of [
-    ['tsconfig.build.json', next],
-    ['tsconfig.generated.json', join(next, 'generated')],
-  ]) {
-    const result = spawnSync(process.execPath, [tsc, '-p', project, '--outDir', outDir], { cwd: root, stdio: 'inherit' });
-    // 2: type errors, with the JavaScript written all the same. `npm run typecheck` is the gate for
-    // those; a build in the middle of an edit still runs the edited code.
-    if (result.status === 2) console.error(`podcast-gen build: tsc -p ${project} found type errors (above); built all the same`);
-    else if (result.status !== 0) throw new Error(`tsc -p ${project} failed`);
-  }
+  // generator/ is compiled with the templates it imports (rootDir is the repository's), into a tree
+  // of its own: each module that imports a template gets it bundled inside, and then generator/'s
+  // part of the tree becomes dist/ itself.
+  const tree = join(next, '.tree');
+  compile('tsconfig.build.json', tree);
+  await withTemplatesInside(tree);
+  for (const entry of readdirSync(join(tree, 'generator'))) renameSync(join(tree, 'generator', entry), join(next, entry));
+  rmSync(tree, { recursive: true, force: true });
+  compile('tsconfig.generated.json', join(next, 'generated'));
   // The generated data modules (`fixtures/fixtures-data.js`, `mcp/server-data.js`) are JavaScript
   // already, typed by the .d.ts beside them: tsc reads the declarations and copies neither. The
   // manifest names the document the shipped mock was made from.
@@ -68,6 +67,69 @@ try {
   process.exit(1);
 }
 
+function compile(project, outDir) {
+  const result = spawnSync(process.execPath, [tsc, '-p', project, '--outDir', outDir], { cwd: root, stdio: 'inherit' });
+  // 2: type errors, with the JavaScript written all the same. `npm run typecheck` is the gate for
+  // those; a build in the middle of an edit still runs the edited code.
+  if (result.status === 2) console.error(`podcast-gen build: tsc -p ${project} found type errors (above); built all the same`);
+  else if (result.status !== 0) throw new Error(`tsc -p ${project} failed`);
+}
+
+/**
+ * The modules of generator/ that import code the output copies (templates/*.ts, which dist/ does not
+ * hold), each bundled in place with that code inside, and only it: the generator runs the very code
+ * the generated output runs, and no copy of it is kept anywhere.
+ */
+async function withTemplatesInside(tree) {
+  const templates = join(tree, 'templates');
+  const intoTemplates = (target) => target.startsWith(`${templates}${sep}`);
+  const modules = readdirSync(join(tree, 'generator'), { recursive: true, encoding: 'utf8' }).filter((path) => path.endsWith('.js'));
+  for (const path of modules) {
+    const file = join(tree, 'generator', path);
+    const text = readFileSync(file, 'utf8');
+    const specifiers = [...text.matchAll(/(?:from\s*|import\s*\(\s*)(['"])(\.\.?\/[^'"]+)\1/g)].map((match) => match[2]);
+    if (specifiers.some((specifier) => intoTemplates(resolve(dirname(file), specifier))))
+      await bundleInPlace(file, (target) => !intoTemplates(target), { workingDir: tree });
+  }
+}
+
+/**
+ * Bundles `file` in place: what it imports is inside it, but for the relative imports `keepSeparate`
+ * keeps as imports (given the imported file and the importer). The bundle's comments name each
+ * module's file relative to `workingDir`.
+ */
+async function bundleInPlace(file, keepSeparate, { workingDir = root } = {}) {
+  const { build } = await import('esbuild');
+  await build({
+    absWorkingDir: workingDir,
+    entryPoints: [file],
+    outfile: file,
+    allowOverwrite: true,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    // Loaded on first use through createRequire (emit/types/printer-modules.ts), and large.
+    external: ['typescript', 'openapi-typescript'],
+    // CommonJS dependencies inside an ES module bundle call require() (for node:fs and the like).
+    banner: { js: "import { createRequire as __podcastGenCreateRequire } from 'node:module';\nconst require = __podcastGenCreateRequire(import.meta.url);" },
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'keep-separate',
+        setup(esbuild) {
+          esbuild.onResolve({ filter: /^\.\.?\// }, (args) => {
+            const target = resolve(dirname(args.importer), args.path);
+            if (!keepSeparate(target, args.importer)) return undefined;
+            const path = relative(dirname(file), target).split(sep).join('/');
+            return { path: path.startsWith('.') ? path : `./${path}`, external: true };
+          });
+        },
+      },
+    ],
+  });
+}
+
 /**
  * Bundles in place the modules whose imports are many small files: Node's ES module loader reads,
  * resolves and links @redocly/openapi-core's 300 files one by one, and yargs' 30. The modules the
@@ -75,36 +137,8 @@ try {
  * class and one package root.
  */
 async function bundle(out) {
-  const { build } = await import('esbuild');
   const shared = new Set(['problems.js', 'options.js', 'package-root.js'].map((path) => join(out, path)));
-  const inPlace = async (file, keepSeparate) =>
-    build({
-      entryPoints: [file],
-      outfile: file,
-      allowOverwrite: true,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      // Loaded on first use through createRequire (emit/types/printer-modules.ts), and large.
-      external: ['typescript', 'openapi-typescript'],
-      // CommonJS dependencies inside an ES module bundle call require() (for node:fs and the like).
-      banner: { js: "import { createRequire as __podcastGenCreateRequire } from 'node:module';\nconst require = __podcastGenCreateRequire(import.meta.url);" },
-      logLevel: 'warning',
-      plugins: [
-        {
-          name: 'keep-separate',
-          setup(esbuild) {
-            esbuild.onResolve({ filter: /^\.\.?\// }, (args) => {
-              const target = resolve(dirname(args.importer), args.path);
-              if (!keepSeparate(target, args.importer)) return undefined;
-              const path = relative(dirname(file), target).split(sep).join('/');
-              return { path: path.startsWith('.') ? path : `./${path}`, external: true };
-            });
-          },
-        },
-      ],
-    });
+  const inPlace = bundleInPlace;
   // The pipeline (which index.js imports) and the lint command's own stages, each with redocly inside,
   // and the side thread's entry (the model and the plugins it runs).
   await inPlace(join(out, 'pipeline.js'), (target) => shared.has(target));

@@ -116,9 +116,17 @@ export interface OperationSpec {
   retryAfterField?: string;
   toolName: string;
   scopes: readonly string[];
-  /** The operation's security requirements where they are not {@link AuthSpec.security}: `[]` for an operation that needs no credential. */
-  security?: readonly (readonly string[])[];
+  /** The operation's security requirement where it is not {@link AuthSpec.security}: `[]` for an operation that needs no credential. */
+  security?: SecurityRequirement;
 }
+
+/**
+ * An operation's security requirement: alternatives tried in order, each the schemes sent together
+ * (`[]`: no credential; an empty alternative: it may go without), or why no credential the client
+ * sends can meet it (mutual TLS, a scheme the document does not declare): such a call fails before
+ * sending.
+ */
+export type SecurityRequirement = readonly (readonly string[])[] | { readonly unsatisfiable: string };
 
 /** Base of every error the client throws. */
 export class ClientError extends Error {
@@ -470,8 +478,8 @@ export type SchemeSpec =
 export interface AuthSpec {
   /** The schemes by name. */
   schemes: Readonly<Record<string, SchemeSpec>>;
-  /** The requirements of the operations whose spec carries none: alternatives, each the schemes sent together. */
-  security: readonly (readonly string[])[];
+  /** The requirement of the operations whose spec carries none. */
+  security: SecurityRequirement;
   /** The scheme the `apiKey` option fills. */
   apiKey?: string;
   /** True when every operation needs a credential: the client is not made without one. */
@@ -577,6 +585,11 @@ export class Core {
   async #credentials(spec: OperationSpec, timeoutMs: number, signal: AbortSignal | undefined): Promise<AppliedCredentials> {
     const applied: AppliedCredentials = { schemes: [], headers: [], query: [], cookies: [] };
     const requirements = spec.security ?? this.#auth.security;
+    if ('unsatisfiable' in requirements)
+      throw new CredentialError({
+        operationId: spec.operationId,
+        message: `${spec.operationId} cannot be called by this client: ${requirements.unsatisfiable}`,
+      });
     if (requirements.length === 0) return applied;
     const chosen = requirements.find((alternative) => alternative.every((name) => this.#given.has(name)));
     if (!chosen)

@@ -87,8 +87,8 @@ export interface OperationValidators {
 export interface ToolServerOptions extends ToolSelection {
   /**
    * OAuth scopes granted to the caller. When given, only the tools whose scopes are all granted are
-   * listed or callable (a call to another is refused with `isError`); tools without any scope are
-   * then not offered. Absent: every tool.
+   * listed or callable (a call to another is refused with `isError`); a tool that needs no scope (an
+   * API key's, say) needs nothing granted and is offered. Absent: every tool.
    */
   scopes?: readonly string[];
   /** Strings that must never appear in a tool result (the API key); each is replaced by `[redacted]`. */
@@ -235,12 +235,13 @@ function bindingOf(bindings: Readonly<Record<string, ToolBinding>>, name: string
   return Object.hasOwn(bindings, name) ? bindings[name] : undefined;
 }
 
-/** Why a tool is not offered to a caller with the `granted` scopes, or undefined when it is. */
+/**
+ * Why a tool is not offered to a caller with the `granted` scopes, or undefined when it is: every
+ * scope it needs must be granted, so a tool that needs none is offered to every caller.
+ */
 export function refusal(bindings: Readonly<Record<string, ToolBinding>>, name: string, granted: ReadonlySet<string> | undefined): string | undefined {
   const binding = bindingOf(bindings, name);
   if (granted === undefined || !binding) return undefined;
-  if (binding.scopes.length === 0)
-    return `${name} is not offered: it has no OAuth scope, and this server is limited to the scopes ${[...granted].join(', ') || '(none)'}.`;
   const missing = missingScopes(binding, granted);
   if (missing.length === 0) return undefined;
   return `${name} is refused: it needs the OAuth scope ${missing.join(', ')}, which this server was not granted (granted: ${[...granted].join(', ') || 'none'}).`;

@@ -83,11 +83,17 @@ export type MockScheme = { kind: 'apiKey'; in: 'header' | 'query' | 'cookie'; na
 export interface MockAuth {
   /** The schemes by name. */
   schemes: Readonly<Record<string, MockScheme>>;
-  /** What most operations require: alternatives, each the schemes sent together; `[]`: nothing. */
-  security: readonly (readonly string[])[];
+  /** What most operations require. */
+  security: MockRequirement;
   /** The requirements of the other operations, by operationId. */
-  operations?: Readonly<Record<string, readonly (readonly string[])[]>>;
+  operations?: Readonly<Record<string, MockRequirement>>;
 }
+
+/**
+ * An operation's requirement: alternatives, each the schemes sent together (`[]`: nothing), or why
+ * no request can meet it (mutual TLS, a scheme the document does not declare): it is never let in.
+ */
+export type MockRequirement = readonly (readonly string[])[] | { readonly unsatisfiable: string };
 
 /** A document without security. */
 export const NO_AUTH: MockAuth = { schemes: {}, security: [] };

@@ -1,7 +1,9 @@
+import { escapeToken } from '../json-pointer.js';
 import type { OpenApiDocument } from '../load/read-spec.js';
 import type { AuthModel, SecuritySchemeModel } from './types.js';
 
-interface RawScheme {
+/** A security scheme as the document writes it. */
+export interface RawScheme {
   type?: unknown;
   in?: unknown;
   name?: unknown;
@@ -13,6 +15,18 @@ interface RawScheme {
 function rawSchemes(document: OpenApiDocument): Record<string, RawScheme> {
   const schemes = (document.components as { securitySchemes?: unknown } | undefined)?.securitySchemes;
   return schemes && typeof schemes === 'object' ? (schemes as Record<string, RawScheme>) : {};
+}
+
+/** The JSON pointer of `components/securitySchemes`, or of the scheme `name` there (for reports that place a change). */
+export function securitySchemesPointer(name?: string): string {
+  return name === undefined ? '#/components/securitySchemes' : `#/components/securitySchemes/${escapeToken(name)}`;
+}
+
+/** The scheme `name` of `components/securitySchemes`, as written; undefined when the document declares none of that name. */
+export function rawSchemeOf(document: OpenApiDocument, name: string): RawScheme | undefined {
+  const schemes = rawSchemes(document);
+  const raw = Object.hasOwn(schemes, name) ? schemes[name] : undefined;
+  return raw && typeof raw === 'object' ? raw : undefined;
 }
 
 /**
@@ -64,60 +78,4 @@ export function authOf(schemes: readonly SecuritySchemeModel[], name: string | u
   if (scheme?.kind === 'apiKey') return { kind: 'apiKey', in: scheme.in, name: scheme.paramName, schemeName: scheme.name };
   if (scheme?.kind === 'bearer' || scheme?.kind === 'basic') return { kind: scheme.kind, schemeName: scheme.name };
   return undefined;
-}
-
-/** Where a scheme's credential travels: two schemes of one place cannot be sent together. */
-function placeOf(scheme: SecuritySchemeModel): string {
-  if (scheme.kind === 'apiKey') return `${scheme.in}:${scheme.in === 'header' ? scheme.paramName.toLowerCase() : scheme.paramName}`;
-  return 'header:authorization';
-}
-
-/**
- * An operation's security requirements (its own `security`, else the document's): alternatives in
- * order, each the names of the schemes sent together. `[]`: the operation needs no credential; an
- * empty alternative: it may be called without one. An alternative that names a scheme the client
- * cannot send is dropped. Schemes of one alternative that travel in the same place (two OAuth
- * schemes, both an `Authorization` header, as Google's documents pair them) cannot all be sent: they
- * are read as alternatives among themselves.
- */
-export function securityOf(document: OpenApiDocument, operation: { security?: unknown }, schemes: readonly SecuritySchemeModel[]): string[][] {
-  const written = Array.isArray(operation.security) ? operation.security : Array.isArray(document.security) ? document.security : [];
-  const byName = new Map(schemes.map((s) => [s.name, s]));
-  const alternatives: string[][] = [];
-  const seen = new Set<string>();
-  for (const requirement of written as unknown[]) {
-    if (!requirement || typeof requirement !== 'object') continue;
-    const names = Object.keys(requirement);
-    if (!names.every((name) => byName.has(name))) continue;
-    for (const alternative of splitByPlace(names.map((name) => byName.get(name) as SecuritySchemeModel))) {
-      const key = JSON.stringify(alternative);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      alternatives.push(alternative);
-      // An alternative that needs nothing is always met: the ones after it are never tried.
-      if (alternative.length === 0) return alternatives.length === 1 ? [] : alternatives;
-    }
-  }
-  return alternatives;
-}
-
-/** The combinations of `schemes` that send at most one credential per place, in order. */
-function splitByPlace(schemes: readonly SecuritySchemeModel[]): string[][] {
-  const places = new Map<string, string[]>();
-  for (const scheme of schemes) places.set(placeOf(scheme), [...(places.get(placeOf(scheme)) ?? []), scheme.name]);
-  let combinations: string[][] = [[]];
-  for (const choices of places.values()) combinations = choices.flatMap((choice) => combinations.map((combination) => [...combination, choice]));
-  return combinations;
-}
-
-/**
- * The requirement most operations have (the first such, on a tie): the client's and the mock's
- * tables hold it once, and only the other operations carry theirs.
- */
-export function commonSecurity(operations: readonly { security: string[][] }[]): string[][] {
-  const counts = new Map<string, number>();
-  for (const op of operations) counts.set(JSON.stringify(op.security), (counts.get(JSON.stringify(op.security)) ?? 0) + 1);
-  let best = operations[0] ? JSON.stringify(operations[0].security) : '[]';
-  for (const [key, count] of counts) if (count > (counts.get(best) ?? 0)) best = key;
-  return JSON.parse(best) as string[][];
 }

@@ -2,6 +2,7 @@ import type { OpenApiDocument } from '../load/read-spec.js';
 import type { Problem } from '../problems.js';
 import { assumptionsFor, collectAssumptions } from './assumptions.js';
 import { apiKeySchemeOf, authOf, buildSecuritySchemes } from './auth.js';
+import { credentialVariables, withCredentialVariables } from './auth-variables.js';
 import { isLargeDocument } from './document-size.js';
 import { normalizeDocument } from './normalize-schema.js';
 import {
@@ -95,6 +96,13 @@ export function buildModel(whole: OpenApiDocument, options: ModelOptions): { mod
     nameFrom: apiName.from,
     servers: buildServers(document),
     securitySchemes,
+    credentials: credentialVariables({
+      operations: operations.map((op) => op.security),
+      schemes: securitySchemes,
+      envPrefix: entry.envPrefix,
+      title: info.title ?? 'API',
+      apiKeyScheme,
+    }),
     schemas,
     operations,
     assumptions,
@@ -109,6 +117,10 @@ export function buildModel(whole: OpenApiDocument, options: ModelOptions): { mod
   if (info.description) model.description = info.description;
   const auth = authOf(securitySchemes, apiKeyScheme);
   if (auth) model.auth = auth;
+  withCredentialVariables(
+    operations.map((op) => op.security),
+    model.credentials,
+  );
   if (envelope) model.envelope = envelope;
   return { model, problems };
 }

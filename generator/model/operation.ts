@@ -4,8 +4,7 @@ import { mediaKind } from './media.js';
 import { humanize } from './naming.js';
 import { pointerJoin } from './refs.js';
 import { buildResponses, envelopeDataSchema, pickSuccess } from './responses.js';
-import { scopesOf } from './scopes.js';
-import { securityOf } from './auth.js';
+import { operationSecurity, toolScopesOf } from './auth-requirements.js';
 import { sharedKeysProblem } from './shared-keys.js';
 import type { Problem } from '../problems.js';
 import { streamOf } from './streams.js';
@@ -68,8 +67,8 @@ export function buildOperation(options: {
   problems: Problem[];
 }): OperationModel {
   const { document, path, raw, names, envelope, securitySchemes, pointer } = options;
-  const security = securityOf(document, raw, securitySchemes);
-  const sent = new Set(security.flat());
+  const security = operationSecurity(document, raw, securitySchemes);
+  const sent = new Set(security.alternatives.flatMap((alternative) => alternative.schemes));
   const credentials = securitySchemes.filter((s) => sent.has(s.name));
   // A fixed method's semantics never apply to an additional operation that happens to share its name.
   const method = options.method;
@@ -116,7 +115,7 @@ export function buildOperation(options: {
     deprecated: raw.deprecated === true,
     tags: raw.tags ?? [],
     toolTitle: raw.summary?.trim() || humanize(names.operationId),
-    scopes: scopesOf(document, raw),
+    scopes: toolScopesOf(raw, security),
     security,
     chargesCredits: raw['x-credits'] === true,
     input,

@@ -84,6 +84,8 @@ export interface ApiModel {
   securitySchemes: SecuritySchemeModel[];
   /** The scheme the client's `apiKey` option fills: the first API key, bearer or basic scheme of the document's security, else of its components. */
   auth?: AuthModel;
+  /** The environment variables credentials are read from (the MCP server's, `podcast-gen mcp`'s and `verify`'s; model/auth-variables.ts). */
+  credentials: CredentialsModel;
   /** The response envelope, when the document declares one (`x-envelope` on a component schema). */
   envelope?: EnvelopeModel;
   /** Component schemas in document order. */
@@ -148,6 +150,74 @@ export type SecuritySchemeModel =
   | { name: string; kind: 'oauth2'; tokenUrl?: string; scopes?: string[] }
   /** OpenID Connect, sent as a bearer token; `url`: its discovery document. */
   | { name: string; kind: 'openIdConnect'; url?: string };
+
+/**
+ * An operation's security, decided once (model/auth-requirements.ts): the client, the mock, the MCP
+ * servers, `verify` and `diff` read it.
+ */
+export interface OperationSecurityModel {
+  /**
+   * `open`: no requirement, or one that needs nothing (`{}`): a request without a credential is let
+   * in. `credential`: every requirement needs a credential, and the client can send one.
+   * `unsatisfiable`: requirements exist and none can be met by what a client sends (each needs
+   * mutual TLS, a scheme the document does not declare, or one the client does not send).
+   */
+  kind: 'open' | 'credential' | 'unsatisfiable';
+  /** True where a request without a credential must be refused (`credential`, `unsatisfiable`). */
+  needsCredential: boolean;
+  /**
+   * What the client tries, in order: each alternative the schemes sent together. An `open`
+   * operation's end with an empty one (it may go without) where there are others; none otherwise.
+   */
+  alternatives: SecurityAlternativeModel[];
+  /** The schemes a requirement names that no client sends, each once: their requirements are left out. */
+  unmet: UnmetSchemeModel[];
+  /** For `unsatisfiable`: why, in words, for the client's error, the mock's refusal and `verify`'s report. */
+  reason?: string;
+  /** The credential variables (`ApiModel.credentials`) of the schemes the alternatives send, in that list's order. */
+  variables: string[];
+}
+
+/** One way to meet an operation's security. */
+export interface SecurityAlternativeModel {
+  /** The schemes sent together, by name (empty: no credential). */
+  schemes: string[];
+  /** The OAuth 2.0 and OpenID Connect scopes it asks of its schemes, in order, once each. */
+  scopes: string[];
+}
+
+/** A scheme a requirement names that no client can send. */
+export interface UnmetSchemeModel {
+  /** The name the requirement gives it. */
+  name: string;
+  /** `undeclared`: not in `components/securitySchemes`; `mutualTLS`; `unsupported`: of a kind the client does not send (HTTP digest, an API key with no place). */
+  reason: 'undeclared' | 'mutualTLS' | 'unsupported';
+  /** What it is, for people: `mutual TLS`, `HTTP digest`. */
+  what: string;
+}
+
+/** The environment variables credentials are read from, and which of them an API needs. */
+export interface CredentialsModel {
+  variables: CredentialVariableModel[];
+  /** The schemes one of which must be set (none where no operation needs a credential). */
+  schemes: string[];
+}
+
+/** One environment variable a credential is read from (the copied `mcp/credentials.ts` reads a list of these). */
+export interface CredentialVariableModel {
+  /** `PODCAST_API_KEY`. */
+  name: string;
+  /** The security scheme it fills, by name. */
+  scheme: string;
+  /** The scheme's credential, or an OAuth 2.0 client-credentials flow's client id or secret. */
+  role: 'credential' | 'clientId' | 'clientSecret';
+  /** True where every operation that needs a credential needs this scheme's. */
+  required: boolean;
+  /** What it is, for `--help` and for the problem that says it is missing. */
+  description: string;
+  /** The client option it fills, as a path: `apiKey`, `auth.<scheme>`, `auth.<scheme>.clientId`. */
+  option: string;
+}
 
 export interface EnvelopeModel {
   /** Component name of the envelope schema (`Envelope`). */
@@ -290,14 +360,10 @@ export interface OperationModel {
   toolNameDerived: boolean;
   /** Tool title for humans (the summary, else the operationId in words). */
   toolTitle: string;
-  /** OAuth scopes of the tool: `x-oauth-scopes`, else what its security requirements ask of an oauth2 or openIdConnect scheme; empty when neither names any. */
+  /** OAuth scopes of the tool: `x-oauth-scopes`, else what its security alternatives ask of an oauth2 or openIdConnect scheme; empty when neither names any. */
   scopes: string[];
-  /**
-   * The operation's security requirements (its own, else the document's): alternatives tried in
-   * order, each the names of the schemes sent together. `[]`: no credential is sent; an empty
-   * alternative: the operation may also be called without one.
-   */
-  security: string[][];
+  /** The operation's security (its own requirements, else the document's). */
+  security: OperationSecurityModel;
   /** True when the operation charges credits (`x-credits`). */
   chargesCredits: boolean;
   /** The flattened input object: path, query, header parameters and body fields by name. */

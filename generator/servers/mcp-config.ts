@@ -3,6 +3,7 @@
  * scopes, each from a flag or else from the environment variable named after the API; and the
  * lines of `--help` that list those variables for the server it would serve.
  */
+import { readEnvironmentCredentials } from '../verify/credential.js';
 import type { CredentialVariable, GeneratedMcp } from './mcp-generated.js';
 
 /** Flags that stand in for environment variables. */
@@ -58,29 +59,26 @@ export function readMcpConfig(
 
 /**
  * The credentials as the generated server reads them (its `read<Api>McpCredentials`), from the
- * environment with the `--credential` flags over it; a server generated before that reader existed
- * has one API key, read here.
+ * environment with the `--credential` flags over it. A server generated before that reader existed
+ * lists its variables only: the same reader (verify/credential.ts) reads them, each value going to
+ * the client option its variable names.
  */
 function readCredentials(
   env: NodeJS.ProcessEnv,
   generated: Pick<GeneratedMcp, 'credentials' | 'readCredentials'>,
   given: ReadonlyMap<string, string>,
 ): { options: Record<string, unknown>; secrets: string[] } | { problems: string[] } {
+  const merged = { ...env, ...Object.fromEntries(given) };
   if (generated.readCredentials) {
-    const read = generated.readCredentials({ ...env, ...Object.fromEntries(given) });
+    const read = generated.readCredentials(merged);
     return 'problems' in read ? { problems: read.problems } : { options: { auth: read.auth }, secrets: read.secrets };
   }
+  const variables = generated.credentials.map((c) => ({ ...c, role: 'credential' as const, description: describe(c) }));
+  const read = readEnvironmentCredentials({ variables, schemes: [] }, merged);
+  if ('problems' in read) return { problems: read.problems };
   const options: Record<string, unknown> = {};
-  const secrets: string[] = [];
-  const problems: string[] = [];
-  for (const credential of generated.credentials) {
-    const value = (given.get(credential.name) ?? env[credential.name] ?? '').trim();
-    if (value !== '') {
-      options[credential.option] = value;
-      secrets.push(value);
-    } else if (credential.required) problems.push(`${credential.name} is not set (${describe(credential)})`);
-  }
-  return problems.length > 0 ? { problems } : { options, secrets };
+  for (const credential of generated.credentials) if (Object.hasOwn(read.auth, credential.scheme)) options[credential.option] = read.auth[credential.scheme];
+  return { options, secrets: read.secrets };
 }
 
 function describe(credential: CredentialVariable): string {

@@ -1,7 +1,8 @@
 /**
  * `podcast-gen mcp --http`: the podcast MCP server over Streamable HTTP. Each caller presents a
- * bearer token; its scopes decide which tools it sees, and a call to a tool beyond them is answered
- * with the protocol's `403 insufficient_scope` challenge naming the scopes to ask for. The podcast
+ * bearer token; its scopes (within the server's own `--scopes`) decide which tools it sees, a tool
+ * that needs no scope being every caller's, and a call to a tool beyond them is answered with the
+ * protocol's `403 insufficient_scope` challenge naming the scopes to ask for. The podcast
  * API key is the server's own (`<PREFIX>_API_KEY`), never taken from a caller's token.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -16,6 +17,12 @@ export interface HttpServeOptions {
   factory(scopes: readonly string[]): Server;
   /** Scopes each tool needs, by tool name. */
   toolScopes: ReadonlyMap<string, readonly string[]>;
+  /**
+   * The server's own scopes (`--scopes`), when it was given some: a caller never gets a scope beyond
+   * them (the factory intersects), and a call needing one is refused by the server, not challenged,
+   * since no token of the caller's would do.
+   */
+  serverScopes?: readonly string[];
   /** Bearer tokens and the scopes each grants (`<PREFIX>_MCP_TOKENS`: `token=scope scope;token2=scope`). */
   tokens: ReadonlyMap<string, readonly string[]>;
   port: number;
@@ -77,7 +84,10 @@ export async function serveHttp(options: HttpServeOptions): Promise<number> {
     if (body === 'closed') return undefined;
     if (body === 'too-large') return jsonRpcError(413, `Payload Too Large: Request body must not exceed ${limits.maxBodyBytes} bytes`);
     const parsedBody = body && body.length > 0 ? parseJson(body) : undefined;
-    const missing = method === 'POST' && parsedBody !== undefined ? missingScopes(parsedBody, options.toolScopes, authInfo.scopes) : [];
+    const missing =
+      method === 'POST' && parsedBody !== undefined
+        ? missingScopes(parsedBody, options.toolScopes, authInfo.scopes).filter((scope) => options.serverScopes?.includes(scope) ?? true)
+        : [];
     if (missing.length > 0) {
       const error = new sdk.OAuthError(sdk.OAuthErrorCode.InsufficientScope, `this tool needs the scope ${missing.join(' ')}`);
       return sdk.bearerAuthChallengeResponse(error, { requiredScopes: [...new Set([...authInfo.scopes, ...missing])] });

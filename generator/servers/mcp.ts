@@ -86,8 +86,11 @@ export async function runMcp(options: McpCommandOptions): Promise<number> {
       stderr(`podcast-gen mcp --http: cannot start: --allowed-origins or ${names.envPrefix}_MCP_ALLOWED_ORIGINS: ${(error as Error).message}\n`);
       return 1;
     }
+    // A caller gets what its token grants, within what the server itself was granted (--scopes).
+    const within = (scopes: readonly string[]) => (config.scopes ? scopes.filter((scope) => config.scopes?.includes(scope)) : scopes);
     return serveHttp({
-      factory: (scopes) => generated.createServer(client, { ...selection, scopes, redact: config.secrets }),
+      factory: (scopes) => generated.createServer(client, { ...selection, scopes: within(scopes), redact: config.secrets }),
+      ...(config.scopes ? { serverScopes: config.scopes } : {}),
       toolScopes: generated.toolScopes(),
       tokens,
       port: options.port ?? 3000,

@@ -1,11 +1,11 @@
 /**
- * The credentials `verify` sends, read from the environment as the generated MCP server reads them
- * for the same API (docs/mcp.md): the variables of emit/shared/credential-variables.ts, one a scheme
- * (`PODCAST_API_KEY`, `<PREFIX>_TOKEN`, a client id and secret), by the rules of the copied
- * `mcp/credentials.ts`; a test holds the two readers to the same answers.
+ * The credentials `verify` sends, read from the environment by the generated MCP server's own reader
+ * (templates/mcp/credentials.ts, the code `mcp/credentials.ts` of an output is a copy of; the build
+ * bundles it into this module) over the variables the model names (`ApiModel.credentials`,
+ * model/auth-variables.ts): `PODCAST_API_KEY`, `<PREFIX>_TOKEN`, a client id and secret.
  */
-import { credentialVariables } from '../emit/shared/credential-variables.js';
-import type { ApiModel } from '../model/types.js';
+import { readMcpCredentials } from '../../templates/mcp/credentials.js';
+import type { ApiModel, CredentialsModel } from '../model/types.js';
 
 /** The credentials of a run: the client's `auth` option, or every variable that is missing (never a value). */
 export interface Credential {
@@ -18,36 +18,31 @@ export interface Credential {
 }
 
 /** Reads the credentials of the model's API from `env`. */
-export function readCredential(model: ApiModel, env: Readonly<Record<string, string | undefined>>): Credential {
-  const { variables, schemes } = credentialVariables(model);
+export function readCredential(model: Pick<ApiModel, 'credentials'>, env: Readonly<Record<string, string | undefined>>): Credential {
+  const { variables, schemes } = model.credentials;
   if (variables.length === 0) return {};
-  const value = (name: string | undefined) => (name === undefined ? '' : (env[name]?.trim() ?? ''));
-  const auth: Record<string, unknown> = {};
-  const problems: string[] = [];
-  const read: string[] = [];
-  for (const scheme of [...new Set(variables.map((v) => v.scheme))]) {
-    const of = variables.filter((v) => v.scheme === scheme);
-    const credential = of.find((v) => v.role === 'credential');
-    const clientId = of.find((v) => v.role === 'clientId');
-    const clientSecret = of.find((v) => v.role === 'clientSecret');
-    if (credential && value(credential.name) !== '') {
-      auth[scheme] = value(credential.name);
-      read.push(credential.name);
-    } else if (clientId && clientSecret && (value(clientId.name) !== '' || value(clientSecret.name) !== '')) {
-      const missing = [clientId, clientSecret].filter((v) => value(v.name) === '');
-      if (missing.length > 0) problems.push(...missing.map((v) => `${v.name} is not set (${v.description}; the other half of it is)`));
-      else {
-        auth[scheme] = { clientId: value(clientId.name), clientSecret: value(clientSecret.name) };
-        read.push(clientId.name, clientSecret.name);
-      }
-    } else if (credential?.required) {
-      const pair = clientId && clientSecret ? `, or ${clientId.name} and ${clientSecret.name}` : '';
-      problems.push(`${credential.name}${pair} is not set (${credential.description})`);
-    }
-  }
-  const candidates = variables.filter((v) => schemes.includes(v.scheme) && v.role !== 'clientSecret').map((v) => v.name);
-  if (problems.length === 0 && schemes.length > 0 && !schemes.some((scheme) => scheme in auth))
-    problems.push(`none of ${candidates.join(', ')} is set (a credential of the API)`);
-  const variable = (read.length > 0 ? read : candidates.length > 0 ? candidates : variables.map((v) => v.name)).join(', ');
-  return problems.length > 0 ? { variable, problems } : { variable, auth };
+  const read = readEnvironmentCredentials(model.credentials, env);
+  if ('problems' in read)
+    return { variable: named(variables.filter((v) => schemes.includes(v.scheme) && v.role !== 'clientSecret')) ?? named(variables), problems: read.problems };
+  // The variables of each scheme read: its credential's, or its client id's and secret's.
+  const used = variables.filter(
+    (v) => Object.hasOwn(read.auth, v.scheme) && (typeof read.auth[v.scheme] === 'string' ? v.role === 'credential' : v.role !== 'credential'),
+  );
+  return { variable: named(used) ?? named(variables), auth: read.auth };
+}
+
+/**
+ * The generated MCP server's reader itself: the client's `auth` option and the secrets to redact,
+ * or every problem at once. `podcast-gen mcp` reads a server generated before it exported its own
+ * reader with it too.
+ */
+export function readEnvironmentCredentials(
+  credentials: CredentialsModel,
+  env: Readonly<Record<string, string | undefined>>,
+): { auth: Record<string, unknown>; secrets: string[] } | { problems: string[] } {
+  return readMcpCredentials(credentials, env);
+}
+
+function named(variables: readonly { name: string }[]): string | undefined {
+  return variables.length > 0 ? variables.map((v) => v.name).join(', ') : undefined;
 }

@@ -19,6 +19,8 @@ export interface GeneratedOperationSpec {
   idempotency?: { header: string; maxLength?: number };
   envelopeData?: string;
   dataKind: string;
+  /** Its security requirement where it is not most operations' (the engine reads it; `[]`: none). */
+  security?: unknown;
 }
 
 /** An operation's validators (`operationSchemas` of `schemas.ts`). */

@@ -3,7 +3,6 @@
  * answer checked; with `negative`, a request without its credential and one breaking a declared
  * constraint, each of which must be refused.
  */
-import { getByPointer, pointerJoin } from '../json-pointer.js';
 import type { ApiModel, OperationModel, SchemaObject } from '../model/types.js';
 import { breakOneConstraint } from './break-constraint.js';
 import { checkAnswer, type AnswerContext } from './check-answer.js';
@@ -21,7 +20,7 @@ export interface OperationRun {
   generated: GeneratedApi;
   /** Makes an engine with the credential (or, `anonymous`, without any). */
   engine(options: Pick<EngineOptions, 'onResponse'>, anonymous?: boolean): Engine;
-  /** The credential's variable, when the document declares one (named in findings, never its value). */
+  /** The variables the credentials were read from, where an operation needs one (named in findings, never a value). */
   credentialVariable?: string;
   unsafe: boolean;
   negative: boolean;
@@ -40,6 +39,7 @@ export async function verifyOperation(run: OperationRun, op: OperationModel): Pr
   if (!spec) return skipped('the generated client has no such operation: regenerate the output');
   const problem = run.fixtureProblems.get(op.pointer);
   if (!fixture) return skipped(problem ? `no fixture could be made: ${problem}` : 'the generated fixtures have none for it: regenerate the output');
+  if (op.security.kind === 'unsatisfiable') return skipped(`no client can call it: ${op.security.reason ?? 'no security requirement can be met'}`);
   if (op.hasInput && fixture.params === undefined) return skipped(`no valid input could be made for it${problem ? `: ${problem}` : ''}`);
   if (!SAFE_METHODS.has(op.httpMethod.toUpperCase())) {
     if (!run.unsafe) return skipped(`a write (${op.httpMethod}): sent only with --unsafe`);
@@ -55,7 +55,8 @@ export async function verifyOperation(run: OperationRun, op: OperationModel): Pr
   const call = (input: Record<string, unknown>, anonymous = false): Promise<Exchange> =>
     send({
       engine: (options) => run.engine(options, anonymous),
-      spec,
+      // Without its credential, whatever the operation requires: the engine would otherwise refuse to send it.
+      spec: anonymous ? { ...spec, security: [] } : spec,
       input: op.hasInput ? input : undefined,
       validators: context.validators,
       ...(spec.idempotency ? { idempotencyKey: globalThis.crypto.randomUUID() } : {}),
@@ -80,7 +81,7 @@ export async function verifyOperation(run: OperationRun, op: OperationModel): Pr
       });
   }
   if (run.negative) {
-    if (run.credentialVariable && needsCredential(run.model, op)) findings.push(...judgeWithoutCredential(context, await call(params, true)));
+    if (op.security.kind === 'credential') findings.push(...judgeWithoutCredential(context, await call(params, true)));
     const broken = breakOneConstraint(op, params, run.resolve);
     if (broken) findings.push(...judgeBrokenInput(context, broken.breaks, await call(broken.input)));
     else if (op.hasInput) notes.push('--negative: its input declares no constraint a request could break');
@@ -96,11 +97,11 @@ export async function verifyOperation(run: OperationRun, op: OperationModel): Pr
  * may name nothing on that server).
  */
 function judgeFixtureStatus(run: OperationRun, op: OperationModel, status: number, notes: string[]): Finding[] {
-  if ((status === 401 || status === 403) && run.credentialVariable && needsCredential(run.model, op))
+  if ((status === 401 || status === 403) && op.security.kind === 'credential')
     return [
       {
         check: 'credential',
-        message: `answered ${status}: the server refused the credential in ${run.credentialVariable}`,
+        message: `answered ${status}: the server refused the credential in ${run.credentialVariable ?? op.security.variables.join(', ')}`,
         expected: 'the credential accepted',
         actual: String(status),
       },
@@ -147,11 +148,4 @@ function judgeBrokenInput(context: AnswerContext, breaks: string, answer: Exchan
 
 function prefixed(what: string, findings: Finding[]): Finding[] {
   return findings.map((finding) => ({ ...finding, message: `${what}: ${finding.message}` }));
-}
-
-/** False where the operation's own `security` lets a request in without a credential (`[]`, or `{}` among its options). */
-function needsCredential(model: ApiModel, op: OperationModel): boolean {
-  const security = getByPointer(model.document, pointerJoin(op.pointer, 'security'));
-  if (!Array.isArray(security)) return true;
-  return security.length > 0 && !security.some((option) => typeof option === 'object' && option !== null && Object.keys(option).length === 0);
 }

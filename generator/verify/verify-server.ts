@@ -3,7 +3,6 @@
  * operation, a few at a time, each through the generated client's engine and judged by the
  * generated validators. Writes are sent only when asked; no credential reaches the report.
  */
-import { credentialVariables } from '../emit/shared/credential-variables.js';
 import type { ApiModel, OperationModel, SchemaObject } from '../model/types.js';
 import type { Problem } from '../problems.js';
 import type { EngineOptions, GeneratedApi } from './generated-api.js';
@@ -19,7 +18,7 @@ export interface VerifyOptions {
   baseUrl: string;
   /** An API key, for the client's `apiKey` option (the scheme it fills: `model.auth`). */
   credential?: string;
-  /** The client's `auth` option, the credentials by security scheme (`readCredential`). One of the two is required where the document declares a credential. */
+  /** The client's `auth` option, the credentials by security scheme (`readCredential`). One of the two is required where an operation verified needs a credential. */
   auth?: Record<string, unknown>;
   /** Where they were read from (`PODCAST_API_KEY`), named in findings. */
   credentialVariable?: string;
@@ -50,9 +49,19 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 export async function verifyServer(options: VerifyOptions): Promise<VerifyReport> {
   const started = performance.now();
   const { model, generated } = options;
-  const declared = model.auth !== undefined || credentialVariables(model).variables.length > 0;
+  const chosen = model.operations.filter((op) => options.select?.(op) ?? true);
+  // Only an operation that needs a credential one can send asks for one.
+  const needed = chosen.filter((op) => op.security.kind === 'credential');
   const auth = options.auth && Object.keys(options.auth).length > 0 ? options.auth : undefined;
-  if (declared && !options.credential && !auth) throw new Error(`the document declares a credential: set ${options.credentialVariable ?? 'its variable'}`);
+  if (needed.length > 0 && !options.credential && !auth)
+    throw new Error(
+      `${needed
+        .map((op) => op.operationId)
+        .slice(0, 3)
+        .join(
+          ', ',
+        )}${needed.length > 3 ? ' and more' : ''} need a credential: set ${options.credentialVariable ?? [...new Set(needed.flatMap((op) => op.security.variables))].join(' or ')}`,
+    );
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const base = {
     baseUrl: options.baseUrl,
@@ -67,14 +76,13 @@ export async function verifyServer(options: VerifyOptions): Promise<VerifyReport
     generated,
     engine: (hooks: Pick<EngineOptions, 'onResponse'>, anonymous = false) =>
       anonymous ? generated.createAnonymousCore({ ...base, ...hooks }) : generated.createCore({ ...base, ...hooks, ...credentials }),
-    ...(options.credentialVariable && declared ? { credentialVariable: options.credentialVariable } : {}),
+    ...(options.credentialVariable && needed.length > 0 ? { credentialVariable: options.credentialVariable } : {}),
     unsafe: options.unsafe ?? false,
     negative: options.negative ?? false,
     ...(options.maxTimeMs === undefined ? {} : { maxTimeMs: options.maxTimeMs }),
     fixtureProblems: fixtureProblems(options.problems ?? []),
     resolve: resolver(model),
   };
-  const chosen = model.operations.filter((op) => options.select?.(op) ?? true);
   const operations = await pool(chosen, options.concurrency ?? DEFAULT_CONCURRENCY, (op) => verifyOperation(run, op));
   const report: VerifyReport = {
     baseUrl: options.baseUrl,

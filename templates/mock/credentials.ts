@@ -4,18 +4,19 @@
  * recorded request never keeps one. Any non-empty value is accepted: the mock checks presence.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { headerValue, type MockAuth, type MockScheme } from './wire.js';
+import { headerValue, type MockAuth, type MockRequirement, type MockScheme } from './wire.js';
 
 /** An operation's requirement: its own, else the document's common one. */
-export function requirementOf(auth: MockAuth, operationId: string | undefined): readonly (readonly string[])[] {
+export function requirementOf(auth: MockAuth, operationId: string | undefined): MockRequirement {
   return (
     (operationId !== undefined && auth.operations && Object.hasOwn(auth.operations, operationId) ? auth.operations[operationId] : undefined) ?? auth.security
   );
 }
 
-/** Whether the request meets one of the alternatives (an operation that needs none is always met). */
+/** Whether the request meets one of the alternatives (an operation that needs none is always met; one no request can meet never is). */
 export function meetsRequirement(auth: MockAuth, operationId: string, headers: IncomingHttpHeaders, url: URL): boolean {
   const requirement = requirementOf(auth, operationId);
+  if ('unsatisfiable' in requirement) return false;
   return requirement.length === 0 || requirement.some((alternative) => alternative.every((name) => carries(auth.schemes[name], headers, url)));
 }
 
@@ -43,6 +44,7 @@ export function missingCredential(auth: MockAuth, operationId: string): string {
     return `an Authorization: ${scheme?.kind === 'basic' ? 'Basic' : 'Bearer'} header`;
   };
   const requirement = requirementOf(auth, operationId);
+  if ('unsatisfiable' in requirement) return `this operation cannot be called here: ${requirement.unsatisfiable}`;
   const only = requirement.length === 1 && requirement[0]?.length === 1 ? auth.schemes[requirement[0][0] as string] : undefined;
   if (only?.kind === 'apiKey') return `missing API key: send it in the ${only.in} ${only.name}`;
   if (only) return `missing credentials: send an Authorization: ${only.kind === 'basic' ? 'Basic' : 'Bearer'} header`;

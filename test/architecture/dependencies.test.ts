@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { generatorSources, modulesOf } from './generator-modules.js';
+import { generatorSources, modulesOf, templateModules } from './generator-modules.js';
 import { findCycles } from './import-graph.js';
-import { fsWriteViolations, layerOf, layerViolations, pluginViolations, unresolvedImports, type FsWriteAllowance } from './rules.js';
+import {
+  fsWriteViolations,
+  layerOf,
+  layerViolations,
+  pluginViolations,
+  templateImportViolations,
+  unresolvedImports,
+  type FsWriteAllowance,
+  type TemplateImportAllowance,
+} from './rules.js';
 
 /** Where code outside write/ writes files, and why that is not output. */
 const FS_WRITE_ALLOWANCES: FsWriteAllowance[] = [
@@ -22,11 +31,23 @@ const FS_WRITE_ALLOWANCES: FsWriteAllowance[] = [
   },
 ];
 
+/**
+ * Where generator/ imports code the output copies (bin/build.js bundles it into the importing module,
+ * since dist/ holds no templates): the generator runs that very code, never a copy of it.
+ */
+const TEMPLATE_IMPORTS: TemplateImportAllowance[] = [
+  {
+    path: 'verify/credential.ts',
+    template: '../templates/mcp/credentials.ts',
+    reason: "the generated MCP server's reader of credentials from the environment: verify and podcast-gen mcp read them with it",
+  },
+];
+
 /** The plugin folders the issue names; each must exist and be covered as a plugin. */
 const PLUGINS = ['types', 'zod', 'client', 'mcp', 'fixtures', 'mock', 'index'];
 
 describe('generator/ flows one way', () => {
-  const modules = modulesOf(generatorSources());
+  const modules = modulesOf(generatorSources(), templateModules());
 
   it('reads every module, and every relative import resolves to one', () => {
     expect(modules.size).toBeGreaterThan(50);
@@ -57,6 +78,10 @@ describe('generator/ flows one way', () => {
 
   it('writes files only in write/, besides the allowed temporary files', () => {
     expect(fsWriteViolations(modules, FS_WRITE_ALLOWANCES)).toStrictEqual([]);
+  });
+
+  it('imports code the output copies (templates/) only where allowed', () => {
+    expect(templateImportViolations(modules, TEMPLATE_IMPORTS)).toStrictEqual([]);
   });
 });
 
@@ -141,6 +166,27 @@ describe('the dependency rules find what they look for', () => {
       'emit/shared/merge.ts:1 (shared by plugins) imports emit/zod/zod.ts (plugin zod): move what they share to model/ or emit/shared/',
       'emit/print.ts:1 (shared by plugins) imports emit/fixtures/build.ts (plugin fixtures): move what they share to model/ or emit/shared/',
       'pipeline.ts:1 imports emit/fixtures/build.ts (plugin fixtures): only the plugin host (plugins/) knows the plugins',
+    ]);
+  });
+
+  it('reports an import of code the output copies that no allowance covers, and allowances nothing uses', () => {
+    const modules = modulesOf(
+      {
+        'verify/reader.ts': "import { read } from '../../templates/mcp/credentials.js';",
+        'emit/copy.ts': "import { read } from '../../templates/mcp/credentials.js';\nimport { other } from '../../templates/runtime.js';",
+      },
+      new Set(['../templates/mcp/credentials.ts', '../templates/runtime.ts']),
+    );
+    expect(unresolvedImports(modules)).toStrictEqual([]);
+    expect(
+      templateImportViolations(modules, [
+        { path: 'verify/reader.ts', template: '../templates/mcp/credentials.ts', reason: 'the one reader' },
+        { path: 'cli/gone.ts', template: '../templates/runtime.ts', reason: 'was once' },
+      ]),
+    ).toStrictEqual([
+      'emit/copy.ts:1 imports ../templates/mcp/credentials.ts: only an allowed module imports code the output copies',
+      'emit/copy.ts:2 imports ../templates/runtime.ts: only an allowed module imports code the output copies',
+      'the allowance of ../templates/runtime.ts in cli/gone.ts is no longer used: remove it',
     ]);
   });
 

@@ -5,10 +5,23 @@ import { parseModule, type ModuleInfo } from './import-graph.js';
 
 const GENERATOR = join(ROOT, 'generator');
 
-/** The import graph of sources by root-relative path. */
-export function modulesOf(sources: Record<string, string>): Map<string, ModuleInfo> {
-  const exists = (path: string) => Object.hasOwn(sources, path);
+/**
+ * The import graph of sources by root-relative path. An import of one of `outside` (paths relative
+ * to the root, such as `../templates/mcp/credentials.ts`) resolves too, as no module of the graph.
+ */
+export function modulesOf(sources: Record<string, string>, outside: ReadonlySet<string> = new Set()): Map<string, ModuleInfo> {
+  const exists = (path: string) => Object.hasOwn(sources, path) || outside.has(path);
   return new Map(Object.entries(sources).map(([path, text]) => [path, parseModule(path, text, exists)]));
+}
+
+/** The TypeScript the output copies (templates/), by path relative to generator/: `../templates/runtime.ts`. */
+export function templateModules(): Set<string> {
+  const templates = join(ROOT, 'templates');
+  return new Set(
+    readdirSync(templates, { recursive: true, encoding: 'utf8' })
+      .filter((path) => path.endsWith('.ts'))
+      .map((path) => `../templates/${path.split(sep).join('/')}`),
+  );
 }
 
 /** Every module of generator/ (`.ts`, not `.d.ts`), by path relative to it. */

@@ -120,6 +120,34 @@ export function fsWriteViolations(modules: ReadonlyMap<string, ModuleInfo>, allo
   return found;
 }
 
+/** A module allowed to import code the output copies (templates/), which it imports, and why. */
+export interface TemplateImportAllowance {
+  path: string;
+  /** The template, relative to generator/: `../templates/mcp/credentials.ts`. */
+  template: string;
+  reason: string;
+}
+
+/**
+ * Imports of templates/ (the code the output copies, which the build bundles into the importing
+ * module) that no allowance covers, and allowances nothing uses any more.
+ */
+export function templateImportViolations(modules: ReadonlyMap<string, ModuleInfo>, allowances: readonly TemplateImportAllowance[]): string[] {
+  const found: string[] = [];
+  const used = new Set<string>();
+  for (const module of modules.values()) {
+    for (const edge of module.imports) {
+      if (!edge.target?.startsWith('../templates/')) continue;
+      if (allowances.some((a) => a.path === module.path && a.template === edge.target)) used.add(`${module.path} ${edge.target}`);
+      else found.push(`${module.path}:${edge.line} imports ${edge.target}: only an allowed module imports code the output copies`);
+    }
+  }
+  for (const allowance of allowances)
+    if (!used.has(`${allowance.path} ${allowance.template}`))
+      found.push(`the allowance of ${allowance.template} in ${allowance.path} is no longer used: remove it`);
+  return found;
+}
+
 /** Imports whose file does not exist in the checked tree (a rename the import did not follow). */
 export function unresolvedImports(modules: ReadonlyMap<string, ModuleInfo>): string[] {
   return [...modules.values()].flatMap((module) =>

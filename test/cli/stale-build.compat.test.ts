@@ -88,4 +88,17 @@ describe('after an edit, the command runs the edited code', () => {
     expect(edited.stderr).not.toContain('building dist/ first');
     expect(readFileSync(join(repo, 'template', 'operations.ts'), 'utf8')).toMatch(/\/\/ edited template\n$/);
   }, 180_000);
+
+  it('builds again after an edit of template code the command runs itself (the reader of credentials, bundled into dist/)', () => {
+    const reader = join(repo, 'templates', 'mcp', 'credentials.ts');
+    writeFileSync(reader, readFileSync(reader, 'utf8').replaceAll('is not set (', 'is missing ('));
+    expect(isStale(repo)).toBe(true);
+    const verify = spawnSync(process.execPath, [join(repo, 'bin', 'podcast-gen.js'), 'verify', '--base-url', 'http://127.0.0.1:9'], {
+      cwd: repo,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '' },
+    });
+    expect(verify.stderr).toContain('building dist/ first');
+    expect(verify.stderr).toContain('PODCAST_API_KEY is missing (');
+  }, 180_000);
 });

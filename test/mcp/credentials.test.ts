@@ -5,14 +5,14 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { credentialVariables } from '../../generator/emit/shared/credential-variables.js';
+import { mcpServerView } from '../../generator/emit/mcp/emit-mcp.js';
 import { generateFiles } from '../../generator/index.js';
 import { readMcpCredentials, type McpCredentialVariable } from '../../templates/mcp/credentials.js';
 import { FIXTURE_DOCS, ROOT, SPEC } from '../helpers/paths.js';
 
 async function specOf(spec: string, name?: string): Promise<{ variables: McpCredentialVariable[]; schemes: string[] }> {
   const { model } = await generateFiles({ spec, outputs: ['types'], ...(name ? { name } : {}) });
-  return credentialVariables(model);
+  return model.credentials;
 }
 
 describe('the credential variables', () => {
@@ -45,6 +45,13 @@ describe('the credential variables', () => {
       ['VAULT_OAUTH_CLIENT_SECRET', 'OAuth', 'clientSecret', false, 'auth.OAuth.clientSecret'],
       ['VAULT_OIDC_TOKEN', 'Oidc', 'credential', false, 'auth.Oidc'],
     ]);
+  });
+
+  it("the server's environment names the API key's variable as the list does, not a name of its own", async () => {
+    const { model } = await generateFiles({ spec: join(FIXTURE_DOCS, 'security', 'schemes.yaml'), outputs: ['types'], name: 'vault' });
+    expect(mcpServerView(model).env).toStrictEqual({ apiKey: 'VAULT_HEADER_API_KEY', baseUrl: 'VAULT_BASE_URL', scopes: 'VAULT_SCOPES' });
+    const { model: podcast } = await generateFiles({ spec: SPEC, outputs: ['types'] });
+    expect(mcpServerView(podcast).env.apiKey).toBe('PODCAST_API_KEY');
   });
 });
 

@@ -1,6 +1,6 @@
 import * as crypto from 'node:crypto';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { runMcp } from '../../generator/servers/mcp.js';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { runMcp as RunMcp } from '../../generator/servers/mcp.js';
 import { closedAfter, openSockets, send, trickle } from './helpers/raw-http.js';
 
 // Every token comparison goes through timingSafeEqual; the spy counts them and checks their lengths.
@@ -19,8 +19,15 @@ afterEach(async () => {
   stop = undefined;
 });
 
+let runMcp: typeof RunMcp;
+// Imported afresh: another test file of the same worker may have loaded the servers with the real node:crypto.
+beforeAll(async () => {
+  vi.resetModules();
+  ({ runMcp } = await import('../../generator/servers/mcp.js'));
+});
+
 /** `runMcp({ http: true })` in this process, with small limits so that a test sees them act. */
-async function serve(limits: Parameters<typeof runMcp>[0]['limits'] = {}): Promise<string> {
+async function serve(limits: Parameters<typeof RunMcp>[0]['limits'] = {}): Promise<string> {
   const controller = new AbortController();
   let log = '';
   let listening: (url: string) => void = () => {};

@@ -71,13 +71,25 @@ describe('podcast-gen mcp --http (Streamable HTTP, per-caller scopes)', () => {
   it("lists each caller's tools and calls them with the server's own API key", async () => {
     const reader = await clientFor('reader-token');
     const { tools } = await reader.listTools();
-    expect(tools.map((t) => t.name)).toStrictEqual(['podcast_catalog', 'podcast_list_image_backgrounds', 'podcast_quota_summary']);
+    // The tools that need no scope are every caller's.
+    expect(tools.map((t) => t.name)).toStrictEqual([
+      'podcast_catalog',
+      'podcast_get_subscription',
+      'podcast_get_voice_clone_allowance',
+      'podcast_list_image_backgrounds',
+      'podcast_quota_summary',
+    ]);
     const result = await reader.callTool({ name: 'podcast_catalog', arguments: { kind: 'avatars' } });
     expect(result.isError ?? false).toBe(false);
     expect(api.requests.at(-1)?.headers['x-api-key']).toBe(API_KEY);
     await reader.close();
     const maker = await clientFor('maker-token');
-    expect((await maker.listTools()).tools.map((t) => t.name)).toStrictEqual(['podcast_create_multi_camera_avatar', 'podcast_regenerate_background']);
+    expect((await maker.listTools()).tools.map((t) => t.name)).toStrictEqual([
+      'podcast_create_multi_camera_avatar',
+      'podcast_get_subscription',
+      'podcast_get_voice_clone_allowance',
+      'podcast_regenerate_background',
+    ]);
     await maker.close();
   });
 

@@ -114,7 +114,14 @@ describe('podcast-gen mcp with PODCAST_SCOPES', () => {
     const client = await connect(api, 'legacy', { PODCAST_SCOPES: 'podcast.read,asset.read' });
     try {
       const { tools } = await client.listTools();
-      expect(tools.map((t) => t.name)).toStrictEqual(['podcast_catalog', 'podcast_list_image_backgrounds', 'podcast_quota_summary']);
+      // The tools that need no scope come with them.
+      expect(tools.map((t) => t.name)).toStrictEqual([
+        'podcast_catalog',
+        'podcast_get_subscription',
+        'podcast_get_voice_clone_allowance',
+        'podcast_list_image_backgrounds',
+        'podcast_quota_summary',
+      ]);
       const refused = (await client.callTool({
         name: 'podcast_create_multi_camera_avatar',
         arguments: readFixture('createMultiCameraAvatar').params,

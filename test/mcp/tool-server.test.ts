@@ -117,11 +117,12 @@ describe('toolCatalog', () => {
 });
 
 describe('refusal', () => {
-  it('offers everything when no scopes are given, and refuses by the scopes missing or a tool without any', () => {
+  it('offers everything when no scopes are given, and refuses by the scopes missing; a tool that needs none is offered whatever is granted', () => {
     expect(refusal(BINDINGS, 'add_pet', undefined)).toBeUndefined();
     expect(refusal(BINDINGS, 'add_pet', new Set(['pets.write']))).toBeUndefined();
     expect(refusal(BINDINGS, 'add_pet', new Set(['pets.read']))).toMatch(/needs the OAuth scope pets\.write/);
-    expect(refusal(BINDINGS, 'count', new Set())).toMatch(/has no OAuth scope.*\(none\)/);
+    expect(refusal(BINDINGS, 'count', new Set())).toBeUndefined();
+    expect(refusal(BINDINGS, 'count', new Set(['pets.read']))).toBeUndefined();
     expect(refusal(BINDINGS, 'toString', new Set())).toBeUndefined();
   });
 });
@@ -210,10 +211,10 @@ describe('createToolServer, through the SDK client', () => {
     expect(result.structuredContent).toStrictEqual({ data: '[redacted]' });
   });
 
-  it('with scopes, lists only the granted tools and refuses a call to another as a tool error', async () => {
+  it('with scopes, lists the granted tools and those that need none, and refuses a call to another as a tool error', async () => {
     const { client, calls } = fakeClient({ addPet: () => ({}) });
     const mcp = await connect(client, { scopes: ['pets.read'] });
-    expect((await mcp.listTools()).tools.map((t) => t.name)).toStrictEqual(['short']);
+    expect((await mcp.listTools()).tools.map((t) => t.name)).toStrictEqual(['count', 'short']);
     const result = await mcp.callTool({ name: 'add_pet', arguments: { pet: { name: 'Rex' } } });
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toStrictEqual({ error: { kind: 'scope', tool: 'add_pet', missingScopes: ['pets.write'] } });

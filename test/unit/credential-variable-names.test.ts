@@ -1,6 +1,6 @@
-/** The scheme's part of an MCP credential variable's name (emit/shared/credential-variables.ts `schemePart`). */
+/** The scheme's part of an MCP credential variable's name (model/auth-variables.ts `schemePart`). */
 import { describe, expect, it } from 'vitest';
-import { schemePart } from '../../generator/emit/shared/credential-variables.js';
+import { schemePart } from '../../generator/model/auth-variables.js';
 import type { SecuritySchemeModel } from '../../generator/model/types.js';
 
 const CASES: [string, SecuritySchemeModel['kind'], string][] = [

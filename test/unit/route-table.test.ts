@@ -790,6 +790,27 @@ describe('mockAuth', () => {
     expect(mockAuth(scheme(given))).toStrictEqual(want);
   });
 
+  it('an operation no request can meet (mutual TLS, an undeclared scheme) carries why, never an empty requirement', () => {
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 'T', version: '1' },
+      paths: {
+        '/a': { get: { operationId: 'open', security: [], responses: { '200': { description: 'ok' } } } },
+        '/b': { get: { operationId: 'cert', security: [{ Cert: [] }], responses: { '200': { description: 'ok' } } } },
+        '/c': { get: { operationId: 'partner', security: [{ Partner: [] }], responses: { '200': { description: 'ok' } } } },
+      },
+      components: { securitySchemes: { Cert: { type: 'mutualTLS' } } },
+    };
+    expect(mockAuth(buildModel(document, { apiName: 'test', source }).model)).toStrictEqual({
+      schemes: {},
+      security: [],
+      operations: {
+        cert: { unsatisfiable: 'every security requirement needs what the client cannot send: mutual TLS (Cert)' },
+        partner: { unsatisfiable: 'every security requirement needs what the client cannot send: a scheme the document does not declare (Partner)' },
+      },
+    });
+  });
+
   it('the API key parameter is the credential, no field of the route', () => {
     const document = {
       openapi: '3.0.3',

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { apiKeySchemeOf, buildSecuritySchemes, commonSecurity, securityOf } from '../../generator/model/auth.js';
+import { apiKeySchemeOf, buildSecuritySchemes } from '../../generator/model/auth.js';
+import { operationSecurity, toolScopesOf } from '../../generator/model/auth-requirements.js';
+import type { OperationSecurityModel } from '../../generator/model/types.js';
 
 const document = {
   openapi: '3.0.3',
@@ -14,6 +16,7 @@ const document = {
       bearer: { type: 'http', scheme: 'Bearer' },
       basic: { type: 'http', scheme: 'basic' },
       digest: { type: 'http', scheme: 'digest' },
+      mtls: { type: 'mutualTLS' },
     },
   },
 };
@@ -43,48 +46,86 @@ describe('buildSecuritySchemes: the schemes the client can send', () => {
   });
 });
 
-describe("securityOf: an operation's requirements", () => {
-  const cases: [string, { given: unknown; want: string[][] }][] = [
-    ["the document's, when the operation gives none", { given: undefined, want: [['key']] }],
-    ['none for `security: []`', { given: [], want: [] }],
-    ['none for an empty requirement first', { given: [{}, { key: [] }], want: [] }],
-    ['alternatives in order, the empty one last', { given: [{ bearer: [] }, { query: [] }, {}], want: [['bearer'], ['query'], []] }],
-    ['a combination together', { given: [{ key: [], query: [] }], want: [['key', 'query']] }],
+type Want = Pick<OperationSecurityModel, 'kind' | 'alternatives'> & Partial<Pick<OperationSecurityModel, 'unmet' | 'reason'>>;
+const alt = (schemes: string[], scopes: string[] = []) => ({ schemes, scopes });
+
+describe("operationSecurity: an operation's security, read once", () => {
+  const cases: [string, { given: unknown; want: Want }][] = [
+    ["the document's, when the operation gives none", { given: undefined, want: { kind: 'credential', alternatives: [alt(['key'])] } }],
+    ['open for `security: []`', { given: [], want: { kind: 'open', alternatives: [] } }],
+    ['open for an empty requirement first, the rest never tried', { given: [{}, { key: [] }], want: { kind: 'open', alternatives: [] } }],
     [
-      'an alternative naming a scheme the client cannot send (or an undeclared one) dropped',
-      { given: [{ digest: [] }, { nope: [] }, { basic: [] }], want: [['basic']] },
+      'alternatives in order, the empty one last: open, a credential sent when given',
+      { given: [{ bearer: [] }, { query: [] }, {}], want: { kind: 'open', alternatives: [alt(['bearer']), alt(['query']), alt([])] } },
+    ],
+    ['a combination together', { given: [{ key: [], query: [] }], want: { kind: 'credential', alternatives: [alt(['key', 'query'])] } }],
+    [
+      'a requirement naming a scheme the client cannot send (or an undeclared one) left out, its scheme listed',
+      {
+        given: [{ digest: [] }, { nope: [] }, { basic: [] }],
+        want: {
+          kind: 'credential',
+          alternatives: [alt(['basic'])],
+          unmet: [
+            { name: 'digest', reason: 'unsupported', what: 'HTTP digest' },
+            { name: 'nope', reason: 'undeclared', what: 'a scheme the document does not declare' },
+          ],
+        },
+      },
     ],
     [
-      'schemes of one place read as alternatives among themselves (Google pairs its two OAuth schemes), each once',
+      'unsatisfiable, apart from open, where every requirement needs what the client cannot send',
+      {
+        given: [{ mtls: [] }, { nope: [], key: [] }],
+        want: {
+          kind: 'unsatisfiable',
+          alternatives: [],
+          unmet: [
+            { name: 'mtls', reason: 'mutualTLS', what: 'mutual TLS' },
+            { name: 'nope', reason: 'undeclared', what: 'a scheme the document does not declare' },
+          ],
+          reason: 'every security requirement needs what the client cannot send: mutual TLS (mtls), or a scheme the document does not declare (nope)',
+        },
+      },
+    ],
+    [
+      'open where mutual TLS or nothing will do',
+      { given: [{ mtls: [] }, {}], want: { kind: 'open', alternatives: [], unmet: [{ name: 'mtls', reason: 'mutualTLS', what: 'mutual TLS' }] } },
+    ],
+    [
+      'schemes of one place read as alternatives among themselves (Google pairs its two OAuth schemes), each with its scopes',
       {
         given: [
           { oauth: ['a'], implicit: ['a'] },
           { oauth: ['b'], implicit: ['b'] },
         ],
-        want: [['oauth'], ['implicit']],
+        want: { kind: 'credential', alternatives: [alt(['oauth'], ['a']), alt(['implicit'], ['a']), alt(['oauth'], ['b']), alt(['implicit'], ['b'])] },
       },
     ],
     [
-      'a combination with two schemes of one place: one of them with the other',
+      'a combination with two schemes of one place: one of them with the other; scopes only of OAuth and OpenID Connect',
       {
-        given: [{ bearer: [], oidc: [], query: [] }],
-        want: [
-          ['bearer', 'query'],
-          ['oidc', 'query'],
-        ],
+        given: [{ bearer: ['x'], oidc: ['openid'], query: [] }],
+        want: { kind: 'credential', alternatives: [alt(['bearer', 'query']), alt(['oidc', 'query'], ['openid'])] },
       },
     ],
   ];
   it.each(cases)('%s', (_name, { given, want }) => {
-    expect(securityOf(document, given === undefined ? {} : { security: given }, schemes)).toStrictEqual(want);
+    const got = operationSecurity(document, given === undefined ? {} : { security: given }, schemes);
+    expect(got).toStrictEqual({
+      unmet: [],
+      ...want,
+      needsCredential: want.kind !== 'open',
+      variables: [],
+    });
   });
 });
 
-describe('commonSecurity: the requirement most operations have', () => {
-  it('the most frequent, the first on a tie; none without operations', () => {
-    expect(commonSecurity([{ security: [] }, { security: [['a']] }, { security: [['a']] }])).toStrictEqual([['a']]);
-    expect(commonSecurity([{ security: [['b']] }, { security: [['a']] }])).toStrictEqual([['b']]);
-    expect(commonSecurity([{ security: [['b']] }, { security: [] }])).toStrictEqual([['b']]);
-    expect(commonSecurity([])).toStrictEqual([]);
+describe("toolScopesOf: the OAuth scopes of an operation's MCP tool", () => {
+  const security = (given: unknown) => operationSecurity(document, { security: given }, schemes);
+  it("x-oauth-scopes when given, else every alternative's scopes once each", () => {
+    expect(toolScopesOf({ 'x-oauth-scopes': ['a'], security: [{ oauth: ['b'] }] }, security([{ oauth: ['b'] }]))).toStrictEqual(['a']);
+    expect(toolScopesOf({}, security([{ oauth: ['b', 'c'] }, { oidc: ['c', 'd'] }, { key: ['e'] }]))).toStrictEqual(['b', 'c', 'd']);
+    expect(toolScopesOf({}, security([]))).toStrictEqual([]);
   });
 });

@@ -24,7 +24,8 @@ export async function runVerify(context: CommandContext): Promise<number> {
     const { chosen, problems: selecting } = chooseOperations(model.operations, { include: stringList(args.include), exclude: stringList(args.exclude) });
     reporter.problems(selecting);
     const credential = readCredential(model, io.env);
-    if (credential.problems) {
+    // A credential is asked for only where an operation chosen needs one.
+    if (credential.problems && chosen.some((op) => op.security.kind === 'credential')) {
       const [only, ...more] = credential.problems;
       const listed =
         more.length === 0 ? `${only}` : `the credentials of ${model.title} are not set:\n${credential.problems.map((p) => `  - ${p}`).join('\n')}\n`;

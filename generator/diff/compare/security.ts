@@ -1,11 +1,12 @@
 /**
- * Credentials: how the client sends its key (the document's scheme), and which operations ask for
- * one at all (their own security, else the document's).
+ * Credentials: how the client sends its key (the document's scheme), the schemes it can send, and
+ * each operation's security as the model reads it (model/auth-requirements.ts), never the document
+ * again: whether a request needs a credential, which credentials it accepts, and the scopes each asks.
  */
-import { getByPointer } from '../../json-pointer.js';
-import { escapeToken } from '../../json-pointer.js';
-import type { AuthModel, SecuritySchemeModel } from '../../model/types.js';
-import { code, operationOf, type CompareContext, type OperationPair, type CompareSide } from './context.js';
+import { securitySchemesPointer } from '../../model/auth.js';
+import type { AuthModel, OperationSecurityModel, SecurityAlternativeModel, SecuritySchemeModel } from '../../model/types.js';
+import type { ChangeOperation } from '../change.js';
+import { code, operationOf, type CompareContext, type OperationPair } from './context.js';
 
 function authText(auth: AuthModel): string {
   return auth.kind === 'apiKey' ? `API key in ${auth.in} ${code(auth.name)}` : `HTTP ${auth.kind}`;
@@ -14,7 +15,7 @@ function authText(auth: AuthModel): string {
 export function compareAuth(ctx: CompareContext): void {
   const a = ctx.old.model.auth;
   const b = ctx.new.model.auth;
-  const pointer = (auth: AuthModel) => `#/components/securitySchemes/${auth.schemeName}`;
+  const pointer = (auth: AuthModel) => securitySchemesPointer(auth.schemeName);
   if (!a && b) ctx.report({ rule: 'auth-added', newPointer: pointer(b), message: `the API now asks for credentials: ${authText(b)}` });
   if (a && !b) ctx.report({ rule: 'auth-removed', oldPointer: pointer(a), message: 'the API no longer asks for credentials' });
   if (a && b && authText(a) !== authText(b))
@@ -28,13 +29,12 @@ export function compareAuth(ctx: CompareContext): void {
 export function compareSecuritySchemes(ctx: CompareContext): void {
   const a = new Map(ctx.old.model.securitySchemes.map((s) => [s.name, s]));
   const b = new Map(ctx.new.model.securitySchemes.map((s) => [s.name, s]));
-  const pointer = (name: string) => `#/components/securitySchemes/${escapeToken(name)}`;
   for (const [name, scheme] of a) {
     const next = b.get(name);
     if (!next) {
       ctx.report({
         rule: 'security-scheme-removed',
-        oldPointer: pointer(name),
+        oldPointer: securitySchemesPointer(name),
         message: `security scheme ${code(name)} is gone: the client's \`auth.${name}\` with it`,
       });
       continue;
@@ -44,20 +44,20 @@ export function compareSecuritySchemes(ctx: CompareContext): void {
     if (!apiKeyScheme && JSON.stringify(scheme) !== JSON.stringify(next))
       ctx.report({
         rule: 'security-scheme-changed',
-        oldPointer: pointer(name),
-        newPointer: pointer(name),
+        oldPointer: securitySchemesPointer(name),
+        newPointer: securitySchemesPointer(name),
         message: `security scheme ${code(name)} is now ${schemeText(next)}, was ${schemeText(scheme)}`,
       });
   }
   for (const name of b.keys())
-    if (!a.has(name)) ctx.report({ rule: 'security-scheme-added', newPointer: pointer(name), message: `new security scheme ${code(name)}` });
+    if (!a.has(name)) ctx.report({ rule: 'security-scheme-added', newPointer: securitySchemesPointer(name), message: `new security scheme ${code(name)}` });
   // One scheme's variable is `<API>_API_KEY`; among several each carries its scheme's name.
   const single = (n: number) => n === 1;
   if (a.size > 0 && b.size > 0 && single(a.size) !== single(b.size))
     ctx.report({
       rule: 'mcp-credential-variables-renamed',
-      oldPointer: '#/components/securitySchemes',
-      newPointer: '#/components/securitySchemes',
+      oldPointer: securitySchemesPointer(),
+      newPointer: securitySchemesPointer(),
       message: `the document declares ${b.size === 1 ? 'one security scheme' : `${b.size} security schemes`} (was ${a.size}): the MCP server's credential variables ${b.size === 1 ? 'no longer carry' : 'now carry'} the scheme's name`,
     });
 }
@@ -70,18 +70,94 @@ function schemeText(scheme: SecuritySchemeModel): string {
   return `HTTP ${scheme.kind}`;
 }
 
-/** True when the operation asks for credentials: some requirement, and none of them empty (`{}`: anonymous allowed). */
-function securedIn(side: CompareSide, pointer: string): boolean {
-  const raw = getByPointer(side.document, pointer) as { security?: unknown } | undefined;
-  const requirements = Array.isArray(raw?.security) ? raw.security : Array.isArray(side.document.security) ? side.document.security : [];
-  return requirements.length > 0 && requirements.every((r) => r && typeof r === 'object' && Object.keys(r).length > 0);
+/** Where an operation's security change is placed. */
+type At = { operation: ChangeOperation; oldPointer: string; newPointer: string };
+
+/**
+ * An operation's security: whether it needs a credential (open, a credential, or one no client
+ * sends), and, where it needs one on both sides, the credentials it accepts and their scopes.
+ */
+export function compareOperationSecurity(ctx: CompareContext, { old: a, new: b }: OperationPair): void {
+  const was = a.security;
+  const is = b.security;
+  const at: At = { operation: operationOf(b), oldPointer: a.pointer, newPointer: b.pointer };
+  if (was.kind !== is.kind) {
+    compareKinds(ctx, at, was, is);
+    return;
+  }
+  if (is.kind !== 'credential') return;
+  // A scope the tool's scopes gain is tool-scope-added's to report.
+  const toolGained = new Set(b.scopes.filter((scope) => !a.scopes.includes(scope)));
+  compareAlternatives(ctx, at, was.alternatives, is.alternatives, toolGained);
 }
 
-export function compareOperationSecurity(ctx: CompareContext, { old: a, new: b }: OperationPair): void {
-  const was = securedIn(ctx.old, a.pointer);
-  const is = securedIn(ctx.new, b.pointer);
-  if (was === is) return;
-  const at = { operation: operationOf(b), oldPointer: a.pointer, newPointer: b.pointer };
-  if (is) ctx.report({ rule: 'operation-security-added', ...at, message: 'now asks for credentials' });
+function compareKinds(ctx: CompareContext, at: At, was: OperationSecurityModel, is: OperationSecurityModel): void {
+  if (is.kind === 'unsatisfiable') ctx.report({ rule: 'operation-security-unsatisfiable', ...at, message: `no client can call it any more: ${is.reason}` });
+  else if (was.kind === 'unsatisfiable')
+    ctx.report({
+      rule: 'operation-security-satisfiable',
+      ...at,
+      message: is.kind === 'open' ? 'can be called again, without a credential' : `can be called again, with ${alternativesText(is.alternatives)}`,
+    });
+  else if (is.kind === 'credential')
+    ctx.report({ rule: 'operation-security-added', ...at, message: `now asks for credentials: ${alternativesText(is.alternatives)}` });
   else ctx.report({ rule: 'operation-security-removed', ...at, message: 'no longer asks for credentials' });
+}
+
+/**
+ * The credentials an operation accepts, alternative by alternative: the same alternative on both
+ * sides is paired first, then those of the same schemes (their scopes compared); what is left is
+ * an alternative whose schemes changed, one gone or one new.
+ */
+function compareAlternatives(
+  ctx: CompareContext,
+  at: At,
+  was: readonly SecurityAlternativeModel[],
+  is: readonly SecurityAlternativeModel[],
+  toolGained: ReadonlySet<string>,
+): void {
+  const removed = [...was];
+  const added: SecurityAlternativeModel[] = [];
+  const pairs: [SecurityAlternativeModel, SecurityAlternativeModel][] = [];
+  const take = (alternative: SecurityAlternativeModel, same: (old: SecurityAlternativeModel) => boolean) => {
+    const index = removed.findIndex(same);
+    if (index < 0) return false;
+    pairs.push([removed.splice(index, 1)[0] as SecurityAlternativeModel, alternative]);
+    return true;
+  };
+  const unpaired = is.filter((alternative) => !take(alternative, (old) => JSON.stringify(old) === JSON.stringify(alternative)));
+  for (const alternative of unpaired) if (!take(alternative, (old) => sameSchemes(old, alternative))) added.push(alternative);
+  for (const [old, next] of pairs) {
+    for (const scope of next.scopes)
+      if (!old.scopes.includes(scope) && !toolGained.has(scope))
+        ctx.report({
+          rule: 'operation-security-scope-added',
+          ...at,
+          message: `${alternativeText(next)} now asks for the scope ${code(scope)}: a token without it is refused`,
+        });
+  }
+  for (const [index, next] of added.entries()) {
+    const old = removed[index];
+    if (old)
+      ctx.report({
+        rule: 'operation-security-scheme-changed',
+        ...at,
+        message: `takes ${alternativeText(next)} where it took ${alternativeText(old)}: a client that sends the old credential is refused`,
+      });
+    else ctx.report({ rule: 'operation-security-alternative-added', ...at, message: `also accepts ${alternativeText(next)}` });
+  }
+  for (const old of removed.slice(added.length))
+    ctx.report({ rule: 'operation-security-alternative-removed', ...at, message: `no longer accepts ${alternativeText(old)}` });
+}
+
+function sameSchemes(a: SecurityAlternativeModel, b: SecurityAlternativeModel): boolean {
+  return JSON.stringify([...a.schemes].sort()) === JSON.stringify([...b.schemes].sort());
+}
+
+function alternativeText(alternative: SecurityAlternativeModel): string {
+  return alternative.schemes.map((name) => code(name)).join(' with ');
+}
+
+function alternativesText(alternatives: readonly SecurityAlternativeModel[]): string {
+  return alternatives.map(alternativeText).join(', or ');
 }

@@ -2,7 +2,7 @@ import type { ApiModel, OperationModel } from '../../model/types.js';
 import { banner } from '../banner.js';
 import { EXIT_USAGE, fail } from '../../problems.js';
 import { definePlugin } from '../plugin.js';
-import { commonSecurity } from '../../model/auth.js';
+import { commonRequirement, type SecurityRequirement } from '../shared/security-requirement.js';
 import { authSpec, operationSpec, runtimeFunctions, specLiteral } from './operation-specs.js';
 import { credentialFields, type CredentialField } from './credential-fields.js';
 import { createCoreName, operationExports, type OperationExports } from '../shared/operation-exports.js';
@@ -65,7 +65,7 @@ export interface ClientView {
 /** The view of the model that `operations.ts.hbs` and `client.ts.hbs` render (`runtime.ts` is copied as it is). */
 export function clientView(model: ApiModel): ClientView {
   const exportsOf = operationExports(model);
-  const common = commonSecurity(model.operations);
+  const common = commonRequirement(model.operations);
   const operations = model.operations.map((op) => operationView(model, op, exportsOf.get(op.operationId) as OperationExports, common));
   const auth = authSpec(model);
   const credentials = credentialFields(model);
@@ -85,7 +85,7 @@ export function clientView(model: ApiModel): ClientView {
   };
 }
 
-function operationView(model: ApiModel, op: OperationModel, exported: OperationExports, common: readonly string[][]): ClientOperationView {
+function operationView(model: ApiModel, op: OperationModel, exported: OperationExports, common: SecurityRequirement): ClientOperationView {
   const spec = operationSpec(model, op, common);
   const view: ClientOperationView = {
     operationId: op.operationId,

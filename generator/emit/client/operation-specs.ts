@@ -2,7 +2,7 @@ import { mediaKind } from '../../model/media.js';
 import type { ApiModel, InputFieldModel, OperationModel, SecuritySchemeModel } from '../../model/types.js';
 import { jsonLiteral, tsPropertyKey } from '../print.js';
 import { requestTemplate } from '../../model/path-fragment.js';
-import { commonSecurity } from '../../model/auth.js';
+import { commonRequirement, sameRequirement, securityRequirement, type SecurityRequirement } from '../shared/security-requirement.js';
 
 /** A function of runtime.ts that a spec carries (a writer of a style, a body's encoder, the stream reader), by its name. */
 export class RuntimeFunction {
@@ -44,7 +44,7 @@ export function bodyEncoder(kind: string): string | undefined {
  * the runtime's functions it carries ({@link RuntimeFunction}). {@link specLiteral} prints its
  * values as JSON and those functions by name, so no document string is ever spliced into code.
  */
-export function operationSpec(model: ApiModel, op: OperationModel, common: readonly string[][] = commonSecurity(model.operations)): Record<string, unknown> {
+export function operationSpec(model: ApiModel, op: OperationModel, common: SecurityRequirement = commonRequirement(model.operations)): Record<string, unknown> {
   const spec: Record<string, unknown> = {
     operationId: op.operationId,
     methodName: op.methodName,
@@ -88,7 +88,8 @@ export function operationSpec(model: ApiModel, op: OperationModel, common: reado
   if (op.retryAfterField) spec.retryAfterField = op.retryAfterField;
   spec.toolName = op.toolName;
   spec.scopes = op.scopes;
-  if (JSON.stringify(op.security) !== JSON.stringify(common)) spec.security = op.security;
+  const requirement = securityRequirement(op.security);
+  if (!sameRequirement(requirement, common)) spec.security = requirement;
   if (op.data.kind === 'stream') spec.readItems = new RuntimeFunction('readStreamItems');
   return spec;
 }
@@ -143,11 +144,10 @@ function schemeSpec(scheme: SecuritySchemeModel): Record<string, unknown> {
 export function authSpec(model: ApiModel): Record<string, unknown> {
   const spec: Record<string, unknown> = {
     schemes: Object.fromEntries(model.securitySchemes.map((scheme) => [scheme.name, schemeSpec(scheme)])),
-    security: commonSecurity(model.operations),
+    security: commonRequirement(model.operations),
   };
   if (model.auth) spec.apiKey = model.auth.schemeName;
-  if (model.operations.length > 0 && model.operations.every((op) => op.security.length > 0 && op.security.every((alternative) => alternative.length > 0)))
-    spec.required = true;
+  if (model.operations.length > 0 && model.operations.every((op) => op.security.kind === 'credential')) spec.required = true;
   if (model.securitySchemes.some((scheme) => scheme.kind === 'oauth2')) spec.requestToken = new RuntimeFunction('requestToken');
   return spec;
 }

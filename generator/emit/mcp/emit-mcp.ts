@@ -1,11 +1,10 @@
 import { camelCase, pascalCase, snakeCase } from '../../model/naming.js';
-import type { ApiModel } from '../../model/types.js';
+import type { ApiModel, CredentialsModel } from '../../model/types.js';
 import { banner } from '../banner.js';
 import { definePlugin } from '../plugin.js';
 import { jsonTextModule } from '../data-module.js';
 import { jsonLines } from './json-text.js';
 import { jsonLiteral } from '../print.js';
-import { credentialVariables, type CredentialVariable } from '../shared/credential-variables.js';
 import type { JsonSchema } from './json-schema.js';
 import type { SchemaTable } from './schema-table.js';
 import { buildManifest, buildToolBindings, DEFAULT_MAX_SCHEMA_BYTES, type McpManifest, type McpToolBinding } from './tool-manifest.js';
@@ -23,13 +22,13 @@ export interface McpServerView {
   /** Name of the server's options type (`PodcastMcpServerOptions`). */
   optionsType: string;
   serverInfo: { name: string; title: string; version: string };
-  /** The environment variables `podcast-gen mcp` reads; `apiKey` only when the document declares a credential. */
+  /** The environment variables `podcast-gen mcp` reads; `apiKey`: the credential variable of the client's `apiKey` option, where an operation uses its scheme. */
   env: { apiKey?: string; baseUrl: string; scopes: string };
   /** Name of the exported credential variables (`podcastMcpCredentials`) and of their reader (`readPodcastMcpCredentials`). */
   credentialsConst: string;
   readCredentials: string;
   /** The credential variables, and the schemes one of which some operation needs. */
-  credentials: { variables: CredentialVariable[]; schemes: string[] };
+  credentials: CredentialsModel;
   /** The `tools/list` result: every tool with self-contained schemas (`tools.json`). */
   manifest: McpManifest;
   tools: { name: string; operationId: string; methodName: string; hasInput: boolean; scopes: string[]; wrapData: boolean; tags: string[] }[];
@@ -64,11 +63,11 @@ function mcpServer(model: ApiModel, maxSchemaBytes: number): { view: McpServerVi
     envConst: camelCase(`${api} mcp env`),
     credentialsConst: camelCase(`${api} mcp credentials`),
     readCredentials: camelCase(`read ${api} mcp credentials`),
-    credentials: credentialVariables(model),
+    credentials: model.credentials,
     optionsType: pascalCase(`${api} mcp server options`),
     serverInfo: { name: snakeCase(api).replace(/_/g, '-'), title: model.title, version: model.version },
     env: {
-      ...(model.auth ? { apiKey: `${model.names.envPrefix}_API_KEY` } : {}),
+      ...apiKeyVariable(model),
       baseUrl: `${model.names.envPrefix}_BASE_URL`,
       scopes: `${model.names.envPrefix}_SCOPES`,
     },
@@ -231,3 +230,9 @@ export const mcpPlugin = definePlugin({
     ];
   },
 });
+
+/** The variable (model/auth-variables.ts names it) of the scheme the client's `apiKey` option fills, where an operation can send it. */
+function apiKeyVariable(model: ApiModel): { apiKey?: string } {
+  const variable = model.credentials.variables.find((v) => v.option === 'apiKey' && v.role === 'credential');
+  return variable ? { apiKey: variable.name } : {};
+}

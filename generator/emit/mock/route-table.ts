@@ -3,7 +3,7 @@
  * how to read its input back from a request (field locations, wire names and the JSON type to
  * coerce query, path and header strings to), and which headers carry credentials.
  */
-import { commonSecurity } from '../../model/auth.js';
+import { commonRequirement, sameRequirement, securityRequirement, type SecurityRequirement } from '../shared/security-requirement.js';
 import { mediaKind } from '../../model/media.js';
 import type { ApiModel, InputFieldModel, OperationModel, SchemaObject } from '../../model/types.js';
 import { buildFixture, fixtureErrorStatuses, modelResolver } from '../../synthesis/build-fixture.js';
@@ -89,8 +89,8 @@ export type MockScheme = { kind: 'apiKey'; in: 'header' | 'query' | 'cookie'; na
 /** The document's security as the mock checks it (the copied `wire.ts`'s `MockAuth`). */
 export interface MockAuth {
   schemes: Record<string, MockScheme>;
-  security: string[][];
-  operations?: Record<string, string[][]>;
+  security: SecurityRequirement;
+  operations?: Record<string, SecurityRequirement>;
 }
 
 /** The failure body the mock answers with (401, 400, 404, 405, injected faults without a fixture). */
@@ -258,12 +258,13 @@ function wireType(schema: SchemaObject, resolve?: SchemaResolver): WireType {
 
 /** What the mock checks: every scheme, the common requirement, and the operations that require another. */
 export function mockAuth(model: ApiModel): MockAuth {
-  const security = commonSecurity(model.operations);
-  const common = JSON.stringify(security);
+  const security = commonRequirement(model.operations);
   const schemes = Object.fromEntries(
     model.securitySchemes.map((s): [string, MockScheme] => [s.name, s.kind === 'apiKey' ? { kind: 'apiKey', in: s.in, name: s.paramName } : { kind: s.kind }]),
   );
-  const others = model.operations.filter((op) => JSON.stringify(op.security) !== common).map((op): [string, string[][]] => [op.operationId, op.security]);
+  const others = model.operations
+    .map((op): [string, SecurityRequirement] => [op.operationId, securityRequirement(op.security)])
+    .filter(([, requirement]) => !sameRequirement(requirement, security));
   return { schemes, security, ...(others.length > 0 ? { operations: Object.fromEntries(others) } : {}) };
 }
 

@@ -48,6 +48,85 @@ export const securityServersTags: DiffCase[] = [
     want: [['operation-security-added', 'breaking', 'wire']],
   },
   {
+    name: "an operation's security moves from the API key to bearer (both schemes declared on both sides)",
+    before: (d) => {
+      d.components.securitySchemes.bearer = { type: 'http', scheme: 'bearer' };
+    },
+    change: (d) => {
+      op(d, '/things/{id}', 'get').security = [{ bearer: [] }];
+    },
+    want: [['operation-security-scheme-changed', 'breaking', 'wire']],
+  },
+  {
+    name: 'an operation accepts a second credential',
+    before: (d) => {
+      d.components.securitySchemes.bearer = { type: 'http', scheme: 'bearer' };
+    },
+    change: (d) => {
+      op(d, '/things/{id}', 'get').security = [{ apiKey: [] }, { bearer: [] }];
+    },
+    want: [['operation-security-alternative-added', 'info', '']],
+  },
+  {
+    name: 'an operation no longer accepts one of its credentials',
+    before: (d) => {
+      d.components.securitySchemes.bearer = { type: 'http', scheme: 'bearer' };
+      op(d, '/things/{id}', 'get').security = [{ apiKey: [] }, { bearer: [] }];
+    },
+    change: (d) => {
+      op(d, '/things/{id}', 'get').security = [{ apiKey: [] }];
+    },
+    want: [['operation-security-alternative-removed', 'breaking', 'wire']],
+  },
+  {
+    name: "one of an operation's alternatives asks for a scope the other already asked (the tool's scopes stay the same)",
+    before: (d) => {
+      op(d, '/things', 'get').security = [{ oauth: ['things.read'] }, { oauth: ['things.write'] }];
+    },
+    change: (d) => {
+      op(d, '/things', 'get').security = [{ oauth: ['things.read', 'things.write'] }, { oauth: ['things.write'] }];
+    },
+    want: [['operation-security-scope-added', 'breaking', 'wire']],
+  },
+  {
+    name: 'an operation with its own scopes (x-oauth-scopes) asks its token for a scope more',
+    before: (d) => {
+      op(d, '/things', 'get')['x-oauth-scopes'] = ['things.read'];
+    },
+    change: (d) => void op(d, '/things', 'get').security[0].oauth.push('things.write'),
+    want: [['operation-security-scope-added', 'breaking', 'wire']],
+  },
+  {
+    name: 'an operation now needs a scheme the document does not declare: no client can call it',
+    change: (d) => {
+      op(d, '/things/{id}', 'get').security = [{ partnerKey: [] }];
+    },
+    want: [['operation-security-unsatisfiable', 'breaking', 'wire']],
+  },
+  {
+    name: 'an operation now needs mutual TLS alone (3.1)',
+    before: (d) => {
+      d.openapi = '3.1.0';
+      d.components.securitySchemes.clientCert = { type: 'mutualTLS' };
+    },
+    change: (d) => {
+      op(d, '/things/{id}', 'get').security = [{ clientCert: [] }];
+    },
+    want: [['operation-security-unsatisfiable', 'breaking', 'wire']],
+  },
+  {
+    name: 'an operation that needed mutual TLS alone takes the API key too',
+    before: (d) => {
+      d.openapi = '3.1.0';
+      d.components.securitySchemes.clientCert = { type: 'mutualTLS' };
+      op(d, '/things/{id}', 'get').security = [{ clientCert: [] }];
+    },
+    change: (d) => {
+      op(d, '/things/{id}', 'get').security = [{ clientCert: [] }, { apiKey: [] }];
+    },
+    want: [['operation-security-satisfiable', 'info', '']],
+  },
+  {
     name: 'an OAuth scope added to an operation',
     change: (d) => void op(d, '/things', 'get').security[0].oauth.push('things.write'),
     want: [['tool-scope-added', 'breaking', 'wire mcp']],

@@ -1,16 +1,10 @@
-import { words } from '../../model/naming.js';
-import type { ApiModel, SecuritySchemeModel } from '../../model/types.js';
-
-/** One environment variable the MCP server reads a credential from (the copied `credentials.ts`'s `McpCredentialVariable`). */
-export interface CredentialVariable {
-  name: string;
-  scheme: string;
-  role: 'credential' | 'clientId' | 'clientSecret';
-  required: boolean;
-  description: string;
-  /** The client option it fills, as a path: `apiKey`, `auth.<scheme>`, `auth.<scheme>.clientId`. */
-  option: string;
-}
+/**
+ * The names of the environment variables credentials are read from (by the generated MCP server, and
+ * by `podcast-gen mcp` and `verify` with that server's reader, templates/mcp/credentials.ts), decided
+ * once here from the operations' security: the server lists them, nobody names them again.
+ */
+import { words } from './naming.js';
+import type { CredentialsModel, CredentialVariableModel, OperationSecurityModel, SecuritySchemeModel } from './types.js';
 
 /** Variables the server reads besides credentials: no credential takes their names. */
 const OTHER_VARIABLES = ['BASE_URL', 'SCOPES', 'MCP_TOKENS', 'MCP_ALLOWED_ORIGINS', 'MCP_ALLOWED_HOSTS'];
@@ -59,19 +53,31 @@ export function schemePart(scheme: Pick<SecuritySchemeModel, 'name' | 'kind'>): 
 }
 
 /**
- * The credential variables of the MCP server, named after the API (docs/mcp.md): for each scheme
- * some operation requires, `<PREFIX>_<SUFFIX>` where the document declares one scheme, else
+ * The credential variables, named after the API (docs/mcp.md): for each scheme some operation can
+ * send, `<PREFIX>_<SUFFIX>` where the document declares one scheme, else
  * `<PREFIX>_<SCHEME>_<SUFFIX>` (the scheme's name in upper snake case, `schemePart`; a second
  * variable of the same name takes `_2`). The suffix is `API_KEY` for an API key, `TOKEN` for bearer, OAuth 2.0 and
  * OpenID Connect, `CREDENTIALS` (`user:password`) for basic; an OAuth 2.0 scheme with a
- * client-credentials flow also has `..._CLIENT_ID` and `..._CLIENT_SECRET`. `schemes`: those that
- * can stand for a credential an operation needs (none when every operation can go without).
+ * client-credentials flow also has `..._CLIENT_ID` and `..._CLIENT_SECRET`. A variable is required
+ * where every operation that needs a credential needs its scheme's. `schemes`: those that can stand
+ * for a credential an operation needs (none when no operation needs one).
  */
-export function credentialVariables(model: ApiModel): { variables: CredentialVariable[]; schemes: string[] } {
-  const prefix = model.names.envPrefix;
-  const used = new Set(model.operations.flatMap((op) => op.security.flat()));
-  const schemes = model.securitySchemes.filter((s) => used.has(s.name));
-  const needing = model.operations.filter((op) => op.security.length > 0 && op.security.every((alternative) => alternative.length > 0));
+export function credentialVariables(api: {
+  /** The security of every operation. */
+  operations: readonly OperationSecurityModel[];
+  /** Every scheme the client can send. */
+  schemes: readonly SecuritySchemeModel[];
+  /** `PODCAST` of `PODCAST_API_KEY`. */
+  envPrefix: string;
+  /** The API's title, for descriptions. */
+  title: string;
+  /** The scheme the client's `apiKey` option fills. */
+  apiKeyScheme: string | undefined;
+}): CredentialsModel {
+  const prefix = api.envPrefix;
+  const used = new Set(api.operations.flatMap((op) => op.alternatives.flatMap((alternative) => alternative.schemes)));
+  const schemes = api.schemes.filter((s) => used.has(s.name));
+  const needing = api.operations.filter((op) => op.kind === 'credential');
   const taken = new Set(OTHER_VARIABLES.map((name) => `${prefix}_${name}`));
   const unique = (name: string) => {
     let chosen = name;
@@ -79,22 +85,22 @@ export function credentialVariables(model: ApiModel): { variables: CredentialVar
     taken.add(chosen);
     return chosen;
   };
-  const single = model.securitySchemes.length === 1;
+  const single = api.schemes.length === 1;
   const variables = schemes.flatMap((scheme) => {
     const suffix = suffixOf(scheme);
     const part = single ? '' : schemePart(scheme);
     const stem = part === '' ? prefix : `${prefix}_${part}`;
-    const required = needing.length > 0 && needing.every((op) => op.security.every((alternative) => alternative.includes(scheme.name)));
+    const required = needing.length > 0 && needing.every((op) => op.alternatives.every((alternative) => alternative.schemes.includes(scheme.name)));
     const base = { scheme: scheme.name, required };
-    const what = describe(scheme, model.title);
+    const what = describe(scheme, api.title);
     const clientCredentials = scheme.kind === 'oauth2' && scheme.tokenUrl !== undefined;
-    const entries: CredentialVariable[] = [
+    const entries: CredentialVariableModel[] = [
       {
         name: unique(`${stem}_${suffix}`),
         ...base,
         role: 'credential',
         description: clientCredentials ? `${what} (or the client id and secret)` : what,
-        option: scheme.name === model.auth?.schemeName ? 'apiKey' : `auth.${scheme.name}`,
+        option: scheme.name === api.apiKeyScheme ? 'apiKey' : `auth.${scheme.name}`,
       },
     ];
     if (clientCredentials) {
@@ -118,6 +124,14 @@ export function credentialVariables(model: ApiModel): { variables: CredentialVar
     return entries;
   });
   return { variables, schemes: needing.length > 0 ? schemes.map((s) => s.name) : [] };
+}
+
+/** Each operation's `variables`: the variables of the schemes its alternatives send, in the list's order. */
+export function withCredentialVariables(operations: readonly OperationSecurityModel[], credentials: CredentialsModel): void {
+  for (const op of operations) {
+    const sent = new Set(op.alternatives.flatMap((alternative) => alternative.schemes));
+    op.variables = credentials.variables.filter((variable) => sent.has(variable.scheme)).map((variable) => variable.name);
+  }
 }
 
 function describe(scheme: SecuritySchemeModel, title: string): string {
