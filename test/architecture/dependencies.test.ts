@@ -1,20 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { generatorSources, modulesOf } from './generator-modules.js';
 import { findCycles } from './import-graph.js';
-import { fsWriteViolations, layerOf, layerViolations, pluginViolations, unresolvedImports, type FsWriteAllowance } from './rules.js';
+import {
+  codeLoaderViolations,
+  fsWriteViolations,
+  layerOf,
+  layerViolations,
+  pluginViolations,
+  runToolCliImports,
+  unresolvedImports,
+  type FsWriteAllowance,
+} from './rules.js';
 
 /** Where code outside write/ writes files, and why that is not output. */
 const FS_WRITE_ALLOWANCES: FsWriteAllowance[] = [
-  {
-    path: 'cli/transpile-module.ts',
-    functions: ['writeFileSync', 'rmSync'],
-    reason: 'a TypeScript config is imported from a transpiled temporary file beside it, removed after',
-  },
-  {
-    path: 'servers/import-generated.ts',
-    functions: ['mkdtempSync', 'writeFileSync', 'mkdirSync', 'cpSync', 'rmSync'],
-    reason: 'the servers import a generated TypeScript folder through a transpiled temporary copy, removed after',
-  },
   {
     path: 'diff/sides.ts',
     functions: ['mkdtempSync', 'mkdirSync', 'writeFileSync', 'rmSync'],
@@ -57,6 +56,24 @@ describe('generator/ flows one way', () => {
 
   it('writes files only in write/, besides the allowed temporary files', () => {
     expect(fsWriteViolations(modules, FS_WRITE_ALLOWANCES)).toStrictEqual([]);
+  });
+
+  it('loads code one way: only code-import/ uses esbuild or tsx, and the config, servers, verify and the diff proof import it', () => {
+    expect(codeLoaderViolations(modules)).toStrictEqual([]);
+    const users = [...modules.values()].filter(
+      (module) => module.imports.some((edge) => edge.target?.startsWith('code-import/')) && !module.path.startsWith('code-import/'),
+    );
+    expect(users.map((module) => module.path).sort()).toStrictEqual([
+      'cli/config.ts',
+      'cli/verify-target.ts',
+      'diff/proof/load-validators.ts',
+      'servers/mcp-generated.ts',
+      'servers/mock.ts',
+    ]);
+  });
+
+  it('keeps the run tools (diff/, verify/, servers/) free of the CLI: none imports cli.ts or cli/', () => {
+    expect(runToolCliImports(modules)).toStrictEqual([]);
   });
 });
 
@@ -120,9 +137,11 @@ describe('the dependency rules find what they look for', () => {
       'load/c.ts:2 (load) imports options.ts (run description), a later layer',
       'stray.ts belongs to no layer: add it to LAYERS in test/architecture/rules.ts',
     ]);
-    expect(['cli/args.ts', 'servers/mock.ts', 'diff/change.ts', 'pipeline.ts', 'concurrency/side-thread.ts', 'problems.ts'].map(layerOf)).toStrictEqual([
-      12, 12, 11, 10, 9, 0,
-    ]);
+    expect(
+      ['cli/args.ts', 'servers/mock.ts', 'diff/change.ts', 'pipeline.ts', 'concurrency/side-thread.ts', 'code-import/import-code.ts', 'problems.ts'].map(
+        layerOf,
+      ),
+    ).toStrictEqual([13, 12, 12, 11, 10, 1, 0]);
   });
 
   it('reports a plugin importing another, a shared emit module importing a plugin, and a plugin imported outside the host', () => {
@@ -142,6 +161,20 @@ describe('the dependency rules find what they look for', () => {
       'emit/print.ts:1 (shared by plugins) imports emit/fixtures/build.ts (plugin fixtures): move what they share to model/ or emit/shared/',
       'pipeline.ts:1 imports emit/fixtures/build.ts (plugin fixtures): only the plugin host (plugins/) knows the plugins',
     ]);
+  });
+
+  it('reports a code loader imported outside code-import/, and a run tool importing the CLI', () => {
+    const modules = modulesOf({
+      'servers/load.ts': "import { build } from 'esbuild';\nimport type { Plugin } from 'esbuild';\nimport { reportFailure } from '../cli/context.js';",
+      'diff/proof/run.ts': "const api = await import('tsx/esm/api');",
+      'code-import/bundle.ts': "import { build } from 'esbuild';",
+      'cli/context.ts': "import { importCode } from '../code-import/bundle.js';",
+    });
+    expect(codeLoaderViolations(modules)).toStrictEqual([
+      'servers/load.ts:1 imports esbuild: load code through code-import/ (importCode, importOutput)',
+      'diff/proof/run.ts:1 imports tsx/esm/api: load code through code-import/ (importCode, importOutput)',
+    ]);
+    expect(runToolCliImports(modules)).toStrictEqual(['servers/load.ts:3 imports cli/context.ts, a CLI module']);
   });
 
   it('reports node:fs writes outside write/ in every form, and allowances nothing uses', () => {
