@@ -7,7 +7,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { CodeImportError } from '../code-import/code-import-error.js';
-import { importCode } from '../code-import/import-code.js';
 import type { DiffConfig, GenerateOptions } from '../options.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { EXIT_USAGE, fail } from '../problems.js';
@@ -69,6 +68,8 @@ async function readConfigFile(file: string, cwd: string): Promise<unknown> {
  */
 async function importConfigModule(file: string, cwd: string): Promise<Record<string, unknown>> {
   try {
+    // Loaded here: esbuild's API is not worth loading for a JSON config or none.
+    const { importCode } = await import('../code-import/import-code.js');
     const [module] = await importCode({ entries: [file], resolveFrom: [dirname(file), PACKAGE_ROOT], projectTsconfig: true, hint: 'fix the config file' });
     return unwrapDefault(module ?? {});
   } catch (error) {
