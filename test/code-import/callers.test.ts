@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -82,6 +82,18 @@ describe('the config, mcp --out, mock --out and verify load code one way', () =>
     expect(mcp.serving).toBe('out/mcp/');
     expect(mcp.envPrefix).toBe('PODCAST');
     expect([...mcp.toolScopes().keys()]).toContain('podcast_quota_summary');
+  });
+
+  it('names the file and line of a generated file that does not compile, and what to do', async () => {
+    const dir = folder({});
+    cpSync(GENERATED, join(dir, 'out'), { recursive: true });
+    const server = join(dir, 'out', 'mcp', 'server.ts');
+    const text = readFileSync(server, 'utf8');
+    writeFileSync(server, `${text}export const broken = {;\n`);
+    const line = text.split('\n').length;
+    await expect(loadGeneratedMcp({ out: 'out', cwd: dir })).rejects.toThrow(
+      `out/mcp/server.ts:${line}:24: Expected identifier but found ";" (regenerate it with \`npx podcast-gen\`; a generated file that does not compile is a bug of podcast-gen to report)`,
+    );
   });
 
   it('serves mock --out from an output folder outside any project, writing nothing', async () => {
