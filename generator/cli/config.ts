@@ -1,14 +1,15 @@
 /**
- * Config files: `podcast-gen.config.{ts,mts,mjs,js,json}` in the working folder, or a
+ * Config files: `podcast-gen.config.{ts,mts,cts,mjs,js,cjs,json}` in the working folder, or a
  * `"podcast-gen"` key in its package.json, or the file `--config` names. A config is the options of
  * one API, or a list of them (one entry per API). Flags win over the config, the config over the
  * defaults (`generator/options.ts`). An unknown key is an error naming it.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { CodeImportError } from '../code-import/code-import-error.js';
 import type { DiffConfig, GenerateOptions } from '../options.js';
+import { PACKAGE_ROOT } from '../package-root.js';
 import { EXIT_USAGE, fail } from '../problems.js';
-import { importModule } from './import-module.js';
 import { operationSelection } from './operation-selection.js';
 
 /** The options a config file may set (the flags of the same name, camel-cased), beside each output's options under its name. */
@@ -26,7 +27,7 @@ export interface LoadedConfig {
 }
 
 /** Config file names looked for in the working folder, in this order (the first found is used). */
-export const CONFIG_FILES = ['podcast-gen.config.ts', 'podcast-gen.config.mts', 'podcast-gen.config.mjs', 'podcast-gen.config.js', 'podcast-gen.config.json'];
+export const CONFIG_FILES = ['ts', 'mts', 'cts', 'mjs', 'js', 'cjs', 'json'].map((extension) => `podcast-gen.config.${extension}`);
 
 /** Finds and loads the config: the `--config` file, else the first config file in cwd, else package.json's key. */
 export async function loadConfig(cwd: string, explicit?: string): Promise<LoadedConfig> {
@@ -46,7 +47,7 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Loaded
 async function readConfigFile(file: string, cwd: string): Promise<unknown> {
   if (basename(file) === 'package.json') return (parseJson(file, cwd) as Record<string, unknown> | null)?.['podcast-gen'] ?? {};
   if (file.endsWith('.json')) return parseJson(file, cwd);
-  const module = await importModule(file, cwd);
+  const module = await importConfigModule(file, cwd);
   if (!('default' in module)) {
     fail(
       {
@@ -59,6 +60,33 @@ async function readConfigFile(file: string, cwd: string): Promise<unknown> {
     );
   }
   return module.default;
+}
+
+/**
+ * The config module, TypeScript or JavaScript, through the one loader of code (code-import/): its
+ * relative imports bundled, its packages (`podcast-gen`) from the project or else podcast-gen's own.
+ */
+async function importConfigModule(file: string, cwd: string): Promise<Record<string, unknown>> {
+  try {
+    // Loaded here: esbuild's API is not worth loading for a JSON config or none.
+    const { importCode } = await import('../code-import/import-code.js');
+    const [module] = await importCode({ entries: [file], resolveFrom: [dirname(file), PACKAGE_ROOT], projectTsconfig: true, hint: 'fix the config file' });
+    return unwrapDefault(module ?? {});
+  } catch (error) {
+    if (!(error instanceof CodeImportError)) throw error;
+    const place = error.line === undefined ? {} : { line: error.line, ...(error.column === undefined ? {} : { col: error.column }) };
+    fail(
+      { code: 'config/import', file: relative(cwd, error.file ?? file), ...place, message: `cannot load the config: ${error.reason}`, hint: error.hint },
+      EXIT_USAGE,
+    );
+  }
+}
+
+/** CommonJS interop (a `.cts` file compiled from `export default`) may wrap the exports once more under `default`; take the real ones. */
+function unwrapDefault(module: Record<string, unknown>): Record<string, unknown> {
+  const inner = module.default as Record<string, unknown> | undefined;
+  if (inner && typeof inner === 'object' && 'default' in inner && Object.keys(module).every((k) => k === 'default' || k in inner)) return inner;
+  return module;
 }
 
 function parseJson(file: string, cwd: string): unknown {

@@ -1,14 +1,13 @@
 /**
  * The generated code `podcast-gen verify` runs: the output folder's (`--out`, or the config's
  * `out`), when it holds one generated from the same document; else the run's files, generated in
- * memory and imported through a temporary folder inside podcast-gen's own, where `zod` resolves.
+ * memory and imported from there (code-import/: nothing is written).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { GeneratedFile } from '../emit/plugin.js';
 import type { ApiModel } from '../model/types.js';
-import { PACKAGE_ROOT } from '../package-root.js';
-import { importGeneratedFiles, importGeneratedModules } from '../servers/import-generated.js';
+import { importOutput } from '../code-import/import-output.js';
 import { MANIFEST, parseManifest } from '../write/manifest.js';
 import { generatedApiOf, type GeneratedApi } from '../verify/generated-api.js';
 
@@ -33,11 +32,11 @@ export async function loadVerifyTarget(options: { model: ApiModel; files: readon
         throw new Error(
           `${shown} was not generated from ${model.source.path} as it is now: run \`npx podcast-gen\` (\`podcast-gen check\` shows what differs), or leave out --out to verify with code generated in memory`,
         );
-      const [indexModule, fixturesModule] = await importGeneratedModules([index, fixtures], folder, cwd);
+      const [indexModule, fixturesModule] = await importOutput({ entries: [index, fixtures], root: folder, cwd });
       return { generated: generatedApiOf(indexModule ?? {}, fixturesModule ?? {}, model), source: shown };
     }
   }
-  const [indexModule, fixturesModule] = await importGeneratedFiles(files, ['index.ts', 'fixtures/index.ts'], PACKAGE_ROOT);
+  const [indexModule, fixturesModule] = await importOutput({ entries: ['index.ts', 'fixtures/index.ts'], files, root: cwd, cwd });
   return { generated: generatedApiOf(indexModule ?? {}, fixturesModule ?? {}, model), source: 'code generated in memory' };
 }
 

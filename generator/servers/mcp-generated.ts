@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Server } from '@modelcontextprotocol/server';
-import { importGeneratedTogether } from './import-generated.js';
+import { importOutput } from '../code-import/import-output.js';
 
 /** A credential the server's client needs, from an environment variable (or `--credential NAME=VALUE`). */
 export interface CredentialVariable {
@@ -63,7 +63,8 @@ export async function loadGeneratedMcp(options: { out?: string; cwd: string }): 
     const server = ['server.js', 'server.ts'].map((name) => join(root, 'mcp', name)).find((path) => existsSync(path));
     const client = ['client.js', 'client.ts'].map((name) => join(root, name)).find((path) => existsSync(path));
     if (!server || !client) throw new Error(`no generated MCP server in ${shown}; run \`npx podcast-gen\` (with the same --out or config) first`);
-    const [serverModule, clientModule] = await importGeneratedTogether([server, client], root, options.cwd);
+    // Together: the server checks for the error classes of the client's runtime.ts, which must be the same.
+    const [serverModule, clientModule] = await importOutput({ entries: [server, client], root, cwd: options.cwd });
     return readGeneratedMcp(serverModule ?? {}, clientModule ?? {}, shown);
   }
   // Built: dist/servers/ beside dist/generated/*.js. From source (tsx): generated/*.ts.

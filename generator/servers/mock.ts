@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MANIFEST, parseManifest } from '../write/manifest.js';
-import { importGenerated } from './import-generated.js';
+import { importOutput } from '../code-import/import-output.js';
 
 /** Options of {@link runMock} (the CLI passes its parsed flags). */
 export interface MockCommandOptions {
@@ -154,7 +154,7 @@ async function loadMock(options: MockCommandOptions): Promise<LoadedMock> {
     const file = resolve(cwd, options.module);
     if (!existsSync(file)) throw new Error(`no generated mock at ${options.module}; run \`npx podcast-gen\` first`);
     // `<out>/mock/index.ts`: the output folder is two levels up.
-    const module = await importGenerated(file, dirname(dirname(file)), cwd);
+    const [module = {}] = await importOutput({ entries: [file], root: dirname(dirname(file)), cwd });
     return { mock: checked(module), serving: `${options.module}, ${mockOf(file, cwd)}` };
   }
   if (options.out) {
@@ -162,7 +162,7 @@ async function loadMock(options: MockCommandOptions): Promise<LoadedMock> {
     const file = ['index.js', 'index.ts'].map((name) => join(folder, name)).find((path) => existsSync(path));
     const shown = `${relative(cwd, folder) || '.'}/`;
     if (!file) throw new Error(`no generated mock in ${shown}; run \`npx podcast-gen\` (with the same --out or config) first`);
-    const module = await importGenerated(file, dirname(folder), cwd);
+    const [module = {}] = await importOutput({ entries: [file], root: dirname(folder), cwd });
     return { mock: checked(module), serving: `${shown}, ${mockOf(file, cwd)}` };
   }
   const folder = ['../generated/', '../../generated/']

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { generatorSources, modulesOf, templateModules } from './generator-modules.js';
 import { findCycles } from './import-graph.js';
 import {
+  codeLoaderViolations,
   fsWriteViolations,
   layerOf,
   layerViolations,
@@ -10,20 +11,11 @@ import {
   unresolvedImports,
   type FsWriteAllowance,
   type TemplateImportAllowance,
+  runToolCliImports,
 } from './rules.js';
 
 /** Where code outside write/ writes files, and why that is not output. */
 const FS_WRITE_ALLOWANCES: FsWriteAllowance[] = [
-  {
-    path: 'cli/transpile-module.ts',
-    functions: ['writeFileSync', 'rmSync'],
-    reason: 'a TypeScript config is imported from a transpiled temporary file beside it, removed after',
-  },
-  {
-    path: 'servers/import-generated.ts',
-    functions: ['mkdtempSync', 'writeFileSync', 'mkdirSync', 'cpSync', 'rmSync'],
-    reason: 'the servers import a generated TypeScript folder through a transpiled temporary copy, removed after',
-  },
   {
     path: 'diff/sides.ts',
     functions: ['mkdtempSync', 'mkdirSync', 'writeFileSync', 'rmSync'],
@@ -82,6 +74,24 @@ describe('generator/ flows one way', () => {
 
   it('imports code the output copies (templates/) only where allowed', () => {
     expect(templateImportViolations(modules, TEMPLATE_IMPORTS)).toStrictEqual([]);
+  });
+
+  it('loads code one way: only code-import/ uses esbuild or tsx, and the config, servers, verify and the diff proof import it', () => {
+    expect(codeLoaderViolations(modules)).toStrictEqual([]);
+    const users = [...modules.values()].filter(
+      (module) => module.imports.some((edge) => edge.target?.startsWith('code-import/')) && !module.path.startsWith('code-import/'),
+    );
+    expect(users.map((module) => module.path).sort()).toStrictEqual([
+      'cli/config.ts',
+      'cli/verify-target.ts',
+      'diff/proof/load-validators.ts',
+      'servers/mcp-generated.ts',
+      'servers/mock.ts',
+    ]);
+  });
+
+  it('keeps the run tools (diff/, verify/, servers/) free of the CLI: none imports cli.ts or cli/', () => {
+    expect(runToolCliImports(modules)).toStrictEqual([]);
   });
 });
 
@@ -145,9 +155,11 @@ describe('the dependency rules find what they look for', () => {
       'load/c.ts:2 (load) imports options.ts (run description), a later layer',
       'stray.ts belongs to no layer: add it to LAYERS in test/architecture/rules.ts',
     ]);
-    expect(['cli/args.ts', 'servers/mock.ts', 'diff/change.ts', 'pipeline.ts', 'concurrency/side-thread.ts', 'problems.ts'].map(layerOf)).toStrictEqual([
-      12, 12, 11, 10, 9, 0,
-    ]);
+    expect(
+      ['cli/args.ts', 'servers/mock.ts', 'diff/change.ts', 'pipeline.ts', 'concurrency/side-thread.ts', 'code-import/import-code.ts', 'problems.ts'].map(
+        layerOf,
+      ),
+    ).toStrictEqual([13, 12, 12, 11, 10, 1, 0]);
   });
 
   it('reports a plugin importing another, a shared emit module importing a plugin, and a plugin imported outside the host', () => {
@@ -188,6 +200,20 @@ describe('the dependency rules find what they look for', () => {
       'emit/copy.ts:2 imports ../templates/runtime.ts: only an allowed module imports code the output copies',
       'the allowance of ../templates/runtime.ts in cli/gone.ts is no longer used: remove it',
     ]);
+  });
+
+  it('reports a code loader imported outside code-import/, and a run tool importing the CLI', () => {
+    const modules = modulesOf({
+      'servers/load.ts': "import { build } from 'esbuild';\nimport type { Plugin } from 'esbuild';\nimport { reportFailure } from '../cli/context.js';",
+      'diff/proof/run.ts': "const api = await import('tsx/esm/api');",
+      'code-import/bundle.ts': "import { build } from 'esbuild';",
+      'cli/context.ts': "import { importCode } from '../code-import/bundle.js';",
+    });
+    expect(codeLoaderViolations(modules)).toStrictEqual([
+      'servers/load.ts:1 imports esbuild: load code through code-import/ (importCode, importOutput)',
+      'diff/proof/run.ts:1 imports tsx/esm/api: load code through code-import/ (importCode, importOutput)',
+    ]);
+    expect(runToolCliImports(modules)).toStrictEqual(['servers/load.ts:3 imports cli/context.ts, a CLI module']);
   });
 
   it('reports node:fs writes outside write/ in every form, and allowances nothing uses', () => {

@@ -12,6 +12,8 @@ export const LAYERS: readonly { name: string; holds: (path: string) => boolean; 
     holds: (path) => ['problems.ts', 'json-pointer.ts', 'package-root.ts', 'subschemas.ts'].includes(path),
     why: 'leaf helpers every stage reports, locates or walks schemas with',
   },
+  // The one loader of code podcast-gen did not compile (configs, generated output): what needs one imports it, and it imports nothing above.
+  { name: 'code import', holds: (path) => path.startsWith('code-import/'), why: 'bundles and imports TypeScript or JavaScript in memory, esbuild' },
   { name: 'load', holds: (path) => path.startsWith('load/'), why: 'reads and bundles the document' },
   { name: 'lint', holds: (path) => path.startsWith('lint/'), why: 'judges the loaded document' },
   { name: 'model', holds: (path) => path.startsWith('model/'), why: 'the document -> ApiModel, pure' },
@@ -25,13 +27,13 @@ export const LAYERS: readonly { name: string; holds: (path: string) => boolean; 
   { name: 'run description', holds: (path) => ['options.ts', 'run-result.ts'].includes(path), why: 'what a run is asked and what it gives' },
   { name: 'concurrency', holds: (path) => path.startsWith('concurrency/'), why: 'runs some outputs in a worker thread beside the pipeline' },
   { name: 'orchestration', holds: (path) => ['load-and-lint.ts', 'pipeline.ts', 'index.ts'].includes(path), why: 'calls the stages in order' },
-  // Tools over whole runs: they generate (both sides of a change, or the output to check a server with) and judge.
+  // Tools over whole runs or outputs: they generate (both sides of a change, or the output to check a server with), judge, or serve; none imports the CLI.
   {
     name: 'run tools',
-    holds: (path) => path.startsWith('diff/') || path.startsWith('verify/'),
-    why: 'the change report and the live-server check, over runs of the pipeline',
+    holds: (path) => path.startsWith('diff/') || path.startsWith('verify/') || path.startsWith('servers/'),
+    why: 'the change report, the live-server check, and the mcp and mock servers of an output',
   },
-  { name: 'shell', holds: (path) => path === 'cli.ts' || path.startsWith('cli/') || path.startsWith('servers/'), why: 'argv, config files, servers' },
+  { name: 'shell', holds: (path) => path === 'cli.ts' || path.startsWith('cli/'), why: 'argv, config files, the commands' },
 ];
 
 /** The index of the layer that holds `path`, or undefined for a module no layer claims. */
@@ -155,4 +157,37 @@ export function unresolvedImports(modules: ReadonlyMap<string, ModuleInfo>): str
       .filter((edge) => edge.target === undefined)
       .map((edge) => `${module.path}:${edge.line} imports ${edge.specifier}, which is no module of generator/`),
   );
+}
+
+/** The packages that compile or load code at run time, which only the code-import layer may use. */
+export const CODE_LOADERS = ['esbuild', 'tsx'];
+
+/**
+ * Imports of a code loader (esbuild, tsx) outside `code-import/`: podcast-gen loads configs and
+ * generated code one way, so each caller gets the same resolution of packages and the same errors.
+ */
+export function codeLoaderViolations(modules: ReadonlyMap<string, ModuleInfo>): string[] {
+  const found: string[] = [];
+  for (const module of modules.values()) {
+    if (module.path.startsWith('code-import/')) continue;
+    for (const used of module.packages) {
+      const name = used.specifier.split('/')[0] as string;
+      if (!used.typeOnly && CODE_LOADERS.includes(name))
+        found.push(`${module.path}:${used.line} imports ${used.specifier}: load code through code-import/ (importCode, importOutput)`);
+    }
+  }
+  return found;
+}
+
+/** Imports of the CLI (`cli.ts`, `cli/`) by the run tools (`diff/`, `verify/`, `servers/`), which the CLI calls and never the other way. */
+export function runToolCliImports(modules: ReadonlyMap<string, ModuleInfo>): string[] {
+  const runTool = (path: string) => ['diff/', 'verify/', 'servers/'].some((folder) => path.startsWith(folder));
+  const cli = (path: string) => path === 'cli.ts' || path.startsWith('cli/');
+  return [...modules.values()]
+    .filter((module) => runTool(module.path))
+    .flatMap((module) =>
+      module.imports
+        .filter((edge) => edge.target !== undefined && cli(edge.target))
+        .map((edge) => `${module.path}:${edge.line} imports ${edge.target}, a CLI module`),
+    );
 }

@@ -45,7 +45,7 @@ describe('option precedence', () => {
     expect(existsSync(join(dir, 'src', 'api', 'client.ts'))).toBe(true);
   });
 
-  it("loads .mjs configs, and .ts configs through the project's tsx", async () => {
+  it('loads .mjs and .ts configs', async () => {
     const { dir, spec } = project();
     writeFileSync(join(dir, 'podcast-gen.config.mjs'), `export default { spec: ${JSON.stringify(spec)}, out: 'mjs-out' };\n`);
     const mjs = await runCli(['lint', '--json'], { cwd: dir });

@@ -1,6 +1,6 @@
 /**
  * The shipped `podcast-gen verify` as a process, against the mock `podcast-gen mock` serves, in a
- * project outside the repository (so no tsx: the output's TypeScript is transpiled) whose config
+ * project outside the repository (no tsx, no podcast-gen installed) whose config
  * names the document and the output folder.
  */
 import { spawn, spawnSync } from 'node:child_process';

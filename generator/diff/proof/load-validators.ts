@@ -1,11 +1,10 @@
 /**
- * A side's validators, run in memory: the text of a `schemas.ts` (validators-module.ts) transformed
- * to CommonJS by esbuild (types erased) and evaluated with podcast-gen's own `require`, so `zod` is the one
- * podcast-gen depends on. No file is written: the module's only imports are zod's (its other
- * imports are of types).
+ * A side's validators, run in memory: the text of a `schemas.ts` (validators-module.ts) imported
+ * through the one loader of generated code (code-import/), with the `zod` podcast-gen depends on
+ * (the change report judges with its own validators, whatever the project has installed).
  */
-import { createRequire } from 'node:module';
-import { transformSync } from 'esbuild';
+import { importCode } from '../../code-import/import-code.js';
+import { PACKAGE_ROOT } from '../../package-root.js';
 
 /** What the proof asks of a generated validator (the shape zod's schemas have). */
 export interface Validator {
@@ -13,14 +12,14 @@ export interface Validator {
 }
 
 /** The exports of a `schemas.ts` text, by name. */
-export function loadValidators(text: string): Record<string, unknown> {
-  // esbuild strips the types of a large module many times faster than TypeScript's transpiler (bench/RESULTS.md).
-  const { code } = transformSync(text, { loader: 'ts', format: 'cjs', target: 'es2022', sourcefile: 'schemas.ts' });
-  const module = { exports: {} as Record<string, unknown> };
-  // The generated module's text, evaluated as the CommonJS module it was transpiled to.
-  const evaluate = new Function('require', 'module', 'exports', code) as (r: NodeRequire, m: typeof module, e: Record<string, unknown>) => void;
-  evaluate(createRequire(import.meta.url), module, module.exports);
-  return module.exports;
+export async function loadValidators(text: string): Promise<Record<string, unknown>> {
+  const [exports = {}] = await importCode({
+    entries: ['schemas.ts'],
+    files: [{ path: 'schemas.ts', content: text }],
+    resolveFrom: [PACKAGE_ROOT],
+    hint: 'the validators podcast-gen made do not compile: a bug of podcast-gen to report',
+  });
+  return exports;
 }
 
 /** The validator at `path` (`Pet`, or `getPetSchemas.data`), if it is one. */

@@ -27,7 +27,7 @@ export async function proveValidators(changes: Change[], old: GeneratedOutput, n
       if (step.source === side) wanted.add(exportName(step.target.source));
       if (step.judge === side) wanted.add(exportName(step.target.judge));
     }
-    side.exports = loadValidators(await validatorsModule(side.model, wanted));
+    side.exports = await loadValidators(await validatorsModule(side.model, wanted));
   }
   return changes.map((change) => {
     const steps = plans.get(change);

@@ -52,8 +52,8 @@ describe('validatorsModule', () => {
     const { model, files } = await generated(document);
     const text = await validatorsModule(model, new Set(['Animal']));
     expect([...constLines(text).keys()].sort()).toStrictEqual(['Animal', 'Cat', 'Dog']);
-    const cut = validatorAt(loadValidators(text), 'Animal');
-    const whole = validatorAt(loadValidators(files.find((file) => file.path === 'schemas.ts')?.content ?? ''), 'Animal');
+    const cut = validatorAt(await loadValidators(text), 'Animal');
+    const whole = validatorAt(await loadValidators(files.find((file) => file.path === 'schemas.ts')?.content ?? ''), 'Animal');
     const values = [{ kind: 'dog', barks: true }, { kind: 'dog', barks: 'loud' }, { kind: 'cat', purrs: 1 }, { kind: 'cow' }, {}];
     expect(values.map((value) => cut?.safeParse(value).success)).toStrictEqual(values.map((value) => whole?.safeParse(value).success));
     expect(values.map((value) => cut?.safeParse(value).success)).toContain(false);
