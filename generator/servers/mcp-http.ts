@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import type { AuthInfo, Server } from '@modelcontextprotocol/server';
 import { accessRules, checkAccess, HTTP_LIMITS, lingerAfter, readBoundedBody, tokenMatcher, type HttpLimits } from './mcp-http-guard.js';
+import { legacyStatelessHandler } from './mcp-http-legacy.js';
 
 /** What {@link serveHttp} needs from `runMcp`. */
 export interface HttpServeOptions {
@@ -64,7 +65,14 @@ export async function serveHttp(options: HttpServeOptions): Promise<number> {
       return { token, clientId: 'podcast-gen-token', scopes: [...scopes], expiresAt: Math.floor(Date.now() / 1000) + 3600 };
     },
   };
-  const handler = sdk.createMcpHandler((ctx) => options.factory(ctx.authInfo?.scopes ?? []), { maxRequestBodySize: limits.maxBodyBytes });
+  const factory = (ctx: { authInfo?: AuthInfo }) => options.factory(ctx.authInfo?.scopes ?? []);
+  // Both protocol eras from one factory: the SDK's handler serves 2026-07-28, ours the 2025 era (the
+  // SDK's fallback cannot send the priming event that revision 2025-11-25 asks for).
+  const handler = sdk.createMcpHandler(factory, { legacy: 'reject', maxRequestBodySize: limits.maxBodyBytes });
+  const legacy = legacyStatelessHandler(sdk, factory, {
+    maxRequestBodySize: limits.maxBodyBytes,
+    onerror: (error) => options.log(`podcast-gen mcp: ${error.message}\n`),
+  });
   const jsonRpcError = (status: number, message: string) => Response.json({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }, { status });
 
   // Everything that can be decided from the headers is, before the body is read: a refusal then
@@ -94,7 +102,9 @@ export async function serveHttp(options: HttpServeOptions): Promise<number> {
     }
     const request = toWebRequest(req, body && body.length > 0 ? body : undefined);
     if (!request) return jsonRpcError(400, `Invalid request target: ${req.url ?? ''}`);
-    return handler.fetch(request, { authInfo, ...(parsedBody !== undefined ? { parsedBody } : {}) });
+    const extra = { authInfo, ...(parsedBody !== undefined ? { parsedBody } : {}) };
+    const isLegacy = await sdk.isLegacyRequest(request, parsedBody, { maxRequestBodySize: limits.maxBodyBytes });
+    return isLegacy ? legacy(request, extra) : handler.fetch(request, extra);
   };
   const server = createServer(
     {
