@@ -27,7 +27,7 @@ describe('chooseOutputs', () => {
 
   const table: [string, { given?: string[]; want: { plugins: string[]; notes: string[] } }][] = [
     [
-      'every output by default, each after what it needs, the index last',
+      'every output by default but the opt-in ones, each after what it needs, the index last',
       { want: { plugins: ['types', 'zod', 'client', 'mcp', 'fixtures', 'mock', 'index'], notes: [] } },
     ],
     [
@@ -64,6 +64,26 @@ describe('chooseOutputs', () => {
     const { plugins, notes } = chooseOutputs({ registry, chosen: ['api-reference'], always: [ALWAYS] });
     expect(plugins.map((p) => p.name)).toStrictEqual(['types', 'api-reference', 'index']);
     expect(notes).toStrictEqual(['api-reference needs types: added']);
+  });
+
+  it('makes a config’s own opt-in plugin only when chosen, or needed by a chosen one', () => {
+    const optIn = definePlugin({ name: 'storybook', needs: ['types'], optIn: true, emit: () => [] });
+    const run = (registry: Plugin<object>[], chosen?: string[]) =>
+      chooseOutputs({ registry, always: [ALWAYS], ...(chosen ? { chosen } : {}) }).plugins.map((p) => p.name);
+    expect(run([...builtinPlugins, optIn])).toStrictEqual(['types', 'zod', 'client', 'mcp', 'fixtures', 'mock', 'index']);
+    expect(run([...builtinPlugins, optIn], ['storybook'])).toStrictEqual(['types', 'storybook', 'index']);
+    // A plugin made by default that needs it brings it along.
+    expect(run([...builtinPlugins, optIn, plugin('stories', ['storybook'])])).toStrictEqual([
+      'types',
+      'zod',
+      'client',
+      'mcp',
+      'fixtures',
+      'mock',
+      'storybook',
+      'stories',
+      'index',
+    ]);
   });
 
   it('refuses a plugin named like another, one that needs what nobody provides, needs in a cycle, and a nameless one', () => {
