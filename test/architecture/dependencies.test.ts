@@ -23,7 +23,7 @@ const FS_WRITE_ALLOWANCES: FsWriteAllowance[] = [
 ];
 
 /** The plugin folders the issue names; each must exist and be covered as a plugin. */
-const PLUGINS = ['types', 'zod', 'client', 'mcp', 'fixtures', 'mock', 'index'];
+const PLUGINS = ['types', 'zod', 'client', 'mcp', 'fixtures', 'mock', 'tanstack-query', 'msw', 'index'];
 
 describe('generator/ flows one way', () => {
   const modules = modulesOf(generatorSources());

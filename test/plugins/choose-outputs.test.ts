@@ -31,6 +31,20 @@ describe('chooseOutputs', () => {
       { want: { plugins: ['types', 'zod', 'client', 'mcp', 'fixtures', 'mock', 'index'], notes: [] } },
     ],
     [
+      'an opt-in output when chosen, with what it needs',
+      {
+        given: ['tanstack-query'],
+        want: {
+          plugins: ['types', 'zod', 'client', 'tanstack-query', 'index'],
+          notes: ['client needs types, zod: added', 'tanstack-query needs client: added'],
+        },
+      },
+    ],
+    [
+      'the MSW handlers add the fixtures, not the mock',
+      { given: ['msw'], want: { plugins: ['types', 'fixtures', 'msw', 'index'], notes: ['fixtures needs types: added', 'msw needs fixtures: added'] } },
+    ],
+    [
       'the client adds the types and the validators it imports, with a note',
       { given: ['client'], want: { plugins: ['types', 'zod', 'client', 'index'], notes: ['client needs types, zod: added'] } },
     ],
@@ -53,7 +67,7 @@ describe('chooseOutputs', () => {
   it('refuses an unknown output as a usage error that lists the valid ones', () => {
     expect(failure(() => names(['clint']))).toStrictEqual({
       code: 'config/unknown-output',
-      text: 'unknown output "clint" (valid outputs: types, zod, client, mcp, fixtures, mock)',
+      text: 'unknown output "clint" (valid outputs: types, zod, client, mcp, fixtures, mock, tanstack-query, msw)',
       exitCode: 2,
     });
     expect(failure(() => names(['index'])).code).toBe('config/unknown-output');
