@@ -62,8 +62,9 @@ function documentOptions<T>(y: Argv<T>, { generation }: { generation: boolean })
         requiresArg: true,
         group: DOCUMENT,
         coerce: outputList,
-        describe: "Outputs to make, comma-separated: types, zod, client, mcp, fixtures, mock, or your plugins' names (a needed output is added)",
-        defaultDescription: 'all',
+        describe:
+          "Outputs to make, comma-separated: types, zod, client, mcp, fixtures, mock, tanstack-query, msw, or your plugins' names (a needed output is added)",
+        defaultDescription: 'all but tanstack-query and msw',
       })
       .option('include', {
         type: 'string',

@@ -33,6 +33,11 @@ export interface Plugin<Options extends object = Record<string, unknown>> {
   needs?: readonly string[];
   /** Its options' defaults; the config may set only these keys, each with a value of the same type. */
   options?: Options;
+  /**
+   * Made only when chosen (`outputs`, or needed by a chosen one), not by a run that chooses none:
+   * an output whose code imports packages a project may not have (`@tanstack/react-query`, `msw`).
+   */
+  optIn?: boolean;
   /** The plugin's files, from the model alone. */
   emit(model: ApiModel, context: PluginContext<Options>): GeneratedFile[] | Promise<GeneratedFile[]>;
 }

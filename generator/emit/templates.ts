@@ -29,6 +29,8 @@ export const COPIED_FILES: readonly string[] = [
   'mock/input-problems.ts',
   'mock/refusals.ts',
   'mock/server.ts',
+  'msw/handlers.ts',
+  'tanstack-query/query-keys.ts',
 ];
 
 /** Whether a file of a templates folder replaces a built-in one: a template or a copied file. */

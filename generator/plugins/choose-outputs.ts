@@ -14,7 +14,8 @@ export interface ChosenOutputs {
 
 /**
  * `registry`: every plugin the run knows (built-in, then the config's own), `always`: the names made
- * by every run whatever was chosen. `chosen` undefined means every output.
+ * by every run whatever was chosen. `chosen` undefined means every output but the opt-in ones
+ * (`Plugin.optIn`).
  */
 export function chooseOutputs({
   registry,
@@ -32,7 +33,8 @@ export function chooseOutputs({
       fail({ code: 'config/unknown-output', message: `unknown output "${name}"`, hint: `valid outputs: ${choosable.join(', ')}` }, EXIT_USAGE);
     }
   }
-  const wanted = new Set([...(chosen ?? choosable), ...always]);
+  const byDefault = choosable.filter((name) => byName.get(name)?.optIn !== true);
+  const wanted = new Set([...(chosen ?? byDefault), ...always]);
   const notes: string[] = [];
   const ordered: Plugin<object>[] = [];
   const state = new Map<string, 'visiting' | 'done'>();

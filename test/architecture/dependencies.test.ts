@@ -36,7 +36,7 @@ const TEMPLATE_IMPORTS: TemplateImportAllowance[] = [
 ];
 
 /** The plugin folders the issue names; each must exist and be covered as a plugin. */
-const PLUGINS = ['types', 'zod', 'client', 'mcp', 'fixtures', 'mock', 'index'];
+const PLUGINS = ['types', 'zod', 'client', 'mcp', 'fixtures', 'mock', 'tanstack-query', 'msw', 'index'];
 
 describe('generator/ flows one way', () => {
   const modules = modulesOf(generatorSources(), templateModules());

@@ -3,36 +3,21 @@
  * calls every operation through the generated client against `podcast-gen mock` on another origin,
  * as a front-end developer's app does. The X-Api-Key header makes each call a CORS preflight.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../cli/helpers/build.js';
+import { launchChromium, skipBrowser, skipReason } from './chromium.js';
 import { startLoopback } from '../helpers/loopback.js';
 import { GENERATED } from '../helpers/paths.js';
 import { startMockProcess, type MockProcess } from './mock-process.js';
 import type { PageReport } from './page/app.js';
 import { bundleApp, startPageServer } from './page-server.js';
 
-// Debian's package; playwright's own browser download cannot run where the tests run.
-const CHROMIUM = '/usr/bin/chromium';
-// Without the background-networking flags Chromium keeps dialing out, and the test machines have no network.
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const REPORT_TIMEOUT_MS = 20_000;
 
-const haveChromium = existsSync(CHROMIUM);
-const inCi = process.env.CI === 'true';
-const skip = !haveChromium && !inCi;
-const skipReason = `${CHROMIUM} is missing: install Debian's chromium package (apt-get install chromium) to run the real-browser test; CI installs it and fails without it`;
+const skip = skipBrowser;
 if (skip) console.warn(`mock-from-browser: skipped: ${skipReason}`);
 
 /** The mock's answers: the success payload of each operation, from generated/fixtures/<operationId>.json. */
@@ -55,12 +40,11 @@ describe.skipIf(skip)(skip ? `real browser: skipped (${skipReason})` : 'the gene
   let pages: Awaited<ReturnType<typeof startPageServer>> | undefined;
 
   beforeAll(async () => {
-    if (!haveChromium) throw new Error(`CI=true and ${CHROMIUM} is missing: .ci/run installs Debian's chromium package before the tests`);
     // `podcast-gen mock` runs the built CLI: build it first if a source is newer, once for all test files.
     await ensureBuilt();
     const [script] = await Promise.all([bundleApp(), (async () => (mock = await startMockProcess(60_000)))()]);
     pages = await startPageServer(script);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 30_000 });
+    browser = await launchChromium();
   }, 180_000);
 
   afterAll(async () => {

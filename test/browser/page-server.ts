@@ -25,13 +25,21 @@ export async function bundleApp(): Promise<string> {
   return file.text;
 }
 
-/** Serves the page (`/`) and its script (`/app.js`) on 127.0.0.1: the app's own origin. */
-export async function startPageServer(script: string): Promise<{ url: string; close(): Promise<void> }> {
+/** A file the page server serves besides the page: its media type and its text. */
+export interface ServedFile {
+  type: string;
+  body: string;
+}
+
+/** Serves the page (`/`) and its script (`/app.js`) on 127.0.0.1: the app's own origin; and `files` by path. */
+export async function startPageServer(script: string, files: Readonly<Record<string, ServedFile>> = {}): Promise<{ url: string; close(): Promise<void> }> {
   const sockets = new Set<Socket>();
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://page.invalid').pathname;
     if (path === '/') return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(HTML);
     if (path === '/app.js') return void res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(script);
+    const file = Object.hasOwn(files, path) ? files[path] : undefined;
+    if (file) return void res.writeHead(200, { 'content-type': file.type }).end(file.body);
     res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
   });
   server.on('connection', (socket) => {

@@ -66,7 +66,7 @@ describe('a config of several APIs', () => {
     const cases: [string, RegExp][] = [
       ["export default [{ spec: 'api-a/podcast.yaml', out: 'same' }, { spec: 'api-b/podcast.yaml', out: 'same' }];", /entries 1 and 2 both write to same/],
       ["export default [{ spec: 'api-a/podcast.yaml', out: 'a' }, { spec: 'api-b/podcast.yaml' }];", /entry 2 of 2 sets no "out"/],
-      ["export default { outputs: ['clint'] };", /unknown output "clint" \(valid outputs: types, zod, client, mcp, fixtures, mock\)/],
+      ["export default { outputs: ['clint'] };", /unknown output "clint" \(valid outputs: types, zod, client, mcp, fixtures, mock, tanstack-query, msw\)/],
       ['export default { mcp: { port: 1 } };', /unknown option "port" of output "mcp"/],
       ["export default { spc: 'x.yaml' };", /unknown config key "spc"/],
     ];

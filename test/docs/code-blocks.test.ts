@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { generateFiles } from '../../generator/index.js';
 import { ROOT } from '../helpers/paths.js';
 
 /** A fenced block of TypeScript or JavaScript in the README or docs/. */
@@ -58,12 +59,16 @@ const PACKAGE = join(ROOT, 'generator', 'package-surface.d.ts');
 
 /**
  * The snippets are the code of a project whose root is the repository's: `./generated/` is the
- * committed output, `podcast-gen` the package's declarations, `./tools/api-reference-plugin.js` the
+ * committed output, with the outputs made only when chosen (`tanstack-query`, `msw`) beside it in
+ * memory, `podcast-gen` the package's declarations, `./tools/api-reference-plugin.js` the
  * plugin of docs/examples/ (the docs say a project copies it there), and the mock of `./src/api/`
  * ("your own API") is the podcast one, whose options every document's mock shares.
  */
-function projectFiles(): Map<string, string> {
+async function projectFiles(): Promise<Map<string, string>> {
   const files = new Map<string, string>();
+  const optIn = await generateFiles({ cwd: ROOT, outputs: ['tanstack-query', 'msw'], 'tanstack-query': { frameworks: ['react', 'vue'] } });
+  for (const file of optIn.files.filter((f) => f.path.startsWith('tanstack-query/') || f.path.startsWith('msw/')))
+    files.set(join(ROOT, 'generated', file.path), file.content);
   // Declarations rather than the source: the checker then skips the pipeline's own imports.
   const index = ts.transpileDeclaration(readFileSync(join(ROOT, 'generator', 'index.ts'), 'utf8'), { fileName: 'index.ts', compilerOptions: OPTIONS });
   expect(index.diagnostics?.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))).toStrictEqual([]);
@@ -151,7 +156,7 @@ describe('the code blocks of the README and docs/', () => {
     expect(fragments[0]?.code).toContain('client.streamItems(');
   });
 
-  it('compile as written, each a module with its imports, and a failure names its page and line', () => {
+  it('compile as written, each a module with its imports, and a failure names its page and line', async () => {
     // Control blocks of known faults: the check fails, in TypeScript and in a JavaScript config, at the right line.
     const controls: Block[] = [
       {
@@ -169,7 +174,7 @@ describe('the code blocks of the README and docs/', () => {
         code: `import { defineConfig } from 'podcast-gen';\nexport default defineConfig({ outputs: ['client'], out: 42 });\n`,
       },
     ];
-    const failures = check([...blocks.filter((b) => !b.marks.includes('fragment')), ...controls], projectFiles());
+    const failures = check([...blocks.filter((b) => !b.marks.includes('fragment')), ...controls], await projectFiles());
     expect(failures.filter((f) => f.startsWith('control.md:'))).toStrictEqual([
       `control.md:12: TS2305 Module '"./generated/index.js"' has no exported member 'fixtures'.`,
       `control.md:22: TS2322 Type 'number' is not assignable to type 'string'.`,

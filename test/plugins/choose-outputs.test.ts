@@ -27,8 +27,22 @@ describe('chooseOutputs', () => {
 
   const table: [string, { given?: string[]; want: { plugins: string[]; notes: string[] } }][] = [
     [
-      'every output by default, each after what it needs, the index last',
+      'every output by default but the opt-in ones, each after what it needs, the index last',
       { want: { plugins: ['types', 'zod', 'client', 'mcp', 'fixtures', 'mock', 'index'], notes: [] } },
+    ],
+    [
+      'an opt-in output when chosen, with what it needs',
+      {
+        given: ['tanstack-query'],
+        want: {
+          plugins: ['types', 'zod', 'client', 'tanstack-query', 'index'],
+          notes: ['client needs types, zod: added', 'tanstack-query needs client: added'],
+        },
+      },
+    ],
+    [
+      'the MSW handlers add the fixtures, not the mock',
+      { given: ['msw'], want: { plugins: ['types', 'fixtures', 'msw', 'index'], notes: ['fixtures needs types: added', 'msw needs fixtures: added'] } },
     ],
     [
       'the client adds the types and the validators it imports, with a note',
@@ -53,7 +67,7 @@ describe('chooseOutputs', () => {
   it('refuses an unknown output as a usage error that lists the valid ones', () => {
     expect(failure(() => names(['clint']))).toStrictEqual({
       code: 'config/unknown-output',
-      text: 'unknown output "clint" (valid outputs: types, zod, client, mcp, fixtures, mock)',
+      text: 'unknown output "clint" (valid outputs: types, zod, client, mcp, fixtures, mock, tanstack-query, msw)',
       exitCode: 2,
     });
     expect(failure(() => names(['index'])).code).toBe('config/unknown-output');
@@ -64,6 +78,26 @@ describe('chooseOutputs', () => {
     const { plugins, notes } = chooseOutputs({ registry, chosen: ['api-reference'], always: [ALWAYS] });
     expect(plugins.map((p) => p.name)).toStrictEqual(['types', 'api-reference', 'index']);
     expect(notes).toStrictEqual(['api-reference needs types: added']);
+  });
+
+  it('makes a config’s own opt-in plugin only when chosen, or needed by a chosen one', () => {
+    const optIn = definePlugin({ name: 'storybook', needs: ['types'], optIn: true, emit: () => [] });
+    const run = (registry: Plugin<object>[], chosen?: string[]) =>
+      chooseOutputs({ registry, always: [ALWAYS], ...(chosen ? { chosen } : {}) }).plugins.map((p) => p.name);
+    expect(run([...builtinPlugins, optIn])).toStrictEqual(['types', 'zod', 'client', 'mcp', 'fixtures', 'mock', 'index']);
+    expect(run([...builtinPlugins, optIn], ['storybook'])).toStrictEqual(['types', 'storybook', 'index']);
+    // A plugin made by default that needs it brings it along.
+    expect(run([...builtinPlugins, optIn, plugin('stories', ['storybook'])])).toStrictEqual([
+      'types',
+      'zod',
+      'client',
+      'mcp',
+      'fixtures',
+      'mock',
+      'storybook',
+      'stories',
+      'index',
+    ]);
   });
 
   it('refuses a plugin named like another, one that needs what nobody provides, needs in a cycle, and a nameless one', () => {

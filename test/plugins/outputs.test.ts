@@ -16,12 +16,18 @@ async function pathsOf(outputs: string[]): Promise<string[]> {
 
 /** Each choice compiled on its own by tsc: outputs.compat.test.ts. */
 describe('choosing outputs', () => {
+  it('makes the opt-in outputs only when chosen', async () => {
+    const paths = (await generateFiles({ cwd: ROOT })).files.map((f) => f.path);
+    expect(paths.filter((p) => p.startsWith('tanstack-query/') || p.startsWith('msw/'))).toStrictEqual([]);
+  });
+
   it('makes just the chosen outputs and what they need', async () => {
     for (const [outputs, paths] of subsets) expect([outputs, await pathsOf(outputs)]).toStrictEqual([outputs, paths]);
   });
 
   it('gives each output the files an all-outputs run gives it (but the index, which re-exports what is there)', async () => {
-    const all = new Map((await generateFiles({ cwd: ROOT })).files.map((f) => [f.path, f.content]));
+    const every = subsets.flatMap(([outputs]) => outputs);
+    const all = new Map((await generateFiles({ cwd: ROOT, outputs: every })).files.map((f) => [f.path, f.content]));
     for (const [outputs] of subsets) {
       for (const file of (await generateFiles({ cwd: ROOT, outputs })).files) {
         if (file.path !== 'index.ts' && file.path !== '.podcast-gen.json') expect(file.content, `${outputs} ${file.path}`).toBe(all.get(file.path));

@@ -42,4 +42,20 @@ export const SUBSETS: [string[], string[]][] = [
       'types.ts',
     ],
   ],
+  [
+    ['tanstack-query'],
+    [
+      '.podcast-gen.json',
+      'client.ts',
+      'index.ts',
+      'operations.ts',
+      'runtime.ts',
+      'schemas.ts',
+      'tanstack-query/options.ts',
+      'tanstack-query/query-keys.ts',
+      'tanstack-query/react.ts',
+      'types.ts',
+    ],
+  ],
+  [['msw'], ['.podcast-gen.json', 'fixtures/index.ts', 'index.ts', 'msw/handlers.ts', 'msw/index.ts', 'types.ts']],
 ];
