@@ -147,7 +147,7 @@ function unexplainedChange(proof: TypesProof, op: OperationModel | undefined): C
     rule: 'types-compile-error',
     level: 'breaking',
     surfaces: ['types'],
-    ...(op ? { operation: { operationId: op.operationId, method: op.method, path: op.path } } : {}),
+    ...(op ? { operations: [{ operationId: op.operationId, method: op.method, path: op.path }] } : {}),
     message: `Code written against the old generated output no longer compiles (${proof.code}: ${proof.message}), and no change of the document found explains it.`,
     proof: { types: [proof] },
   };
@@ -157,7 +157,7 @@ function unexplainedChange(proof: TypesProof, op: OperationModel | undefined): C
 function mergeUnexplained(list: readonly Change[]): Change[] {
   const merged = new Map<string, Change>();
   for (const change of list) {
-    const key = change.operation?.operationId ?? '';
+    const key = change.operations?.[0]?.operationId ?? '';
     const seen = merged.get(key);
     if (!seen) merged.set(key, change);
     else seen.proof = { types: [...(seen.proof?.types ?? []), ...(change.proof?.types ?? [])] };

@@ -16,7 +16,7 @@ describe('proveChanges: types', () => {
     const sides = await pets.pair((doc) => {
       doc.paths['/pets/{id}'].get.operationId = 'fetchPet';
     });
-    const rename: Change = { rule: 'operation-id-changed', level: 'breaking', surfaces: ['types'], operation: GET_PET, message: 'getPet is now fetchPet.' };
+    const rename: Change = { rule: 'operation-id-changed', level: 'breaking', surfaces: ['types'], operations: [GET_PET], message: 'getPet is now fetchPet.' };
     const { changes, unjudged } = await proveChanges({ changes: [rename], ...sides, surfaces: types });
     expect(unjudged).toStrictEqual([]);
     expect(changes).toHaveLength(1);
@@ -57,7 +57,7 @@ describe('proveChanges: types', () => {
       rule: 'parameter-added',
       level: 'breaking',
       surfaces: ['types'],
-      operation: DELETE_PET,
+      operations: [DELETE_PET],
       message: 'An optional query parameter was added.',
     };
     const { changes } = await proveChanges({ changes: [wrong], ...sides, surfaces: types });
@@ -77,7 +77,7 @@ describe('proveChanges: types', () => {
       doc.components.schemas.Pet.properties.name.type = 'integer';
     });
     const { changes } = await proveChanges({ changes: [], ...sides, surfaces: types });
-    expect(changes.map((c) => [c.rule, c.level, c.surfaces, c.operation?.operationId])).toStrictEqual([
+    expect(changes.map((c) => [c.rule, c.level, c.surfaces, c.operations?.[0]?.operationId])).toStrictEqual([
       ['types-compile-error', 'breaking', ['types'], 'getPet'],
     ]);
     expect(changes[0]?.proof?.types?.[0]).toMatchObject({ code: 'TS2322', text: 'const $typed: $old.PetsData<"getPet"> = $data;' });
@@ -91,7 +91,7 @@ describe('proveChanges: types', () => {
       rule: 'parameter-added',
       level: 'info',
       surfaces: ['wire'],
-      operation: DELETE_PET,
+      operations: [DELETE_PET],
       message: 'A required query parameter was added.',
     };
     const { changes } = await proveChanges({ changes: [unmarked], ...sides, surfaces: types });
@@ -102,7 +102,7 @@ describe('proveChanges: types', () => {
 
   it('leaves both surfaces unjudged when a side failed to generate', async () => {
     const old = await pets.side((await import('./pet-pair.js')).petDocument());
-    const marked: Change = { rule: 'operation-removed', level: 'breaking', surfaces: ['wire', 'types'], operation: GET_PET, message: 'getPet is gone.' };
+    const marked: Change = { rule: 'operation-removed', level: 'breaking', surfaces: ['wire', 'types'], operations: [GET_PET], message: 'getPet is gone.' };
     const result = await proveChanges({ changes: [marked], old, new: { error: 'doc.yaml:3:1 lint error' }, surfaces: { types: true, validators: true } });
     expect(result).toStrictEqual({
       changes: [marked],
