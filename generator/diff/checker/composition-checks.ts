@@ -24,7 +24,10 @@ export function checkComposition(record: ChangeRecord): Judged[] {
       return [judged(schemaRule(record, old === 'oneOf' ? 'one-of-became-any-of' : 'any-of-became-one-of'), at(record, `${old} -> ${next}`))];
     case 'allOf-member':
       return [
-        judged(schemaRule(record, added ? 'all-of-member-added' : 'all-of-member-removed'), at(record, `allOf member ${added ? next : old} ${added ? 'added' : 'removed'}`)),
+        judged(
+          schemaRule(record, added ? 'all-of-member-added' : 'all-of-member-removed'),
+          at(record, `allOf member ${added ? next : old} ${added ? 'added' : 'removed'}`),
+        ),
       ];
     case 'discriminator':
       return [discriminator(record)];
@@ -39,7 +42,8 @@ function discriminator(record: ChangeRecord): Judged {
   const { old, new: next } = record;
   if (old !== undefined && next !== undefined)
     return judged(schemaRule(record, 'discriminator-property-changed'), at(record, `discriminator ${old} -> ${next}`));
-  if (next !== undefined) return judged(schemaRule(record, 'discriminator-added'), at(record, `the variants are now told apart by ${code(next)} (discriminator)`));
+  if (next !== undefined)
+    return judged(schemaRule(record, 'discriminator-added'), at(record, `the variants are now told apart by ${code(next)} (discriminator)`));
   return judged(schemaRule(record, 'discriminator-removed'), at(record, `the variants are no longer told apart by ${code(old)} (discriminator)`));
 }
 

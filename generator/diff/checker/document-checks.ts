@@ -33,7 +33,8 @@ export const checkTag: Checker = (record) => {
 type Envelope = { schema: string; data: string };
 
 export const checkEnvelope: Checker = (record) => {
-  if (record.keyword === 'dataProperty') return [judged('envelope-data-property-changed', `the envelope's data is in ${code(record.new)}, was ${code(record.old)}`)];
+  if (record.keyword === 'dataProperty')
+    return [judged('envelope-data-property-changed', `the envelope's data is in ${code(record.new)}, was ${code(record.old)}`)];
   if (record.keyword !== 'presence') return [];
   if (has(record, 'new')) {
     const envelope = record.new as Envelope;
@@ -44,7 +45,8 @@ export const checkEnvelope: Checker = (record) => {
 
 export const checkComponent: Checker = (record) => {
   const name = code(record.where);
-  if (record.keyword === 'exportName') return [judged('schema-type-name-changed', `component schema ${name} is exported as ${code(record.new)}, was ${code(record.old)}`)];
+  if (record.keyword === 'exportName')
+    return [judged('schema-type-name-changed', `component schema ${name} is exported as ${code(record.new)}, was ${code(record.old)}`)];
   if (record.keyword !== 'presence') return [];
   if (has(record, 'new')) return [judged('schema-added', `new component schema ${name} (exported as ${code(record.new)})`)];
   return [judged('schema-removed', `component schema ${name} is gone: the exported ${code(record.old)} with it`)];

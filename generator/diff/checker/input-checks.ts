@@ -52,14 +52,20 @@ export const checkRequestBody: Checker = (record) => {
       return [judged(rule, `${body.required ? 'required' : 'optional'} ${body.contentType} request body added`)];
     }
     case 'required':
-      return [next ? judged('request-body-became-required', 'the request body is now required') : judged('request-body-became-optional', 'the request body is now optional')];
+      return [
+        next
+          ? judged('request-body-became-required', 'the request body is now required')
+          : judged('request-body-became-optional', 'the request body is now optional'),
+      ];
     case 'mediaType':
       return [judged('request-media-type-changed', `the request body is sent as ${code(next)}, was ${code(old)}`)];
     case 'flattened':
       return [
         judged(
           'request-body-flattening-changed',
-          next ? 'the body fields are now spread into the input object (no `body` property)' : "the body fields now go under the input object's `body` property",
+          next
+            ? 'the body fields are now spread into the input object (no `body` property)'
+            : "the body fields now go under the input object's `body` property",
         ),
       ];
     default:

@@ -22,8 +22,7 @@ export function checkProperty(record: ChangeRecord): Judged[] {
   const why = hidden ? ` (no longer ${hidden})` : '';
   // A response property more breaks old validators only where the object admitted no other properties.
   const closedResponse = !request && closed;
-  if (required)
-    return [judged(schemaRule(record, 'property-added-required'), at(record, `added, required${why}`), () => request || closedResponse)];
+  if (required) return [judged(schemaRule(record, 'property-added-required'), at(record, `added, required${why}`), () => request || closedResponse)];
   return [
     judged(
       schemaRule(record, 'property-added'),

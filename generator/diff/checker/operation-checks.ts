@@ -81,15 +81,27 @@ export const checkTool: Checker = (record) => {
     case 'title':
       return [judged('tool-title-changed', `tool title ${JSON.stringify(old)} -> ${JSON.stringify(next)}`)];
     case 'readOnly':
-      return [next ? judged('tool-read-only-added', `tool ${tool} is now read-only`) : judged('tool-read-only-removed', `tool ${tool} is no longer read-only (${method})`)];
+      return [
+        next
+          ? judged('tool-read-only-added', `tool ${tool} is now read-only`)
+          : judged('tool-read-only-removed', `tool ${tool} is no longer read-only (${method})`),
+      ];
     case 'destructive':
       return [
-        next ? judged('tool-became-destructive', `tool ${tool} is now destructive (${method})`) : judged('tool-no-longer-destructive', `tool ${tool} is no longer destructive`),
+        next
+          ? judged('tool-became-destructive', `tool ${tool} is now destructive (${method})`)
+          : judged('tool-no-longer-destructive', `tool ${tool} is no longer destructive`),
       ];
     case 'idempotent':
-      return [next ? judged('tool-idempotent-added', `tool ${tool} is now idempotent`) : judged('tool-idempotent-removed', `tool ${tool} is no longer idempotent`)];
+      return [
+        next ? judged('tool-idempotent-added', `tool ${tool} is now idempotent`) : judged('tool-idempotent-removed', `tool ${tool} is no longer idempotent`),
+      ];
     case 'scope':
-      return [has(record, 'new') ? judged('tool-scope-added', `now needs the scope ${code(next)}`) : judged('tool-scope-removed', `no longer needs the scope ${code(old)}`)];
+      return [
+        has(record, 'new')
+          ? judged('tool-scope-added', `now needs the scope ${code(next)}`)
+          : judged('tool-scope-removed', `no longer needs the scope ${code(old)}`),
+      ];
     default:
       return [];
   }

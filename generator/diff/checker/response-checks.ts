@@ -12,16 +12,15 @@ export const checkResponse: Checker = (record) => {
       return [judged('response-media-type-changed', `the success response comes as ${code(next)}, was ${code(old)}`)];
     case 'envelope':
       return [
-        judged(
-          'response-envelope-changed',
-          next ? 'the success body is now wrapped in the envelope' : 'the success body is no longer wrapped in the envelope',
-        ),
+        judged('response-envelope-changed', next ? 'the success body is now wrapped in the envelope' : 'the success body is no longer wrapped in the envelope'),
       ];
     case 'stream':
       return [judged('response-stream-format-changed', `the stream is framed as ${next}, was ${old}`)];
     case 'errorStatus':
       return [
-        has(record, 'new') ? judged('response-error-status-added', `error response ${next} added`) : judged('response-error-status-removed', `error response ${old} removed`),
+        has(record, 'new')
+          ? judged('response-error-status-added', `error response ${next} added`)
+          : judged('response-error-status-removed', `error response ${old} removed`),
       ];
     default:
       return [];

@@ -34,7 +34,10 @@ export function checkType(record: ChangeRecord): Judged[] {
   if (move === 'same') return [];
   const items = record.keyword === 'items';
   const rule = schemaRule(record, items ? 'items-type-changed' : `type-${move}`);
-  const message = at(record, items ? `items of type ${typeText(record.old)} -> ${typeText(record.new)}` : `type ${typeText(record.old)} -> ${typeText(record.new)}`);
+  const message = at(
+    record,
+    items ? `items of type ${typeText(record.old)} -> ${typeText(record.new)}` : `type ${typeText(record.old)} -> ${typeText(record.new)}`,
+  );
   return [judged(rule, message, (surface) => typeBreaks(record, surface, old, next))];
 }
 

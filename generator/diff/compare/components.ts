@@ -15,7 +15,15 @@ export function compareComponents(ctx: CompareContext): void {
       continue;
     }
     if (was.indexName !== is.indexName || was.typeName !== is.typeName)
-      ctx.record({ ...record, keyword: 'exportName', where: name, old: was.indexName, new: is.indexName, oldPointer: pointer(name), newPointer: pointer(name) });
+      ctx.record({
+        ...record,
+        keyword: 'exportName',
+        where: name,
+        old: was.indexName,
+        new: is.indexName,
+        oldPointer: pointer(name),
+        newPointer: pointer(name),
+      });
   }
   for (const [name, is] of ctx.new.schemas)
     if (!ctx.old.schemas.has(name)) ctx.record({ ...record, keyword: 'presence', where: name, new: is.indexName, newPointer: pointer(name) });

@@ -123,9 +123,11 @@ function compareAllOf(walk: SchemaWalk, o: SchemaAt, n: SchemaAt, where: Where):
   const oldKeys = new Set(a.map((m) => m.key));
   const newKeys = new Set(b.map((m) => m.key));
   for (const member of b)
-    if (!oldKeys.has(member.key)) recordSchema(walk, { keyword: 'allOf-member', where, new: member.label, oldPointer: o.pointer, newPointer: member.at.pointer });
+    if (!oldKeys.has(member.key))
+      recordSchema(walk, { keyword: 'allOf-member', where, new: member.label, oldPointer: o.pointer, newPointer: member.at.pointer });
   for (const member of a)
-    if (!newKeys.has(member.key)) recordSchema(walk, { keyword: 'allOf-member', where, old: member.label, oldPointer: member.at.pointer, newPointer: n.pointer });
+    if (!newKeys.has(member.key))
+      recordSchema(walk, { keyword: 'allOf-member', where, old: member.label, oldPointer: member.at.pointer, newPointer: n.pointer });
 }
 
 /** The component a mapping names (`#/components/schemas/Cat` or a bare `Cat`). */
@@ -148,7 +150,13 @@ function compareDiscriminator(walk: SchemaWalk, o: SchemaAt, n: SchemaAt, where:
   for (const [value, target] of Object.entries(newMapping)) {
     const was = Object.hasOwn(oldMapping, value) ? oldMapping[value] : undefined;
     if (was === undefined)
-      recordSchema(walk, { keyword: 'discriminator-mapping', where, new: { value, to: mappedName(target) }, ...pointers, newPointer: at(pointers.newPointer, value) });
+      recordSchema(walk, {
+        keyword: 'discriminator-mapping',
+        where,
+        new: { value, to: mappedName(target) },
+        ...pointers,
+        newPointer: at(pointers.newPointer, value),
+      });
     else if (mappedName(was) !== mappedName(target))
       recordSchema(walk, {
         keyword: 'discriminator-mapping',
@@ -161,5 +169,11 @@ function compareDiscriminator(walk: SchemaWalk, o: SchemaAt, n: SchemaAt, where:
   }
   for (const [value, target] of Object.entries(oldMapping))
     if (!Object.hasOwn(newMapping, value))
-      recordSchema(walk, { keyword: 'discriminator-mapping', where, old: { value, to: mappedName(target) }, ...pointers, oldPointer: at(pointers.oldPointer, value) });
+      recordSchema(walk, {
+        keyword: 'discriminator-mapping',
+        where,
+        old: { value, to: mappedName(target) },
+        ...pointers,
+        oldPointer: at(pointers.oldPointer, value),
+      });
 }

@@ -16,7 +16,11 @@ export function compareEnvelope(ctx: CompareContext): void {
   const record = recorder(ctx, 'envelope');
   const pointer = (name: string) => `#/components/schemas/${name}/x-envelope`;
   const shape = (envelope: NonNullable<typeof a>) => ({ schema: envelope.schemaName, data: envelope.dataProperty });
-  if (!a !== !b) record('presence', { ...(a ? { old: shape(a), oldPointer: pointer(a.schemaName) } : {}), ...(b ? { new: shape(b), newPointer: pointer(b.schemaName) } : {}) });
+  if (!a !== !b)
+    record('presence', {
+      ...(a ? { old: shape(a), oldPointer: pointer(a.schemaName) } : {}),
+      ...(b ? { new: shape(b), newPointer: pointer(b.schemaName) } : {}),
+    });
   if (a && b && a.dataProperty !== b.dataProperty)
     record('dataProperty', { old: a.dataProperty, new: b.dataProperty, oldPointer: pointer(a.schemaName), newPointer: pointer(b.schemaName) });
 }
@@ -41,7 +45,8 @@ export function compareServers(ctx: CompareContext): void {
       if (!nextVariable) continue;
       const where = { where: variable.name, oldPointer: `${at(i)}/variables/${variable.name}`, newPointer: `${at(j)}/variables/${variable.name}` };
       if (variable.default !== nextVariable.default) record('variable-default', { ...where, old: variable.default, new: nextVariable.default });
-      for (const value of variable.enum ?? []) if (nextVariable.enum && !nextVariable.enum.includes(value)) record('variable-enum-value', { ...where, old: value });
+      for (const value of variable.enum ?? [])
+        if (nextVariable.enum && !nextVariable.enum.includes(value)) record('variable-enum-value', { ...where, old: value });
     }
   }
   for (const [j, server] of b.entries()) if (!oldUrls.has(server.url)) record('presence', { where: server.url, new: server.url, newPointer: at(j) });
@@ -57,7 +62,8 @@ export function compareTags(ctx: CompareContext): void {
   for (const [name, { tag, i }] of a) {
     const next = b.get(name);
     if (!next) record('presence', { where: name, old: name, oldPointer: `#/tags/${i}` });
-    else if (JSON.stringify(tag) !== JSON.stringify(next.tag)) record('content', { where: name, old: tag, new: next.tag, oldPointer: `#/tags/${i}`, newPointer: `#/tags/${next.i}` });
+    else if (JSON.stringify(tag) !== JSON.stringify(next.tag))
+      record('content', { where: name, old: tag, new: next.tag, oldPointer: `#/tags/${i}`, newPointer: `#/tags/${next.i}` });
   }
   for (const [name, { i }] of b) if (!a.has(name)) record('presence', { where: name, new: name, newPointer: `#/tags/${i}` });
 }

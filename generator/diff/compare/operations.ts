@@ -53,9 +53,25 @@ function presence(op: OperationModel): { method: string; path: string; methodNam
 export function compareOperations(ctx: CompareContext, memo: SchemaMemo): void {
   const { pairs, removed, added } = matchOperations(ctx.old.model.operations, ctx.new.model.operations);
   for (const op of removed)
-    ctx.record({ family: 'operation', keyword: 'presence', direction: 'both', where: '', old: presence(op), oldPointer: op.pointer, operations: [operationOf(op)] });
+    ctx.record({
+      family: 'operation',
+      keyword: 'presence',
+      direction: 'both',
+      where: '',
+      old: presence(op),
+      oldPointer: op.pointer,
+      operations: [operationOf(op)],
+    });
   for (const op of added)
-    ctx.record({ family: 'operation', keyword: 'presence', direction: 'both', where: '', new: presence(op), newPointer: op.pointer, operations: [operationOf(op)] });
+    ctx.record({
+      family: 'operation',
+      keyword: 'presence',
+      direction: 'both',
+      where: '',
+      new: presence(op),
+      newPointer: op.pointer,
+      operations: [operationOf(op)],
+    });
   for (const pair of pairs) compareOperation(ctx, pair, memo);
 }
 
@@ -67,7 +83,8 @@ function compareOperation(ctx: CompareContext, pair: OperationPair, memo: Schema
   compareNames(ctx, pair);
   compareTool(ctx, pair);
   compareOperationSecurity(ctx, pair);
-  if (a.deprecated !== b.deprecated) record('deprecated', { old: a.deprecated, new: b.deprecated, ...(b.deprecated ? { newPointer: `${b.pointer}/deprecated` } : {}) });
+  if (a.deprecated !== b.deprecated)
+    record('deprecated', { old: a.deprecated, new: b.deprecated, ...(b.deprecated ? { newPointer: `${b.pointer}/deprecated` } : {}) });
   if ((a.summary ?? '') !== (b.summary ?? '')) record('summary', { old: a.summary ?? '', new: b.summary ?? '', newPointer: `${b.pointer}/summary` });
   if ((a.description ?? '') !== (b.description ?? ''))
     record('description', { old: a.description ?? '', new: b.description ?? '', newPointer: `${b.pointer}/description` });

@@ -17,7 +17,13 @@ export function compareRequestBody(ctx: CompareContext, { old: a, new: b }: Oper
   if (!was || !is) {
     const body = (was ?? is) as NonNullable<typeof was>;
     const values = { contentType: body.contentType, required: body.required };
-    ctx.record({ ...base, keyword: 'presence', ...(was ? { old: values } : { new: values }), oldPointer: was?.pointer ?? a.pointer, newPointer: is?.pointer ?? b.pointer });
+    ctx.record({
+      ...base,
+      keyword: 'presence',
+      ...(was ? { old: values } : { new: values }),
+      oldPointer: was?.pointer ?? a.pointer,
+      newPointer: is?.pointer ?? b.pointer,
+    });
     return;
   }
   const record = (keyword: string, old: unknown, next: unknown) =>

@@ -34,7 +34,8 @@ export function compareResponses(ctx: CompareContext, pair: OperationPair, memo:
     });
   if (statusKey(a.success) !== statusKey(b.success)) record('successStatus', statusKey(a.success), statusKey(b.success));
   if (a.data.kind !== b.data.kind) record('dataKind', a.data.kind, b.data.kind);
-  else if ((a.success.contentType ?? '') !== (b.success.contentType ?? '')) record('mediaType', a.success.contentType ?? 'none', b.success.contentType ?? 'none');
+  else if ((a.success.contentType ?? '') !== (b.success.contentType ?? ''))
+    record('mediaType', a.success.contentType ?? 'none', b.success.contentType ?? 'none');
   if (a.data.fromEnvelope !== b.data.fromEnvelope && a.data.kind === b.data.kind) record('envelope', a.data.fromEnvelope, b.data.fromEnvelope);
   if (a.data.stream && b.data.stream && a.data.stream !== b.data.stream) record('stream', a.data.stream, b.data.stream);
   if (a.data.kind === b.data.kind && (b.data.kind === 'json' || b.data.kind === 'stream')) {
@@ -58,7 +59,15 @@ function compareErrors(ctx: CompareContext, { old: a, new: b }: OperationPair, m
   const oldByStatus = new Map(a.errors.map((r) => [statusKey(r), r]));
   const newByStatus = new Map(b.errors.map((r) => [statusKey(r), r]));
   const presence = (status: string, side: 'old' | 'new', pointers: Pick<ChangeRecord, 'oldPointer' | 'newPointer'>) =>
-    ctx.record({ family: 'response', keyword: 'errorStatus', direction: 'response', where: `error response ${status}`, [side]: status, ...pointers, operations });
+    ctx.record({
+      family: 'response',
+      keyword: 'errorStatus',
+      direction: 'response',
+      where: `error response ${status}`,
+      [side]: status,
+      ...pointers,
+      operations,
+    });
   for (const [status, is] of newByStatus) {
     const was = oldByStatus.get(status);
     if (!was) {
@@ -112,5 +121,6 @@ function compareHeaders(ctx: CompareContext, { old: a, new: b }: OperationPair, 
     for (const one of found) ctx.record({ ...one, family: 'schema', direction: 'response', operations });
   }
   for (const [key, header] of newHeaders)
-    if (!oldHeaders.has(key)) record('presence', header.name, { new: { required: header.required }, oldPointer: base(a, was), newPointer: `${base(b, is)}/${header.name}` });
+    if (!oldHeaders.has(key))
+      record('presence', header.name, { new: { required: header.required }, oldPointer: base(a, was), newPointer: `${base(b, is)}/${header.name}` });
 }

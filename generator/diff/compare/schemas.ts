@@ -133,11 +133,9 @@ function compareEnums(walk: SchemaWalk, o: CanonicalAt, n: CanonicalAt, where: W
   const oldKeys = keys(a);
   const newKeys = keys(b);
   for (const [key, i] of newKeys)
-    if (!oldKeys.has(key))
-      recordSchema(walk, { keyword: 'enum-value', where, new: b[i], oldPointer: pointers.oldPointer, newPointer: enumPointer(n, i) });
+    if (!oldKeys.has(key)) recordSchema(walk, { keyword: 'enum-value', where, new: b[i], oldPointer: pointers.oldPointer, newPointer: enumPointer(n, i) });
   for (const [key, i] of oldKeys)
-    if (!newKeys.has(key))
-      recordSchema(walk, { keyword: 'enum-value', where, old: a[i], oldPointer: enumPointer(o, i), newPointer: pointers.newPointer });
+    if (!newKeys.has(key)) recordSchema(walk, { keyword: 'enum-value', where, old: a[i], oldPointer: enumPointer(o, i), newPointer: pointers.newPointer });
 }
 
 /** Where an enum (or one of its values) is written: a choice of one-value enums writes each value in its branch. */
