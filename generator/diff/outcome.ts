@@ -83,12 +83,6 @@ export function operationLabel(change: Change): string {
   return rest.length === 0 ? operationName(first) : `${operationName(first)} and ${rest.length} more ${rest.length === 1 ? 'operation' : 'operations'}`;
 }
 
-/** `types unproven`: the surfaces a proof could not look at, which keep the comparison's verdict; undefined when none. */
-export function unprovenNote(change: Change): string | undefined {
-  const surfaces = change.unproven ?? [];
-  return surfaces.length === 0 ? undefined : `${surfaces.join(', ')} unproven`;
-}
-
 /** How many operations a report names before `and N more`. */
 export const OPERATIONS_SHOWN = 10;
 

@@ -4,7 +4,7 @@
  */
 import type { Change, ChangeLevel } from '../change.js';
 import { SURFACES } from '../change.js';
-import { countLine, failingChanges, LEVELS, levelCounts, operationsList, placeLabel, type ReportView, unprovenNote } from '../outcome.js';
+import { countLine, failingChanges, LEVELS, levelCounts, operationsList, placeLabel, type ReportView } from '../outcome.js';
 import { oneLine } from './text.js';
 
 export function formatMarkdown(view: ReportView): string {
@@ -83,8 +83,7 @@ function changeItem(change: Change): string[] {
     ...(change.old ? [`old ${mdCode(placeLabel(change.old) ?? '')}`] : []),
   ];
   const breaks = change.surfaces.length > 0 ? change.surfaces.join(', ') : 'nothing';
-  const note = unprovenNote(change);
-  const lines = [`- ${mdCode(change.rule)} in ${operationText(change)}: ${mdMessage(change.message)}`, `  breaks: ${breaks}${note ? ` (${note})` : ''}; ${places.join(', ')}`];
+  const lines = [`- ${mdCode(change.rule)} in ${operationText(change)}: ${mdMessage(change.message)}`, `  breaks: ${breaks}; ${places.join(', ')}`];
   const operations = operationsList(change);
   if (operations) lines.push(`  in ${change.operations?.length} operations: ${mdText(operations)}`);
   const types = change.proof?.types ?? [];

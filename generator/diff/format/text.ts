@@ -3,13 +3,7 @@
  * block per change (level, rule, operation, message, surfaces, places, proof).
  */
 import type { Change } from '../change.js';
-import { countLine, failingChanges, operationLabel, operationsList, placeLabel, type ReportView, unprovenNote } from '../outcome.js';
-
-/** `` (types unproven: ...)``: what a proof could not judge, where it could not. */
-function unproven(change: Change): string {
-  const note = unprovenNote(change);
-  return note ? ` (${note})` : '';
-}
+import { countLine, failingChanges, operationLabel, operationsList, placeLabel, type ReportView } from '../outcome.js';
 
 /** `verdict: false` leaves out the last line (pass or fail), for a summary inside another command's output. */
 export function formatText(view: ReportView, { verdict: withVerdict = true }: { verdict?: boolean } = {}): string {
@@ -34,7 +28,7 @@ function changeBlock(change: Change): string[] {
   const lines = [`${change.level.padEnd(8)}  ${change.rule}  ${oneLine(operationLabel(change))}`, `  ${oneLine(change.message)}`];
   const operations = operationsList(change);
   if (operations) lines.push(`  in ${change.operations?.length} operations: ${oneLine(operations)}`);
-  lines.push(`  breaks: ${change.surfaces.length > 0 ? change.surfaces.join(', ') : 'nothing'}${unproven(change)}`);
+  lines.push(`  breaks: ${change.surfaces.length > 0 ? change.surfaces.join(', ') : 'nothing'}`);
   const old = placeLabel(change.old);
   const now = placeLabel(change.new);
   if (old) lines.push(`  old: ${oneLine(old)}`);

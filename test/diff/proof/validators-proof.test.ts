@@ -103,6 +103,8 @@ describe('proveChanges: validators', () => {
       message: 'Owner has a new description.',
     };
     const { changes } = await proveChanges({ changes: [wrong], ...sides, surfaces: validators });
-    expect(changes).toStrictEqual([{ ...wrong, message: 'Owner has a new description. (validators: unproven, no value found that shows it)' }]);
+    expect(changes).toStrictEqual([
+      { ...wrong, unproven: ['validators'], message: 'Owner has a new description. (validators: unproven, no value found that shows it)' },
+    ]);
   });
 });
