@@ -145,7 +145,9 @@ async function prove(
   run: SideRunOptions,
   sides: { old: LoadedSide; new: LoadedSide },
 ): Promise<{ changes: Change[]; unjudged: UnjudgedSurface[] }> {
-  const surfaces = { types: options.proof?.types === true, validators: options.proof?.validators === true };
+  // A side the selection leaves without operations has no output to compile usage against: types stay the comparison's.
+  const empty = [sides.old, sides.new].find((side) => side.model.operations.length === 0 && run.operations);
+  const surfaces = { types: options.proof?.types === true && !empty, validators: options.proof?.validators === true };
   const generate = async (side: LoadedSide, input: DiffSideInput): Promise<GeneratedSide> => {
     try {
       // From the side as read for the comparison, linted and generated as the project's run would.
@@ -156,15 +158,12 @@ async function prove(
         check: true,
         out: '.podcast-gen-nowhere',
         ...(run.name ? { name: run.name } : {}),
-        ...(run.operations ? { operations: run.operations } : {}),
+        // A side without the chosen operations is linted whole (the selection would refuse it).
+        ...(run.operations && side !== empty ? { operations: run.operations } : {}),
         ...(run.templates ? { templates: run.templates } : {}),
       });
       const loaded = { spec: side.spec, config: side.config };
-      if (surfaces.types) {
-        // A side the selection leaves without operations generates as the comparison read it: its model alone.
-        if (side.model.operations.length === 0 && run.operations) return { model: side.model, files: [] };
-        return await runPipeline(resolved, {}, loaded);
-      }
+      if (surfaces.types) return await runPipeline(resolved, {}, loaded);
       // The validators proof makes its own validators from the model (proof/validators-module.ts): it needs the side to lint clean, and its model.
       await lint(side.spec, side.config, resolved, () => {});
       return { model: side.model, files: [] };
@@ -172,5 +171,8 @@ async function prove(
       return { error: (error as Error)?.message ?? String(error) };
     }
   };
-  return proveChanges({ changes, old: await generate(sides.old, options.old), new: await generate(sides.new, options.new), surfaces });
+  const proved = await proveChanges({ changes, old: await generate(sides.old, options.old), new: await generate(sides.new, options.new), surfaces });
+  if (!empty || options.proof?.types !== true) return proved;
+  const reason = `the ${empty.which} document has none of the operations the project generates: there is no output of it to compile code against`;
+  return { ...proved, unjudged: [{ surface: 'types', reason }, ...proved.unjudged] };
 }

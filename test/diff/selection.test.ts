@@ -5,6 +5,7 @@
  */
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { diffDocuments } from '../../generator/diff/diff-documents.js';
 import { runCli } from '../cli/helpers/run-cli.js';
 import { gitRepo } from './git-repo.js';
 
@@ -65,6 +66,22 @@ describe('the operation selection of the config', () => {
     expect(run.stderr).toBe('');
     const report = JSON.parse(run.stdout) as { changes: { rule: string }[]; semver: string };
     expect([run.code, report.semver, report.changes.map((c) => c.rule)]).toStrictEqual([0, 'minor', ['operation-added']]);
+  }, 60_000);
+
+  it("with the proofs: a side without the chosen operations leaves types unjudged, with why, and the rules' verdict", async () => {
+    const withoutItems = document('open, paid').replace(/ {2}\/items\/\{id\}:[\s\S]*?(?= {2}\/orders)/, '');
+    repo.write({ 'gone.yaml': withoutItems, 'api.yaml': document('open, paid') });
+    const report = await diffDocuments({
+      old: { spec: 'api.yaml' },
+      new: { spec: 'gone.yaml' },
+      cwd: repo.dir,
+      operations: { include: ['tag:items'] },
+      proof: { types: true, validators: true },
+    });
+    expect(report.changes.map((c) => [c.rule, c.surfaces.join(' ')])).toStrictEqual([['operation-removed', 'wire types mcp']]);
+    expect(report.unjudged).toStrictEqual([
+      { surface: 'types', reason: 'the new document has none of the operations the project generates: there is no output of it to compile code against' },
+    ]);
   }, 60_000);
 
   it("check: the stale output's summary speaks only of the operations the output holds", async () => {
