@@ -30,7 +30,7 @@ describe('change labels', () => {
     expect(changes.map((c) => [c.rule, c.message, c.operations.length])).toStrictEqual([
       ['schema-removed', 'component schema `IssueWrapper` is gone: the exported `IssueWrapper` with it', 0],
       ['response-property-removed', 'IssueWrapper.Issue: removed', 5],
-      ['response-property-added-required', 'Issue.name: added, required', 5],
+      ['response-property-added-required', 'Issue (was IssueWrapper).name: added, required', 5],
     ]);
   });
 });

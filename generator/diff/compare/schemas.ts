@@ -10,7 +10,7 @@ import { compareComposition } from './composition.js';
 import { constraintChanges } from './constraints.js';
 import { type CanonicalAt, canonicalSchema } from './equivalent-forms.js';
 import type { SchemaRecord, Where } from './record.js';
-import { stepInto } from './record.js';
+import { bothNames, sameName, stepInto } from './record.js';
 import { objectView, resolveSchema, type SchemaAt, typeMove, typesOf } from './schema-view.js';
 import { recordSchema, type SchemaMemo, type SchemaScope, type SchemaWalk } from './schema-walk.js';
 
@@ -176,9 +176,11 @@ function compareObjects(walk: SchemaWalk, o: SchemaAt, n: SchemaAt, where: Where
   for (const [name, is] of b.properties) {
     if (a.properties.has(name)) continue;
     const hidden = a.hidden.get(name);
+    // Added where the old value was another schema: both are named, so the place reads apart from an addition to the new schema alone.
+    const at = where.old === where.new ? stepInto(where, `.${name}`) : sameName(`${bothNames(where)}.${name}`);
     recordSchema(walk, {
       keyword: 'property',
-      where: stepInto(where, `.${name}`),
+      where: at,
       by: 'new',
       new: name,
       oldPointer: o.pointer,
