@@ -5,7 +5,8 @@
  * name for one gone, the call itself for what the call's shape depends on.
  */
 import { operationExports } from '../../emit/shared/operation-exports.js';
-import type { ApiModel, OperationModel } from '../../model/types.js';
+import { getByPointer } from '../../json-pointer.js';
+import type { ApiModel, OperationModel, SchemaObject } from '../../model/types.js';
 import type { Change } from '../change.js';
 import { changeIsOnOperation, schemaOfPointer } from './change-places.js';
 import { changeNode, slotName } from './change-nodes.js';
@@ -47,8 +48,20 @@ export const CALL_SHAPE_RULES = new Set([
   'request-body-became-required',
 ]);
 
+/**
+ * An object the new output types with an index signature (no properties left, or other properties
+ * allowed): reading a name it no longer declares still compiles, so such a read shows nothing.
+ */
+function openInNew(change: Change, next: ApiModel): boolean {
+  const pointer = change.new?.pointer;
+  const schema = pointer === undefined ? undefined : (getByPointer(next.document, pointer) as SchemaObject | undefined);
+  if (!schema || typeof schema !== 'object') return false;
+  const extra = schema.additionalProperties;
+  return Object.keys(schema.properties ?? {}).length === 0 || (extra !== undefined && extra !== false);
+}
+
 /** True when some line of the usage looked at the change's place in a way that shows its breaking. */
-export function lookedAt(change: Change, index: UsageIndex, model: ApiModel): boolean {
+export function lookedAt(change: Change, index: UsageIndex, model: ApiModel, next: ApiModel): boolean {
   if (CALL_RULES.has(change.rule)) return model.operations.some((op) => index.callsCompiled(op.operationId) && changeIsOnOperation(change, op));
   if (change.rule === 'schema-removed' || change.rule === 'schema-type-name-changed') {
     const schema = model.schemas.find((s) => s.name === schemaOfPointer(change.old?.pointer));
@@ -61,7 +74,7 @@ export function lookedAt(change: Change, index: UsageIndex, model: ApiModel): bo
   const read = index.reads.get(node);
   switch (change.rule) {
     case 'response-property-removed':
-      return read?.has('read') === true || read?.has('switch') === true;
+      return (read?.has('read') === true || read?.has('switch') === true) && !openInNew(change, next);
     case 'request-property-removed':
       return index.written().has(node);
     case 'response-enum-value-added':

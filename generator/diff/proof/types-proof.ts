@@ -139,7 +139,7 @@ function judge(input: { changes: Change[]; errors: readonly UsageDiagnostic[]; u
     }
     for (const change of credited) proofs.set(change, [...(proofs.get(change) ?? []), proof]);
   }
-  const judged = changes.map((change) => withTypesVerdict(change, proofs.get(change), change.surfaces.includes('types') && lookedAt(change, index, old)));
+  const judged = changes.map((change) => withTypesVerdict(change, proofs.get(change), change.surfaces.includes('types') && lookedAt(change, index, old, next)));
   return [...judged, ...mergeUnexplained(unexplained)];
 }
 
