@@ -1,5 +1,5 @@
 /**
- * What a usage file looked at: the operations it calls, the names it imports, the places its reads
+ * What a usage file looked at: the calls that compiled, the names it imports, the places its reads
  * and switches read, and the places its assignments compare exactly (precise-reach.ts). A change
  * counts as looked at only where one of these reaches its place (change-looks.ts).
  */
@@ -9,7 +9,6 @@ import type { SchemaPlaces } from './schema-places.js';
 import type { UsageFile, UsageKind } from './usage-subject.js';
 
 export class UsageIndex {
-  readonly operations = new Set<string>();
   readonly exports = new Set<string>();
   /** Places read by lines that compiled, by how: `read` (a field read) or `switch` (an exhaustive switch). */
   readonly reads = new Map<string, Set<UsageKind>>();
@@ -33,7 +32,6 @@ export class UsageIndex {
     this.reach = new PreciseReach(places);
     const callsFailed = new Set<string>();
     for (const [line, subject] of usage.subjects) {
-      if (subject.operationId !== undefined) this.operations.add(subject.operationId);
       const clean = !failed.has(line);
       if (subject.operationId !== undefined && subject.kind === 'payload' && clean) this.payloadClean.add(subject.operationId);
       if (subject.operationId !== undefined && (subject.kind === 'call-all' || subject.kind === 'call-required')) {
