@@ -12,7 +12,7 @@ import type { GeneratedFile } from '../../emit/plugin.js';
 import type { ApiModel, OperationModel } from '../../model/types.js';
 import type { Change, TypesProof } from '../change.js';
 import { ruleOf } from '../rules.js';
-import { changeIsOnOperation, changeSchemas, operationSchemas, SchemaReach } from './change-places.js';
+import { changeIsOnOperation, changeSchemas, operationSchemas, SchemaReach, schemaOfPointer } from './change-places.js';
 import { CALL_SHAPE_RULES, changeNames, lookedAt, PAYLOAD_RULES } from './change-looks.js';
 import { changeNode } from './change-nodes.js';
 import { type UsageDiagnostic, VirtualProject } from './compile-usage.js';
@@ -85,9 +85,7 @@ function touchedScope(changes: readonly Change[], model: ApiModel, reach: Schema
 /** The places of the changes the proof must judge: the reads go to them whatever their depth. */
 function readFocus(changes: readonly Change[], reach: SchemaReach): ReadFocus {
   const nodes = new Set(changes.filter((c) => c.surfaces.includes('types')).flatMap((c) => changeNode(c) ?? []));
-  const components = new Set(
-    [...nodes].flatMap((node) => changeSchemas({ rule: '', level: 'info', surfaces: [], message: '', old: { file: '', pointer: node } })),
-  );
+  const components = new Set([...nodes].flatMap((node) => schemaOfPointer(node) ?? []));
   const reaches = new WeakMap<object, boolean>();
   return {
     leadsTo(resolved) {
