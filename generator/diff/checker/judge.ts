@@ -7,6 +7,9 @@ import type { Surface } from '../change.js';
 import type { ChangeRecord } from '../compare/record.js';
 import { ruleOf } from '../rules.js';
 
+export { code } from '../compare/context.js';
+export { shown } from '../compare/schema-view.js';
+
 /** A record judged. */
 export interface Judged {
   rule: string;
@@ -25,17 +28,6 @@ export function judged(rule: string, message: string, keep: (surface: Surface) =
 /** True when the record's side has a value (something there), false when it has none. */
 export function has(record: ChangeRecord, side: 'old' | 'new'): boolean {
   return record[side] !== undefined;
-}
-
-/** `` `a` ``: a name quoted in a message. */
-export function code(text: unknown): string {
-  return `\`${String(text)}\``;
-}
-
-/** A value as a message shows it. */
-export function shown(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
 /** `where: what`, or `what` for a record of no place. */

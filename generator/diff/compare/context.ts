@@ -95,8 +95,8 @@ export function operationOf(op: OperationModel): ChangeOperation {
 }
 
 /** `` `a` ``: a name quoted in a message. */
-export function code(text: string | number): string {
-  return `\`${text}\``;
+export function code(text: unknown): string {
+  return `\`${String(text)}\``;
 }
 
 /** A record of this operation, in both documents at the operation unless placed otherwise. */
