@@ -3,7 +3,8 @@
  * the comparison without the proof, three runs (the fastest counts), then, with `--proof`, one run
  * with the validators proof alone (the `--no-types` report) and one with both (the old usage
  * compiled against the new output too). Prints
- * wall times, peak memory and the counts per level and surface for bench/RESULTS.md.
+ * wall and CPU times (the CPU time holds still on a loaded machine), peak memory and the counts per
+ * level and surface for bench/RESULTS.md.
  */
 import { createRequire } from 'node:module';
 import { diffDocuments } from '../generator/diff/diff-documents.js';
@@ -15,15 +16,26 @@ const sides = {
   new: { spec: resolve('@octokit/openapi/generated/api.github.com.json'), label: 'api.github.com.json@23.0.2' },
 };
 
+/** CPU seconds of the process (every thread: the side thread of a large document's generation included) since `from`. */
+function cpuSince(from: NodeJS.CpuUsage): string {
+  const used = process.cpuUsage(from);
+  return `${((used.user + used.system) / 1e6).toFixed(1)} s CPU`;
+}
+
 const times: number[] = [];
 let counts: Record<string, number> = {};
+let lastCpu = '';
 for (let run = 0; run < 3; run++) {
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const report = await diffDocuments(sides);
   times.push(performance.now() - started);
+  lastCpu = cpuSince(cpu);
   counts = { changes: report.changes.length, ...reportCounts(report) };
 }
-console.log(`without the proof: ${times.map((t) => (t / 1000).toFixed(1)).join(' s, ')} s (fastest ${(Math.min(...times) / 1000).toFixed(1)} s)`);
+console.log(
+  `without the proof: ${times.map((t) => (t / 1000).toFixed(1)).join(' s, ')} s (fastest ${(Math.min(...times) / 1000).toFixed(1)} s; the last ${lastCpu})`,
+);
 console.log(`counts: ${JSON.stringify(counts)}`);
 console.log(`peak memory so far: ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
 if (process.argv.includes('--proof')) {
@@ -32,8 +44,9 @@ if (process.argv.includes('--proof')) {
     ['both proofs', { types: true, validators: true }],
   ] as const) {
     const started = performance.now();
+    const cpu = process.cpuUsage();
     const report = await diffDocuments({ ...sides, proof });
-    console.log(`with ${what}: ${((performance.now() - started) / 1000).toFixed(1)} s, unjudged ${JSON.stringify(report.unjudged)}`);
+    console.log(`with ${what}: ${((performance.now() - started) / 1000).toFixed(1)} s (${cpuSince(cpu)}), unjudged ${JSON.stringify(report.unjudged)}`);
     console.log(`counts: ${JSON.stringify({ changes: report.changes.length, ...reportCounts(report) })}`);
     console.log(`peak memory so far: ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
   }

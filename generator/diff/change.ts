@@ -64,14 +64,23 @@ export interface Change {
   level: ChangeLevel;
   /** The surfaces it truly breaks (empty for a change that breaks none). */
   surfaces: Surface[];
-  /** The operation it belongs to; absent for document-wide changes (a component schema, servers). */
-  operation?: ChangeOperation;
+  /**
+   * The operations it reaches, in the new document's order (removed ones last): a change in a
+   * component schema is one change however many operations reach it. Absent for a change of the
+   * whole document (servers, a component schema's name).
+   */
+  operations?: ChangeOperation[];
   /** One sentence a reviewer reads: what changed and what it means. */
   message: string;
   old?: ChangePlace;
   new?: ChangePlace;
   /** The compiler's and the validators' evidence, where the proof ran. */
   proof?: { types?: TypesProof[]; validators?: ValidatorsProof[] };
+  /**
+   * Surfaces a proof was asked to judge and could not look at (no line of the old usage reads the
+   * place; no value found): the comparison's verdict stands for them, and the level with it.
+   */
+  unproven?: Surface[];
 }
 
 /** Semver advice for the generated code. */

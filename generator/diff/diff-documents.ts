@@ -1,16 +1,20 @@
 /**
- * The change report as a library function: both documents loaded and modelled, compared, each change
- * placed in both files, levelled (with the caller's overrides), ordered, and, when asked, proved by
- * generating both outputs.
+ * The change report as a library function: both documents loaded and modelled as the project's run
+ * would (its operation selection, API name and templates), what changed found (compare/) and judged
+ * (checker/), each change placed in both files, proved when asked, then levelled once (levels.ts)
+ * and ordered.
  */
+import { resolve } from 'node:path';
 import { resolveOptions } from '../options.js';
 import { lint, runPipeline } from '../pipeline.js';
-import type { Change, ChangeLevel, ChangePlace, DiffReport, UnjudgedSurface } from './change.js';
+import type { OperationSelection } from '../model/select-operations.js';
+import type { Change, ChangeLevel, ChangeOperation, ChangePlace, DiffReport, UnjudgedSurface } from './change.js';
+import { checkComparison } from './checker/index.js';
 import { compareModels, compareSide, type FoundChange } from './compare/index.js';
-import { loadSide, type DiffSideInput, type LoadedSide } from './load-side.js';
+import { loadSide, type DiffSideInput, type LoadedSide, type SideRunOptions } from './load-side.js';
 import { proveChanges, type GeneratedSide } from './proof/index.js';
 import { checkLevels, levelOf } from './levels.js';
-import { RULES, ruleOf } from './rules.js';
+import { RULES } from './rules.js';
 import { semverAdvice } from './semver.js';
 
 /** Options of {@link diffDocuments}. */
@@ -21,6 +25,10 @@ export interface DiffOptions {
   cwd?: string;
   /** The API's name in generated identifiers (as the run's `name`). */
   name?: string;
+  /** The operations the project generates (the run's `operations`): changes of the others are not the project's. */
+  operations?: OperationSelection;
+  /** The project's templates folder, as the run's `templates` (relative to `cwd`). */
+  templates?: string;
   /** Prove `types` (compile old usage against the new output) and `validators` (find values); both sides are then generated. */
   proof?: { types: boolean; validators: boolean };
   /** Per-rule level overrides: `{ 'operation-description-changed': 'warning' }`. */
@@ -31,22 +39,22 @@ export interface DiffOptions {
 export async function diffDocuments(options: DiffOptions): Promise<DiffReport> {
   checkLevels(options.levels ?? {});
   const cwd = options.cwd ?? process.cwd();
-  const sideOptions = { cwd, ...(options.name ? { name: options.name } : {}) };
-  const old = await loadSide(options.old, 'old', sideOptions);
-  const next = await loadSide(options.new, 'new', sideOptions);
-  const found = compareModels(compareSide(old.model, old.spec.document), compareSide(next.model, next.spec.document));
-  let changes = order(
-    found.map((f) => placed(f, old, next)),
-    next,
-  );
+  const run = runOptions(options, cwd);
+  const old = await loadSide(options.old, 'old', run);
+  const next = await loadSide(options.new, 'new', run);
+  const found = checkComparison(compareModels(compareSide(old.model, old.spec.document), compareSide(next.model, next.spec.document)));
+  let changes = found.map((f) => placed(f, old, next));
   let unjudged: UnjudgedSurface[] = [];
   if (options.proof && (options.proof.types || options.proof.validators)) {
-    const proved = await prove(changes, options, cwd, { old, new: next });
-    // The proof may add changes of its own (an error no change explains): ordered with the rest.
-    changes = order(proved.changes, next);
+    const proved = await prove(changes, options, run, { old, new: next });
+    changes = proved.changes;
     unjudged = proved.unjudged;
   }
-  changes = changes.map((change) => levelled(change, options.levels ?? {}));
+  // The one place a level is set: from the rule, the surfaces left after the proofs, and the overrides.
+  changes = order(
+    changes.map((change) => ({ ...change, level: levelOf(change.rule, change.surfaces, options.levels ?? {}) })),
+    next,
+  );
   return {
     semver: semverAdvice(changes),
     old: { file: old.label, version: old.model.version, openapi: old.openapi },
@@ -57,13 +65,19 @@ export async function diffDocuments(options: DiffOptions): Promise<DiffReport> {
   };
 }
 
-function levelled(change: Change, overrides: Record<string, ChangeLevel>): Change {
-  return { ...change, level: levelOf(change.rule, change.surfaces, overrides) };
+function runOptions(options: DiffOptions, cwd: string): SideRunOptions {
+  return {
+    cwd,
+    ...(options.name ? { name: options.name } : {}),
+    ...(options.operations ? { operations: options.operations } : {}),
+    ...(options.templates ? { templates: resolve(cwd, options.templates) } : {}),
+  };
 }
 
+/** A found change in the report's shape; its level is set once the proofs have judged its surfaces. */
 function placed(found: FoundChange, old: LoadedSide, next: LoadedSide): Change {
-  const change: Change = { rule: found.rule, level: ruleOf(found.rule).level, surfaces: found.surfaces, message: found.message };
-  if (found.operation) change.operation = found.operation;
+  const change: Change = { rule: found.rule, level: 'info', surfaces: found.surfaces, message: found.message };
+  if (found.operations.length > 0) change.operations = found.operations;
   if (found.oldPointer) change.old = placeIn(old, found.oldPointer);
   if (found.newPointer) change.new = placeIn(next, found.newPointer);
   return change;
@@ -83,17 +97,27 @@ function placeIn(side: LoadedSide, pointer: string): ChangePlace {
 
 const RULE_ORDER = new Map(RULES.map((rule, i) => [rule.code, i]));
 
-/** Document-wide changes first, then operations in the new document's order (removed ones after), then by rule and place. */
+/**
+ * Document-wide changes first, then by the first operation each reaches in the new document's order
+ * (removed ones after), then by rule and place; a change's operations in the same order.
+ */
 function order(changes: Change[], next: LoadedSide): Change[] {
   // Keyed by the method in upper case: a fixed method is named either way.
   const opIndex = new Map(next.model.operations.map((op, i) => [`${op.httpMethod.toUpperCase()} ${op.path}`, i]));
+  const rankOf = (op: ChangeOperation) => opIndex.get(`${op.method.toUpperCase()} ${op.path}`) ?? opIndex.size;
+  const sorted = changes.map((change) => {
+    if (!change.operations) return change;
+    const operations = [...change.operations].sort((a, b) => rankOf(a) - rankOf(b) || compareText(`${a.path} ${a.method}`, `${b.path} ${b.method}`));
+    return { ...change, operations };
+  });
+  const first = (change: Change) => change.operations?.[0];
   const rank = (change: Change) => {
-    if (!change.operation) return -1;
-    return opIndex.get(`${change.operation.method.toUpperCase()} ${change.operation.path}`) ?? opIndex.size;
+    const op = first(change);
+    return op ? rankOf(op) : -1;
   };
-  const text = (change: Change) => `${change.operation?.path ?? ''}\u0000${change.operation?.method ?? ''}`;
+  const text = (change: Change) => `${first(change)?.path ?? ''}\u0000${first(change)?.method ?? ''}`;
   const key = (change: Change) => `${change.new?.pointer ?? ''}\u0000${change.old?.pointer ?? ''}\u0000${change.message}`;
-  return [...changes].sort(
+  return sorted.sort(
     (a, b) =>
       rank(a) - rank(b) || compareText(text(a), text(b)) || (RULE_ORDER.get(a.rule) ?? 0) - (RULE_ORDER.get(b.rule) ?? 0) || compareText(key(a), key(b)),
   );
@@ -118,20 +142,25 @@ function versionNotes(old: LoadedSide, next: LoadedSide): string[] {
 async function prove(
   changes: Change[],
   options: DiffOptions,
-  cwd: string,
+  run: SideRunOptions,
   sides: { old: LoadedSide; new: LoadedSide },
 ): Promise<{ changes: Change[]; unjudged: UnjudgedSurface[] }> {
-  const surfaces = { types: options.proof?.types === true, validators: options.proof?.validators === true };
+  // A side the selection leaves without operations has no output to compile usage against: types stay the comparison's.
+  const empty = [sides.old, sides.new].find((side) => side.model.operations.length === 0 && run.operations);
+  const surfaces = { types: options.proof?.types === true && !empty, validators: options.proof?.validators === true };
   const generate = async (side: LoadedSide, input: DiffSideInput): Promise<GeneratedSide> => {
     try {
-      // From the side as read for the comparison, linted as a run would.
+      // From the side as read for the comparison, linted and generated as the project's run would.
       const resolved = resolveOptions({
         spec: input.spec,
-        cwd,
+        cwd: run.cwd,
         outputs: ['client'],
         check: true,
         out: '.podcast-gen-nowhere',
-        ...(options.name ? { name: options.name } : {}),
+        ...(run.name ? { name: run.name } : {}),
+        // A side without the chosen operations is linted whole (the selection would refuse it).
+        ...(run.operations && side !== empty ? { operations: run.operations } : {}),
+        ...(run.templates ? { templates: run.templates } : {}),
       });
       const loaded = { spec: side.spec, config: side.config };
       if (surfaces.types) return await runPipeline(resolved, {}, loaded);
@@ -142,5 +171,8 @@ async function prove(
       return { error: (error as Error)?.message ?? String(error) };
     }
   };
-  return proveChanges({ changes, old: await generate(sides.old, options.old), new: await generate(sides.new, options.new), surfaces });
+  const proved = await proveChanges({ changes, old: await generate(sides.old, options.old), new: await generate(sides.new, options.new), surfaces });
+  if (!empty || options.proof?.types !== true) return proved;
+  const reason = `the ${empty.which} document has none of the operations the project generates: there is no output of it to compile code against`;
+  return { ...proved, unjudged: [{ surface: 'types', reason }, ...proved.unjudged] };
 }

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { locatePointer, parseYaml, Source } from '../pipeline.js';
 import { EXIT_USAGE, fail, type Problem } from '../problems.js';
-import type { Change } from './change.js';
+import type { Change, ChangeOperation } from './change.js';
 import type { IgnoredChange } from './outcome.js';
 
 /** The ignore file looked for in the working folder when neither `--ignore` nor the config names one. */
@@ -127,11 +127,11 @@ export function applyIgnore(changes: readonly Change[], entries: readonly Ignore
 function matches(entry: IgnoreEntry, change: Change): boolean {
   if (entry.rule !== change.rule) return false;
   if (entry.operation !== undefined) {
-    const op = change.operation;
-    if (!op) return false;
     const [method, ...path] = entry.operation.split(/\s+/);
-    const byRoute = path.length > 0 && method!.toLowerCase() === op.method.toLowerCase() && path.join(' ') === op.path;
-    if (entry.operation !== op.operationId && !byRoute) return false;
+    const named = (op: ChangeOperation) =>
+      entry.operation === op.operationId || (path.length > 0 && method!.toLowerCase() === op.method.toLowerCase() && path.join(' ') === op.path);
+    // A change in a component reaches several operations: naming any of them names it.
+    if (!(change.operations ?? []).some(named)) return false;
   }
   if (entry.place !== undefined) {
     const place = entry.place.startsWith('#') ? entry.place : `#${entry.place}`;

@@ -5,9 +5,11 @@
 import type { Config } from '@redocly/openapi-core';
 import { isAbsolute, resolve } from 'node:path';
 import { displayPath } from '../load/display-path.js';
-import type { LoadedSpec } from '../load/read-spec.js';
+import type { LoadedSpec, OpenApiDocument } from '../load/read-spec.js';
 import { buildModel } from '../model/build-model.js';
 import { checkOperationIds } from '../model/check-names.js';
+import { selectDocument, withoutOperations } from '../model/select-document.js';
+import { isSelecting, type OperationSelection } from '../model/select-operations.js';
 import type { ApiModel } from '../model/types.js';
 import { runtimeExportsIn } from '../emit/runtime-exports.js';
 import { resolveOptions } from '../options.js';
@@ -32,7 +34,18 @@ export interface LoadedSide {
   openapi: string;
 }
 
-export async function loadSide(input: DiffSideInput, which: 'old' | 'new', options: { cwd: string; name?: string }): Promise<LoadedSide> {
+/** What a run of the configured project would generate with, that each side's model is built with. */
+export interface SideRunOptions {
+  cwd: string;
+  /** The API's name in generated identifiers (the run's `name`). */
+  name?: string;
+  /** The operations the project generates (the config's `operations`, `--include`, `--exclude`). */
+  operations?: OperationSelection;
+  /** The project's templates folder (absolute), whose runtime names the model avoids. */
+  templates?: string;
+}
+
+export async function loadSide(input: DiffSideInput, which: 'old' | 'new', options: SideRunOptions): Promise<LoadedSide> {
   const label = input.label ?? input.spec;
   const isUrl = /^https?:\/\//i.test(input.spec);
   const specPath = isUrl || isAbsolute(input.spec) ? input.spec : resolve(options.cwd, input.spec);
@@ -42,16 +55,34 @@ export async function loadSide(input: DiffSideInput, which: 'old' | 'new', optio
     const { spec, config } = await load(resolveOptions({ spec: input.spec, cwd: options.cwd }), () => {});
     stage = 'the model';
     checkOperationIds(spec.document, spec.displayPath, spec.locate);
-    // As a run builds it (its names are the output's), but for the hash, which only banners carry.
-    const { model } = buildModel(spec.document, {
+    // As a run builds it (its names and operations are the output's), but for the hash, which only banners carry.
+    const { model } = buildModel(selectable(spec.document, options.operations), {
       apiName: options.name,
       source: { path: spec.displayPath, label, hash: '' },
-      runtimeExports: runtimeExportsIn(undefined),
+      runtimeExports: runtimeExportsIn(options.templates),
+      ...(options.operations ? { operations: options.operations } : {}),
     });
     const root = spec.root.parsed as { openapi?: unknown; swagger?: unknown };
     return { which, label, spec, config, model, openapi: String(root.openapi ?? root.swagger ?? '') };
   } catch (error) {
     throw sideError(error, { which, label, shown, stage });
+  }
+}
+
+/**
+ * The document a selection is applied to: where it chooses no operation of this side (all it
+ * chooses were added, or removed), a side without operations, so that the other's are all added (or
+ * removed) rather than the comparison refused.
+ */
+function selectable(document: OpenApiDocument, selection: OperationSelection | undefined): OpenApiDocument {
+  if (!selection || !isSelecting(selection)) return document;
+  try {
+    selectDocument(document, selection);
+    return document;
+  } catch (error) {
+    const nothing = error instanceof PodcastGenError && error.problems.some((p) => p.code === 'select/nothing-left');
+    if (!nothing) throw error;
+    return withoutOperations(document);
   }
 }
 

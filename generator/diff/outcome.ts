@@ -2,7 +2,7 @@
  * What the command makes of a report: which changes an ignore entry set aside, the level that fails
  * the run (`--fail-on`), and the counts every format prints. The formats read only this.
  */
-import type { Change, ChangeLevel, DiffReport, Surface } from './change.js';
+import type { Change, ChangeLevel, ChangeOperation, DiffReport, Surface } from './change.js';
 import { SURFACES } from './change.js';
 
 /** `--fail-on`: the lowest level that fails the run, or `never`. */
@@ -68,10 +68,30 @@ export function countLine(changes: readonly Change[]): string {
   return `${breaking} breaking ${breaking === 1 ? 'change' : 'changes'}, ${warning} ${warning === 1 ? 'warning' : 'warnings'}, ${info} info`;
 }
 
-/** `deleteImage (DELETE /images/{id})`, or `the document` for a change of no operation. */
+/** `deleteImage (DELETE /images/{id})`. */
+export function operationName(op: ChangeOperation): string {
+  return `${op.operationId} (${op.method.toUpperCase()} ${op.path})`;
+}
+
+/**
+ * `deleteImage (DELETE /images/{id})`, with `and 3 more operations` when a change reaches several,
+ * or `the document` for a change of no operation.
+ */
 export function operationLabel(change: Change): string {
-  const op = change.operation;
-  return op ? `${op.operationId} (${op.method.toUpperCase()} ${op.path})` : 'the document';
+  const [first, ...rest] = change.operations ?? [];
+  if (!first) return 'the document';
+  return rest.length === 0 ? operationName(first) : `${operationName(first)} and ${rest.length} more ${rest.length === 1 ? 'operation' : 'operations'}`;
+}
+
+/** How many operations a report names before `and N more`. */
+export const OPERATIONS_SHOWN = 10;
+
+/** The operations of a change that reaches several, as a list a reader scans (`a (GET /x), b (POST /y), and 3 more`); undefined for one or none. */
+export function operationsList(change: Change, shown = OPERATIONS_SHOWN): string | undefined {
+  const operations = change.operations ?? [];
+  if (operations.length < 2) return undefined;
+  const named = operations.slice(0, shown).map(operationName).join(', ');
+  return operations.length > shown ? `${named}, and ${operations.length - shown} more` : named;
 }
 
 /** `file:line:col`, as far as it is known. */

@@ -4,6 +4,9 @@
  * description. docs/diff-rules.md is checked against this list.
  */
 import type { ChangeLevel, Surface } from './change.js';
+import { SCHEMA_KINDS } from './schema-rules.js';
+
+export { CONSTRAINTS, type ConstraintKind } from './schema-rules.js';
 
 /** One rule of the catalogue. */
 export interface RuleDefinition {
@@ -12,7 +15,7 @@ export interface RuleDefinition {
   level: ChangeLevel;
   /** Every surface a change of this rule can break; a change carries these or fewer. */
   surfaces: Surface[];
-  /** True when the change adds to the generated API (minor, where it breaks nothing). */
+  /** True when the change lets callers or readers do something new (semver minor, where it breaks nothing). */
   adds: boolean;
   description: string;
 }
@@ -102,7 +105,7 @@ const PARAMETER_RULES: Entry[] = [
   ['parameter-added-required', 'breaking', ALL, 'a new required parameter that old calls do not pass'],
   ['parameter-added-optional', 'info', [], 'a new optional parameter', true],
   ['parameter-became-required', 'breaking', ALL, 'an optional parameter is now required'],
-  ['parameter-became-optional', 'info', [], 'a required parameter is now optional'],
+  ['parameter-became-optional', 'info', [], 'a required parameter is now optional', true],
   ['parameter-location-changed', 'breaking', ['wire'], 'a parameter moved (query, header, path, cookie) under the same name'],
   ['parameter-input-name-changed', 'breaking', ['types', 'mcp'], 'the name of a parameter in the input object changed (its wire name did not)'],
   ['path-parameter-renamed', 'breaking', ['types', 'mcp'], 'a path parameter has a new name; the URL on the wire is the same'],
@@ -116,7 +119,7 @@ const BODY_RULES: Entry[] = [
   ['request-body-added-optional', 'info', [], 'an optional request body', true],
   ['request-body-removed', 'breaking', ['types', 'mcp'], 'the request body is gone: old calls still pass its fields'],
   ['request-body-became-required', 'breaking', ALL, 'the request body is now required'],
-  ['request-body-became-optional', 'info', [], 'the request body is now optional'],
+  ['request-body-became-optional', 'info', [], 'the request body is now optional', true],
   ['request-media-type-changed', 'breaking', ['wire'], 'the request body is sent as another media type'],
   ['request-body-flattening-changed', 'breaking', ['types', 'mcp'], 'the body fields moved between the input object and its `body` property'],
 ];
@@ -134,157 +137,6 @@ const RESPONSE_RULES: Entry[] = [
   ['response-header-added', 'info', [], 'a new response header', true],
   ['response-header-became-optional', 'breaking', ['wire'], 'a required response header is now optional'],
 ];
-
-/** Kinds of schema change, each reported once per direction (`request-...`, `response-...`). */
-const SCHEMA_KINDS: { kind: string; request: [ChangeLevel, Surface[]]; response: [ChangeLevel, Surface[]]; description: string; adds?: boolean }[] = [
-  {
-    kind: 'type-widened',
-    request: ['info', []],
-    response: ['breaking', ['wire', 'types', 'validators']],
-    description: 'the type accepts more (integer to number, one more type)',
-  },
-  { kind: 'type-narrowed', request: ['breaking', ALL], response: ['info', []], description: 'the type accepts less (number to integer, one type fewer)' },
-  {
-    kind: 'type-changed',
-    request: ['breaking', ALL],
-    response: ['breaking', ['wire', 'types', 'validators']],
-    description: 'the type changed (integer to string, object to array)',
-  },
-  { kind: 'nullable-added', request: ['info', []], response: ['breaking', ['wire', 'types', 'validators']], description: 'null is now allowed' },
-  { kind: 'nullable-removed', request: ['breaking', ALL], response: ['info', []], description: 'null is no longer allowed' },
-  { kind: 'enum-value-added', request: ['info', []], response: ['breaking', ['types', 'validators']], description: 'an enum value more' },
-  { kind: 'enum-value-removed', request: ['breaking', ALL], response: ['info', []], description: 'an enum value less' },
-  { kind: 'enum-added', request: ['breaking', ALL], response: ['info', []], description: 'the values are now limited to an enum' },
-  { kind: 'enum-removed', request: ['info', []], response: ['breaking', ['types', 'validators']], description: 'the values are no longer limited to an enum' },
-  {
-    kind: 'property-added',
-    request: ['info', []],
-    response: ['info', ['wire', 'validators']],
-    description: 'an optional property more, or one that joined this direction (readOnly, writeOnly); breaks where the object was closed',
-    adds: true,
-  },
-  {
-    kind: 'property-added-required',
-    request: ['breaking', ALL],
-    response: ['info', ['wire', 'validators']],
-    description: 'a required property more',
-    adds: true,
-  },
-  {
-    kind: 'property-removed',
-    request: ['breaking', ALL],
-    response: ['breaking', ['wire', 'types', 'validators']],
-    description:
-      'a property is gone, or left this direction (readOnly, writeOnly); a required one breaks response validators, a closed request object the wire',
-  },
-  { kind: 'property-became-required', request: ['breaking', ALL], response: ['info', []], description: 'an optional property is now required' },
-  {
-    kind: 'property-became-optional',
-    request: ['info', []],
-    response: ['breaking', ['wire', 'types', 'validators']],
-    description: 'a required property is now optional',
-  },
-  { kind: 'property-deprecated', request: ['warning', []], response: ['warning', []], description: 'a property is now deprecated' },
-  { kind: 'additional-properties-closed', request: ['breaking', ALL], response: ['info', []], description: 'no other properties are allowed any more' },
-  {
-    kind: 'additional-properties-opened',
-    request: ['info', []],
-    response: ['breaking', ['types', 'validators']],
-    description: 'other properties are now allowed',
-  },
-  { kind: 'one-of-variant-added', request: ['info', []], response: ['breaking', ['wire', 'types', 'validators']], description: 'a oneOf variant more' },
-  { kind: 'one-of-variant-removed', request: ['breaking', ALL], response: ['info', []], description: 'a oneOf variant less' },
-  { kind: 'any-of-variant-added', request: ['info', []], response: ['breaking', ['wire', 'types', 'validators']], description: 'an anyOf variant more' },
-  {
-    kind: 'one-of-added',
-    request: ['breaking', ALL],
-    response: ['info', []],
-    description: "a oneOf beside the schema's own type: values must now also match exactly one of its conditions",
-  },
-  {
-    kind: 'one-of-removed',
-    request: ['info', []],
-    response: ['breaking', ['types', 'validators']],
-    description: "the oneOf conditions beside the schema's own type are gone",
-  },
-  {
-    kind: 'any-of-added',
-    request: ['breaking', ALL],
-    response: ['info', []],
-    description: "an anyOf beside the schema's own type: values must now also match one of its conditions",
-  },
-  {
-    kind: 'any-of-removed',
-    request: ['info', []],
-    response: ['breaking', ['types', 'validators']],
-    description: "the anyOf conditions beside the schema's own type are gone",
-  },
-  {
-    kind: 'one-of-became-any-of',
-    request: ['info', []],
-    response: ['breaking', ['validators']],
-    description: 'oneOf became anyOf: a value may now match several variants',
-  },
-  {
-    kind: 'any-of-became-one-of',
-    request: ['breaking', ['wire', 'validators', 'mcp']],
-    response: ['info', []],
-    description: 'anyOf became oneOf: a value must now match exactly one variant',
-  },
-  { kind: 'any-of-variant-removed', request: ['breaking', ALL], response: ['info', []], description: 'an anyOf variant less' },
-  // What a member brings or takes (properties, required) is compared in the merged object.
-  {
-    kind: 'all-of-member-added',
-    request: ['info', []],
-    response: ['info', []],
-    description: "an allOf member more (its properties are compared with the object's)",
-  },
-  {
-    kind: 'all-of-member-removed',
-    request: ['info', []],
-    response: ['info', []],
-    description: "an allOf member less (its properties are compared with the object's)",
-  },
-  {
-    kind: 'discriminator-property-changed',
-    request: ['breaking', ALL],
-    response: ['breaking', ['wire', 'types', 'validators']],
-    description: 'the discriminator is another property',
-  },
-  { kind: 'discriminator-mapping-added', request: ['info', []], response: ['breaking', ['types', 'validators']], description: 'a discriminator value more' },
-  { kind: 'discriminator-mapping-removed', request: ['breaking', ALL], response: ['info', []], description: 'a discriminator value less' },
-  {
-    kind: 'items-type-changed',
-    request: ['breaking', ALL],
-    response: ['breaking', ['wire', 'types', 'validators']],
-    description: 'the array items are of another type',
-  },
-  { kind: 'default-changed', request: ['warning', []], response: ['info', []], description: 'the default changed: what an omitted value means' },
-];
-
-/** Constraint keywords, each tightened (accepts less) or loosened (accepts more). */
-export const CONSTRAINTS = [
-  'max-length',
-  'min-length',
-  'maximum',
-  'minimum',
-  'exclusive-maximum',
-  'exclusive-minimum',
-  'multiple-of',
-  'max-items',
-  'min-items',
-  'unique-items',
-  'max-properties',
-  'min-properties',
-  'pattern',
-  'format',
-] as const;
-export type ConstraintKind = (typeof CONSTRAINTS)[number];
-
-const CONSTRAINT_KINDS: typeof SCHEMA_KINDS = CONSTRAINTS.flatMap((name) => [
-  { kind: `${name}-tightened`, request: ['breaking', ['wire', 'validators', 'mcp']], response: ['info', []], description: `${name} accepts fewer values` },
-  { kind: `${name}-loosened`, request: ['info', []], response: ['breaking', ['validators']], description: `${name} accepts more values` },
-]);
 
 const COMPONENT_RULES: Entry[] = [
   ['schema-removed', 'breaking', ['types'], 'a component schema is gone: its exported type and validator names with it'],
@@ -324,7 +176,7 @@ const DOCUMENT_RULES: Entry[] = [
   ['envelope-removed', 'breaking', ['wire', 'types', 'validators'], 'responses are no longer wrapped in an envelope (x-envelope)'],
   ['envelope-data-property-changed', 'breaking', ['wire', 'types', 'validators'], "the envelope's data property changed (x-envelope)"],
   ['server-removed', 'breaking', ['wire'], 'a server URL is gone (the first is the client default)'],
-  ['server-added', 'info', [], 'a new server URL'],
+  ['server-added', 'info', [], 'a new server URL', true],
   ['server-default-changed', 'warning', [], "the first server (the client's default base URL) changed"],
   ['server-variable-enum-value-removed', 'breaking', ['wire'], 'a server variable allows a value less'],
   ['server-variable-default-changed', 'warning', [], 'a server variable has another default'],
@@ -346,10 +198,10 @@ function definitions(): RuleDefinition[] {
     ...DOCUMENT_RULES,
     ...PROOF_RULES,
   ].map(([code, level, surfaces, description, adds]) => ({ code, level, surfaces, description, adds: adds === true }));
-  const schema = [...SCHEMA_KINDS, ...CONSTRAINT_KINDS].flatMap(({ kind, request, response, description, adds }) =>
+  const schema = SCHEMA_KINDS.flatMap(({ kind, request, response, description }) =>
     (['request', 'response'] as const).map((direction) => {
-      const [level, surfaces] = direction === 'request' ? request : response;
-      return { code: `${direction}-${kind}`, level, surfaces, description: `${direction}: ${description}`, adds: adds === true };
+      const [level, surfaces, adds] = direction === 'request' ? request : response;
+      return { code: `${direction}-${kind}`, level, surfaces, description: `${direction}: ${description}`, adds: adds === 'adds' };
     }),
   );
   return [...plain, ...schema];

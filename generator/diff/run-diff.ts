@@ -6,17 +6,22 @@
 import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { PodcastGenError, type Problem } from '../problems.js';
+import type { OperationSelection } from '../model/select-operations.js';
 import type { ChangeLevel, DiffReport } from './change.js';
 import { applyIgnore, expiredEntries, IGNORE_FILE, type IgnoreEntry, readIgnoreFile } from './ignore.js';
 import type { FailOn, ReportView } from './outcome.js';
 import { type DocumentSide, resolveSides, type Sides, sideFileLabel } from './sides.js';
 
-/** What a comparison is given: the documents to read and name, and what to prove. */
+/** What a comparison is given: the documents to read and name, the run's options each side is read with, and what to prove. */
 export interface CompareInput {
   old: { spec: string; label: string };
   new: { spec: string; label: string };
   cwd: string;
   name?: string;
+  /** The operations the project generates (the config's `operations`): changes of the others are not reported. */
+  operations?: OperationSelection;
+  /** The project's templates folder. */
+  templates?: string;
   proof: { types: boolean; validators: boolean };
   levels?: Record<string, ChangeLevel>;
 }
@@ -31,6 +36,9 @@ export interface RunDiffOptions {
   configured: string;
   cwd: string;
   name?: string;
+  /** The config's operation selection and templates: each side is read as the project's run reads it. */
+  operations?: OperationSelection;
+  templates?: string;
   /** Per-rule levels from the config. */
   levels?: Record<string, ChangeLevel>;
   /** The ignore file; default: `.podcast-gen-ignore.yaml` in `cwd` when there is one. */
@@ -73,6 +81,8 @@ export async function runDiff(options: RunDiffOptions): Promise<DiffOutcome> {
       new: { spec: sides.new.spec, label: sides.new.label },
       cwd: options.cwd,
       ...(options.name ? { name: options.name } : {}),
+      ...(options.operations ? { operations: options.operations } : {}),
+      ...(options.templates ? { templates: options.templates } : {}),
       proof: { types: options.types, validators: true },
       ...(options.levels ? { levels: options.levels } : {}),
     });

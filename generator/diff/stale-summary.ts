@@ -4,6 +4,7 @@
  * found in git: HEAD, or one of the last commits that changed the file, whose document has the
  * sha256 the output's manifest records. Without it, the reason there is no summary.
  */
+import type { OperationSelection } from '../model/select-operations.js';
 import { resolveOptions } from '../options.js';
 import { load } from '../pipeline.js';
 import type { DiffReport } from './change.js';
@@ -19,6 +20,9 @@ export interface StaleSummaryOptions {
   spec: string;
   cwd: string;
   name?: string;
+  /** The config's operation selection and templates: the summary speaks of the operations the output holds. */
+  operations?: OperationSelection;
+  templates?: string;
   /** The output folder as the user reads it (`src/api/`), for the reasons. */
   out: string;
   /** The sha256 the output's manifest records; undefined when it records none. */
@@ -54,6 +58,8 @@ export async function staleSummary(options: StaleSummaryOptions): Promise<StaleS
         new: { spec: sides.new.spec, label: sides.new.label },
         cwd,
         ...(options.name ? { name: options.name } : {}),
+        ...(options.operations ? { operations: options.operations } : {}),
+        ...(options.templates ? { templates: options.templates } : {}),
         proof: { types: false, validators: false },
       };
       return await options.compare(input).then(

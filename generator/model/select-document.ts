@@ -19,6 +19,16 @@ interface DocumentOperation extends SelectableOperation {
 }
 
 /**
+ * The document with no operation left: what a selection that chooses none of its operations would
+ * keep (every security scheme), so that a run tool can compare it with a side that has some.
+ */
+export function withoutOperations(document: OpenApiDocument): OpenApiDocument {
+  const schemes = (document.components as { securitySchemes?: unknown } | undefined)?.securitySchemes;
+  const { webhooks: _webhooks, ...rest } = document;
+  return { ...rest, paths: {}, components: schemes ? { securitySchemes: schemes } : {} } as OpenApiDocument;
+}
+
+/**
  * The document with only the operations the selection chooses, the components they reach (through
  * `$ref`s, the discriminator mappings of a oneOf or anyOf, and other components, transitively), every security scheme, and
  * schemas marked `x-envelope`. Webhooks are not operations a selection can choose: they are left out.

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE } from './cases/index.js';
+import { RULES } from '../../generator/diff/rules.js';
 import { verdictsOf } from './helpers.js';
 
 describe('change catalogue', () => {
@@ -34,5 +35,13 @@ describe('change catalogue', () => {
       ].sort(),
     );
     expect(Object.values(sizes).reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(150);
+  });
+});
+
+describe('the catalogue reaches every rule', () => {
+  it('each rule the comparison reports is produced by some case (types-compile-error is the proof’s: test/diff/proof/)', () => {
+    const produced = new Set(Object.values(CATALOGUE).flatMap((cases) => cases.flatMap((c) => verdictsOf(c).map(([rule]) => rule))));
+    const proofOnly = new Set(['types-compile-error']);
+    expect(RULES.map((rule) => rule.code).filter((code) => !produced.has(code) && !proofOnly.has(code))).toStrictEqual([]);
   });
 });

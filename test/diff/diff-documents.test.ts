@@ -37,7 +37,7 @@ describe('diffDocuments', () => {
           surfaces: ['types'],
           message:
             'operationId `deleteImage` -> `removeImage`: `client.deleteImage` is now `client.removeImage`; the tool keeps its name `podcast_delete_image`',
-          operation: { operationId: 'removeImage', method: 'DELETE', path: '/open/podcast/v1/images' },
+          operations: [{ operationId: 'removeImage', method: 'DELETE', path: '/open/podcast/v1/images' }],
           old: { file: 'spec/podcast.openapi.yaml', pointer, ...placeOf('spec/podcast.openapi.yaml', 'operationId: deleteImage') },
           new: { file: 'renamed.yaml', pointer, ...placeOf(renamed, 'operationId: removeImage') },
         },

@@ -174,7 +174,7 @@ describe('the report formats', () => {
       rule: 'parameter-removed',
       level: 'breaking',
       surfaces: ['wire', 'types'],
-      operation: { operationId: 'a', method: 'get', path: '/x' },
+      operations: [{ operationId: 'a', method: 'get', path: '/x' }],
       message: '100% gone,\nreally: yes',
       old: { file: 'git:main:api/a,b.yaml', pointer: '#/paths/~1x/get/parameters/0', line: 3, col: 9 },
     };

@@ -2,15 +2,19 @@
  * The catalogue's harness: a small document every case starts from, a case changes a copy of it (and
  * may change the old side too), and the verdict is every change found, as `[rule, level, surfaces]`.
  */
-import { compareModels, compareSide } from '../../generator/diff/compare/index.js';
+import { checkComparison } from '../../generator/diff/checker/index.js';
+import { compareModels, compareSide, type FoundChange } from '../../generator/diff/compare/index.js';
 import { naturalLevel } from '../../generator/diff/levels.js';
 import { buildModel } from '../../generator/model/build-model.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: a case reaches into the document as JSON
 export type Doc = Record<string, any>;
 
-/** One change as a case expects it: rule, level and the surfaces it breaks (space-separated). */
-export type Verdict = [rule: string, level: string, surfaces: string];
+/**
+ * One change as a case expects it: rule, level and the surfaces it breaks (space-separated), and
+ * how many operations it reaches where that is more than one (a change in a component is one change).
+ */
+export type Verdict = [rule: string, level: string, surfaces: string] | [rule: string, level: string, surfaces: string, operations: number];
 
 export interface DiffCase {
   name: string;
@@ -129,16 +133,22 @@ export function baseDocument(): Doc {
   };
 }
 
-/** Every change between the base (after `before`) and its changed copy, as verdicts in found order. */
-export function verdictsOf(c: DiffCase): Verdict[] {
+/** Every change between the base (after `before`) and its changed copy, as the checkers judge them, in found order. */
+export function changesOf(c: Pick<DiffCase, 'before' | 'change'>): FoundChange[] {
   const old = baseDocument();
   c.before?.(old);
   const next = structuredClone(old);
   c.change(next);
   const model = (doc: Doc) => buildModel(doc, { apiName: 'things', source: { path: 'x.yaml', label: 'x.yaml', hash: '' } }).model;
-  const a = model(old);
-  const b = model(next);
-  return compareModels(compareSide(a, old), compareSide(b, next)).map((f) => [f.rule, naturalLevel(f.rule, f.surfaces), f.surfaces.join(' ')]);
+  return checkComparison(compareModels(compareSide(model(old), old), compareSide(model(next), next)));
+}
+
+/** Every change between the base (after `before`) and its changed copy, as verdicts in found order. */
+export function verdictsOf(c: DiffCase): Verdict[] {
+  return changesOf(c).map((f): Verdict => {
+    const verdict: Verdict = [f.rule, naturalLevel(f.rule, f.surfaces), f.surfaces.join(' ')];
+    return f.operations.length > 1 ? [...verdict, f.operations.length] : verdict;
+  });
 }
 
 /** Shortcuts for the schemas of the base document. */

@@ -52,7 +52,7 @@ describe('the ignore file', () => {
       { rule: 'server-added', place: '#/servers', reason: 'a region', file, line: 9 },
       { rule: 'server-added', operation: 'listImages', reason: 'matches nothing (no operation)', file, line: 12 },
     ]);
-    const other = { ...RENAME, operation: { operationId: 'removeAvatar', method: 'delete', path: '/x' } };
+    const other = { ...RENAME, operations: [{ operationId: 'removeAvatar', method: 'delete', path: '/x' }] };
     expect(applyIgnore([RENAME, other, ENUM_ADDED, SERVER_ADDED], entries)).toStrictEqual({
       kept: [other],
       ignored: [

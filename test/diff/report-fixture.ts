@@ -6,7 +6,7 @@ export const RENAME: Change = {
   rule: 'operation-id-changed',
   level: 'breaking',
   surfaces: ['types'],
-  operation: { operationId: 'removeImage', method: 'delete', path: '/open/podcast/v1/images/{id}' },
+  operations: [{ operationId: 'removeImage', method: 'delete', path: '/open/podcast/v1/images/{id}' }],
   message: 'The operationId changed from deleteImage to removeImage: client.deleteImage is gone; the MCP tool keeps its name (x-tool-name).',
   old: { file: 'git:HEAD:spec/podcast.openapi.yaml', pointer: '#/paths/~1open~1podcast~1v1~1images~1{id}/delete/operationId', line: 376, col: 7 },
   new: { file: 'spec/podcast.openapi.yaml', pointer: '#/paths/~1open~1podcast~1v1~1images~1{id}/delete/operationId', line: 376, col: 7 },
@@ -27,7 +27,7 @@ export const ENUM_ADDED: Change = {
   rule: 'response-enum-value-added',
   level: 'warning',
   surfaces: ['validators'],
-  operation: { operationId: 'listImages', method: 'get', path: '/open/podcast/v1/images' },
+  operations: [{ operationId: 'listImages', method: 'get', path: '/open/podcast/v1/images' }],
   message: 'The response enum of status gained "archived" | <b>',
   new: { file: 'spec/podcast.openapi.yaml', pointer: '#/components/schemas/ImageStatus/enum/3', line: 900, col: 11 },
   proof: {

@@ -10,10 +10,13 @@ export const RULES_DOC = fileURLToPath(new URL('../../docs/diff-rules.md', impor
 const START = '<!-- rules table: made by test/diff/rules-doc.ts -->';
 const END = '<!-- end of rules table -->';
 
-/** One row per rule: code, default level, the surfaces it can break, what it means. */
+/** One row per rule: code, default level, the surfaces it can break, its semver step where it breaks nothing, what it means. */
 export function rulesTable(): string {
-  const rows = RULES.map((rule) => `| \`${rule.code}\` | ${rule.level} | ${rule.surfaces.join(', ') || '-'} | ${rule.description.replace(/\|/g, '\\|')} |`);
-  return [START, '', '| Rule | Level | Can break | Meaning |', '| --- | --- | --- | --- |', ...rows, '', END].join('\n');
+  const rows = RULES.map(
+    (rule) =>
+      `| \`${rule.code}\` | ${rule.level} | ${rule.surfaces.join(', ') || '-'} | ${rule.adds ? 'minor' : 'patch'} | ${rule.description.replace(/\|/g, '\\|')} |`,
+  );
+  return [START, '', '| Rule | Level | Can break | Semver, breaking nothing | Meaning |', '| --- | --- | --- | --- | --- |', ...rows, '', END].join('\n');
 }
 
 /** The page with its table made anew. */

@@ -12,6 +12,13 @@ describe('semver advice', () => {
     { given: [change('operation-added', 'info'), change('operation-removed', 'breaking')], want: 'major' },
     // An override to warning makes a breaking rule's change patch-level.
     { given: [change('operation-removed', 'warning')], want: 'patch' },
+    // What lets callers do something new is minor (semver: functionality added in a backward compatible manner).
+    { given: [change('request-enum-value-added', 'info')], want: 'minor' },
+    { given: [change('request-type-widened', 'info')], want: 'minor' },
+    { given: [change('request-max-length-loosened', 'info')], want: 'minor' },
+    { given: [change('parameter-added-optional', 'info')], want: 'minor' },
+    { given: [change('parameter-became-optional', 'info')], want: 'minor' },
+    { given: [change('response-enum-value-removed', 'info')], want: 'patch' },
   ])('$want', ({ given, want }) => {
     expect(semverAdvice(given)).toBe(want);
   });

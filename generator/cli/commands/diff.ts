@@ -35,6 +35,8 @@ export async function runDiffCommand(context: CommandContext): Promise<number> {
       configured: options.spec ?? DEFAULT_SPEC,
       cwd: io.cwd,
       ...(options.name ? { name: options.name } : {}),
+      ...(options.operations ? { operations: options.operations } : {}),
+      ...(options.templates ? { templates: options.templates } : {}),
       ...(options.diff?.levels ? { levels: options.diff.levels } : {}),
       ...(typeof args.ignore === 'string' ? { ignoreFile: args.ignore } : options.diff?.ignore ? { ignoreFile: options.diff.ignore } : {}),
       failOn: args.failOn as 'breaking' | 'warning' | 'never',

@@ -3,29 +3,28 @@
  * it, so one that is gone (or renamed) removes names user code imports, whatever operations use it.
  */
 import { escapeToken } from '../../json-pointer.js';
-import { code, type CompareContext } from './context.js';
+import type { CompareContext } from './context.js';
 
 export function compareComponents(ctx: CompareContext): void {
   const pointer = (name: string) => `#/components/schemas/${escapeToken(name)}`;
+  const record = { family: 'component' as const, direction: 'both' as const, operations: [] };
   for (const [name, was] of ctx.old.schemas) {
     const is = ctx.new.schemas.get(name);
     if (!is) {
-      ctx.report({
-        rule: 'schema-removed',
-        oldPointer: pointer(name),
-        message: `component schema ${code(name)} is gone: the exported ${code(was.indexName)} with it`,
-      });
+      ctx.record({ ...record, keyword: 'presence', where: name, old: was.indexName, oldPointer: pointer(name) });
       continue;
     }
     if (was.indexName !== is.indexName || was.typeName !== is.typeName)
-      ctx.report({
-        rule: 'schema-type-name-changed',
+      ctx.record({
+        ...record,
+        keyword: 'exportName',
+        where: name,
+        old: was.indexName,
+        new: is.indexName,
         oldPointer: pointer(name),
         newPointer: pointer(name),
-        message: `component schema ${code(name)} is exported as ${code(is.indexName)}, was ${code(was.indexName)}`,
       });
   }
   for (const [name, is] of ctx.new.schemas)
-    if (!ctx.old.schemas.has(name))
-      ctx.report({ rule: 'schema-added', newPointer: pointer(name), message: `new component schema ${code(name)} (exported as ${code(is.indexName)})` });
+    if (!ctx.old.schemas.has(name)) ctx.record({ ...record, keyword: 'presence', where: name, new: is.indexName, newPointer: pointer(name) });
 }

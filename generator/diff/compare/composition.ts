@@ -4,8 +4,10 @@
  */
 import { escapeToken } from '../../json-pointer.js';
 import type { SchemaObject } from '../../model/types.js';
+import type { Where } from './record.js';
+import { stepInto } from './record.js';
 import { refName, type SchemaAt } from './schema-view.js';
-import { reportSchema, type SchemaWalk } from './schema-walk.js';
+import { recordSchema, type SchemaWalk } from './schema-walk.js';
 
 interface Member {
   key: string;
@@ -34,7 +36,7 @@ function inlineSignature(schema: SchemaObject): string | undefined {
   return schema.title ? `title:${schema.title}` : undefined;
 }
 
-export function compareComposition(walk: SchemaWalk, o: SchemaAt, n: SchemaAt, where: string): void {
+export function compareComposition(walk: SchemaWalk, o: SchemaAt, n: SchemaAt, where: Where): void {
   if (!compareSwappedChoice(walk, o, n, where)) for (const keyword of ['oneOf', 'anyOf'] as const) compareVariants(walk, o, n, where, keyword);
   compareAllOf(walk, o, n, where);
   compareDiscriminator(walk, o, n, where);
@@ -45,74 +47,67 @@ function wraps(schema: SchemaObject): boolean {
   return !schema.oneOf && !schema.anyOf && !schema.allOf;
 }
 
-function compareVariants(walk: SchemaWalk, o: SchemaAt, n: SchemaAt, where: string, keyword: 'oneOf' | 'anyOf'): void {
+/** A variant more (`new`) or less (`old`), named by its component or its position. */
+function recordVariant(walk: SchemaWalk, keyword: string, where: Where, member: Member, side: 'old' | 'new', pointers: [string, string]): void {
+  recordSchema(walk, { keyword: `${keyword}-variant`, where, [side]: member.label, oldPointer: pointers[0], newPointer: pointers[1] });
+}
+
+function compareVariants(walk: SchemaWalk, o: SchemaAt, n: SchemaAt, where: Where, keyword: 'oneOf' | 'anyOf'): void {
   const had = o.schema[keyword] !== undefined;
   const has = n.schema[keyword] !== undefined;
   if (!had && !has) return;
-  const kind = keyword === 'oneOf' ? 'one-of' : 'any-of';
   const a = members(o, keyword);
   const b = members(n, keyword);
   // A schema that became a choice of itself and more (or the reverse) is compared as its first variant.
   if (!had && wraps(o.schema) && choiceOnly(n.schema)) {
     walk.visit(walk, o, (b[0] as Member).at, where);
-    for (const member of b.slice(1))
-      reportVariant(walk, `${kind}-variant-added`, `${where}: ${keyword} variant ${member.label} added`, o.pointer, member.at.pointer);
+    for (const member of b.slice(1)) recordVariant(walk, keyword, where, member, 'new', [o.pointer, member.at.pointer]);
     return;
   }
   if (!has && wraps(n.schema) && choiceOnly(o.schema)) {
     walk.visit(walk, (a[0] as Member).at, n, where);
-    for (const member of a.slice(1))
-      reportVariant(walk, `${kind}-variant-removed`, `${where}: ${keyword} variant ${member.label} removed`, member.at.pointer, n.pointer);
+    for (const member of a.slice(1)) recordVariant(walk, keyword, where, member, 'old', [member.at.pointer, n.pointer]);
     return;
   }
   // A choice beside the schema's own type: a condition more (or less) on the same values.
   if (!had || !has) {
-    const pointers = { oldPointer: had ? `${o.pointer}/${keyword}` : o.pointer, newPointer: has ? `${n.pointer}/${keyword}` : n.pointer };
-    reportSchema(walk, {
-      kind: `${kind}-${has ? 'added' : 'removed'}`,
-      message: `${where}: ${has ? 'now' : 'no longer'} one of ${has ? b.length : a.length} ${keyword} conditions`,
-      ...pointers,
+    recordSchema(walk, {
+      keyword,
+      where,
+      ...(had ? { old: a.length } : { new: b.length }),
+      oldPointer: had ? `${o.pointer}/${keyword}` : o.pointer,
+      newPointer: has ? `${n.pointer}/${keyword}` : n.pointer,
     });
     return;
   }
-  const oldByKey = new Map(a.map((m) => [m.key, m]));
-  const newByKey = new Map(b.map((m) => [m.key, m]));
-  for (const member of b) {
-    const was = oldByKey.get(member.key);
-    if (was) walk.visit(walk, was.at, member.at, `${where}<${member.label}>`);
-    else reportVariant(walk, `${kind}-variant-added`, `${where}: ${keyword} variant ${member.label} added`, `${o.pointer}/${keyword}`, member.at.pointer);
-  }
-  for (const member of a)
-    if (!newByKey.has(member.key))
-      reportVariant(walk, `${kind}-variant-removed`, `${where}: ${keyword} variant ${member.label} removed`, member.at.pointer, `${n.pointer}/${keyword}`);
+  matchVariants(walk, { o, n, where, was: keyword, is: keyword, a, b });
 }
 
-/** A oneOf that became an anyOf (or the reverse): reported once, then its variants matched across. */
-function compareSwappedChoice(walk: SchemaWalk, o: SchemaAt, n: SchemaAt, where: string): boolean {
-  const only = (s: SchemaObject) => (s.oneOf && !s.anyOf ? 'oneOf' : s.anyOf && !s.oneOf ? 'anyOf' : undefined);
-  const was = only(o.schema);
-  const is = only(n.schema);
-  if (!was || !is || was === is) return false;
-  const kind = was === 'oneOf' ? 'one-of-became-any-of' : 'any-of-became-one-of';
-  reportSchema(walk, { kind, message: `${where}: ${was} -> ${is}`, oldPointer: `${o.pointer}/${was}`, newPointer: `${n.pointer}/${is}` });
-  const label = is === 'oneOf' ? 'one-of' : 'any-of';
-  const a = members(o, was);
-  const b = members(n, is);
+/** Matched variants compared, the rest recorded as added or removed. */
+function matchVariants(
+  walk: SchemaWalk,
+  input: { o: SchemaAt; n: SchemaAt; where: Where; was: 'oneOf' | 'anyOf'; is: 'oneOf' | 'anyOf'; a: Member[]; b: Member[] },
+): void {
+  const { o, n, where, was, is, a, b } = input;
   const oldByKey = new Map(a.map((m) => [m.key, m]));
   const newKeys = new Set(b.map((m) => m.key));
   for (const member of b) {
     const match = oldByKey.get(member.key);
-    if (match) walk.visit(walk, match.at, member.at, `${where}<${member.label}>`);
-    else reportVariant(walk, `${label}-variant-added`, `${where}: ${is} variant ${member.label} added`, `${o.pointer}/${was}`, member.at.pointer);
+    if (match) walk.visit(walk, match.at, member.at, stepInto(where, `<${member.label}>`));
+    else recordVariant(walk, is, where, member, 'new', [`${o.pointer}/${was}`, member.at.pointer]);
   }
-  for (const member of a)
-    if (!newKeys.has(member.key))
-      reportVariant(walk, `${label}-variant-removed`, `${where}: ${is} variant ${member.label} removed`, member.at.pointer, `${n.pointer}/${is}`);
-  return true;
+  for (const member of a) if (!newKeys.has(member.key)) recordVariant(walk, is, where, member, 'old', [member.at.pointer, `${n.pointer}/${is}`]);
 }
 
-function reportVariant(walk: SchemaWalk, kind: string, message: string, oldPointer: string, newPointer: string): void {
-  reportSchema(walk, { kind, message, oldPointer, newPointer });
+/** A oneOf that became an anyOf (or the reverse): recorded once, then its variants matched across. */
+function compareSwappedChoice(walk: SchemaWalk, o: SchemaAt, n: SchemaAt, where: Where): boolean {
+  const only = (s: SchemaObject) => (s.oneOf && !s.anyOf ? 'oneOf' : s.anyOf && !s.oneOf ? 'anyOf' : undefined);
+  const was = only(o.schema);
+  const is = only(n.schema);
+  if (!was || !is || was === is) return false;
+  recordSchema(walk, { keyword: 'choice', where, old: was, new: is, oldPointer: `${o.pointer}/${was}`, newPointer: `${n.pointer}/${is}` });
+  matchVariants(walk, { o, n, where, was, is, a: members(o, was), b: members(n, is) });
+  return true;
 }
 
 /** A schema that is only a choice: no type or properties of its own. */
@@ -121,7 +116,7 @@ function choiceOnly(schema: SchemaObject): boolean {
 }
 
 /** allOf members that name a component; inline members' properties are compared with the object's own. */
-function compareAllOf(walk: SchemaWalk, o: SchemaAt, n: SchemaAt, where: string): void {
+function compareAllOf(walk: SchemaWalk, o: SchemaAt, n: SchemaAt, where: Where): void {
   const refs = (at: SchemaAt) => members(at, 'allOf').filter((m) => m.key.startsWith('$'));
   const a = refs(o);
   const b = refs(n);
@@ -129,47 +124,56 @@ function compareAllOf(walk: SchemaWalk, o: SchemaAt, n: SchemaAt, where: string)
   const newKeys = new Set(b.map((m) => m.key));
   for (const member of b)
     if (!oldKeys.has(member.key))
-      reportSchema(walk, {
-        kind: 'all-of-member-added',
-        message: `${where}: allOf member ${member.label} added`,
-        oldPointer: o.pointer,
-        newPointer: member.at.pointer,
-      });
+      recordSchema(walk, { keyword: 'allOf-member', where, new: member.label, oldPointer: o.pointer, newPointer: member.at.pointer });
   for (const member of a)
     if (!newKeys.has(member.key))
-      reportSchema(walk, {
-        kind: 'all-of-member-removed',
-        message: `${where}: allOf member ${member.label} removed`,
-        oldPointer: member.at.pointer,
-        newPointer: n.pointer,
-      });
+      recordSchema(walk, { keyword: 'allOf-member', where, old: member.label, oldPointer: member.at.pointer, newPointer: n.pointer });
 }
 
-function compareDiscriminator(walk: SchemaWalk, o: SchemaAt, n: SchemaAt, where: string): void {
+/** The component a mapping names (`#/components/schemas/Cat` or a bare `Cat`). */
+function mappedName(target: string): string {
+  return target.startsWith('#') ? (refName({ $ref: target } as SchemaObject) ?? target) : target;
+}
+
+function compareDiscriminator(walk: SchemaWalk, o: SchemaAt, n: SchemaAt, where: Where): void {
   const a = o.schema.discriminator;
   const b = n.schema.discriminator;
-  if (!a || !b) return;
-  const pointers = { oldPointer: `${o.pointer}/discriminator`, newPointer: `${n.pointer}/discriminator` };
-  if (a.propertyName !== b.propertyName) {
-    reportSchema(walk, { kind: 'discriminator-property-changed', message: `${where}: discriminator ${a.propertyName} -> ${b.propertyName}`, ...pointers });
+  if (!a && !b) return;
+  const pointers = { oldPointer: a ? `${o.pointer}/discriminator` : o.pointer, newPointer: b ? `${n.pointer}/discriminator` : n.pointer };
+  if (!a || !b || a.propertyName !== b.propertyName) {
+    recordSchema(walk, { keyword: 'discriminator', where, ...(a ? { old: a.propertyName } : {}), ...(b ? { new: b.propertyName } : {}), ...pointers });
     return;
   }
   const oldMapping = a.mapping ?? {};
   const newMapping = b.mapping ?? {};
-  for (const value of Object.keys(newMapping))
-    if (!(value in oldMapping))
-      reportSchema(walk, {
-        kind: 'discriminator-mapping-added',
-        message: `${where}: discriminator value ${JSON.stringify(value)} added`,
-        oldPointer: pointers.oldPointer,
-        newPointer: `${pointers.newPointer}/mapping/${escapeToken(value)}`,
+  const at = (side: string, value: string) => `${side}/mapping/${escapeToken(value)}`;
+  for (const [value, target] of Object.entries(newMapping)) {
+    const was = Object.hasOwn(oldMapping, value) ? oldMapping[value] : undefined;
+    if (was === undefined)
+      recordSchema(walk, {
+        keyword: 'discriminator-mapping',
+        where,
+        new: { value, to: mappedName(target) },
+        ...pointers,
+        newPointer: at(pointers.newPointer, value),
       });
-  for (const value of Object.keys(oldMapping))
-    if (!(value in newMapping))
-      reportSchema(walk, {
-        kind: 'discriminator-mapping-removed',
-        message: `${where}: discriminator value ${JSON.stringify(value)} removed`,
-        oldPointer: `${pointers.oldPointer}/mapping/${escapeToken(value)}`,
-        newPointer: pointers.newPointer,
+    else if (mappedName(was) !== mappedName(target))
+      recordSchema(walk, {
+        keyword: 'discriminator-mapping',
+        where,
+        old: { value, to: mappedName(was) },
+        new: { value, to: mappedName(target) },
+        oldPointer: at(pointers.oldPointer, value),
+        newPointer: at(pointers.newPointer, value),
+      });
+  }
+  for (const [value, target] of Object.entries(oldMapping))
+    if (!Object.hasOwn(newMapping, value))
+      recordSchema(walk, {
+        keyword: 'discriminator-mapping',
+        where,
+        old: { value, to: mappedName(target) },
+        ...pointers,
+        oldPointer: at(pointers.oldPointer, value),
       });
 }

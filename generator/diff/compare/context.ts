@@ -1,10 +1,11 @@
 /**
- * What every comparison module shares: the two sides (model and document) and one way to report a
- * change, by rule code, with the surfaces it truly breaks and its places in both documents.
+ * What every comparison module shares: the two sides (model and document) and one way to say what
+ * changed, as a neutral record (record.ts). The checkers (../checker/) judge the records.
  */
 import type { ApiModel, NamedSchemaModel, OperationModel } from '../../model/types.js';
 import type { ChangeOperation, Surface } from '../change.js';
 import { ruleOf } from '../rules.js';
+import type { ChangeRecord } from './record.js';
 
 /** A pair of the same operation in both documents. */
 export interface OperationPair {
@@ -21,39 +22,64 @@ export interface CompareSide {
   schemas: ReadonlyMap<string, NamedSchemaModel>;
 }
 
-/** A change as found, before it is placed in the files and given its level. */
+/** A change as judged, before it is placed in the files and given its level. */
 export interface FoundChange {
   rule: string;
   /** The surfaces it breaks: the rule's own, or the subset that applies here. */
   surfaces: Surface[];
   message: string;
-  operation?: ChangeOperation;
+  /** The operations it reaches (none for a change of the whole document). */
+  operations: ChangeOperation[];
   /** JSON pointers into each side's bundled document. */
   oldPointer?: string;
   newPointer?: string;
 }
 
-/** A change found inside a schema: its operation is added by whoever reached the schema; surfaces left out are the rule's. */
-export type Finding = Omit<FoundChange, 'surfaces' | 'operation'> & { surfaces?: Surface[] };
+/**
+ * A change a comparison module judges itself, with its rule: the security comparison (security.ts)
+ * still does. TODO(issue 39): security.ts says what changed as records and a checker judges them, once
+ * the model's security fact it is being moved onto has landed; then this way in goes.
+ */
+export interface JudgedChange {
+  rule: string;
+  surfaces?: Surface[];
+  message: string;
+  operation?: ChangeOperation;
+  oldPointer?: string;
+  newPointer?: string;
+}
 
 /** What a comparison module reports through. */
 export interface CompareContext {
   old: CompareSide;
   new: CompareSide;
-  report(change: Omit<FoundChange, 'surfaces'> & { surfaces?: Surface[] }): void;
+  /** Says what changed. */
+  record(record: ChangeRecord): void;
+  /** The way in of a module that still judges its own changes (see {@link JudgedChange}). */
+  report(change: JudgedChange): void;
 }
 
-/** A context collecting into `into`; surfaces not given are the rule's. */
-export function compareContext(old: CompareSide, next: CompareSide, into: FoundChange[]): CompareContext {
+/** What a comparison found: neutral records, and the changes modules judged themselves. */
+export interface Comparison {
+  records: ChangeRecord[];
+  judged: FoundChange[];
+}
+
+/** A context collecting into `into`. */
+export function compareContext(old: CompareSide, next: CompareSide, into: Comparison): CompareContext {
   return {
     old,
     new: next,
+    record(record) {
+      into.records.push(record);
+    },
     report(change) {
       const rule = ruleOf(change.rule);
       const surfaces = change.surfaces ?? rule.surfaces;
       for (const surface of surfaces)
         if (!rule.surfaces.includes(surface)) throw new Error(`rule ${change.rule} cannot break ${surface}: add it to the catalogue`);
-      into.push({ ...change, surfaces: ordered(surfaces) });
+      const { operation, surfaces: _surfaces, ...rest } = change;
+      into.judged.push({ ...rest, surfaces: [...surfaces], operations: operation ? [operation] : [] });
     },
   };
 }
@@ -63,18 +89,19 @@ export function compareSide(model: ApiModel, document: Record<string, unknown>):
   return { model, document, schemas: new Map(model.schemas.map((s) => [s.name, s])) };
 }
 
-const ORDER: Surface[] = ['wire', 'types', 'validators', 'mcp'];
-
-function ordered(surfaces: readonly Surface[]): Surface[] {
-  return ORDER.filter((s) => surfaces.includes(s));
-}
-
 /** The operation as a change names it (the new side's where both exist). */
 export function operationOf(op: OperationModel): ChangeOperation {
   return { operationId: op.operationId, method: op.httpMethod, path: op.path };
 }
 
 /** `` `a` ``: a name quoted in a message. */
-export function code(text: string | number): string {
-  return `\`${text}\``;
+export function code(text: unknown): string {
+  return `\`${String(text)}\``;
+}
+
+/** A record of this operation, in both documents at the operation unless placed otherwise. */
+export function operationRecorder(ctx: CompareContext, { old: a, new: b }: OperationPair, family: ChangeRecord['family'] = 'operation') {
+  const operations = [operationOf(b)];
+  return (keyword: string, values: Partial<Pick<ChangeRecord, 'old' | 'new' | 'oldPointer' | 'newPointer' | 'where' | 'facts' | 'direction'>>) =>
+    ctx.record({ family, keyword, direction: 'both', where: '', oldPointer: a.pointer, newPointer: b.pointer, operations, ...values });
 }

@@ -3,7 +3,7 @@
  * then by operationId, for one that moved), the removed and added ones, and what changed on each.
  */
 import type { OperationModel } from '../../model/types.js';
-import { code, operationOf, type CompareContext, type OperationPair } from './context.js';
+import { type CompareContext, type OperationPair, operationOf, operationRecorder } from './context.js';
 import { compareParameters } from './parameters.js';
 import { compareRequestBody } from './request-body.js';
 import { compareResponses } from './responses.js';
@@ -44,88 +44,73 @@ export function matchOperations(
   return { pairs, removed: old.filter((op) => !matched.has(op)), added };
 }
 
+/** What an operation is, as a record of its presence names it. */
+function presence(op: OperationModel): { method: string; path: string; methodName: string; toolName: string } {
+  return { method: op.httpMethod, path: op.path, methodName: op.methodName, toolName: op.toolName };
+}
+
 /** Every operation's changes. */
 export function compareOperations(ctx: CompareContext, memo: SchemaMemo): void {
   const { pairs, removed, added } = matchOperations(ctx.old.model.operations, ctx.new.model.operations);
   for (const op of removed)
-    ctx.report({
-      rule: 'operation-removed',
-      operation: operationOf(op),
-      message: `${op.httpMethod} ${op.path} is gone: \`client.${op.methodName}\` and the tool ${code(op.toolName)} with it`,
+    ctx.record({
+      family: 'operation',
+      keyword: 'presence',
+      direction: 'both',
+      where: '',
+      old: presence(op),
       oldPointer: op.pointer,
+      operations: [operationOf(op)],
     });
   for (const op of added)
-    ctx.report({
-      rule: 'operation-added',
-      operation: operationOf(op),
-      message: `new operation ${op.httpMethod} ${op.path} (\`client.${op.methodName}\`)`,
+    ctx.record({
+      family: 'operation',
+      keyword: 'presence',
+      direction: 'both',
+      where: '',
+      new: presence(op),
       newPointer: op.pointer,
+      operations: [operationOf(op)],
     });
   for (const pair of pairs) compareOperation(ctx, pair, memo);
 }
 
 function compareOperation(ctx: CompareContext, pair: OperationPair, memo: SchemaMemo): void {
   const { old: a, new: b } = pair;
-  const operation = operationOf(b);
-  const at = { operation, oldPointer: a.pointer, newPointer: b.pointer };
-  if (a.path !== b.path && routeKey(a) !== routeKey(b)) ctx.report({ rule: 'operation-path-changed', ...at, message: `moved from ${a.path} to ${b.path}` });
-  if (a.httpMethod !== b.httpMethod) ctx.report({ rule: 'operation-method-changed', ...at, message: `method ${a.httpMethod} -> ${b.httpMethod}` });
+  const record = operationRecorder(ctx, pair);
+  if (a.path !== b.path && routeKey(a) !== routeKey(b)) record('path', { old: a.path, new: b.path });
+  if (a.httpMethod !== b.httpMethod) record('method', { old: a.httpMethod, new: b.httpMethod });
   compareNames(ctx, pair);
   compareTool(ctx, pair);
   compareOperationSecurity(ctx, pair);
-  if (!a.deprecated && b.deprecated) ctx.report({ rule: 'operation-deprecated', ...at, newPointer: `${b.pointer}/deprecated`, message: 'now deprecated' });
-  if (a.deprecated && !b.deprecated) ctx.report({ rule: 'operation-undeprecated', ...at, message: 'no longer deprecated' });
-  if ((a.summary ?? '') !== (b.summary ?? ''))
-    ctx.report({ rule: 'operation-summary-changed', ...at, newPointer: `${b.pointer}/summary`, message: 'summary changed' });
+  if (a.deprecated !== b.deprecated)
+    record('deprecated', { old: a.deprecated, new: b.deprecated, ...(b.deprecated ? { newPointer: `${b.pointer}/deprecated` } : {}) });
+  if ((a.summary ?? '') !== (b.summary ?? '')) record('summary', { old: a.summary ?? '', new: b.summary ?? '', newPointer: `${b.pointer}/summary` });
   if ((a.description ?? '') !== (b.description ?? ''))
-    ctx.report({ rule: 'operation-description-changed', ...at, newPointer: `${b.pointer}/description`, message: 'description changed' });
-  for (const tag of b.tags) if (!a.tags.includes(tag)) ctx.report({ rule: 'operation-tag-added', ...at, message: `tag ${code(tag)} added` });
-  for (const tag of a.tags) if (!b.tags.includes(tag)) ctx.report({ rule: 'operation-tag-removed', ...at, message: `tag ${code(tag)} removed` });
-  if (a.chargesCredits !== b.chargesCredits)
-    ctx.report({
-      rule: b.chargesCredits ? 'operation-credits-added' : 'operation-credits-removed',
-      ...at,
-      message: b.chargesCredits ? 'now charges credits' : 'no longer charges credits',
-    });
-  compareIdempotency(ctx, pair);
-  if (a.retryStatuses.join() !== b.retryStatuses.join())
-    ctx.report({ rule: 'retry-statuses-changed', ...at, message: `retried statuses ${a.retryStatuses.join(', ')} -> ${b.retryStatuses.join(', ')}` });
+    record('description', { old: a.description ?? '', new: b.description ?? '', newPointer: `${b.pointer}/description` });
+  for (const tag of b.tags) if (!a.tags.includes(tag)) record('tag', { new: tag });
+  for (const tag of a.tags) if (!b.tags.includes(tag)) record('tag', { old: tag });
+  if (a.chargesCredits !== b.chargesCredits) record('credits', { old: a.chargesCredits, new: b.chargesCredits });
+  if (!a.idempotency !== !b.idempotency)
+    record('idempotency', { ...(a.idempotency ? { old: { ...a.idempotency } } : {}), ...(b.idempotency ? { new: { ...b.idempotency } } : {}) });
+  if (a.retryStatuses.join() !== b.retryStatuses.join()) record('retryStatuses', { old: [...a.retryStatuses], new: [...b.retryStatuses] });
   compareParameters(ctx, pair, memo);
   compareRequestBody(ctx, pair, memo);
   compareResponses(ctx, pair, memo);
 }
 
 /** Generated names: the operationId and the method and type names made of it. */
-function compareNames(ctx: CompareContext, { old: a, new: b }: OperationPair): void {
-  const at = { operation: operationOf(b), oldPointer: `${a.pointer}/operationId`, newPointer: `${b.pointer}/operationId` };
+function compareNames(ctx: CompareContext, pair: OperationPair): void {
+  const { old: a, new: b } = pair;
+  const record = operationRecorder(ctx, pair);
+  const at = { oldPointer: `${a.pointer}/operationId`, newPointer: `${b.pointer}/operationId` };
   if (a.operationId !== b.operationId) {
     // The tool keeps its name where x-tool-name gives it; where it derives from the operationId, it changes with it.
     const toolFollows = a.toolName !== b.toolName && a.toolNameDerived && b.toolNameDerived;
-    const tool = toolFollows
-      ? ` and the tool ${code(a.toolName)} is now ${code(b.toolName)}`
-      : a.toolName === b.toolName
-        ? `; the tool keeps its name ${code(b.toolName)}`
-        : '';
-    ctx.report({
-      rule: 'operation-id-changed',
-      ...at,
-      surfaces: toolFollows ? ['types', 'mcp'] : ['types'],
-      message: `operationId ${code(a.operationId)} -> ${code(b.operationId)}: \`client.${a.methodName}\` is now \`client.${b.methodName}\`${tool}`,
-    });
+    const names = (op: OperationModel) => ({ operationId: op.operationId, methodName: op.methodName, toolName: op.toolName });
+    record('operationId', { ...at, old: names(a), new: names(b), ...(toolFollows ? { facts: { toolFollows } } : {}) });
     return;
   }
-  if (a.methodName !== b.methodName)
-    ctx.report({ rule: 'method-name-changed', ...at, message: `\`client.${a.methodName}\` is now \`client.${b.methodName}\`` });
-  if (a.typeName !== b.typeName)
-    ctx.report({ rule: 'operation-type-name-changed', ...at, message: `types ${code(`${a.typeName}Params`)}... are now ${code(`${b.typeName}Params`)}...` });
-}
-
-function compareIdempotency(ctx: CompareContext, { old: a, new: b }: OperationPair): void {
-  const at = { operation: operationOf(b), oldPointer: a.pointer, newPointer: b.pointer };
-  if (!a.idempotency && b.idempotency) {
-    const rule = b.idempotency.required ? 'idempotency-key-required-added' : 'idempotency-key-added';
-    ctx.report({ rule, ...at, message: `now takes the idempotency header ${code(b.idempotency.header)}${b.idempotency.required ? ', required' : ''}` });
-  }
-  if (a.idempotency && !b.idempotency)
-    ctx.report({ rule: 'idempotency-key-removed', ...at, message: `no longer takes the idempotency header ${code(a.idempotency.header)}` });
+  if (a.methodName !== b.methodName) record('methodName', { ...at, old: a.methodName, new: b.methodName });
+  if (a.typeName !== b.typeName) record('typeName', { ...at, old: a.typeName, new: b.typeName });
 }

@@ -4,7 +4,8 @@
  * by their position in the path), then compared as request values that travel as text.
  */
 import type { InputFieldModel } from '../../model/types.js';
-import { code, operationOf, type CompareContext, type OperationPair } from './context.js';
+import { code, type CompareContext, type OperationPair, operationOf } from './context.js';
+import { sameName } from './record.js';
 import type { SchemaMemo } from './schema-walk.js';
 import { compareSchemas } from './schemas.js';
 
@@ -16,6 +17,11 @@ function parametersOf(fields: readonly InputFieldModel[]): InputFieldModel[] {
 
 function key(field: InputFieldModel): string {
   return `${field.in} ${field.in === 'header' ? field.wireName.toLowerCase() : field.wireName}`;
+}
+
+/** `query parameter `limit``: a parameter as messages name it. */
+export function parameterLabel(field: Pick<InputFieldModel, 'in' | 'wireName'>): string {
+  return `${field.in} parameter ${code(field.wireName)}`;
 }
 
 /** Old path parameter names mapped to the new ones at the same position of the path. */
@@ -31,9 +37,14 @@ function pathRenames(oldPath: string, newPath: string): Map<string, string> {
   return renames;
 }
 
+/** What a record of a parameter's presence says of it. */
+function presence(field: InputFieldModel): { in: string; name: string; input: string; required: boolean } {
+  return { in: field.in, name: field.wireName, input: field.name, required: field.required };
+}
+
 export function compareParameters(ctx: CompareContext, pair: OperationPair, memo: SchemaMemo): void {
   const { old: a, new: b } = pair;
-  const operation = operationOf(b);
+  const operations = [operationOf(b)];
   const renames = pathRenames(a.path, b.path);
   const olds = parametersOf(a.input);
   const news = parametersOf(b.input);
@@ -42,71 +53,66 @@ export function compareParameters(ctx: CompareContext, pair: OperationPair, memo
   for (const was of olds) {
     const renamed = was.in === 'path' ? renames.get(was.wireName) : undefined;
     const is = newByKey.get(renamed === undefined ? key(was) : `path ${renamed}`);
-    const at = { operation, oldPointer: was.pointer };
+    const record = { family: 'parameter' as const, direction: 'request' as const, operations, oldPointer: was.pointer };
     if (is && !matched.has(is)) {
       matched.add(is);
       if (renamed !== undefined)
-        ctx.report({
-          rule: 'path-parameter-renamed',
-          ...at,
-          newPointer: is.pointer,
-          message: `path parameter ${code(was.wireName)} is now ${code(is.wireName)}`,
-        });
+        ctx.record({ ...record, keyword: 'pathName', where: parameterLabel(is), old: was.wireName, new: is.wireName, newPointer: is.pointer });
       compareParameter(ctx, pair, was, is, memo);
       continue;
     }
     const moved = news.find((f) => !matched.has(f) && f.wireName.toLowerCase() === was.wireName.toLowerCase() && f.in !== was.in);
     if (moved) {
       matched.add(moved);
-      ctx.report({
-        rule: 'parameter-location-changed',
-        ...at,
-        newPointer: moved.pointer,
-        message: `parameter ${code(was.wireName)} moved from ${was.in} to ${moved.in}`,
-      });
+      ctx.record({ ...record, keyword: 'location', where: parameterLabel(moved), old: was.in, new: moved.in, newPointer: moved.pointer });
       compareParameter(ctx, pair, was, moved, memo);
       continue;
     }
-    ctx.report({ rule: 'parameter-removed', ...at, newPointer: b.pointer, message: `${was.in} parameter ${code(was.wireName)} removed` });
+    ctx.record({ ...record, keyword: 'presence', where: parameterLabel(was), old: presence(was), newPointer: b.pointer });
   }
   for (const is of news) {
     if (matched.has(is)) continue;
-    const rule = is.required ? 'parameter-added-required' : 'parameter-added-optional';
-    ctx.report({
-      rule,
-      operation,
+    ctx.record({
+      family: 'parameter',
+      keyword: 'presence',
+      direction: 'request',
+      where: parameterLabel(is),
+      new: presence(is),
       oldPointer: a.pointer,
       newPointer: is.pointer,
-      message: `${is.required ? 'required' : 'optional'} ${is.in} parameter ${code(is.wireName)} added`,
+      operations,
     });
   }
 }
 
 function compareParameter(ctx: CompareContext, pair: OperationPair, was: InputFieldModel, is: InputFieldModel, memo: SchemaMemo): void {
-  const operation = operationOf(pair.new);
-  const at = { operation, oldPointer: was.pointer, newPointer: is.pointer };
-  const label = `${is.in} parameter ${code(is.wireName)}`;
-  if (!was.required && is.required) ctx.report({ rule: 'parameter-became-required', ...at, message: `${label} is now required` });
-  if (was.required && !is.required) ctx.report({ rule: 'parameter-became-optional', ...at, message: `${label} is now optional` });
-  if (was.name !== is.name && key(was) === key(is))
-    ctx.report({ rule: 'parameter-input-name-changed', ...at, message: `${label} is ${code(is.name)} in the input object, was ${code(was.name)}` });
-  if ((was.style ?? '') !== (is.style ?? '') || (was.explode ?? '') !== (is.explode ?? ''))
-    ctx.report({
-      rule: 'parameter-style-changed',
-      ...at,
-      message: `${label} is serialized otherwise (style ${was.style ?? 'default'} -> ${is.style ?? 'default'}, explode ${was.explode ?? 'default'} -> ${is.explode ?? 'default'})`,
+  const operations = [operationOf(pair.new)];
+  const record = (keyword: string, old: unknown, next: unknown, newPointer = is.pointer) =>
+    ctx.record({
+      family: 'parameter',
+      keyword,
+      direction: 'request',
+      where: parameterLabel(is),
+      old,
+      new: next,
+      oldPointer: was.pointer,
+      newPointer,
+      operations,
     });
-  if ((was.contentType ?? '') !== (is.contentType ?? ''))
-    ctx.report({ rule: 'parameter-content-type-changed', ...at, message: `${label} content ${was.contentType ?? 'none'} -> ${is.contentType ?? 'none'}` });
-  if (!was.deprecated && is.deprecated) ctx.report({ rule: 'parameter-deprecated', ...at, message: `${label} is now deprecated` });
-  const findings = compareSchemas({
+  if (was.required !== is.required) record('required', was.required, is.required);
+  if (was.name !== is.name && key(was) === key(is)) record('inputName', was.name, is.name);
+  if ((was.style ?? '') !== (is.style ?? '') || (was.explode ?? '') !== (is.explode ?? ''))
+    record('style', { style: was.style, explode: was.explode }, { style: is.style, explode: is.explode });
+  if ((was.contentType ?? '') !== (is.contentType ?? '')) record('contentType', was.contentType, is.contentType);
+  if (!was.deprecated && is.deprecated) record('deprecated', false, true);
+  const found = compareSchemas({
     old: ctx.old,
     new: ctx.new,
     scope: { direction: 'request', serialized: true },
     memo,
     oldAt: { schema: was.schema, pointer: was.pointer },
     newAt: { schema: is.schema, pointer: is.pointer },
-    where: `${is.in} parameter ${is.wireName}`,
+    where: sameName(`${is.in} parameter ${is.wireName}`),
   });
-  for (const finding of findings) ctx.report({ ...finding, operation });
+  for (const found1 of found) ctx.record({ ...found1, family: 'schema', direction: 'request', operations });
 }

@@ -3,51 +3,35 @@
  * into the input object, and its schema as request values.
  */
 import { mediaKind } from '../../model/media.js';
-import { code, operationOf, type CompareContext, type OperationPair } from './context.js';
+import { type CompareContext, type OperationPair, operationOf } from './context.js';
+import { sameName } from './record.js';
 import type { SchemaMemo } from './schema-walk.js';
 import { compareSchemas } from './schemas.js';
 
 export function compareRequestBody(ctx: CompareContext, { old: a, new: b }: OperationPair, memo: SchemaMemo): void {
-  const operation = operationOf(b);
+  const operations = [operationOf(b)];
   const was = a.body;
   const is = b.body;
   if (!was && !is) return;
-  if (!was && is) {
-    const rule = is.required ? 'request-body-added-required' : 'request-body-added-optional';
-    ctx.report({
-      rule,
-      operation,
-      oldPointer: a.pointer,
-      newPointer: is.pointer,
-      message: `${is.required ? 'required' : 'optional'} ${is.contentType} request body added`,
+  const base = { family: 'request-body' as const, direction: 'request' as const, where: 'the request body', operations };
+  if (!was || !is) {
+    const body = (was ?? is) as NonNullable<typeof was>;
+    const values = { contentType: body.contentType, required: body.required };
+    ctx.record({
+      ...base,
+      keyword: 'presence',
+      ...(was ? { old: values } : { new: values }),
+      oldPointer: was?.pointer ?? a.pointer,
+      newPointer: is?.pointer ?? b.pointer,
     });
     return;
   }
-  if (was && !is) {
-    ctx.report({
-      rule: 'request-body-removed',
-      operation,
-      oldPointer: was.pointer,
-      newPointer: b.pointer,
-      message: `the ${was.contentType} request body is gone`,
-    });
-    return;
-  }
-  if (!was || !is) return;
-  const at = { operation, oldPointer: was.pointer, newPointer: is.pointer };
-  if (!was.required && is.required) ctx.report({ rule: 'request-body-became-required', ...at, message: 'the request body is now required' });
-  if (was.required && !is.required) ctx.report({ rule: 'request-body-became-optional', ...at, message: 'the request body is now optional' });
-  if (was.contentType !== is.contentType)
-    ctx.report({ rule: 'request-media-type-changed', ...at, message: `the request body is sent as ${code(is.contentType)}, was ${code(was.contentType)}` });
-  if (was.flattened !== is.flattened)
-    ctx.report({
-      rule: 'request-body-flattening-changed',
-      ...at,
-      message: is.flattened
-        ? 'the body fields are now spread into the input object (no `body` property)'
-        : "the body fields now go under the input object's `body` property",
-    });
-  const findings = compareSchemas({
+  const record = (keyword: string, old: unknown, next: unknown) =>
+    ctx.record({ ...base, keyword, old, new: next, oldPointer: was.pointer, newPointer: is.pointer });
+  if (was.required !== is.required) record('required', was.required, is.required);
+  if (was.contentType !== is.contentType) record('mediaType', was.contentType, is.contentType);
+  if (was.flattened !== is.flattened) record('flattened', was.flattened, is.flattened);
+  const found = compareSchemas({
     old: ctx.old,
     new: ctx.new,
     // A form's fields travel as text, as parameters do.
@@ -55,7 +39,7 @@ export function compareRequestBody(ctx: CompareContext, { old: a, new: b }: Oper
     memo,
     oldAt: { schema: was.schema, pointer: was.pointer },
     newAt: { schema: is.schema, pointer: is.pointer },
-    where: 'body',
+    where: sameName('body'),
   });
-  for (const finding of findings) ctx.report({ ...finding, operation });
+  for (const record1 of found) ctx.record({ ...record1, family: 'schema', direction: 'request', operations });
 }

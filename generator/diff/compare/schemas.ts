@@ -1,20 +1,20 @@
 /**
- * Two schemas side by side, in one direction: what callers send (`request`) or what the API answers
- * (`response`). Narrowing a request refuses what old callers send; widening a response sends what old
- * readers and validators do not expect. A pair of components is compared once per direction and
- * its changes reused by every operation that reaches it.
+ * Two schemas side by side, in one direction (what callers send, or what the API answers): every
+ * keyword that differs, recorded as it is written. Forms that accept the same values are read as one
+ * first (equivalent-forms.ts). A pair of components is compared once per direction and its records
+ * reused by every operation that reaches it.
  */
-import { formatCheck } from '../../emit/shared/checked-formats.js';
 import type { SchemaObject } from '../../model/types.js';
-import type { Surface } from '../change.js';
-import { ruleOf } from '../rules.js';
-import { constraintMoves, describeMove } from './constraints.js';
-import type { CompareSide, Finding } from './context.js';
-import { reportSchema, type SchemaMemo, type SchemaScope, type SchemaWalk } from './schema-walk.js';
+import type { CompareSide } from './context.js';
 import { compareComposition } from './composition.js';
-import { objectView, resolveSchema, sameTsTypes, shown, typeMove, typesOf, type SchemaAt } from './schema-view.js';
+import { constraintChanges } from './constraints.js';
+import { type CanonicalAt, canonicalSchema } from './equivalent-forms.js';
+import type { SchemaRecord, Where } from './record.js';
+import { bothNames, sameName, stepInto } from './record.js';
+import { objectView, resolveSchema, type SchemaAt, typeMove, typesOf } from './schema-view.js';
+import { recordSchema, type SchemaMemo, type SchemaScope, type SchemaWalk } from './schema-walk.js';
 
-/** The changes between two schemas in one scope. */
+/** The records between two schemas in one scope. */
 export function compareSchemas(input: {
   old: CompareSide;
   new: CompareSide;
@@ -22,22 +22,25 @@ export function compareSchemas(input: {
   memo: SchemaMemo;
   oldAt: SchemaAt;
   newAt: SchemaAt;
-  where: string;
-}): Finding[] {
+  where: Where;
+}): SchemaRecord[] {
   const walk: SchemaWalk = { old: input.old, new: input.new, scope: input.scope, memo: input.memo, stack: new Set(), cut: false, out: [], visit: walkSchemas };
   walkSchemas(walk, input.oldAt, input.newAt, input.where);
   return walk.out;
 }
 
 /** Compares two schemas, following references (a pair of components once per scope). */
-export function walkSchemas(walk: SchemaWalk, oldAt: SchemaAt, newAt: SchemaAt, where: string): void {
-  const o = resolveSchema(walk.old, oldAt);
-  const n = resolveSchema(walk.new, newAt);
+export function walkSchemas(walk: SchemaWalk, oldAt: SchemaAt, newAt: SchemaAt, where: Where): void {
+  const o = canonicalSchema(walk.old, oldAt);
+  const n = canonicalSchema(walk.new, newAt);
+  // A wrapper's `nullable` is judged here, where it is written; the pair below compares the rest.
+  const wrapped = o.wrapped || n.wrapped;
+  if (wrapped && o.nullable !== n.nullable) recordNullable(walk, o, n, where);
   if (o.ref === undefined || n.ref === undefined) {
-    compareNodes(walk, o, n, where);
+    compareNodes(walk, o, n, where, wrapped);
     return;
   }
-  const key = `${o.ref}\u0000${n.ref}\u0000${walk.scope.direction}\u0000${walk.scope.serialized}`;
+  const key = `${o.ref}\u0000${n.ref}\u0000${walk.scope.direction}\u0000${walk.scope.serialized}\u0000${wrapped}`;
   const known = walk.memo.get(key);
   if (known) {
     walk.out.push(...known);
@@ -51,7 +54,7 @@ export function walkSchemas(walk: SchemaWalk, oldAt: SchemaAt, newAt: SchemaAt, 
   walk.out = [];
   walk.cut = false;
   walk.stack.add(key);
-  compareNodes(walk, o, n, n.ref);
+  compareNodes(walk, o, n, { old: o.ref, new: n.ref }, wrapped);
   walk.stack.delete(key);
   const found = walk.out;
   if (!walk.cut) walk.memo.set(key, found);
@@ -60,24 +63,26 @@ export function walkSchemas(walk: SchemaWalk, oldAt: SchemaAt, newAt: SchemaAt, 
   walk.out.push(...found);
 }
 
-function compareNodes(walk: SchemaWalk, o: SchemaAt, n: SchemaAt, where: string): void {
-  const { direction } = walk.scope;
+function recordNullable(walk: SchemaWalk, o: CanonicalAt, n: CanonicalAt, where: Where): void {
+  recordSchema(walk, { keyword: 'nullable', where, old: o.nullable, new: n.nullable, oldPointer: o.nullablePointer, newPointer: n.nullablePointer });
+}
+
+function compareNodes(walk: SchemaWalk, o: CanonicalAt, n: CanonicalAt, where: Where, nullableJudged: boolean): void {
   const at = (keyword: string) => ({ oldPointer: `${o.pointer}/${keyword}`, newPointer: `${n.pointer}/${keyword}` });
-  const nullableOld = o.schema.nullable === true;
-  const nullableNew = n.schema.nullable === true;
-  if (nullableOld !== nullableNew) {
-    reportSchema(walk, {
-      kind: nullableNew ? 'nullable-added' : 'nullable-removed',
-      message: `${where}: null ${nullableNew ? 'is now allowed' : 'is no longer allowed'}`,
-      ...at('nullable'),
-    });
-  }
+  if (!nullableJudged && o.nullable !== n.nullable) recordNullable(walk, o, n, where);
   const oldTypes = typesOf(o.schema);
   const newTypes = typesOf(n.schema);
   const move = typeMove(oldTypes, newTypes);
   if (move !== 'same' && !(oldTypes === undefined && hasShape(o.schema)) && !(newTypes === undefined && hasShape(n.schema))) {
-    const message = `${where}: type ${typeText(oldTypes)} -> ${typeText(newTypes)}`;
-    reportSchema(walk, { kind: `type-${move}`, message, ...at('type'), surfaces: typeSurfaces(walk, move, oldTypes, newTypes) });
+    recordSchema(walk, {
+      keyword: 'type',
+      where,
+      old: listed(oldTypes),
+      new: listed(newTypes),
+      ...at('type'),
+      ...(walk.scope.serialized ? { facts: { serialized: true } } : {}),
+    });
+    // Values of another type share no keyword worth comparing.
     if (move === 'changed') return;
   }
   // A schema that became a choice of itself and more (or the reverse) is compared as that variant.
@@ -86,25 +91,22 @@ function compareNodes(walk: SchemaWalk, o: SchemaAt, n: SchemaAt, where: string)
     return;
   }
   compareEnums(walk, o, n, where);
-  for (const moved of constraintMoves(o.schema, n.schema, direction)) {
-    const kind = `${moved.kind}-${moved.move}`;
-    // A format breaks validators only where the side that must accept checks it and the other does not (int64 on an integer adds no check).
-    const judging = direction === 'request' ? formatCheck(n.schema) : formatCheck(o.schema);
-    const unchecked = moved.kind === 'format' && (judging === undefined || formatCheck(o.schema) === formatCheck(n.schema));
-    const surfaces = unchecked ? ruleOf(`${direction}-${kind}`).surfaces.filter((surface) => surface !== 'validators') : undefined;
-    reportSchema(walk, { kind, message: `${where}: ${describeMove(moved)}`, ...at(moved.keyword), ...(surfaces ? { surfaces } : {}) });
+  for (const changed of constraintChanges(o.schema, n.schema)) {
+    // What a format checks depends on the type it is written beside.
+    const written = (schema: SchemaObject) => (typeof schema.type === 'string' ? [schema.type] : undefined);
+    const [a, b] = [written(o.schema), written(n.schema)];
+    const facts = changed.keyword === 'format' ? { facts: { types: { ...(a ? { old: a } : {}), ...(b ? { new: b } : {}) } } } : {};
+    recordSchema(walk, { keyword: changed.keyword, where, old: changed.old, new: changed.new, ...at(changed.keyword), ...facts });
   }
-  if (
-    direction === 'request' &&
-    o.schema.default !== undefined &&
-    n.schema.default !== undefined &&
-    JSON.stringify(o.schema.default) !== JSON.stringify(n.schema.default)
-  ) {
-    reportSchema(walk, { kind: 'default-changed', message: `${where}: default ${shown(o.schema.default)} -> ${shown(n.schema.default)}`, ...at('default') });
-  }
+  if (o.schema.default !== undefined && n.schema.default !== undefined && JSON.stringify(o.schema.default) !== JSON.stringify(n.schema.default))
+    recordSchema(walk, { keyword: 'default', where, old: o.schema.default, new: n.schema.default, ...at('default') });
   compareObjects(walk, o, n, where);
   compareItems(walk, o, n, where);
   compareComposition(walk, o, n, where);
+}
+
+function listed(types: Set<string> | undefined): string[] | undefined {
+  return types === undefined ? undefined : [...types].sort();
 }
 
 /** True when `b` is only a oneOf or anyOf (no type or properties of its own) and `a` no composition at all. */
@@ -117,142 +119,110 @@ function hasShape(schema: SchemaObject): boolean {
   return schema.oneOf !== undefined || schema.anyOf !== undefined || schema.allOf !== undefined;
 }
 
-function typeText(types: Set<string> | undefined): string {
-  return types === undefined ? 'any' : [...types].sort().join('|');
-}
-
-/** The surfaces a type move breaks here: the TypeScript type only where it differs, the wire not for a parameter turned string. */
-function typeSurfaces(
-  walk: SchemaWalk,
-  move: 'widened' | 'narrowed' | 'changed',
-  old: Set<string> | undefined,
-  next: Set<string> | undefined,
-): Surface[] | undefined {
-  const { direction, serialized } = walk.scope;
-  const breaks = direction === 'request' ? move !== 'widened' : move !== 'narrowed';
-  if (!breaks) return [];
-  const surfaces: Surface[] = direction === 'request' ? ['wire', 'types', 'validators', 'mcp'] : ['wire', 'types', 'validators'];
-  const keep = new Set(surfaces);
-  if (sameTsTypes(old, next)) keep.delete('types');
-  // A parameter is text on the wire: an old caller's number reads as a string the new API accepts.
-  if (direction === 'request' && serialized && next?.has('string') && next.size === 1 && old && [...old].every((t) => t !== 'object' && t !== 'array'))
-    keep.delete('wire');
-  return surfaces.filter((s) => keep.has(s));
-}
-
-function compareEnums(walk: SchemaWalk, o: SchemaAt, n: SchemaAt, where: string): void {
+function compareEnums(walk: SchemaWalk, o: CanonicalAt, n: CanonicalAt, where: Where): void {
   const a = Array.isArray(o.schema.enum) ? o.schema.enum : undefined;
   const b = Array.isArray(n.schema.enum) ? n.schema.enum : undefined;
-  const pointers = { oldPointer: `${o.pointer}/enum`, newPointer: `${n.pointer}/enum` };
   if (!a && !b) return;
-  if (!a) {
-    reportSchema(walk, { kind: 'enum-added', message: `${where}: now limited to ${shown(b)}`, ...pointers });
+  const pointers = { oldPointer: enumPointer(o), newPointer: enumPointer(n) };
+  if (!a || !b) {
+    recordSchema(walk, { keyword: 'enum', where, ...(a ? { old: a } : {}), ...(b ? { new: b } : {}), ...pointers });
     return;
   }
-  if (!b) {
-    reportSchema(walk, { kind: 'enum-removed', message: `${where}: no longer limited to ${shown(a)}`, ...pointers });
-    return;
-  }
-  // null among the values is the nullable check's to report.
+  // null among the values is the nullable check's to record.
   const keys = (values: unknown[]) => new Map(values.flatMap((v, i) => (v === null ? [] : [[JSON.stringify(v), i] as const])));
   const oldKeys = keys(a);
   const newKeys = keys(b);
   for (const [key, i] of newKeys)
-    if (!oldKeys.has(key))
-      reportSchema(walk, {
-        kind: 'enum-value-added',
-        message: `${where}: enum value ${shown(b[i])} added`,
-        oldPointer: pointers.oldPointer,
-        newPointer: `${n.pointer}/enum/${i}`,
-      });
+    if (!oldKeys.has(key)) recordSchema(walk, { keyword: 'enum-value', where, new: b[i], oldPointer: pointers.oldPointer, newPointer: enumPointer(n, i) });
   for (const [key, i] of oldKeys)
-    if (!newKeys.has(key))
-      reportSchema(walk, {
-        kind: 'enum-value-removed',
-        message: `${where}: enum value ${shown(a[i])} removed`,
-        oldPointer: `${o.pointer}/enum/${i}`,
-        newPointer: pointers.newPointer,
-      });
+    if (!newKeys.has(key)) recordSchema(walk, { keyword: 'enum-value', where, old: a[i], oldPointer: enumPointer(o, i), newPointer: pointers.newPointer });
 }
 
-function compareObjects(walk: SchemaWalk, o: SchemaAt, n: SchemaAt, where: string): void {
+/** Where an enum (or one of its values) is written: a choice of one-value enums writes each value in its branch. */
+function enumPointer(at: CanonicalAt, index?: number): string {
+  if (at.enumPointers) return index === undefined ? at.pointer : (at.enumPointers[index] ?? at.pointer);
+  return index === undefined ? `${at.pointer}/enum` : `${at.pointer}/enum/${index}`;
+}
+
+function compareObjects(walk: SchemaWalk, o: SchemaAt, n: SchemaAt, where: Where): void {
   const { direction } = walk.scope;
   const hasProperties = (at: SchemaAt) => at.schema.properties !== undefined || at.schema.allOf !== undefined || at.schema.type === 'object';
   if (!hasProperties(o) && !hasProperties(n)) return;
   const a = objectView(walk.old, o, direction);
   const b = objectView(walk.new, n, direction);
-  const request = direction === 'request';
   for (const [name, was] of a.properties) {
     const is = b.properties.get(name);
-    const inner = `${where}.${name}`;
+    const inner = stepInto(where, `.${name}`);
     if (!is) {
       const hidden = b.hidden.get(name);
-      const why = hidden ? ` (now ${hidden})` : '';
-      const surfaces: Surface[] = request
-        ? ['types', 'mcp', ...(b.closed ? (['wire', 'validators'] as Surface[]) : [])]
-        : ['types', ...(was.required ? (['wire', 'validators'] as Surface[]) : [])];
-      reportSchema(walk, {
-        kind: 'property-removed',
-        message: `${inner}: removed${why}${was.required ? ' (it was required)' : ''}`,
+      recordSchema(walk, {
+        keyword: 'property',
+        where: inner,
+        by: 'old',
+        old: name,
         oldPointer: was.at.pointer,
         newPointer: n.pointer,
-        surfaces,
+        facts: { required: was.required, closed: b.closed, ...(hidden ? { hidden } : {}) },
       });
       continue;
     }
-    if (was.required !== is.required) {
-      const kind = is.required ? 'property-became-required' : 'property-became-optional';
-      reportSchema(walk, { kind, message: `${inner}: now ${is.required ? 'required' : 'optional'}`, oldPointer: was.at.pointer, newPointer: is.at.pointer });
-    }
-    const deprecated = resolveSchema(walk.new, is.at).schema.deprecated === true && resolveSchema(walk.old, was.at).schema.deprecated !== true;
-    if (deprecated)
-      reportSchema(walk, {
-        kind: 'property-deprecated',
-        message: `${inner}: now deprecated`,
-        oldPointer: was.at.pointer,
-        newPointer: `${is.at.pointer}/deprecated`,
-      });
+    if (was.required !== is.required)
+      recordSchema(walk, { keyword: 'required', where: inner, old: was.required, new: is.required, oldPointer: was.at.pointer, newPointer: is.at.pointer });
+    const deprecated = (side: CompareSide, at: SchemaAt) => resolveSchema(side, at).schema.deprecated === true;
+    if (deprecated(walk.new, is.at) && !deprecated(walk.old, was.at))
+      recordSchema(walk, { keyword: 'deprecated', where: inner, old: false, new: true, oldPointer: was.at.pointer, newPointer: `${is.at.pointer}/deprecated` });
     walkSchemas(walk, was.at, is.at, inner);
   }
   for (const [name, is] of b.properties) {
     if (a.properties.has(name)) continue;
     const hidden = a.hidden.get(name);
-    const why = hidden ? ` (no longer ${hidden})` : '';
-    const closed = !request && a.closed;
-    if (is.required)
-      reportSchema(walk, {
-        kind: 'property-added-required',
-        message: `${where}.${name}: added, required${why}`,
-        oldPointer: o.pointer,
-        newPointer: is.at.pointer,
-        ...(request ? {} : { surfaces: closed ? ['wire', 'validators'] : [] }),
-      });
-    else
-      reportSchema(walk, {
-        kind: 'property-added',
-        message: `${where}.${name}: added${why}${closed ? ' to an object that allowed no other properties' : ''}`,
-        oldPointer: o.pointer,
-        newPointer: is.at.pointer,
-        surfaces: closed ? ['wire', 'validators'] : [],
-      });
+    // Added where the old value was another schema: both are named, so the place reads apart from an addition to the new schema alone.
+    const at = where.old === where.new ? stepInto(where, `.${name}`) : sameName(`${bothNames(where)}.${name}`);
+    recordSchema(walk, {
+      keyword: 'property',
+      where: at,
+      by: 'new',
+      new: name,
+      oldPointer: o.pointer,
+      newPointer: is.at.pointer,
+      facts: { required: is.required, closed: a.closed, ...(hidden ? { hidden } : {}) },
+    });
   }
   compareAdditional(walk, o, n, where, a.closed, b.closed);
 }
 
-function compareAdditional(walk: SchemaWalk, o: SchemaAt, n: SchemaAt, where: string, wasClosed: boolean, isClosed: boolean): void {
+/**
+ * Whether other properties are allowed, and what their values may be: `true` and no keyword at all
+ * allow any value, as `{}` does, so a map's `{type: string}` that became `true` is its values' type widened.
+ */
+function compareAdditional(walk: SchemaWalk, o: SchemaAt, n: SchemaAt, where: Where, wasClosed: boolean, isClosed: boolean): void {
   const pointers = { oldPointer: `${o.pointer}/additionalProperties`, newPointer: `${n.pointer}/additionalProperties` };
-  if (!wasClosed && isClosed)
-    reportSchema(walk, { kind: 'additional-properties-closed', message: `${where}: no other properties allowed any more`, ...pointers });
-  if (wasClosed && !isClosed) reportSchema(walk, { kind: 'additional-properties-opened', message: `${where}: other properties now allowed`, ...pointers });
+  if (wasClosed !== isClosed) recordSchema(walk, { keyword: 'additionalProperties', where, old: !wasClosed, new: !isClosed, ...pointers });
   const a = o.schema.additionalProperties;
   const b = n.schema.additionalProperties;
-  if (a && b && typeof a === 'object' && typeof b === 'object')
-    walkSchemas(walk, { schema: a, pointer: pointers.oldPointer }, { schema: b, pointer: pointers.newPointer }, `${where}{}`);
+  const isSchema = (value: unknown) => value !== null && typeof value === 'object';
+  if (wasClosed || isClosed || (!isSchema(a) && !isSchema(b))) return;
+  const schemaOf = (value: unknown): SchemaObject => (isSchema(value) ? (value as SchemaObject) : {});
+  walkSchemas(walk, { schema: schemaOf(a), pointer: pointers.oldPointer }, { schema: schemaOf(b), pointer: pointers.newPointer }, stepInto(where, '{}'));
 }
 
-function compareItems(walk: SchemaWalk, o: SchemaAt, n: SchemaAt, where: string): void {
+function compareItems(walk: SchemaWalk, o: SchemaAt, n: SchemaAt, where: Where): void {
   const a = o.schema.items;
   const b = n.schema.items;
   if (!a || !b) return;
-  walkSchemas(walk, { schema: a, pointer: `${o.pointer}/items` }, { schema: b, pointer: `${n.pointer}/items` }, `${where}[]`);
+  const oldAt = { schema: a, pointer: `${o.pointer}/items` };
+  const newAt = { schema: b, pointer: `${n.pointer}/items` };
+  const inner = stepInto(where, '[]');
+  // Items of another JSON type are one change of the array, not of each keyword below.
+  const oldTypes = typesOf(canonicalSchema(walk.old, oldAt).schema);
+  const newTypes = typesOf(canonicalSchema(walk.new, newAt).schema);
+  if (oldTypes !== undefined && newTypes !== undefined && typeMove(oldTypes, newTypes) === 'changed') {
+    recordSchema(walk, { keyword: 'items', where: inner, old: listed(oldTypes), new: listed(newTypes), ...oldAtNew(oldAt, newAt) });
+    return;
+  }
+  walkSchemas(walk, oldAt, newAt, inner);
+}
+
+function oldAtNew(oldAt: SchemaAt, newAt: SchemaAt): { oldPointer: string; newPointer: string } {
+  return { oldPointer: oldAt.pointer, newPointer: newAt.pointer };
 }

@@ -31,10 +31,11 @@ function ordered(change: Change): Record<string, unknown> {
     rule: change.rule,
     level: change.level,
     surfaces: [...change.surfaces],
-    ...(change.operation ? { operation: { operationId: change.operation.operationId, method: change.operation.method, path: change.operation.path } } : {}),
+    ...(change.operations ? { operations: change.operations.map((op) => ({ operationId: op.operationId, method: op.method, path: op.path })) } : {}),
     message: change.message,
     ...(change.old ? { old: place(change.old) } : {}),
     ...(change.new ? { new: place(change.new) } : {}),
+    ...(change.unproven?.length ? { unproven: [...change.unproven] } : {}),
     ...(proof && (proof.types || proof.validators)
       ? {
           proof: {

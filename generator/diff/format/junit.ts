@@ -3,7 +3,7 @@
  * when its level is at or above `--fail-on`; a report without changes is one passing case.
  */
 import type { Change } from '../change.js';
-import { atOrAbove, failingChanges, operationLabel, placeLabel, type ReportView } from '../outcome.js';
+import { atOrAbove, failingChanges, operationLabel, operationsList, placeLabel, type ReportView } from '../outcome.js';
 
 export function formatJunit(view: ReportView): string {
   const { report } = view;
@@ -29,12 +29,13 @@ function testCase(change: Change, fails: boolean): string {
   const name = `${change.rule} (${change.level})`;
   const details = [
     `${operationLabel(change)}: ${change.message}`,
+    ...(operationsList(change) ? [`operations: ${operationsList(change)}`] : []),
     `breaks: ${change.surfaces.length > 0 ? change.surfaces.join(', ') : 'nothing'}`,
     ...[change.old && `old: ${placeLabel(change.old)}`, change.new && `new: ${placeLabel(change.new)}`].filter((line): line is string => Boolean(line)),
     ...(change.proof?.types ?? []).map((p) => `types: ${p.code} at line ${p.line}: ${p.text.trim()}: ${p.message}`),
     ...(change.proof?.validators ?? []).map((p) => `validators: ${p.validator} rejects ${JSON.stringify(p.value)}: ${p.issue}`),
   ].join('\n');
-  const classname = change.operation ? change.operation.operationId : 'document';
+  const classname = change.operations?.[0]?.operationId ?? 'document';
   if (fails) return failedCase(classname, name, change.message, details);
   return `    <testcase classname="${attr(classname)}" name="${attr(name)}"><system-out>${text(details)}</system-out></testcase>`;
 }

@@ -4,7 +4,7 @@
  */
 import type { Change, ChangeLevel } from '../change.js';
 import { SURFACES } from '../change.js';
-import { countLine, failingChanges, LEVELS, levelCounts, placeLabel, type ReportView } from '../outcome.js';
+import { countLine, failingChanges, LEVELS, levelCounts, operationsList, placeLabel, type ReportView } from '../outcome.js';
 import { oneLine } from './text.js';
 
 export function formatMarkdown(view: ReportView): string {
@@ -84,6 +84,8 @@ function changeItem(change: Change): string[] {
   ];
   const breaks = change.surfaces.length > 0 ? change.surfaces.join(', ') : 'nothing';
   const lines = [`- ${mdCode(change.rule)} in ${operationText(change)}: ${mdMessage(change.message)}`, `  breaks: ${breaks}; ${places.join(', ')}`];
+  const operations = operationsList(change);
+  if (operations) lines.push(`  in ${change.operations?.length} operations: ${mdText(operations)}`);
   const types = change.proof?.types ?? [];
   for (const proof of types.slice(0, MAX_PROOFS)) {
     lines.push(`  - ${proof.code} at line ${proof.line} of the old usage ${mdCode(proof.text.trim())}: ${mdMessage(proof.message)}`);
@@ -97,8 +99,10 @@ function changeItem(change: Change): string[] {
 }
 
 function operationText(change: Change): string {
-  const op = change.operation;
-  return op ? `${mdCode(op.operationId)} (${mdCode(`${op.method.toUpperCase()} ${op.path}`)})` : 'the document';
+  const [op, ...rest] = change.operations ?? [];
+  if (!op) return 'the document';
+  const first = `${mdCode(op.operationId)} (${mdCode(`${op.method.toUpperCase()} ${op.path}`)})`;
+  return rest.length === 0 ? first : `${first} and ${rest.length} more ${rest.length === 1 ? 'operation' : 'operations'}`;
 }
 
 /**

@@ -53,7 +53,8 @@ function result(change: Change, ruleIndex: number, newFile: string) {
     properties: {
       level: change.level,
       surfaces: [...change.surfaces],
-      ...(change.operation ? { operation: change.operation } : {}),
+      ...(change.operations ? { operations: change.operations } : {}),
+      ...(change.unproven?.length ? { unproven: change.unproven } : {}),
       ...(change.proof ? { proof: change.proof } : {}),
     },
   };

@@ -3,7 +3,7 @@
  * block per change (level, rule, operation, message, surfaces, places, proof).
  */
 import type { Change } from '../change.js';
-import { countLine, failingChanges, operationLabel, placeLabel, type ReportView } from '../outcome.js';
+import { countLine, failingChanges, operationLabel, operationsList, placeLabel, type ReportView } from '../outcome.js';
 
 /** `verdict: false` leaves out the last line (pass or fail), for a summary inside another command's output. */
 export function formatText(view: ReportView, { verdict: withVerdict = true }: { verdict?: boolean } = {}): string {
@@ -26,6 +26,8 @@ export function formatText(view: ReportView, { verdict: withVerdict = true }: { 
 
 function changeBlock(change: Change): string[] {
   const lines = [`${change.level.padEnd(8)}  ${change.rule}  ${oneLine(operationLabel(change))}`, `  ${oneLine(change.message)}`];
+  const operations = operationsList(change);
+  if (operations) lines.push(`  in ${change.operations?.length} operations: ${oneLine(operations)}`);
   lines.push(`  breaks: ${change.surfaces.length > 0 ? change.surfaces.join(', ') : 'nothing'}`);
   const old = placeLabel(change.old);
   const now = placeLabel(change.new);

@@ -24,11 +24,9 @@ export function changeSchemas(change: Change): string[] {
   return [...new Set(names)];
 }
 
-/** True when the change belongs to the operation (its operationId, or its method and path). */
+/** True when the change reaches the operation (by its operationId, or its method and path). */
 export function changeIsOnOperation(change: Change, op: Pick<OperationModel, 'operationId' | 'method' | 'path'>): boolean {
-  const own = change.operation;
-  if (!own) return false;
-  return own.operationId === op.operationId || routeKey(own.method, own.path) === routeKey(op.method, op.path);
+  return (change.operations ?? []).some((own) => own.operationId === op.operationId || routeKey(own.method, own.path) === routeKey(op.method, op.path));
 }
 
 /** The component schemas a schema refers to, directly or through others (names). */

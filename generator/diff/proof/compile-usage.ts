@@ -33,6 +33,8 @@ export interface UsageDiagnostic {
   /** The line as written. */
   text: string;
   message: string;
+  /** The property key the error starts at (`selected_ids` of `{ selected_ids: $in.selected_ids }`), where it starts at one. */
+  key?: string;
 }
 
 /** Library files (lib.*.d.ts, zod's declarations) parsed once a process: they do not change. */
@@ -129,13 +131,16 @@ export class VirtualProject {
       if (!file) continue;
       const lines = file.text.split('\n');
       for (const diagnostic of [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)]) {
-        const line = diagnostic.start === undefined ? 0 : file.getLineAndCharacterOfPosition(diagnostic.start).line + 1;
+        const at = diagnostic.start === undefined ? undefined : file.getLineAndCharacterOfPosition(diagnostic.start);
+        const line = at === undefined ? 0 : at.line + 1;
+        const key = at === undefined ? undefined : keyAt((lines[line - 1] ?? '').slice(at.character));
         found.push({
           file: path,
           code: `TS${diagnostic.code}`,
           line,
           text: (lines[line - 1] ?? '').trim(),
           message: ts.flattenDiagnosticMessageText(diagnostic.messageText, ' '),
+          ...(key !== undefined ? { key } : {}),
         });
       }
     }
@@ -165,6 +170,13 @@ export class VirtualProject {
       host,
     );
   }
+}
+
+/** The property key a text starts with (`name: ...` or `"a-b": ...`), if it starts with one. */
+function keyAt(rest: string): string | undefined {
+  const match = /^(?:([A-Za-z_$][\w$]*)|"((?:[^"\\]|\\.)*)")\s*:/.exec(rest);
+  if (!match) return undefined;
+  return match[1] ?? JSON.parse(`"${match[2]}"`);
 }
 
 /** `./client.js` from `old/index.ts` -> `old/client.ts`. */

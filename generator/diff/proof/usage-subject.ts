@@ -1,7 +1,27 @@
 /**
  * What a line of a usage file exercises: an operation of the old document, a component schema of
- * it, or an exported name. A compiler error on that line is matched to the changes by its subject.
+ * it, or an exported name; how it exercises it; and, for a line that reads a value, the places in
+ * the old document it reads. A compiler error on the line is matched to the changes by these, and a
+ * change counts as looked at only where some line reads its place.
  */
+
+/** How a line uses the old output. */
+export type UsageKind =
+  /** `"getPet" as getPet,`: an exported name imported. */
+  | 'import'
+  /** The client made from the old options. */
+  | 'client'
+  /** A method called with only its required parameters. */
+  | 'call-required'
+  /** A method called with every parameter, each written by name. */
+  | 'call-all'
+  /** The whole payload assigned to the old payload type. */
+  | 'payload'
+  /** A field of the payload read (after narrowing through the unions on the way). */
+  | 'read'
+  /** An exhaustive switch over the old values of an enum. */
+  | 'switch';
+
 export interface UsageSubject {
   /** The old operation the line calls or reads (its operationId). */
   operationId?: string;
@@ -9,6 +29,11 @@ export interface UsageSubject {
   schema?: string;
   /** The exported name the line imports. */
   exportName?: string;
+  kind?: UsageKind;
+  /** For a read or switch: the old document's places of the value read (its slot, then the components its reference leads through). */
+  places?: readonly string[];
+  /** For a read or switch: the property names from the payload to it (`<Cat>` for a variant narrowed to). */
+  path?: readonly string[];
 }
 
 /** A usage file as written: its text and, by line number (1-based), what each line exercises. */

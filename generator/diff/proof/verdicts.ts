@@ -1,34 +1,31 @@
 /**
- * How a proof changes a change's verdict. `types`: the compiler decides both ways (a change no
- * error proves loses the surface; one an error proves gains it). `validators`: a value proves it;
- * where no value was found the verdict stays, marked unproven in the message, because the search
- * for a value is not exhaustive (the rule may still be right).
+ * How a proof changes a change's surfaces (never its level: levels.ts sets it once, from the rule
+ * and the surfaces left). `types`: an error about the change proves it (and adds the surface where
+ * the rules did not mark it); a change the usage looked at without an error loses the surface; one
+ * it did not look at keeps it, unproven. `validators`: a value proves it; where none was found the
+ * surface stays, unproven, because the search is not exhaustive.
  */
 import type { Change, Surface, TypesProof, ValidatorsProof } from '../change.js';
 
 /** The change with the compiler's verdict on `types`. */
-export function withVerdict(change: Change, surface: 'types', proofs: TypesProof[] | undefined): Change {
-  const marked = change.surfaces.includes(surface);
+export function withTypesVerdict(change: Change, proofs: TypesProof[] | undefined, looked: boolean): Change {
+  const marked = change.surfaces.includes('types');
   if (proofs && proofs.length > 0) {
     const proof = { ...change.proof, types: proofs };
     if (marked) return { ...change, proof };
-    const raised = change.level !== 'breaking';
     return {
       ...change,
-      surfaces: ordered([...change.surfaces, surface]),
-      level: 'breaking',
-      message: `${change.message} The compiler shows it breaks code written against the old generated output${raised ? ` (level ${change.level} raised to breaking)` : ''}.`,
+      surfaces: ordered([...change.surfaces, 'types']),
+      message: `${change.message} The compiler shows it breaks code written against the old generated output.`,
       proof,
     };
   }
   if (!marked) return change;
-  const surfaces = change.surfaces.filter((s) => s !== surface);
-  const lowered = change.level === 'breaking' && surfaces.length === 0;
+  if (!looked) return unproven(change, 'types', 'no line of the old usage reads this place');
   return {
     ...change,
-    surfaces,
-    ...(lowered ? { level: 'warning' as const } : {}),
-    message: `${change.message} The compiler accepts code written against the old generated output, so it does not break types${lowered ? ' (level breaking lowered to warning)' : ''}.`,
+    surfaces: change.surfaces.filter((s) => s !== 'types'),
+    message: `${change.message} The compiler accepts code written against the old generated output that reads it, so it does not break types.`,
   };
 }
 
@@ -36,7 +33,11 @@ export function withVerdict(change: Change, surface: 'types', proofs: TypesProof
 export function withValidatorsVerdict(change: Change, proofs: ValidatorsProof[] | undefined): Change {
   if (!change.surfaces.includes('validators')) return change;
   if (proofs && proofs.length > 0) return { ...change, proof: { ...change.proof, validators: proofs } };
-  return { ...change, message: `${change.message} (validators: unproven, no value found that shows it)` };
+  return unproven(change, 'validators', 'no value found that shows it');
+}
+
+function unproven(change: Change, surface: Surface, why: string): Change {
+  return { ...change, unproven: ordered([...(change.unproven ?? []), surface]), message: `${change.message} (${surface}: unproven, ${why})` };
 }
 
 const ORDER: readonly Surface[] = ['wire', 'types', 'validators', 'mcp'];

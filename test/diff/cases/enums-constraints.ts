@@ -1,6 +1,6 @@
 import type { DiffCase, Verdict } from '../helpers.js';
-import { input, thing } from '../helpers.js';
-import { times } from './paths-operations.js';
+import { input, schemas, thing } from '../helpers.js';
+import { reaching } from './paths-operations.js';
 
 /** A request-body constraint moved: tightening breaks old callers, loosening nothing. */
 function requestCase(name: string, set: (p: Record<string, Record<string, unknown>>) => void, want: Verdict): DiffCase {
@@ -9,7 +9,7 @@ function requestCase(name: string, set: (p: Record<string, Record<string, unknow
 
 /** A response constraint moved (Thing, reached by three operations): loosening breaks old validators. */
 function responseCase(name: string, set: (p: Record<string, Record<string, unknown>>) => void, want: Verdict): DiffCase {
-  return { name: `response: ${name}`, change: (d) => set(thing(d) as never), want: times(3, want) };
+  return { name: `response: ${name}`, change: (d) => set(thing(d) as never), want: reaching(3, want) };
 }
 
 const TIGHT_REQUEST: Verdict = ['', 'breaking', 'wire validators mcp'];
@@ -80,4 +80,281 @@ export const enumsAndConstraints: DiffCase[] = [
   responseCase('maxItems dropped', (p) => void delete p.tags?.maxItems, loose('response-max-items-loosened')),
   responseCase('format changed', (p) => void Object.assign(p.created as object, { format: 'date' }), loose('response-format-loosened')),
   responseCase('pattern added', (p) => void Object.assign(p.name as object, { pattern: '^x' }), info('response-pattern-tightened')),
+  {
+    name: 'response: enum added',
+    change: (d) => {
+      thing(d).name.enum = ['a', 'b'];
+    },
+    want: [['response-enum-added', 'info', '', 3]],
+  },
+  {
+    name: 'response: minLength added',
+    change: (d) => {
+      thing(d).name.minLength = 2;
+    },
+    want: [['response-min-length-tightened', 'info', '', 3]],
+  },
+  {
+    name: 'response: minLength lowered',
+    before: (d) => {
+      thing(d).name.minLength = 2;
+    },
+    change: (d) => {
+      thing(d).name.minLength = 1;
+    },
+    want: [['response-min-length-loosened', 'breaking', 'validators', 3]],
+  },
+  {
+    name: 'response: maximum lowered',
+    change: (d) => {
+      thing(d).size.maximum = 10;
+    },
+    want: [['response-maximum-tightened', 'info', '', 3]],
+  },
+  {
+    name: 'response: minimum raised',
+    change: (d) => {
+      thing(d).size.minimum = 1;
+    },
+    want: [['response-minimum-tightened', 'info', '', 3]],
+  },
+  {
+    name: 'response: exclusiveMaximum set',
+    change: (d) => {
+      thing(d).size.exclusiveMaximum = true;
+    },
+    want: [['response-exclusive-maximum-tightened', 'info', '', 3]],
+  },
+  {
+    name: 'response: exclusiveMaximum unset',
+    before: (d) => {
+      thing(d).size.exclusiveMaximum = true;
+    },
+    change: (d) => {
+      delete thing(d).size.exclusiveMaximum;
+    },
+    want: [['response-exclusive-maximum-loosened', 'breaking', 'validators', 3]],
+  },
+  {
+    name: 'response: exclusiveMinimum set',
+    change: (d) => {
+      thing(d).size.exclusiveMinimum = true;
+    },
+    want: [['response-exclusive-minimum-tightened', 'info', '', 3]],
+  },
+  {
+    name: 'response: exclusiveMinimum unset',
+    before: (d) => {
+      thing(d).size.exclusiveMinimum = true;
+    },
+    change: (d) => {
+      delete thing(d).size.exclusiveMinimum;
+    },
+    want: [['response-exclusive-minimum-loosened', 'breaking', 'validators', 3]],
+  },
+  {
+    name: 'response: multipleOf 2 becomes 4',
+    before: (d) => {
+      thing(d).size.multipleOf = 2;
+    },
+    change: (d) => {
+      thing(d).size.multipleOf = 4;
+    },
+    want: [['response-multiple-of-tightened', 'info', '', 3]],
+  },
+  {
+    name: 'response: multipleOf 4 becomes 2',
+    before: (d) => {
+      thing(d).size.multipleOf = 4;
+    },
+    change: (d) => {
+      thing(d).size.multipleOf = 2;
+    },
+    want: [['response-multiple-of-loosened', 'breaking', 'validators', 3]],
+  },
+  {
+    name: 'response: multipleOf 2 becomes 3 (the old validator refuses 3)',
+    before: (d) => {
+      thing(d).size.multipleOf = 2;
+    },
+    change: (d) => {
+      thing(d).size.multipleOf = 3;
+    },
+    want: [['response-multiple-of-loosened', 'breaking', 'validators', 3]],
+  },
+  {
+    name: 'request: multipleOf 2 becomes 3 (the new validator refuses 2)',
+    before: (d) => {
+      input(d).count.multipleOf = 2;
+    },
+    change: (d) => {
+      input(d).count.multipleOf = 3;
+    },
+    want: [['request-multiple-of-tightened', 'breaking', 'wire validators mcp']],
+  },
+  {
+    name: 'request: multipleOf dropped',
+    before: (d) => {
+      input(d).count.multipleOf = 2;
+    },
+    change: (d) => {
+      delete input(d).count.multipleOf;
+    },
+    want: [['request-multiple-of-loosened', 'info', '']],
+  },
+  {
+    name: 'request: exclusiveMaximum unset',
+    before: (d) => {
+      input(d).count.exclusiveMaximum = true;
+    },
+    change: (d) => {
+      delete input(d).count.exclusiveMaximum;
+    },
+    want: [['request-exclusive-maximum-loosened', 'info', '']],
+  },
+  {
+    name: 'request: exclusiveMinimum unset',
+    before: (d) => {
+      input(d).count.exclusiveMinimum = true;
+    },
+    change: (d) => {
+      delete input(d).count.exclusiveMinimum;
+    },
+    want: [['request-exclusive-minimum-loosened', 'info', '']],
+  },
+  {
+    name: 'response: maxItems lowered',
+    change: (d) => {
+      thing(d).tags.maxItems = 5;
+    },
+    want: [['response-max-items-tightened', 'info', '', 3]],
+  },
+  {
+    name: 'response: minItems added',
+    change: (d) => {
+      thing(d).tags.minItems = 1;
+    },
+    want: [['response-min-items-tightened', 'info', '', 3]],
+  },
+  {
+    name: 'response: minItems lowered',
+    before: (d) => {
+      thing(d).tags.minItems = 2;
+    },
+    change: (d) => {
+      thing(d).tags.minItems = 1;
+    },
+    want: [['response-min-items-loosened', 'breaking', 'validators', 3]],
+  },
+  {
+    name: 'request: minItems lowered',
+    before: (d) => {
+      input(d).labels.minItems = 2;
+    },
+    change: (d) => {
+      input(d).labels.minItems = 1;
+    },
+    want: [['request-min-items-loosened', 'info', '']],
+  },
+  {
+    name: 'response: uniqueItems set',
+    change: (d) => {
+      thing(d).tags.uniqueItems = true;
+    },
+    want: [['response-unique-items-tightened', 'info', '', 3]],
+  },
+  {
+    name: 'response: uniqueItems unset',
+    before: (d) => {
+      thing(d).tags.uniqueItems = true;
+    },
+    change: (d) => {
+      delete thing(d).tags.uniqueItems;
+    },
+    want: [['response-unique-items-loosened', 'breaking', 'validators', 3]],
+  },
+  {
+    name: 'request: uniqueItems unset',
+    before: (d) => {
+      input(d).labels.uniqueItems = true;
+    },
+    change: (d) => {
+      delete input(d).labels.uniqueItems;
+    },
+    want: [['request-unique-items-loosened', 'info', '']],
+  },
+  {
+    name: 'response: maxProperties added',
+    change: (d) => {
+      schemas(d).Owner.maxProperties = 3;
+    },
+    want: [['response-max-properties-tightened', 'info', '', 3]],
+  },
+  {
+    name: 'response: maxProperties dropped',
+    before: (d) => {
+      schemas(d).Owner.maxProperties = 3;
+    },
+    change: (d) => {
+      delete schemas(d).Owner.maxProperties;
+    },
+    want: [['response-max-properties-loosened', 'breaking', 'validators', 3]],
+  },
+  {
+    name: 'request: maxProperties dropped',
+    before: (d) => {
+      input(d).meta.maxProperties = 3;
+    },
+    change: (d) => {
+      delete input(d).meta.maxProperties;
+    },
+    want: [['request-max-properties-loosened', 'info', '']],
+  },
+  {
+    name: 'response: minProperties added',
+    change: (d) => {
+      schemas(d).Owner.minProperties = 1;
+    },
+    want: [['response-min-properties-tightened', 'info', '', 3]],
+  },
+  {
+    name: 'response: minProperties dropped',
+    before: (d) => {
+      schemas(d).Owner.minProperties = 1;
+    },
+    change: (d) => {
+      delete schemas(d).Owner.minProperties;
+    },
+    want: [['response-min-properties-loosened', 'breaking', 'validators', 3]],
+  },
+  {
+    name: 'request: minProperties dropped',
+    before: (d) => {
+      input(d).meta.minProperties = 1;
+    },
+    change: (d) => {
+      delete input(d).meta.minProperties;
+    },
+    want: [['request-min-properties-loosened', 'info', '']],
+  },
+  {
+    name: 'response: pattern dropped',
+    before: (d) => {
+      thing(d).name.pattern = '^x';
+    },
+    change: (d) => {
+      delete thing(d).name.pattern;
+    },
+    want: [['response-pattern-loosened', 'breaking', 'validators', 3]],
+  },
+  {
+    name: 'response: the default changes',
+    before: (d) => {
+      thing(d).status.default = 'active';
+    },
+    change: (d) => {
+      thing(d).status.default = 'archived';
+    },
+    want: [['response-default-changed', 'info', '', 3]],
+  },
 ];

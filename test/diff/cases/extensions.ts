@@ -96,4 +96,30 @@ export const extensions: DiffCase[] = [
     },
     want: [['operation-id-changed', 'breaking', 'types']],
   },
+  {
+    name: 'x-envelope removed: answers are no longer wrapped',
+    before: (d) => {
+      schemas(d).Envelope = { type: 'object', 'x-envelope': { dataProperty: 'data' }, properties: { data: {} } };
+    },
+    change: (d) => {
+      delete schemas(d).Envelope;
+    },
+    want: [
+      ['envelope-removed', 'breaking', 'wire types validators'],
+      ['schema-removed', 'breaking', 'types'],
+    ],
+  },
+  {
+    name: "an operation's answer no longer comes in the envelope",
+    before: (d) => {
+      schemas(d).Envelope = { type: 'object', 'x-envelope': { dataProperty: 'data' }, properties: { data: {} } };
+      op(d, '/things/{id}', 'get').responses['200'].content['application/json'].schema = {
+        allOf: [{ $ref: '#/components/schemas/Envelope' }, { properties: { data: { $ref: '#/components/schemas/Thing' } } }],
+      };
+    },
+    change: (d) => {
+      op(d, '/things/{id}', 'get').responses['200'].content['application/json'].schema = { $ref: '#/components/schemas/Thing' };
+    },
+    want: [['response-envelope-changed', 'breaking', 'wire types validators']],
+  },
 ];

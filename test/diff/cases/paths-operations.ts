@@ -2,7 +2,8 @@ import type { DiffCase, Verdict } from '../helpers.js';
 import { op } from '../helpers.js';
 
 /** A verdict repeated for each operation that reaches a shared schema. */
-export const times = (n: number, verdict: Verdict): Verdict[] => Array.from({ length: n }, () => verdict);
+/** One change reaching `n` operations (a change in a component they share). */
+export const reaching = (n: number, [rule, level, surfaces]: Verdict): Verdict[] => [[rule, level, surfaces, n]];
 
 export const pathsAndOperations: DiffCase[] = [
   {
@@ -41,10 +42,7 @@ export const pathsAndOperations: DiffCase[] = [
       d.paths['/things/{thingId}'] = item;
       delete d.paths['/things/{id}'];
     },
-    want: [
-      ['path-parameter-renamed', 'breaking', 'types mcp'],
-      ['path-parameter-renamed', 'breaking', 'types mcp'],
-    ],
+    want: [['path-parameter-renamed', 'breaking', 'types mcp', 2]],
   },
   {
     name: 'an operation changes its method',
@@ -120,5 +118,51 @@ export const pathsAndOperations: DiffCase[] = [
       d.paths['/things'] = { post, get };
     },
     want: [],
+  },
+  {
+    name: 'an operation added before another whose names it takes: the other one is renamed',
+    before: (d) => {
+      op(d, '/things/{id}', 'get').operationId = 'get-thing';
+    },
+    change: (d) => {
+      const paths = d.paths;
+      d.paths = { '/thing-by-name': { get: { operationId: 'getThing', responses: { '204': { description: 'ok' } } } }, ...paths };
+    },
+    want: [
+      ['operation-added', 'info', ''],
+      ['method-name-changed', 'breaking', 'types'],
+      ['operation-type-name-changed', 'breaking', 'types'],
+    ],
+  },
+  {
+    name: 'a PUT turns into a GET: the tool becomes read-only',
+    before: (d) => {
+      const item = d.paths['/things/{id}'];
+      item.put = item.get;
+      delete item.get;
+    },
+    change: (d) => {
+      const item = d.paths['/things/{id}'];
+      item.get = item.put;
+      delete item.put;
+    },
+    want: [
+      ['operation-method-changed', 'breaking', 'wire'],
+      ['tool-read-only-added', 'info', ''],
+      ['tool-no-longer-destructive', 'info', ''],
+    ],
+  },
+  {
+    name: 'a POST turns into a PUT: the tool becomes idempotent',
+    change: (d) => {
+      const item = d.paths['/pets'];
+      item.put = item.post;
+      delete item.post;
+    },
+    want: [
+      ['operation-method-changed', 'breaking', 'wire'],
+      ['tool-became-destructive', 'breaking', 'mcp'],
+      ['tool-idempotent-added', 'info', ''],
+    ],
   },
 ];

@@ -121,7 +121,7 @@ export const requestBodies: DiffCase[] = [
     change: (d) => {
       input(d).labels.items = { type: 'integer' };
     },
-    want: [['request-type-changed', 'breaking', 'wire types validators mcp']],
+    want: [['request-items-type-changed', 'breaking', 'wire types validators mcp']],
   },
   {
     name: 'an inline request body moved into a component: nothing changes',
@@ -178,5 +178,12 @@ export const requestBodies: DiffCase[] = [
       body(d).content['application/xml'] = body(d).content['application/json'];
     },
     want: [],
+  },
+  {
+    name: "a request map's values no longer typed",
+    change: (d) => {
+      input(d).meta.additionalProperties = true;
+    },
+    want: [['request-type-widened', 'info', '']],
   },
 ];

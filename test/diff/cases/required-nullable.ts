@@ -1,6 +1,6 @@
 import type { DiffCase } from '../helpers.js';
 import { input, schemas, thing } from '../helpers.js';
-import { times } from './paths-operations.js';
+import { reaching } from './paths-operations.js';
 
 export const requiredAndNullable: DiffCase[] = [
   {
@@ -20,24 +20,24 @@ export const requiredAndNullable: DiffCase[] = [
     change: (d) => {
       schemas(d).Thing.required = ['id'];
     },
-    want: times(3, ['response-property-became-optional', 'breaking', 'wire types validators']),
+    want: reaching(3, ['response-property-became-optional', 'breaking', 'wire types validators']),
   },
   {
     name: 'a response property becomes required',
     change: (d) => void schemas(d).Thing.required.push('status'),
-    want: times(3, ['response-property-became-required', 'info', '']),
+    want: reaching(3, ['response-property-became-required', 'info', '']),
   },
   {
     name: 'a response property becomes nullable',
     change: (d) => {
       thing(d).name.nullable = true;
     },
-    want: times(3, ['response-nullable-added', 'breaking', 'wire types validators']),
+    want: reaching(3, ['response-nullable-added', 'breaking', 'wire types validators']),
   },
   {
     name: 'a response property is no longer nullable',
     change: (d) => void delete thing(d).note.nullable,
-    want: times(3, ['response-nullable-removed', 'info', '']),
+    want: reaching(3, ['response-nullable-removed', 'info', '']),
   },
   {
     name: 'a request property becomes nullable',
@@ -74,6 +74,16 @@ export const requiredAndNullable: DiffCase[] = [
       thing(d).color = { type: 'string' };
       schemas(d).Thing.required.push('color');
     },
-    want: times(3, ['response-property-added-required', 'info', '']),
+    want: reaching(3, ['response-property-added-required', 'info', '']),
+  },
+  {
+    name: 'a property is deprecated in a request and a response',
+    change: (d) => {
+      schemas(d).Cat.properties.lives.deprecated = true;
+    },
+    want: [
+      ['request-property-deprecated', 'warning', ''],
+      ['response-property-deprecated', 'warning', ''],
+    ],
   },
 ];

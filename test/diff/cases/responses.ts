@@ -1,6 +1,6 @@
 import type { DiffCase, Doc } from '../helpers.js';
 import { op, schemas, thing } from '../helpers.js';
-import { times } from './paths-operations.js';
+import { reaching } from './paths-operations.js';
 
 const list = (d: Doc) => op(d, '/things', 'get');
 
@@ -58,14 +58,14 @@ export const responses: DiffCase[] = [
     change: (d) => {
       schemas(d).Problem.properties.detail = { type: 'string' };
     },
-    want: times(2, ['response-property-added', 'info', '']),
+    want: reaching(2, ['response-property-added', 'info', '']),
   },
   {
     name: 'an error body field changes type',
     change: (d) => {
       schemas(d).Problem.properties.code = { type: 'string' };
     },
-    want: times(2, ['response-type-changed', 'breaking', 'wire types validators']),
+    want: reaching(2, ['response-type-changed', 'breaking', 'wire types validators']),
   },
   {
     name: 'a required response header removed',
@@ -103,14 +103,14 @@ export const responses: DiffCase[] = [
     change: (d) => {
       thing(d).id.type = 'number';
     },
-    want: times(3, ['response-type-widened', 'breaking', 'wire validators']),
+    want: reaching(3, ['response-type-widened', 'breaking', 'wire validators']),
   },
   {
     name: 'a response property narrows from number to integer',
     change: (d) => {
       thing(d).size.type = 'integer';
     },
-    want: times(3, ['response-type-narrowed', 'info', '']),
+    want: reaching(3, ['response-type-narrowed', 'info', '']),
   },
   {
     name: 'a response array turns into an object',
@@ -125,21 +125,21 @@ export const responses: DiffCase[] = [
   {
     name: 'a response property removed',
     change: (d) => void delete thing(d).size,
-    want: times(3, ['response-property-removed', 'breaking', 'types']),
+    want: reaching(3, ['response-property-removed', 'breaking', 'types']),
   },
   {
     name: 'a required response property removed',
     change: (d) => {
       delete thing(d).name;
     },
-    want: times(3, ['response-property-removed', 'breaking', 'wire types validators']),
+    want: reaching(3, ['response-property-removed', 'breaking', 'wire types validators']),
   },
   {
     name: 'a response property added',
     change: (d) => {
       thing(d).color = { type: 'string' };
     },
-    want: times(3, ['response-property-added', 'info', '']),
+    want: reaching(3, ['response-property-added', 'info', '']),
   },
   {
     name: 'a response property added to a closed object',
@@ -149,7 +149,7 @@ export const responses: DiffCase[] = [
     change: (d) => {
       schemas(d).Owner.properties.email = { type: 'string' };
     },
-    want: times(3, ['response-property-added', 'breaking', 'wire validators']),
+    want: reaching(3, ['response-property-added', 'breaking', 'wire validators']),
   },
   {
     name: 'a response object is opened to other properties',
@@ -157,14 +157,14 @@ export const responses: DiffCase[] = [
       schemas(d).Owner.additionalProperties = false;
     },
     change: (d) => void delete schemas(d).Owner.additionalProperties,
-    want: times(3, ['response-additional-properties-opened', 'breaking', 'types validators']),
+    want: reaching(3, ['response-additional-properties-opened', 'breaking', 'types validators']),
   },
   {
     name: 'a response array item type changes',
     change: (d) => {
       thing(d).tags.items = { type: 'integer' };
     },
-    want: times(3, ['response-type-changed', 'breaking', 'wire types validators']),
+    want: reaching(3, ['response-items-type-changed', 'breaking', 'wire types validators']),
   },
   {
     name: 'a response points at another component of the same shape: nothing changes',
@@ -173,5 +173,42 @@ export const responses: DiffCase[] = [
       op(d, '/things/{id}', 'get').responses['200'].content['application/json'].schema.$ref = '#/components/schemas/Thing2';
     },
     want: [['schema-added', 'info', '']],
+  },
+  {
+    name: 'a 503 response declared: the client now retries it',
+    change: (d) => {
+      op(d, '/things/{id}', 'get').responses['503'] = { description: 'not run' };
+    },
+    want: [
+      ['retry-statuses-changed', 'info', ''],
+      ['response-error-status-added', 'info', ''],
+    ],
+  },
+  {
+    name: "a response map's values no longer typed (additionalProperties {type: string} to true)",
+    before: (d) => {
+      thing(d).labels = { type: 'object', additionalProperties: { type: 'string' } };
+    },
+    change: (d) => {
+      thing(d).labels.additionalProperties = true;
+    },
+    want: [['response-type-widened', 'breaking', 'wire types validators', 3]],
+  },
+  {
+    name: "a response map's values typed where any were allowed",
+    before: (d) => {
+      thing(d).labels = { type: 'object', additionalProperties: true };
+    },
+    change: (d) => {
+      thing(d).labels.additionalProperties = { type: 'string' };
+    },
+    want: [['response-type-narrowed', 'info', '', 3]],
+  },
+  {
+    name: 'a response object is closed to other properties',
+    change: (d) => {
+      schemas(d).Thing.additionalProperties = false;
+    },
+    want: reaching(3, ['response-additional-properties-closed', 'info', '']),
   },
 ];

@@ -1,4 +1,4 @@
-import type { DiffCase } from '../helpers.js';
+import type { DiffCase, Verdict } from '../helpers.js';
 import { op } from '../helpers.js';
 
 export const securityServersTags: DiffCase[] = [
@@ -240,5 +240,22 @@ export const securityServersTags: DiffCase[] = [
       d.components.securitySchemes.oauth.flows.clientCredentials.tokenUrl = 'https://auth.example.com/v2/token';
     },
     want: [['security-scheme-changed', 'breaking', 'wire']],
+  },
+  {
+    name: 'the API now asks for credentials',
+    before: (d) => {
+      delete d.security;
+      delete d.components.securitySchemes;
+      delete op(d, '/things', 'get').security;
+    },
+    change: (d) => {
+      d.components.securitySchemes = { apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } };
+      d.security = [{ apiKey: [] }];
+    },
+    want: [
+      ['auth-added', 'breaking', 'wire'],
+      ['security-scheme-added', 'info', ''],
+      ...Array.from({ length: 5 }, (): Verdict => ['operation-security-added', 'breaking', 'wire']),
+    ],
   },
 ];

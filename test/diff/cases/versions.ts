@@ -1,6 +1,6 @@
 import type { DiffCase, Doc } from '../helpers.js';
 import { op, schemas, thing } from '../helpers.js';
-import { times } from './paths-operations.js';
+import { reaching } from './paths-operations.js';
 
 const v31 = (d: Doc) => {
   d.openapi = '3.1.0';
@@ -25,7 +25,7 @@ export const versions: DiffCase[] = [
     change: (d) => {
       thing(d).name.type = ['string', 'null'];
     },
-    want: times(3, ['response-nullable-added', 'breaking', 'wire types validators']),
+    want: reaching(3, ['response-nullable-added', 'breaking', 'wire types validators']),
   },
   {
     name: '3.1: a const in a request changes',
@@ -115,6 +115,27 @@ export const versions: DiffCase[] = [
     },
     change: (d) => {
       schemas(d).ThingInput.properties.extra = false;
+    },
+    want: [],
+  },
+  {
+    name: '3.1: an enum rewritten as a oneOf of consts: nothing changes',
+    before: (d) => {
+      d.openapi = '3.1.0';
+    },
+    change: (d) => {
+      thing(d).status = { oneOf: [{ const: 'active' }, { const: 'archived' }] };
+    },
+    want: [],
+  },
+  {
+    name: '3.1: a nullable reference written as a oneOf with null instead of an anyOf: nothing changes',
+    before: (d) => {
+      d.openapi = '3.1.0';
+      thing(d).owner = { anyOf: [{ $ref: '#/components/schemas/Owner' }, { type: 'null' }] };
+    },
+    change: (d) => {
+      thing(d).owner = { oneOf: [{ type: 'null' }, { $ref: '#/components/schemas/Owner' }] };
     },
     want: [],
   },

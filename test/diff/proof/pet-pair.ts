@@ -5,8 +5,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateFiles } from '../../../generator/index.js';
+import type { Change } from '../../../generator/diff/change.js';
+import { checkComparison } from '../../../generator/diff/checker/index.js';
+import { compareModels, compareSide } from '../../../generator/diff/compare/index.js';
 import type { GeneratedSide } from '../../../generator/diff/proof/index.js';
+import { ruleOf } from '../../../generator/diff/rules.js';
+import { buildModel } from '../../../generator/model/build-model.js';
+import { generateFiles } from '../../../generator/index.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests edit a plain JSON document
 export type PetDocument = any;
@@ -73,7 +78,31 @@ export class PetPair {
     return { old: await this.side(petDocument()), new: await this.side(next) };
   }
 
+  /** Both sides of an edit of `base` (the pets document unless given), generated, with the changes the comparison finds. */
+  async compared(
+    edit: (document: PetDocument) => void,
+    base: PetDocument = petDocument(),
+  ): Promise<{ old: GeneratedSide; new: GeneratedSide; changes: Change[] }> {
+    const next = structuredClone(base);
+    edit(next);
+    return { old: await this.side(base), new: await this.side(next), changes: comparedChanges(base, next) };
+  }
+
   dispose(): void {
     rmSync(this.dir, { recursive: true, force: true });
   }
+}
+
+/** The changes the comparison finds between two documents, placed by pointer only (as the proof reads them). */
+export function comparedChanges(old: PetDocument, next: PetDocument): Change[] {
+  const model = (doc: PetDocument) => buildModel(doc, { source: { path: 'x.json', label: 'x.json', hash: '' } }).model;
+  return checkComparison(compareModels(compareSide(model(old), old), compareSide(model(next), next))).map((found) => ({
+    rule: found.rule,
+    level: ruleOf(found.rule).level,
+    surfaces: found.surfaces,
+    message: found.message,
+    ...(found.operations.length > 0 ? { operations: found.operations } : {}),
+    ...(found.oldPointer ? { old: { file: 'old.json', pointer: found.oldPointer } } : {}),
+    ...(found.newPointer ? { new: { file: 'new.json', pointer: found.newPointer } } : {}),
+  }));
 }

@@ -1,75 +1,180 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Change } from '../../../generator/diff/change.js';
 import { proveChanges } from '../../../generator/diff/proof/index.js';
-import { PetPair } from './pet-pair.js';
+import { type PetDocument, PetPair, petDocument } from './pet-pair.js';
 
 const GET_PET = { operationId: 'getPet', method: 'get', path: '/pets/{id}' };
-const DELETE_PET = { operationId: 'deletePet', method: 'delete', path: '/pets/{id}' };
+
+/** An owner whose `pet` is one of two kinds: `variants` gives the kinds and how (if at all) they are told apart. */
+function ownerDocument(variants: { cat: object; dog: object; union?: object }): PetDocument {
+  const document = petDocument();
+  document.paths['/owners/{id}'] = {
+    get: {
+      operationId: 'getOwner',
+      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+      responses: { '200': { description: 'the owner', content: { 'application/json': { schema: { $ref: '#/components/schemas/Keeper' } } } } },
+    },
+  };
+  Object.assign(document.components.schemas, {
+    Keeper: {
+      type: 'object',
+      required: ['name'],
+      properties: {
+        name: { type: 'string' },
+        pet: { oneOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }], ...variants.union },
+      },
+    },
+    Cat: variants.cat,
+    Dog: variants.dog,
+  });
+  return document;
+}
+
+const kind = (value: string) => ({ type: 'string', enum: [value] });
+const DISCRIMINATED = {
+  cat: { type: 'object', required: ['kind'], properties: { kind: { type: 'string' }, whiskers: { type: 'string' } } },
+  dog: { type: 'object', required: ['kind'], properties: { kind: { type: 'string' }, bark: { type: 'boolean' } } },
+  union: { discriminator: { propertyName: 'kind', mapping: { cat: '#/components/schemas/Cat', dog: '#/components/schemas/Dog' } } },
+};
+const LITERAL = {
+  cat: { type: 'object', required: ['kind'], properties: { kind: kind('cat'), whiskers: { type: 'string' } } },
+  dog: { type: 'object', required: ['kind'], properties: { kind: kind('dog'), bark: { type: 'boolean' } } },
+};
+const BY_OWN_PROPERTY = {
+  cat: { type: 'object', properties: { whiskers: { type: 'string' }, lives: { type: 'integer' } } },
+  dog: { type: 'object', properties: { bark: { type: 'boolean' } } },
+};
+const ALIKE = {
+  cat: { type: 'object', properties: { name: { type: 'string' }, lives: { type: 'integer' } } },
+  dog: { type: 'object', properties: { name: { type: 'string' }, lives: { type: 'integer' } } },
+};
+
+const types = { types: true, validators: false };
+
+/** The change of `rule` among the proved ones. */
+function only(changes: readonly Change[], rule: string): Change {
+  const found = changes.filter((c) => c.rule === rule);
+  expect(found.map((c) => c.rule)).toStrictEqual([rule]);
+  return found[0] as Change;
+}
 
 /** The `types` verdicts come from the compiler: the old usage compiled against the new output, in memory. */
 describe('proveChanges: types', () => {
   const pets = new PetPair();
   afterAll(() => pets.dispose());
-  const types = { types: true, validators: false };
 
   it('quotes TS2339 for an operationId rename at the call of the old method', async () => {
-    const sides = await pets.pair((doc) => {
+    const { changes: found, ...sides } = await pets.compared((doc) => {
       doc.paths['/pets/{id}'].get.operationId = 'fetchPet';
     });
-    const rename: Change = { rule: 'operation-id-changed', level: 'breaking', surfaces: ['types'], operation: GET_PET, message: 'getPet is now fetchPet.' };
-    const { changes, unjudged } = await proveChanges({ changes: [rename], ...sides, surfaces: types });
+    const { changes, unjudged } = await proveChanges({ changes: found, ...sides, surfaces: types });
     expect(unjudged).toStrictEqual([]);
-    expect(changes).toHaveLength(1);
-    const [proved] = changes;
-    expect(proved?.surfaces).toStrictEqual(['types']);
-    expect(proved?.level).toBe('breaking');
-    const call = proved?.proof?.types?.find((p) => p.code === 'TS2339');
+    const proved = only(changes, 'operation-id-changed');
+    expect(proved.surfaces).toStrictEqual(['types', 'mcp']);
+    const call = proved.proof?.types?.find((p) => p.code === 'TS2339');
     expect(call?.message).toBe("Property 'getPet' does not exist on type 'PetsClient'.");
     expect(call?.text).toBe('const $data = await $client.getPet({ id: $in.id });');
     // The standalone function and the operation's exports are gone too.
-    expect(proved?.proof?.types?.map((p) => `${p.code} ${p.text}`)).toContain('TS2305 "getPet" as getPet,');
+    expect(proved.proof?.types?.map((p) => `${p.code} ${p.text}`)).toContain('TS2305 "getPet" as getPet,');
   });
 
   it('quotes TS2305 for a removed component schema at its import', async () => {
-    const sides = await pets.pair((doc) => {
+    const { changes: found, ...sides } = await pets.compared((doc) => {
       delete doc.components.schemas.Owner;
     });
-    const removed: Change = {
-      rule: 'schema-removed',
-      level: 'breaking',
-      surfaces: ['types'],
-      old: { file: 'old.json', pointer: '#/components/schemas/Owner' },
-      message: 'Owner is gone.',
-    };
-    const { changes } = await proveChanges({ changes: [removed], ...sides, surfaces: types });
-    expect(changes).toHaveLength(1);
-    const proofs = changes[0]?.proof?.types ?? [];
+    const { changes } = await proveChanges({ changes: found, ...sides, surfaces: types });
+    const proofs = only(changes, 'schema-removed').proof?.types ?? [];
     expect(proofs.length).toBeGreaterThan(0);
     for (const proof of proofs) expect(proof.code).toBe('TS2305');
     expect(proofs.map((p) => `${p.text} ${p.message}`)).toContain(`"Owner" as Owner, Module '"../new/index.js"' has no exported member '"Owner"'.`);
   });
 
-  it('drops a types verdict the compiler refutes, and says the level fell', async () => {
-    const sides = await pets.pair((doc) => {
-      doc.paths['/pets/{id}'].delete.parameters.push({ name: 'reason', in: 'query', schema: { type: 'string' } });
-    });
-    const wrong: Change = {
-      rule: 'parameter-added',
-      level: 'breaking',
-      surfaces: ['types'],
-      operation: DELETE_PET,
-      message: 'An optional query parameter was added.',
-    };
-    const { changes } = await proveChanges({ changes: [wrong], ...sides, surfaces: types });
-    expect(changes).toStrictEqual([
-      {
-        ...wrong,
-        level: 'warning',
-        surfaces: [],
-        message:
-          'An optional query parameter was added. The compiler accepts code written against the old generated output, so it does not break types (level breaking lowered to warning).',
-      },
-    ]);
+  it.each([
+    ['its discriminator', DISCRIMINATED, 'if ($n0.kind === "cat")'],
+    ['a property with one value in each variant', LITERAL, 'if ($n0.kind === "cat")'],
+  ])(
+    'narrows a union by %s and reads inside: an optional field gone from a variant breaks code that narrows and reads it',
+    async (_how, variants, narrowed) => {
+      const { changes: found, ...sides } = await pets.compared((doc) => {
+        delete doc.components.schemas.Cat.properties.whiskers;
+      }, ownerDocument(variants));
+      const { changes } = await proveChanges({ changes: found, ...sides, surfaces: types });
+      const removed = only(changes, 'response-property-removed');
+      expect([removed.surfaces, removed.unproven]).toStrictEqual([['types'], undefined]);
+      expect(removed.proof?.types?.map((p) => [p.code, p.text])).toStrictEqual([
+        ['TS2339', `{ const $n0 = $data!.pet!; ${narrowed} { void $n0!.whiskers; } }`],
+      ]);
+    },
+  );
+
+  it('narrows by a property only one variant declares', async () => {
+    const { changes: found, ...sides } = await pets.compared((doc) => {
+      delete doc.components.schemas.Cat.properties.lives;
+    }, ownerDocument(BY_OWN_PROPERTY));
+    const { changes } = await proveChanges({ changes: found, ...sides, surfaces: types });
+    const removed = only(changes, 'response-property-removed');
+    expect(removed.proof?.types?.map((p) => p.text)).toStrictEqual(['{ const $n0 = $data!.pet!; if ("whiskers" in $n0) { void $n0!.lives; } }']);
+  });
+
+  it('keeps the verdict, unproven, where no line can reach the place (nothing tells the variants apart)', async () => {
+    const { changes: found, ...sides } = await pets.compared((doc) => {
+      delete doc.components.schemas.Cat.properties.lives;
+    }, ownerDocument(ALIKE));
+    const { changes } = await proveChanges({ changes: found, ...sides, surfaces: types });
+    const removed = only(changes, 'response-property-removed');
+    expect([removed.surfaces, removed.unproven, removed.proof]).toStrictEqual([['types'], ['types'], undefined]);
+    expect(removed.message).toBe('Cat.lives: removed (types: unproven, no line of the old usage reads this place)');
+  });
+
+  it('reads a changed field however deep it lies', async () => {
+    const deep = petDocument();
+    let node = deep.components.schemas.Pet.properties;
+    for (const name of ['a', 'b', 'c', 'd', 'e', 'f']) {
+      node[name] = { type: 'object', properties: {} };
+      node = node[name].properties;
+    }
+    node.leaf = { type: 'string' };
+    node.other = { type: 'string' };
+    const { changes: found, ...sides } = await pets.compared((doc) => {
+      delete doc.components.schemas.Pet.properties.a.properties.b.properties.c.properties.d.properties.e.properties.f.properties.leaf;
+    }, deep);
+    const { changes } = await proveChanges({ changes: found, ...sides, surfaces: types });
+    const removed = only(changes, 'response-property-removed');
+    expect(removed.proof?.types?.map((p) => [p.code, p.text])).toStrictEqual([['TS2339', '{ void $data!.a!.b!.c!.d!.e!.f!.leaf; }']]);
+  });
+
+  it('keeps the verdict, unproven, where the object the property left now takes any name (its read compiles either way)', async () => {
+    const boxed = petDocument();
+    boxed.components.schemas.Pet.properties.box = { type: 'object', properties: { first: { type: 'string' } } };
+    const { changes: found, ...sides } = await pets.compared((doc) => {
+      delete doc.components.schemas.Pet.properties.box.properties.first;
+    }, boxed);
+    const { changes } = await proveChanges({ changes: found, ...sides, surfaces: types });
+    const removed = only(changes, 'response-property-removed');
+    expect([removed.surfaces, removed.unproven]).toStrictEqual([['types'], ['types']]);
+  });
+
+  it('credits an error of the whole payload only to the change it names, not to every change of the operation', async () => {
+    const base = ownerDocument(ALIKE);
+    const { changes: found, ...sides } = await pets.compared((doc) => {
+      doc.components.schemas.Keeper.properties.name.type = 'integer';
+      delete doc.components.schemas.Cat.properties.lives;
+    }, base);
+    const { changes } = await proveChanges({ changes: found, ...sides, surfaces: types });
+    const retyped = only(changes, 'response-type-changed');
+    expect(retyped.proof?.types?.map((p) => p.text)).toContain('const $typed: $old.PetsData<"getOwner"> = $data;');
+    const removed = only(changes, 'response-property-removed');
+    expect([removed.proof, removed.unproven]).toStrictEqual([undefined, ['types']]);
+  });
+
+  it('drops types from a change the usage looked at and that compiles: a variant more, which an old one already fits', async () => {
+    const { changes: found, ...sides } = await pets.compared((doc) => {
+      doc.components.schemas.Keeper.properties.pet.oneOf.push({ type: 'object', properties: { bark: { type: 'boolean' } } });
+    }, ownerDocument(BY_OWN_PROPERTY));
+    const { changes } = await proveChanges({ changes: found, ...sides, surfaces: types });
+    const added = only(changes, 'response-one-of-variant-added');
+    expect([added.surfaces, added.unproven]).toStrictEqual([['wire', 'validators'], undefined]);
+    expect(added.message).toMatch(/The compiler accepts code written against the old generated output that reads it, so it does not break types\.$/);
   });
 
   it('makes a compile error no change explains a change of its own', async () => {
@@ -77,32 +182,23 @@ describe('proveChanges: types', () => {
       doc.components.schemas.Pet.properties.name.type = 'integer';
     });
     const { changes } = await proveChanges({ changes: [], ...sides, surfaces: types });
-    expect(changes.map((c) => [c.rule, c.level, c.surfaces, c.operation?.operationId])).toStrictEqual([
-      ['types-compile-error', 'breaking', ['types'], 'getPet'],
-    ]);
+    expect(changes.map((c) => [c.rule, c.surfaces, c.operations?.[0]?.operationId])).toStrictEqual([['types-compile-error', ['types'], 'getPet']]);
     expect(changes[0]?.proof?.types?.[0]).toMatchObject({ code: 'TS2322', text: 'const $typed: $old.PetsData<"getPet"> = $data;' });
   });
 
-  it('adds types to a change the compiler shows breaking that the rules did not mark', async () => {
-    const sides = await pets.pair((doc) => {
+  it('a required parameter added: the call with only the required parameters fails, naming it', async () => {
+    const { changes: found, ...sides } = await pets.compared((doc) => {
       doc.paths['/pets/{id}'].delete.parameters.push({ name: 'reason', in: 'query', required: true, schema: { type: 'string' } });
     });
-    const unmarked: Change = {
-      rule: 'parameter-added',
-      level: 'info',
-      surfaces: ['wire'],
-      operation: DELETE_PET,
-      message: 'A required query parameter was added.',
-    };
-    const { changes } = await proveChanges({ changes: [unmarked], ...sides, surfaces: types });
-    expect(changes[0]?.surfaces).toStrictEqual(['wire', 'types']);
-    expect(changes[0]?.level).toBe('breaking');
-    expect(changes[0]?.proof?.types?.[0]?.code).toBe('TS2345');
+    const { changes } = await proveChanges({ changes: found, ...sides, surfaces: types });
+    const added = only(changes, 'parameter-added-required');
+    expect(added.surfaces).toStrictEqual(['wire', 'types', 'validators', 'mcp']);
+    expect(added.proof?.types?.map((p) => p.code)).toStrictEqual(['TS2345']);
   });
 
   it('leaves both surfaces unjudged when a side failed to generate', async () => {
-    const old = await pets.side((await import('./pet-pair.js')).petDocument());
-    const marked: Change = { rule: 'operation-removed', level: 'breaking', surfaces: ['wire', 'types'], operation: GET_PET, message: 'getPet is gone.' };
+    const old = await pets.side(petDocument());
+    const marked: Change = { rule: 'operation-removed', level: 'breaking', surfaces: ['wire', 'types'], operations: [GET_PET], message: 'getPet is gone.' };
     const result = await proveChanges({ changes: [marked], old, new: { error: 'doc.yaml:3:1 lint error' }, surfaces: { types: true, validators: true } });
     expect(result).toStrictEqual({
       changes: [marked],

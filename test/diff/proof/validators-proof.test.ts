@@ -40,7 +40,7 @@ describe('proveChanges: validators', () => {
       rule: 'response-max-length-increased',
       level: 'breaking',
       surfaces: ['validators'],
-      operation: GET_PET,
+      operations: [GET_PET],
       new: { file: 'new.json', pointer: '#/components/schemas/Pet/properties/name/maxLength' },
       message: 'name may now be 40 characters long.',
     };
@@ -59,7 +59,7 @@ describe('proveChanges: validators', () => {
       rule: 'request-maximum-added',
       level: 'breaking',
       surfaces: ['wire', 'validators'],
-      operation: DELETE_PET,
+      operations: [DELETE_PET],
       new: { file: 'new.json', pointer: '#/paths/~1pets~1{id}/delete/parameters/0/schema/maximum' },
       message: 'id is now at most 10.',
     };
@@ -81,7 +81,7 @@ describe('proveChanges: validators', () => {
       rule: 'request-max-length-tightened',
       level: 'breaking',
       surfaces: ['wire', 'validators', 'mcp'],
-      operation: GET_PET,
+      operations: [GET_PET],
       new: { file: 'new.json', pointer: '#/paths/~1pets~1{id}/get/parameters/2/schema/maxLength' },
       message: 'q: maxLength none -> 200.',
     };
@@ -103,6 +103,8 @@ describe('proveChanges: validators', () => {
       message: 'Owner has a new description.',
     };
     const { changes } = await proveChanges({ changes: [wrong], ...sides, surfaces: validators });
-    expect(changes).toStrictEqual([{ ...wrong, message: 'Owner has a new description. (validators: unproven, no value found that shows it)' }]);
+    expect(changes).toStrictEqual([
+      { ...wrong, unproven: ['validators'], message: 'Owner has a new description. (validators: unproven, no value found that shows it)' },
+    ]);
   });
 });

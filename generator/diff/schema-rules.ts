@@ -1,0 +1,209 @@
+/**
+ * The schema rules of the catalogue (rules.ts): each kind of schema change once per direction,
+ * `request-...` judging what old callers send and `response-...` what the API answers, with its level,
+ * the surfaces it can break and whether it lets callers or readers do more (semver minor).
+ */
+import type { ChangeLevel, Surface } from './change.js';
+
+const ALL: Surface[] = ['wire', 'types', 'validators', 'mcp'];
+
+/** One direction of a schema kind: its level, the surfaces it can break, and whether it lets callers or readers do more (minor). */
+export type Side = [level: ChangeLevel, surfaces: Surface[], adds?: 'adds'];
+
+/** A kind of schema change, in both directions. */
+export interface SchemaKind {
+  kind: string;
+  request: Side;
+  response: Side;
+  description: string;
+}
+
+/** Kinds of schema change, each reported once per direction (`request-...`, `response-...`). */
+const KINDS: SchemaKind[] = [
+  {
+    kind: 'type-widened',
+    request: ['info', [], 'adds'],
+    response: ['breaking', ['wire', 'types', 'validators']],
+    description: 'the type accepts more (integer to number, one more type)',
+  },
+  { kind: 'type-narrowed', request: ['breaking', ALL], response: ['info', []], description: 'the type accepts less (number to integer, one type fewer)' },
+  {
+    kind: 'type-changed',
+    request: ['breaking', ALL],
+    response: ['breaking', ['wire', 'types', 'validators']],
+    description: 'the type changed (integer to string, object to array)',
+  },
+  { kind: 'nullable-added', request: ['info', [], 'adds'], response: ['breaking', ['wire', 'types', 'validators']], description: 'null is now allowed' },
+  { kind: 'nullable-removed', request: ['breaking', ALL], response: ['info', []], description: 'null is no longer allowed' },
+  { kind: 'enum-value-added', request: ['info', [], 'adds'], response: ['breaking', ['types', 'validators']], description: 'an enum value more' },
+  { kind: 'enum-value-removed', request: ['breaking', ALL], response: ['info', []], description: 'an enum value less' },
+  { kind: 'enum-added', request: ['breaking', ALL], response: ['info', []], description: 'the values are now limited to an enum' },
+  {
+    kind: 'enum-removed',
+    request: ['info', [], 'adds'],
+    response: ['breaking', ['types', 'validators']],
+    description: 'the values are no longer limited to an enum',
+  },
+  {
+    kind: 'property-added',
+    request: ['info', [], 'adds'],
+    response: ['info', ['wire', 'validators'], 'adds'],
+    description: 'an optional property more, or one that joined this direction (readOnly, writeOnly); breaks where the object was closed',
+  },
+  {
+    kind: 'property-added-required',
+    request: ['breaking', ALL],
+    response: ['info', ['wire', 'validators'], 'adds'],
+    description: 'a required property more',
+  },
+  {
+    kind: 'property-removed',
+    request: ['breaking', ALL],
+    response: ['breaking', ['wire', 'types', 'validators']],
+    description:
+      'a property is gone, or left this direction (readOnly, writeOnly); a required one breaks response validators, a closed request object the wire',
+  },
+  { kind: 'property-became-required', request: ['breaking', ALL], response: ['info', []], description: 'an optional property is now required' },
+  {
+    kind: 'property-became-optional',
+    request: ['info', [], 'adds'],
+    response: ['breaking', ['wire', 'types', 'validators']],
+    description: 'a required property is now optional',
+  },
+  { kind: 'property-deprecated', request: ['warning', []], response: ['warning', []], description: 'a property is now deprecated' },
+  { kind: 'additional-properties-closed', request: ['breaking', ALL], response: ['info', []], description: 'no other properties are allowed any more' },
+  {
+    kind: 'additional-properties-opened',
+    request: ['info', [], 'adds'],
+    response: ['breaking', ['types', 'validators']],
+    description: 'other properties are now allowed',
+  },
+  {
+    kind: 'one-of-variant-added',
+    request: ['info', [], 'adds'],
+    response: ['breaking', ['wire', 'types', 'validators']],
+    description: 'a oneOf variant more',
+  },
+  { kind: 'one-of-variant-removed', request: ['breaking', ALL], response: ['info', []], description: 'a oneOf variant less' },
+  {
+    kind: 'any-of-variant-added',
+    request: ['info', [], 'adds'],
+    response: ['breaking', ['wire', 'types', 'validators']],
+    description: 'an anyOf variant more',
+  },
+  {
+    kind: 'one-of-added',
+    request: ['breaking', ALL],
+    response: ['info', []],
+    description: "a oneOf beside the schema's own type: values must now also match exactly one of its conditions",
+  },
+  {
+    kind: 'one-of-removed',
+    request: ['info', [], 'adds'],
+    response: ['breaking', ['types', 'validators']],
+    description: "the oneOf conditions beside the schema's own type are gone",
+  },
+  {
+    kind: 'any-of-added',
+    request: ['breaking', ALL],
+    response: ['info', []],
+    description: "an anyOf beside the schema's own type: values must now also match one of its conditions",
+  },
+  {
+    kind: 'any-of-removed',
+    request: ['info', [], 'adds'],
+    response: ['breaking', ['types', 'validators']],
+    description: "the anyOf conditions beside the schema's own type are gone",
+  },
+  {
+    kind: 'one-of-became-any-of',
+    request: ['info', [], 'adds'],
+    response: ['breaking', ['validators']],
+    description: 'oneOf became anyOf: a value may now match several variants',
+  },
+  {
+    kind: 'any-of-became-one-of',
+    request: ['breaking', ['wire', 'validators', 'mcp']],
+    response: ['info', []],
+    description: 'anyOf became oneOf: a value must now match exactly one variant',
+  },
+  { kind: 'any-of-variant-removed', request: ['breaking', ALL], response: ['info', []], description: 'an anyOf variant less' },
+  // What a member brings or takes (properties, required) is compared in the merged object.
+  {
+    kind: 'all-of-member-added',
+    request: ['info', []],
+    response: ['info', []],
+    description: "an allOf member more (its properties are compared with the object's)",
+  },
+  {
+    kind: 'all-of-member-removed',
+    request: ['info', []],
+    response: ['info', []],
+    description: "an allOf member less (its properties are compared with the object's)",
+  },
+  {
+    kind: 'discriminator-property-changed',
+    request: ['breaking', ALL],
+    response: ['breaking', ['wire', 'types', 'validators']],
+    description: 'the discriminator is another property',
+  },
+  {
+    kind: 'discriminator-added',
+    request: ['breaking', ALL],
+    response: ['info', []],
+    description: 'a discriminator now tells the variants apart: a value must carry one of its values',
+  },
+  {
+    kind: 'discriminator-removed',
+    request: ['info', [], 'adds'],
+    response: ['breaking', ['types', 'validators']],
+    description: 'no discriminator tells the variants apart any more',
+  },
+  {
+    kind: 'discriminator-mapping-added',
+    request: ['info', [], 'adds'],
+    response: ['breaking', ['types', 'validators']],
+    description: 'a discriminator value more',
+  },
+  { kind: 'discriminator-mapping-removed', request: ['breaking', ALL], response: ['info', []], description: 'a discriminator value less' },
+  {
+    kind: 'discriminator-mapping-changed',
+    request: ['breaking', ALL],
+    response: ['breaking', ['wire', 'types', 'validators']],
+    description: 'a discriminator value now maps to another schema',
+  },
+  {
+    kind: 'items-type-changed',
+    request: ['breaking', ALL],
+    response: ['breaking', ['wire', 'types', 'validators']],
+    description: 'the array items are of another type',
+  },
+  { kind: 'default-changed', request: ['warning', []], response: ['info', []], description: 'the default changed: what an omitted value means' },
+];
+
+/** Constraint keywords, each tightened (accepts less) or loosened (accepts more). */
+export const CONSTRAINTS = [
+  'max-length',
+  'min-length',
+  'maximum',
+  'minimum',
+  'exclusive-maximum',
+  'exclusive-minimum',
+  'multiple-of',
+  'max-items',
+  'min-items',
+  'unique-items',
+  'max-properties',
+  'min-properties',
+  'pattern',
+  'format',
+] as const;
+export type ConstraintKind = (typeof CONSTRAINTS)[number];
+
+const CONSTRAINT_KINDS: SchemaKind[] = CONSTRAINTS.flatMap((name) => [
+  { kind: `${name}-tightened`, request: ['breaking', ['wire', 'validators', 'mcp']], response: ['info', []], description: `${name} accepts fewer values` },
+  { kind: `${name}-loosened`, request: ['info', [], 'adds'], response: ['breaking', ['validators']], description: `${name} accepts more values` },
+]);
+
+/** Every schema kind, the constraints' last. */
+export const SCHEMA_KINDS: readonly SchemaKind[] = [...KINDS, ...CONSTRAINT_KINDS];
