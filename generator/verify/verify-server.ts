@@ -90,8 +90,8 @@ export async function verifyServer(options: VerifyOptions): Promise<VerifyReport
     operations,
     summary: summarize(operations, performance.now() - started),
   };
-  // The engine's own redaction: the credential as sent, re-cased, encoded.
-  const redactor = generated.createCore({ baseUrl: options.baseUrl, apiKey: apiKey || 'none', ...(auth ? { auth } : {}) });
+  // The engine's own redaction: the credential as sent, re-cased, encoded; nothing else (no stand-in key).
+  const redactor = generated.createCore({ baseUrl: options.baseUrl, ...credentials });
   return apiKey || auth ? redactReport(report, (text) => redactor.redact(text)) : report;
 }
 
