@@ -45,6 +45,15 @@ export interface EngineResponseEvent {
   durationMs: number;
 }
 
+/** What the engine's request hook reports: one attempt (or a redirect it follows), the credential shown as `[redacted]`. */
+export interface EngineRequestEvent {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: unknown;
+  attempt: number;
+}
+
 /** Options of the engine, as `CoreOptions` of the runtime takes them. */
 export interface EngineOptions {
   apiKey?: string;
@@ -52,7 +61,10 @@ export interface EngineOptions {
   maxRetries?: number;
   timeoutMs?: number;
   maxRetryWaitMs?: number;
+  maxResponseBytes?: number;
   validate?: 'off';
+  fetch?: typeof fetch;
+  onRequest?(event: EngineRequestEvent): void;
   onResponse?(event: EngineResponseEvent): void;
 }
 
@@ -61,6 +73,8 @@ export interface EngineCallOptions {
   idempotencyKey?: string;
   signal?: AbortSignal;
   validate?: 'off';
+  /** Headers of this call, over the engine's own (an idempotency key of the wrong length). */
+  headers?: Record<string, string>;
 }
 
 /** The whole outcome of a call (`ApiResult`): the body is the parsed JSON, or the text where it is not JSON. */

@@ -20,12 +20,22 @@ export type CheckName =
   | 'ignored-auth'
   | 'negative-data';
 
+/** A request as it went out: the method, the URL, the headers and the body, the credential shown as `[redacted]`. */
+export interface SentRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: unknown;
+}
+
 /** One failed check. */
 export interface Finding {
   check: CheckName;
   message: string;
   expected: string;
   actual: string;
+  /** The request that was answered so (to send again: `podcast-gen verify --replay`). */
+  request?: SentRequest;
 }
 
 /** The verdict on one operation. */

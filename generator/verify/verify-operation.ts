@@ -7,7 +7,8 @@ import type { ApiModel, OperationModel, SchemaObject } from '../model/types.js';
 import { breakOneConstraint } from './break-constraint.js';
 import { checkAnswer, type AnswerContext } from './check-answer.js';
 import { declaredStatusKeys, isDeclared } from './declared.js';
-import type { Engine, EngineOptions, GeneratedApi } from './generated-api.js';
+import type { RunEngines } from './engines.js';
+import type { GeneratedApi } from './generated-api.js';
 import type { Finding, OperationResult } from './report.js';
 import { send, type Exchange } from './send.js';
 
@@ -18,8 +19,8 @@ export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTION
 export interface OperationRun {
   model: ApiModel;
   generated: GeneratedApi;
-  /** Makes an engine with the credential (or, `anonymous`, without any). */
-  engine(options: Pick<EngineOptions, 'onResponse'>, anonymous?: boolean): Engine;
+  /** The run's engines: with the credentials, without any, with a wrong one. */
+  engines: RunEngines;
   /** The variables the credentials were read from, where an operation needs one (named in findings, never a value). */
   credentialVariable?: string;
   unsafe: boolean;
@@ -54,18 +55,25 @@ export async function verifyOperation(run: OperationRun, op: OperationModel): Pr
   const params = fixture.params ?? {};
   const call = (input: Record<string, unknown>, anonymous = false): Promise<Exchange> =>
     send({
-      engine: (options) => run.engine(options, anonymous),
+      engines: run.engines,
+      credential: anonymous ? 'none' : 'given',
       // Without its credential, whatever the operation requires: the engine would otherwise refuse to send it.
       spec: anonymous ? { ...spec, security: [] } : spec,
       input: op.hasInput ? input : undefined,
       validators: context.validators,
-      ...(spec.idempotency ? { idempotencyKey: globalThis.crypto.randomUUID() } : {}),
+      ...(spec.idempotency ? { options: { idempotencyKey: globalThis.crypto.randomUUID() } } : {}),
     });
   const findings: Finding[] = [];
   const notes: string[] = [];
   const answer = await call(params);
   const result: OperationResult = { ...head, status: 'pass', findings, notes };
-  if (!answer.answered) findings.push({ check: 'connection', message: answer.cause, expected: 'an answer', actual: answer.cause });
+  if (!answer.answered)
+    findings.push({
+      check: answer.kind,
+      message: answer.cause,
+      expected: answer.kind === 'credential' ? 'a credential to send' : 'an answer',
+      actual: answer.cause,
+    });
   else {
     result.httpStatus = answer.status;
     result.durationMs = Math.round(answer.durationMs);

@@ -5,7 +5,8 @@
  */
 import type { ApiModel, OperationModel, SchemaObject } from '../model/types.js';
 import type { Problem } from '../problems.js';
-import type { EngineOptions, GeneratedApi } from './generated-api.js';
+import { runEngines } from './engines.js';
+import type { GeneratedApi } from './generated-api.js';
 import { redactReport, summarize, type OperationResult, type VerifyReport } from './report.js';
 import { verifyOperation, type OperationRun } from './verify-operation.js';
 
@@ -69,13 +70,11 @@ export async function verifyServer(options: VerifyOptions): Promise<VerifyReport
     maxRetryWaitMs: timeoutMs,
     ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
   };
-  const apiKey = options.credential ?? '';
-  const credentials = { ...(apiKey ? { apiKey } : {}), ...(auth ? { auth } : {}) };
+  const engines = runEngines({ model, generated, base, ...(options.credential ? { apiKey: options.credential } : {}), ...(auth ? { auth } : {}) });
   const run: OperationRun = {
     model,
     generated,
-    engine: (hooks: Pick<EngineOptions, 'onResponse'>, anonymous = false) =>
-      anonymous ? generated.createAnonymousCore({ ...base, ...hooks }) : generated.createCore({ ...base, ...hooks, ...credentials }),
+    engines,
     ...(options.credentialVariable && needed.length > 0 ? { credentialVariable: options.credentialVariable } : {}),
     unsafe: options.unsafe ?? false,
     negative: options.negative ?? false,
@@ -90,9 +89,8 @@ export async function verifyServer(options: VerifyOptions): Promise<VerifyReport
     operations,
     summary: summarize(operations, performance.now() - started),
   };
-  // The engine's own redaction: the credential as sent, re-cased, encoded; nothing else (no stand-in key).
-  const redactor = generated.createCore({ baseUrl: options.baseUrl, ...credentials });
-  return apiKey || auth ? redactReport(report, (text) => redactor.redact(text)) : report;
+  // The engine's own redaction: the credentials as sent, re-cased, encoded, and every token the run obtained; nothing else.
+  return redactReport(report, (text) => engines.redact(text));
 }
 
 /** Runs `work` over `items`, at most `limit` at once; the results in the items' order. */
