@@ -125,8 +125,9 @@ function judgeWithoutCredential(context: AnswerContext, answer: Exchange): Findi
   if (!answer.answered) return [{ check: 'connection', message: `${what}: ${answer.cause}`, expected: 'an answer', actual: answer.cause }];
   const declared = ['401', '403'].filter((s) => context.statusKeys.includes(s));
   const expected = declared.length > 0 ? declared.join(' or ') : '401 or 403';
-  // Refused: where the document declares neither status, either will do; where it declares one, its answer is checked like any other.
-  if (answer.status === 401 || answer.status === 403) return declared.length === 0 ? [] : prefixed(what, checkAnswer(context, answer));
+  // Refused: either status will do; where a response of the document covers it (its own, its class or
+  // `default`), the answer is checked like any other: its media type, its body.
+  if (answer.status === 401 || answer.status === 403) return isDeclared(context.statusKeys, answer.status) ? prefixed(what, checkAnswer(context, answer)) : [];
   if (answer.status >= 500) return prefixed(what, checkAnswer(context, answer));
   return [
     {
