@@ -16,11 +16,23 @@ export interface GeneratedOperationSpec {
   operationId: string;
   method: string;
   path: string;
+  /** Its parameters and body fields: where each goes (`path`, `query`, `header`, `cookie`, `body-field`, `body`). */
+  fields?: readonly GeneratedField[];
+  /** Its request body: how the engine writes it (`flattened`: from the body fields; else the `body` field). */
+  body?: { contentType: string; kind: string; required: boolean; flattened: boolean; encode?: unknown };
   idempotency?: { header: string; maxLength?: number };
   envelopeData?: string;
   dataKind: string;
   /** Its security requirement where it is not most operations' (the engine reads it; `[]`: none). */
   security?: unknown;
+}
+
+/** A parameter or body field of a wire descriptor, as far as verify reads it (the engine reads its writers). */
+export interface GeneratedField {
+  name: string;
+  in: string;
+  required: boolean;
+  wireName?: string;
 }
 
 /** An operation's validators (`operationSchemas` of `schemas.ts`). */

@@ -5,8 +5,9 @@
  * `server-error` (any 5xx), `content-type`, `body` (the validator, envelope included), `headers`
  * (a declared header missing or of the wrong form), `time` (`--max-time`), `connection` (no answer:
  * unreachable, TLS, timeout, a redirect not followed), `credential` (the server refused the
- * credential given), `ignored-auth` (a request without its credential was not refused) and
- * `negative-data` (a request breaking a declared constraint was not answered with a 4xx).
+ * credential given), `ignored-auth` (a request without its credential was not refused),
+ * `negative-data` (a request breaking a declared constraint was not answered with a 4xx) and
+ * `missing-required` (a request without a required header or parameter was not).
  */
 export type CheckName =
   | 'status'
@@ -18,7 +19,8 @@ export type CheckName =
   | 'connection'
   | 'credential'
   | 'ignored-auth'
-  | 'negative-data';
+  | 'negative-data'
+  | 'missing-required';
 
 /** A request as it went out: the method, the URL, the headers and the body, the credential shown as `[redacted]`. */
 export interface SentRequest {

@@ -3,13 +3,15 @@
  * answer checked; with `negative`, a request without its credential and one breaking a declared
  * constraint, each of which must be refused.
  */
-import type { ApiModel, OperationModel, SchemaObject } from '../model/types.js';
-import { breakOneConstraint } from './break-constraint.js';
+import type { SchemaResolver } from '../model/schema-merge.js';
+import type { ApiModel, OperationModel } from '../model/types.js';
 import { checkAnswer, type AnswerContext } from './check-answer.js';
 import { declaredStatusKeys, isDeclared } from './declared.js';
 import type { RunEngines } from './engines.js';
 import type { GeneratedApi } from './generated-api.js';
 import type { Finding, OperationResult } from './report.js';
+import { negativeCases, type NegativeCase } from './negative-cases.js';
+import { caseCall, type RequestCase } from './request-case.js';
 import { send, type Exchange } from './send.js';
 
 /** Methods that change nothing, sent without `--unsafe` (QUERY is OpenAPI 3.2's). */
@@ -28,7 +30,7 @@ export interface OperationRun {
   maxTimeMs?: number;
   /** Why the fixture of an operation could not be made, by the operation's pointer. */
   fixtureProblems: ReadonlyMap<string, string>;
-  resolve(schema: SchemaObject): SchemaObject;
+  resolve: SchemaResolver;
 }
 
 /** Verifies `op` against the server. */
@@ -53,19 +55,21 @@ export async function verifyOperation(run: OperationRun, op: OperationModel): Pr
     resolve: run.resolve,
   };
   const params = fixture.params ?? {};
-  const call = (input: Record<string, unknown>, anonymous = false): Promise<Exchange> =>
-    send({
+  const call = (request: RequestCase): Promise<Exchange> => {
+    const made = caseCall(spec, request, op.idempotency?.minLength === undefined ? {} : { minLength: op.idempotency.minLength });
+    if (!made) return Promise.resolve({ answered: false, cause: `${request.label}: this request cannot be made for this operation`, kind: 'connection' });
+    return send({
       engines: run.engines,
-      credential: anonymous ? 'none' : 'given',
-      // Without its credential, whatever the operation requires: the engine would otherwise refuse to send it.
-      spec: anonymous ? { ...spec, security: [] } : spec,
-      input: op.hasInput ? input : undefined,
+      credential: request.credential ?? 'given',
+      spec: made.spec,
+      input: op.hasInput ? made.input : undefined,
       validators: context.validators,
-      ...(spec.idempotency ? { options: { idempotencyKey: globalThis.crypto.randomUUID() } } : {}),
+      options: made.options,
     });
+  };
   const findings: Finding[] = [];
   const notes: string[] = [];
-  const answer = await call(params);
+  const answer = await call({ operationId: op.operationId, label: 'the fixture', input: params });
   const result: OperationResult = { ...head, status: 'pass', findings, notes };
   if (!answer.answered)
     findings.push({
@@ -89,10 +93,13 @@ export async function verifyOperation(run: OperationRun, op: OperationModel): Pr
       });
   }
   if (run.negative) {
-    if (op.security.kind === 'credential') findings.push(...judgeWithoutCredential(context, await call(params, true)));
-    const broken = breakOneConstraint(op, params, run.resolve);
-    if (broken) findings.push(...judgeBrokenInput(context, broken.breaks, await call(broken.input)));
-    else if (op.hasInput) notes.push('--negative: its input declares no constraint a request could break');
+    if (op.security.kind === 'credential')
+      findings.push(
+        ...judgeWithoutCredential(context, await call({ operationId: op.operationId, label: 'without its credential', input: params, credential: 'none' })),
+      );
+    const cases = negativeCases({ op, params, resolve: run.resolve, ...(context.validators.params ? { validator: context.validators.params } : {}) });
+    for (const negative of cases) findings.push(...judgeBrokenInput(context, negative, await call(negative.request)));
+    if (cases.length === 0 && op.hasInput) notes.push('--negative: its input declares no constraint a request could break');
   }
   if (findings.length > 0) result.status = 'fail';
   if (notes.length === 0) delete result.notes;
@@ -139,15 +146,15 @@ function judgeWithoutCredential(context: AnswerContext, answer: Exchange): Findi
   ];
 }
 
-function judgeBrokenInput(context: AnswerContext, breaks: string, answer: Exchange): Finding[] {
-  const what = `with invalid input (${breaks})`;
-  if (!answer.answered) return [{ check: 'connection', message: `${what}: ${answer.cause}`, expected: 'an answer', actual: answer.cause }];
+function judgeBrokenInput(context: AnswerContext, negative: NegativeCase, answer: Exchange): Finding[] {
+  const what = `with invalid input (${negative.request.label})`;
+  if (!answer.answered) return [{ check: answer.kind, message: `${what}: ${answer.cause}`, expected: 'an answer', actual: answer.cause }];
   // Any 4xx refuses it; one the document declares is checked like any other answer.
   if (answer.status >= 400 && answer.status < 500) return isDeclared(context.statusKeys, answer.status) ? prefixed(what, checkAnswer(context, answer)) : [];
   if (answer.status >= 500) return prefixed(what, checkAnswer(context, answer));
   return [
     {
-      check: 'negative-data',
+      check: negative.check,
       message: `${what}: answered ${answer.status}, where it must be refused with a 4xx`,
       expected: '4xx',
       actual: String(answer.status),

@@ -3,7 +3,8 @@
  * operation, a few at a time, each through the generated client's engine and judged by the
  * generated validators. Writes are sent only when asked; no credential reaches the report.
  */
-import type { ApiModel, OperationModel, SchemaObject } from '../model/types.js';
+import type { ApiModel, OperationModel } from '../model/types.js';
+import { modelResolver } from '../synthesis/build-fixture.js';
 import type { Problem } from '../problems.js';
 import { runEngines } from './engines.js';
 import type { GeneratedApi } from './generated-api.js';
@@ -80,7 +81,7 @@ export async function verifyServer(options: VerifyOptions): Promise<VerifyReport
     negative: options.negative ?? false,
     ...(options.maxTimeMs === undefined ? {} : { maxTimeMs: options.maxTimeMs }),
     fixtureProblems: fixtureProblems(options.problems ?? []),
-    resolve: resolver(model),
+    resolve: modelResolver(model),
   };
   const operations = await pool(chosen, options.concurrency ?? DEFAULT_CONCURRENCY, (op) => verifyOperation(run, op));
   const report: VerifyReport = {
@@ -110,20 +111,6 @@ function fixtureProblems(problems: readonly Problem[]): Map<string, string> {
   for (const problem of problems)
     if (problem.code === 'fixtures/unsatisfiable' && problem.pointer && !found.has(problem.pointer)) found.set(problem.pointer, problem.message);
   return found;
-}
-
-/** Follows a schema's `$ref` to a component schema of the model (a few steps at most). */
-function resolver(model: ApiModel): (schema: SchemaObject) => SchemaObject {
-  const byName = new Map(model.schemas.map((s) => [s.name, s.schema]));
-  return (schema) => {
-    let current = schema;
-    for (let step = 0; step < 8 && current.$ref?.startsWith('#/components/schemas/'); step++) {
-      const target = byName.get(decodeURIComponent(current.$ref.slice('#/components/schemas/'.length)).replace(/~1/g, '/').replace(/~0/g, '~'));
-      if (!target) break;
-      current = target;
-    }
-    return current;
-  };
 }
 
 export type { OperationResult, VerifyReport };
