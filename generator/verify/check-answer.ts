@@ -25,8 +25,8 @@ export interface Answer {
   status: number;
   headers: Record<string, string>;
   body: unknown;
-  /** A redirect the client did not follow: its status alone is judged. */
-  redirect?: boolean;
+  /** A redirect the client did not follow, and why: its status alone is judged. */
+  redirect?: string;
 }
 
 /** Issues shown per validator; the rest are counted. */

@@ -6,10 +6,11 @@
  * empty or missing), each made from its valid input by one change. A change the operation's own
  * validator still takes is no break, and is not sent.
  */
-import { derefSchema, mergeAllOf, type SchemaResolver } from '../model/schema-merge.js';
-import type { InputFieldModel, OperationModel, SchemaObject } from '../model/types.js';
+import type { SchemaResolver } from '../model/schema-merge.js';
+import type { OperationModel, SchemaObject } from '../model/types.js';
 import { atPlace, synthContext, synthesize } from '../synthesis/synthesize.js';
-import { brokenValues, CONSTRAINT_KINDS, type ConstraintKind, type Place } from './broken-values.js';
+import { brokenValues, CONSTRAINT_KINDS, type ConstraintKind } from './broken-values.js';
+import { inputSites, jsonBody, resolvedSchema, setAt, siteLabel, without } from './input-sites.js';
 import type { GeneratedValidator } from './generated-api.js';
 import type { RequestCase } from './request-case.js';
 
@@ -18,18 +19,6 @@ export interface NegativeCase {
   kind: ConstraintKind;
   check: 'negative-data' | 'missing-required';
   request: RequestCase;
-}
-
-/** How deep into a body's objects values are broken. */
-const MAX_DEPTH = 3;
-
-/** Where one value of the input sits: its field, the path inside it, its schema and its valid value. */
-interface Site {
-  field: InputFieldModel;
-  path: string[];
-  schema: SchemaObject;
-  value: unknown;
-  place: Place;
 }
 
 /** The negative cases of `op`, one per kind of constraint, from its valid `params`. */
@@ -46,7 +35,7 @@ export function negativeCases(options: {
     candidates.push({
       kind,
       check: kind === 'missing-header' || kind === 'missing-parameter' ? 'missing-required' : 'negative-data',
-      request: { operationId: op.operationId, label, input, ...rest },
+      request: { operationId: op.operationId, label: `with invalid input (${label})`, input, ...rest },
     });
   };
   for (const field of op.input) {
@@ -59,25 +48,23 @@ export function negativeCases(options: {
           : field.in === 'body-field'
             ? 'required'
             : undefined;
-    if (kind) add(kind, `${label(field, [])} is required and left out`, { input: without(params, field.name) });
+    if (kind) add(kind, `${siteLabel(field, [])} is required and left out`, { input: without(params, field.name) });
   }
-  const json = op.body !== undefined && /json/i.test(op.body.contentType);
+  const json = jsonBody(op);
   if (op.body?.required) add('body-required', 'its required body is left out', { body: 'absent' });
   if (op.body && json) {
-    const schema = resolved(op.body.schema, options.resolve);
+    const schema = resolvedSchema(op.body.schema, options.resolve);
     if (schema.type === 'object' || schema.properties) add('body-type', 'its body is [], not an object', { body: { value: [] } });
     else if (schema.type === 'array') add('body-type', 'its body is {}, not an array', { body: { value: {} } });
   }
-  for (const site of sites(op, params, options.resolve, json)) {
+  for (const site of inputSites(op, params, options.resolve)) {
     const item = () => itemOf(site.schema, options.resolve, op);
+    // A composition's branches each take other values: which break is one is not the schema's to say.
+    if (site.schema.oneOf || site.schema.anyOf) continue;
     for (const broken of brokenValues(site.schema, site.place, site.value, item))
-      add(broken.kind, `${label(site.field, site.path)} ${broken.says}`, { input: setAt(params, site.field.name, site.path, broken.value) });
-    if (site.place === 'json' && isRecord(site.value))
-      for (const name of site.schema.required ?? [])
-        if (site.value[name] !== undefined)
-          add('required', `${label(site.field, [...site.path, name])} is required and left out`, {
-            input: setAt(params, site.field.name, site.path, without(site.value, name)),
-          });
+      add(broken.kind, `${siteLabel(site.field, site.path)} ${broken.says}`, { input: setAt(params, site.field.name, site.path, broken.value) });
+    if (site.path.length > 0 && site.required && site.value !== undefined)
+      add('required', `${siteLabel(site.field, site.path)} is required and left out`, { input: setAt(params, site.field.name, site.path, undefined) });
   }
   const key = op.idempotency;
   if (key) {
@@ -104,63 +91,8 @@ function breaks(candidate: NegativeCase, validator: GeneratedValidator | undefin
   return validator ? !validator.safeParse(request.input).success : true;
 }
 
-/** The values a request can break: each field, and the properties of a JSON body's objects a few levels down. */
-function sites(op: OperationModel, params: Record<string, unknown>, resolve: SchemaResolver, json: boolean): Site[] {
-  const found: Site[] = [];
-  const visit = (field: InputFieldModel, path: string[], schema: SchemaObject, value: unknown, place: Place) => {
-    const own = resolved(schema, resolve);
-    // A composition's branches each take other values: which break is one is not the schema's to say.
-    if (own.oneOf || own.anyOf) return;
-    found.push({ field, path, schema: own, value, place });
-    if (place !== 'json' || path.length >= MAX_DEPTH || !isRecord(value)) return;
-    for (const [name, property] of Object.entries(own.properties ?? {})) {
-      if (resolved(property, resolve).readOnly) continue;
-      visit(field, [...path, name], property, value[name], place);
-    }
-  };
-  for (const field of op.input) {
-    const body = field.in === 'body' || field.in === 'body-field';
-    // A field given by `content` travels as JSON text in its parameter: left whole.
-    if (field.contentType !== undefined && !body) continue;
-    const place: Place = field.in === 'path' ? 'path' : body && json ? 'json' : 'text';
-    visit(field, [], field.schema, params[field.name], place);
-  }
-  return found;
-}
-
-/** A schema with its references followed and its `allOf` merged. */
-function resolved(schema: SchemaObject, resolve: SchemaResolver): SchemaObject {
-  const own = derefSchema(schema, resolve);
-  return own.allOf ? mergeAllOf([own], resolve) : own;
-}
-
 /** A valid item of an array schema, to repeat. */
 function itemOf(schema: SchemaObject, resolve: SchemaResolver, op: OperationModel): unknown {
   if (!schema.items) return 'x';
   return synthesize(schema.items, atPlace(synthContext({ seed: `${op.operationId}/negative`, resolve, direction: 'request' }), ['item'], 1));
-}
-
-function label(field: InputFieldModel, path: readonly string[]): string {
-  const where = field.in === 'body-field' || field.in === 'body' ? 'the body field' : `the ${field.in} parameter`;
-  const name = field.in === 'body' ? path.join('.') || '(the body)' : [field.wireName, ...path].join('.');
-  return field.in === 'body' && path.length === 0 ? 'the body' : `${where} ${name}`;
-}
-
-/** `params` with the value at `path` inside the field `name` replaced. */
-function setAt(params: Record<string, unknown>, name: string, path: readonly string[], value: unknown): Record<string, unknown> {
-  if (path.length === 0) return { ...params, [name]: value };
-  const root = structuredClone(params[name]) as Record<string, unknown>;
-  let node = root;
-  for (const step of path.slice(0, -1)) node = node[step] as Record<string, unknown>;
-  node[path.at(-1) as string] = value;
-  return { ...params, [name]: root };
-}
-
-function without<T extends Record<string, unknown>>(record: T, name: string): T {
-  const { [name]: _left, ...rest } = record;
-  return rest as T;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -26,6 +26,15 @@ export interface RequestCase {
   body?: { value: unknown } | 'absent';
 }
 
+/** What a request expects of its answer. */
+export type Expectation =
+  | { kind: 'accepted' }
+  | { kind: 'refused'; check: 'negative-data' | 'missing-required' }
+  | { kind: 'unauthorized'; credential: 'none' | 'wrong' }
+  | { kind: 'not-allowed'; path: string; declared: readonly string[] }
+  | { kind: 'available'; createdBy: string }
+  | { kind: 'gone'; deletedBy: string };
+
 /** The call a case makes: the operation's wire descriptor as the case changes it, its input and options. */
 export interface CaseCall {
   spec: GeneratedOperationSpec;

@@ -17,8 +17,8 @@ export type Exchange = (
       body: unknown;
       durationMs: number;
       attempts: number;
-      /** A redirect the client did not follow: only its status is known. */
-      redirect?: boolean;
+      /** A redirect the client did not follow, and why (only its status is known). */
+      redirect?: string;
     }
   | {
       answered: false;
@@ -70,7 +70,15 @@ export async function send(request: SendRequest): Promise<Exchange> {
     const failure = error as { name?: unknown; status?: unknown; headers?: unknown; body?: unknown; message?: unknown };
     // A redirect the client does not follow (to another origin) is the server's answer all the same: its status is judged.
     if (failure.name === 'RedirectError' && typeof failure.status === 'number' && failure.status > 0)
-      return withRequest({ answered: true, status: failure.status, headers: {}, body: undefined, durationMs, attempts: 0, redirect: true });
+      return withRequest({
+        answered: true,
+        status: failure.status,
+        headers: {},
+        body: undefined,
+        durationMs,
+        attempts: 0,
+        redirect: afterOperation(failure.message),
+      });
     if (typeof failure.name === 'string' && ANSWERED_ERRORS.has(failure.name) && typeof failure.status === 'number') {
       const headers = typeof failure.headers === 'object' && failure.headers !== null ? (failure.headers as Record<string, string>) : {};
       return withRequest({ answered: true, status: failure.status, headers, body: failure.body, durationMs, attempts: 0 });
@@ -81,4 +89,11 @@ export async function send(request: SendRequest): Promise<Exchange> {
     const cause = engines.redact(refusal ? `${message}: ${refusal}` : message);
     return withRequest({ answered: false, cause, kind: failure.name === 'CredentialError' ? 'credential' : 'connection' });
   }
+}
+
+/** An engine error's message without the operation it starts with (`quotaSummary: redirect not followed ...`). */
+function afterOperation(message: unknown): string {
+  const text = String(message ?? '');
+  const at = text.indexOf(': ');
+  return at < 0 ? text : text.slice(at + 2);
 }

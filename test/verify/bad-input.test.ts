@@ -9,7 +9,7 @@ import { verifyServer } from '../../generator/verify/verify-server.js';
 import { startLoopback } from '../helpers/loopback.js';
 import { podcastTarget, TEST_KEY } from './helpers.js';
 
-const credential = { credential: TEST_KEY, credentialVariable: 'PODCAST_API_KEY' };
+const credential = { credential: TEST_KEY, credentialVariable: 'PODCAST_API_KEY', cases: 1 };
 const GETS = ['quotaSummary', 'listImageBackgrounds', 'getSubscription', 'searchCatalog', 'getVoiceCloneAllowance'];
 
 /** A port on 127.0.0.1 nothing listens on (taken, then given back). */
@@ -56,7 +56,7 @@ describe('verify with bad input', () => {
       const report = await verifyServer({ ...target, ...credential, baseUrl: server.url, maxRetries: 0, timeoutMs: 300 });
       expect(report.summary).toMatchObject({ failed: 5, passed: 0 });
       for (const op of report.operations.filter((o) => o.status === 'fail'))
-        expect(op.findings).toStrictEqual([
+        expect(op.findings).toMatchObject([
           {
             check: 'connection',
             message: `${op.operationId} timed out after 300 ms`,
@@ -74,7 +74,7 @@ describe('verify with bad input', () => {
     try {
       const report = await verifyServer({ ...target, ...credential, baseUrl: server.url, maxRetries: 0, select: (op) => op.operationId === 'quotaSummary' });
       expect(report.operations).toMatchObject([
-        { operationId: 'quotaSummary', status: 'pass', httpStatus: 302, notes: [expect.stringContaining('a redirect to another origin')] },
+        { operationId: 'quotaSummary', status: 'pass', httpStatus: 302, notes: [expect.stringContaining('it leads to another origin than baseUrl')] },
       ]);
       expect(server.requests).toHaveLength(1);
     } finally {

@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { fixtures } from '../../generated/fixtures/index.js';
 import { startMockServer } from '../../generated/mock/index.js';
+import { TEST_KEY } from './helpers.js';
 
 /** A planted answer: status, headers and body (an object is sent as JSON). */
 interface Planted {
@@ -14,7 +15,7 @@ interface Planted {
   body: unknown;
 }
 
-/** What the fault server answers a request for `path`, with or without the credential; undefined passes it on to the mock. */
+/** What the fault server answers a request for `path`, with the test's credential or without it; undefined passes it on to the mock (which takes that credential only). */
 export type Fault = (request: { method: string; path: string; credentialed: boolean; body: string }) => Planted | undefined;
 
 /** Whether a request's body is the one of the operation's fixture. */
@@ -95,14 +96,14 @@ export interface SeenRequest {
 
 /** Starts the fault server (and the mock behind it) on 127.0.0.1. */
 export async function startFaultServer(planted: Record<string, { path: string; method: string; fault: Fault }> = PLANTED) {
-  const mock = await startMockServer();
+  const mock = await startMockServer({ credentials: { ApiKeyAuth: TEST_KEY } });
   const seen: SeenRequest[] = [];
   const sockets = new Set<Socket>();
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const request = { method: req.method ?? '', path: url.pathname, credentialed: req.headers['x-api-key'] !== undefined };
+    const request = { method: req.method ?? '', path: url.pathname, credentialed: req.headers['x-api-key'] === TEST_KEY };
     seen.push({ ...request, headers: req.headers });
     const sent = { ...request, body: Buffer.concat(chunks).toString('utf8') };
     const entry = Object.values(planted).find((p) => p.method === request.method && p.path === request.path);

@@ -15,7 +15,7 @@ let target: Awaited<ReturnType<typeof podcastTarget>>;
 let mock: MockServer;
 beforeAll(async () => {
   target = await podcastTarget();
-  mock = await startMockServer();
+  mock = await startMockServer({ credentials: { ApiKeyAuth: TEST_KEY } });
 });
 afterAll(() => mock.close());
 
@@ -53,7 +53,7 @@ describe('the negative cases of an operation', () => {
     { given: 'searchCatalog (an enum path parameter)', want: [['enum', 'the path parameter kind is "podcast-gen-verify-not-in-enum", outside its enum']] },
   ])('$given', ({ given, want }) => {
     const cases = casesOf(given.split(' ')[0] as string);
-    expect(cases.map((c) => [c.kind, c.request.label])).toStrictEqual(want);
+    expect(cases.map((c) => [c.kind, c.request.label])).toStrictEqual(want.map(([kind, label]) => [kind, `with invalid input (${label})`]));
   });
 
   it('each change of the input is one the operation validator refuses', () => {
@@ -74,12 +74,13 @@ describe('verify --negative on addImage', () => {
       credentialVariable: 'PODCAST_API_KEY',
       unsafe: true,
       negative: true,
+      cases: 1,
       select: (op) => op.operationId === 'addImage',
     });
     expect(report.operations).toMatchObject([{ operationId: 'addImage', status: 'pass', findings: [] }]);
     expect(report.operations[0]?.notes ?? []).toStrictEqual([]);
     const statuses = mock.requests.map((r) => r.status);
-    // The fixture, the request without a credential and the five breaks.
-    expect(statuses).toStrictEqual([200, 401, 400, 400, 400, 400, 400]);
+    // The fixture, the requests without a credential and with a wrong one, the five breaks and an undeclared method.
+    expect(statuses).toStrictEqual([200, 401, 401, 400, 400, 400, 400, 400, 405]);
   });
 });
