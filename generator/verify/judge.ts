@@ -67,6 +67,11 @@ export function judge(judging: Judging, expectation: Expectation, answer: Exchan
       // Either status will do; where a response of the document covers it, it is checked like any other.
       if (answer.status === 401 || answer.status === 403) return { findings: isDeclared(context.statusKeys, answer.status) ? conforms() : [], notes };
       if (answer.status >= 500) return { findings: conforms(), notes };
+      // Another refusal (a 404 that hides what exists) lets nothing in: not the check's to fail.
+      if (answer.status >= 400) {
+        notes.push(`answered ${answer.status}, a refusal, though not one of the credential`);
+        return { findings: isDeclared(context.statusKeys, answer.status) ? conforms() : [], notes };
+      }
       const declared = ['401', '403'].filter((s) => context.statusKeys.includes(s));
       const expected = declared.length > 0 ? declared.join(' or ') : '401 or 403';
       return fail('ignored-auth', `answered ${answer.status}, where the request must be refused with ${expected}`, expected);

@@ -5,6 +5,7 @@
  * the answer's payload: a field named as the parameter, `id`, or `<resource>_id`).
  */
 import { getByPointer, pointerJoin } from '../json-pointer.js';
+import { derefSchema, type SchemaResolver } from '../model/schema-merge.js';
 import type { ApiModel, OperationModel } from '../model/types.js';
 import { isRecord } from './input-sites.js';
 import { evaluate, type ExpressionSource } from './runtime-expression.js';
@@ -19,16 +20,24 @@ export interface Link {
 }
 
 /** The links of one answer of `creator` (2xx), whatever the selection: the caller skips what it leaves out. */
-export function linksOf(options: { model: ApiModel; creator: OperationModel; source: ExpressionSource; baseUrl: string; payload: unknown }): Link[] {
+export function linksOf(options: {
+  model: ApiModel;
+  creator: OperationModel;
+  source: ExpressionSource;
+  baseUrl: string;
+  payload: unknown;
+  resolve: SchemaResolver;
+}): Link[] {
   const { model, creator, source } = options;
   const found: Link[] = [];
+  // One link per operation and values, whatever their JSON type: a path's `21` is the payload's 21.
+  const keyOf = (link: Link) => `${link.target.operationId} ${resourceKey(link.values)}`;
   const add = (link: Link) => {
-    const key = `${link.target.operationId} ${JSON.stringify(link.values)}`;
-    if (!found.some((l) => `${l.target.operationId} ${JSON.stringify(l.values)}` === key)) found.push(link);
+    if (!found.some((l) => keyOf(l) === keyOf(link))) found.push(link);
   };
   for (const link of documentLinks(model, creator, source)) add(link);
   const location = source.headers['location'];
-  if (location) for (const link of locationLinks(model, location, options.baseUrl)) add(link);
+  if (location) for (const link of locationLinks(model, location, options.baseUrl, options.resolve)) add(link);
   for (const link of inferredLinks(model, creator, options.payload, source)) add(link);
   return found;
 }
@@ -70,7 +79,7 @@ function documentLinks(model: ApiModel, creator: OperationModel, source: Express
 }
 
 /** The operations whose path the `Location` header's path is, its path parameters read from it. */
-function locationLinks(model: ApiModel, location: string, baseUrl: string): Link[] {
+function locationLinks(model: ApiModel, location: string, baseUrl: string, resolve: SchemaResolver): Link[] {
   if (!URL.canParse(location, baseUrl)) return [];
   const base = new URL(baseUrl);
   const target = new URL(location, baseUrl);
@@ -92,7 +101,10 @@ function locationLinks(model: ApiModel, location: string, baseUrl: string): Link
     const values: Record<string, unknown> = {};
     names.forEach((name, i) => {
       const field = op.input.find((f) => f.in === 'path' && f.wireName === name);
-      if (field) values[field.name] = decodeURIComponent(match[i + 1] as string);
+      const text = safeDecode(match[i + 1] as string);
+      // A number in the path is the number its parameter's schema types it as.
+      const type = field ? derefSchema(field.schema, resolve).type : undefined;
+      if (field) values[field.name] = (type === 'integer' || type === 'number') && /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
     });
     found.push({ target: op, values, via: 'its Location header' });
   }
@@ -142,8 +154,25 @@ function inferredLinks(model: ApiModel, creator: OperationModel, payload: unknow
   return found;
 }
 
+/** The values a link gives, as a key that names one resource: sorted, each as text. */
+export function resourceKey(values: Readonly<Record<string, unknown>>): string {
+  return JSON.stringify(
+    Object.entries(values)
+      .map(([name, value]) => [name, typeof value === 'string' ? value : JSON.stringify(value)])
+      .sort(([a], [b]) => String(a).localeCompare(String(b))),
+  );
+}
+
 /** A node, or the one its `$ref` names in the document. */
 function followRef(model: ApiModel, node: unknown): unknown {
   for (let step = 0; step < 8 && isRecord(node) && typeof node['$ref'] === 'string'; step++) node = getByPointer(model.document, node['$ref']);
   return node;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }

@@ -8,7 +8,7 @@
 import type { OperationModel } from '../model/types.js';
 import { atPlace, synthContext, synthesize } from '../synthesis/synthesize.js';
 import { isRecord } from './input-sites.js';
-import { type Link, linksOf } from './links.js';
+import { type Link, linksOf, resourceKey } from './links.js';
 import type { Probe } from './probe.js';
 import type { ExpressionSource } from './runtime-expression.js';
 import type { Exchange } from './send.js';
@@ -43,11 +43,13 @@ async function follow(run: OperationRun, creator: OperationModel, probes: Readon
   }
   const spec = probe.context.spec;
   const payload = spec.envelopeData !== undefined && isRecord(answer.body) ? answer.body[spec.envelopeData] : answer.body;
-  const links = linksOf({ model: run.model, creator, source: sourceOf(creator, input, answer), baseUrl: run.baseUrl, payload }).filter((link) => {
-    const why = !chosen.includes(link.target) ? 'the selection leaves it out' : !probes.has(link.target.operationId) ? 'it was skipped' : undefined;
-    if (why) probe.uncovered(`--stateful: the link to ${link.target.operationId} (${link.via}) is not followed: ${why}`);
-    return why === undefined;
-  });
+  const links = linksOf({ model: run.model, creator, source: sourceOf(creator, input, answer), baseUrl: run.baseUrl, payload, resolve: run.resolve }).filter(
+    (link) => {
+      const why = !chosen.includes(link.target) ? 'the selection leaves it out' : !probes.has(link.target.operationId) ? 'it was skipped' : undefined;
+      if (why) probe.uncovered(`--stateful: the link to ${link.target.operationId} (${link.via}) is not followed: ${why}`);
+      return why === undefined;
+    },
+  );
   if (links.length === 0) {
     probe.uncovered('--stateful: no link leads from its answer (no OpenAPI link, Location header or id in the payload)');
     return [`${made} answered ${answer.status}: what it made could not be found again, so it was not deleted`];
@@ -101,7 +103,7 @@ async function followResource(run: OperationRun, made: string, links: readonly L
 function byResource(links: readonly Link[]): Link[][] {
   const groups = new Map<string, Link[]>();
   for (const link of links) {
-    const key = JSON.stringify(Object.entries(link.values).sort(([a], [b]) => a.localeCompare(b)));
+    const key = resourceKey(link.values);
     groups.set(key, [...(groups.get(key) ?? []), link]);
   }
   return [...groups.values()];

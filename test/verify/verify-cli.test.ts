@@ -26,6 +26,10 @@ describe('podcast-gen verify (the command)', () => {
     [['verify'], 'Missing required argument: base-url'],
     [['verify', '--base-url', 'http://127.0.0.1:1', '--format', 'yaml'], 'Invalid values'],
     [['verify', '--base-url', 'http://127.0.0.1:1', '--concurrency', '0'], '--concurrency must be a whole number of at least 1'],
+    [['verify', '--base-url', 'http://127.0.0.1:1', '--cases', '0'], '--cases must be a whole number of at least 1'],
+    [['verify', '--base-url', 'http://127.0.0.1:1', '--max-requests', '2.5'], '--max-requests must be a whole number of at least 1'],
+    [['verify', '--base-url', 'http://127.0.0.1:1', '--stateful'], '--stateful makes resources (POST, PUT, DELETE): it needs --unsafe'],
+    [['verify', '--replay', 'no-such-report.json'], '--replay no-such-report.json: no such file'],
   ])('%j is bad usage: exit 2', async (argv, message) => {
     const run = await runCli(argv, { cwd: dir, env });
     expect(run.code).toBe(2);
@@ -47,7 +51,7 @@ describe('podcast-gen verify (the command)', () => {
     expect(text.stdout).toMatch(/^podcast-gen verify: http:\/\/127\.0\.0\.1:\d+ against Podcast Asset, Avatar and Account Interface 1\.0\.0\n/);
     expect(text.stdout).toMatch(/ {2}pass {4}quotaSummary +GET \/open\/podcast\/v1\/quota\/summary {2}\(200, \d+ ms\)\n/);
     expect(text.stdout).toContain('  skipped createMultiCameraAvatar  POST /open/podcast/v1/avatars/multi_camera  (a write (POST): sent only with --unsafe)\n');
-    expect(text.stdout).toMatch(/12 operations: 5 passed, 0 failed, 7 skipped \(\d+\.\d s\)\n$/);
+    expect(text.stdout).toMatch(/12 operations: 5 passed, 0 failed, 7 skipped; \d+ requests \(\d+\.\d s\)\n$/);
     expect(new Set(mock.requests.map((r) => r.method))).toStrictEqual(new Set(['GET']));
     expect(new Set(mock.requests.map((r) => r.operationId)).size).toBe(5);
     const all = await runCli(['verify', '--base-url', mock.url, '--unsafe', '--negative', '--format', 'json'], { cwd: dir, env });
