@@ -68,8 +68,11 @@ export async function send(request: SendRequest): Promise<Exchange> {
     return withRequest({ answered: true, status: result.status, headers: result.headers, body: result.body, durationMs, attempts: result.attempts });
   } catch (error) {
     const failure = error as { name?: unknown; status?: unknown; headers?: unknown; body?: unknown; message?: unknown };
-    // A redirect the client does not follow (to another origin) is the server's answer all the same: its status is judged.
-    if (failure.name === 'RedirectError' && typeof failure.status === 'number' && failure.status > 0)
+    // A redirect the client does not follow to another origin is the server's answer all the same:
+    // its status is judged. One within the origin it stopped following (a loop) is no answer.
+    const target = (error as { targetOrigin?: unknown }).targetOrigin;
+    const home = sent && URL.canParse(sent.url) ? new URL(sent.url).origin : undefined;
+    if (failure.name === 'RedirectError' && typeof failure.status === 'number' && failure.status > 0 && (target === undefined || target !== home))
       return withRequest({
         answered: true,
         status: failure.status,

@@ -14,13 +14,14 @@ beforeAll(async () => {
 afterAll(() => mock.close());
 
 describe('verify against the generated mock of the podcast document', () => {
-  it('passes all twelve operations with --unsafe, --negative and 20 cases each', async () => {
+  it('passes all twelve operations with --unsafe, --stateful, --negative and 20 cases each', async () => {
     const report = await verifyServer({
       ...target,
       baseUrl: mock.url,
       credential: TEST_KEY,
       credentialVariable: 'PODCAST_API_KEY',
       unsafe: true,
+      stateful: true,
       negative: true,
       cases: 20,
     });
