@@ -65,6 +65,12 @@ async function followResource(run: OperationRun, made: string, links: readonly L
   const send = (link: Link, expectation: Parameters<Probe['send']>[1], label: string, values = link.values): Promise<Exchange | undefined> => {
     const probe = probes.get(link.target.operationId) as Probe;
     const input = { ...(run.generated.fixtures[link.target.operationId]?.params ?? {}), ...values };
+    // A value the server gave that the target's parameters do not take makes no valid request to judge.
+    const validator = run.generated.schemas[link.target.operationId]?.params;
+    if (validator && !validator.safeParse(input).success) {
+      probe.uncovered(`--stateful: ${label} was not asked for: the values ${JSON.stringify(values)} do not fit its parameters`);
+      return Promise.resolve(undefined);
+    }
     return probe.send({ operationId: link.target.operationId, label: `with --stateful: ${label}`, input }, expectation, true);
   };
   const reads = links.filter((l) => method(l) === 'GET');
@@ -77,10 +83,10 @@ async function followResource(run: OperationRun, made: string, links: readonly L
   const shown = JSON.stringify(links[0]?.values ?? {});
   if (!remove) return [`${made} made ${shown}: the document has no delete for it (or the selection leaves it out)`];
   const deleted = await send(remove, { kind: 'available', createdBy: made }, `deleting the resource ${made} made (${remove.via})`);
-  if (!deleted?.answered || deleted.status < 200 || deleted.status >= 300)
-    return [
-      `${made} made ${shown}: ${remove.target.httpMethod} ${remove.target.path} answered ${deleted?.answered ? deleted.status : 'nothing'}, so it may still be there`,
-    ];
+  if (!deleted?.answered || deleted.status < 200 || deleted.status >= 300) {
+    const what = !deleted ? 'was not sent' : deleted.answered ? `answered ${deleted.status}` : 'had no answer';
+    return [`${made} made ${shown}: ${remove.target.httpMethod} ${remove.target.path} ${what}, so it may still be there`];
+  }
   const read = reads[0];
   if (!read) return [];
   const deletedBy = `${remove.target.httpMethod} ${remove.target.path}`;
