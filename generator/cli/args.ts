@@ -155,7 +155,8 @@ function verifyOptions<T>(y: Argv<T>) {
     .option('negative', {
       type: 'boolean',
       group: RUN,
-      describe: 'Also send a request without its credential and one breaking a declared constraint: both must be refused',
+      describe:
+        'Also send requests that must be refused: without the credential, with a wrong one, breaking each kind of declared constraint, a method the path does not declare',
     })
     .option('cases', {
       type: 'number',
