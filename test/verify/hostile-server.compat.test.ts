@@ -179,6 +179,8 @@ describe('verify against a hostile server', () => {
           baseUrl: server.url,
           unsafe: true,
           negative: true,
+          stateful: true,
+          cases: 5,
           timeoutMs: TIMEOUT_MS,
           maxRetries: 1,
         }),
@@ -202,10 +204,13 @@ describe('verify against a hostile server', () => {
     const server = await hostile(ONE_FAULT[name] as (n: number, req: IncomingMessage) => Plan);
     try {
       const run = await settle(
-        runCli(['verify', '--base-url', server.url, '--unsafe', '--negative', '--timeout', String(TIMEOUT_MS), '--format', 'json'], {
-          cwd: dir,
-          env: { PODCAST_API_KEY: TEST_KEY },
-        }),
+        runCli(
+          ['verify', '--base-url', server.url, '--unsafe', '--negative', '--stateful', '--cases', '3', '--timeout', String(TIMEOUT_MS), '--format', 'json'],
+          {
+            cwd: dir,
+            env: { PODCAST_API_KEY: TEST_KEY },
+          },
+        ),
       );
       expect(run).not.toBe('hung');
       if (run === 'hung') return;
