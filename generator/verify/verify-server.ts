@@ -133,12 +133,14 @@ export async function verifyServer(options: VerifyOptions): Promise<VerifyReport
 const UNDECLARED_CANDIDATES = ['GET', 'PUT', 'PATCH', 'DELETE', 'POST'];
 
 /**
- * For each path, the method it does not declare that the first chosen operation of that path sends
+ * For each path, the method it does not declare that the first chosen operation of that path to be sent sends
  * (GET where it is free; a write only with `unsafe`), with the methods it declares; or why none.
  */
 function undeclaredMethods(model: ApiModel, chosen: readonly OperationModel[], unsafe: boolean): (op: OperationModel) => UndeclaredMethod | undefined {
+  // The first operation of each path that is sent: a write is not without `unsafe`.
   const first = new Map<string, OperationModel>();
-  for (const op of chosen) if (!first.has(op.path)) first.set(op.path, op);
+  for (const op of chosen)
+    if (!first.has(op.path) && (unsafe || SAFE_METHODS.has(op.httpMethod.toUpperCase())) && op.security.kind !== 'unsatisfiable') first.set(op.path, op);
   return (op) => {
     if (first.get(op.path) !== op) return undefined;
     const declared = model.operations.filter((o) => o.path === op.path).map((o) => o.httpMethod.toUpperCase());
