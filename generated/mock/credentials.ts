@@ -5,7 +5,8 @@
 /**
  * The mock's checks of credentials: what each operation requires (alternatives, each a set of
  * schemes sent together), whether a request meets it, and where credentials travel, so that the
- * recorded request never keeps one. Any non-empty value is accepted: the mock checks presence.
+ * recorded request never keeps one. Any non-empty value is accepted (the mock checks presence),
+ * but for a scheme the mock was given a credential of (`MockServerOptions.credentials`): that one only.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { headerValue, type MockAuth, type MockRequirement, type MockScheme } from './wire.js';
@@ -17,11 +18,25 @@ export function requirementOf(auth: MockAuth, operationId: string | undefined): 
   );
 }
 
-/** Whether the request meets one of the alternatives (an operation that needs none is always met; one no request can meet never is). */
-export function meetsRequirement(auth: MockAuth, operationId: string, headers: IncomingHttpHeaders, url: URL): boolean {
+/**
+ * Whether the request meets one of the alternatives (an operation that needs none is always met; one
+ * no request can meet never is). `taken`: the credential a scheme takes, by its name (basic's as
+ * `user:password`); a scheme not named there takes any non-empty one.
+ */
+export function meetsRequirement(
+  auth: MockAuth,
+  operationId: string,
+  headers: IncomingHttpHeaders,
+  url: URL,
+  taken: Readonly<Record<string, string>> = {},
+): boolean {
   const requirement = requirementOf(auth, operationId);
   if ('unsatisfiable' in requirement) return false;
-  return requirement.length === 0 || requirement.some((alternative) => alternative.every((name) => carries(auth.schemes[name], headers, url)));
+  const meets = (name: string) => {
+    const value = presented(auth.schemes[name], headers, url);
+    return value !== undefined && value !== '' && (!Object.hasOwn(taken, name) || value === taken[name]);
+  };
+  return requirement.length === 0 || requirement.some((alternative) => alternative.every(meets));
 }
 
 /** Whether the request carries a credential of any scheme (true where the document declares none). */
@@ -31,13 +46,32 @@ export function carriesAnyCredential(auth: MockAuth, headers: IncomingHttpHeader
 }
 
 function carries(scheme: MockScheme | undefined, headers: IncomingHttpHeaders, url: URL): boolean {
-  if (!scheme) return false;
-  if (scheme.kind === 'basic') return /^basic\s+\S/i.test(headerValue(headers, 'authorization') ?? '');
-  if (scheme.kind !== 'apiKey') return /^bearer\s+\S/i.test(headerValue(headers, 'authorization') ?? '');
-  if (scheme.in === 'query') return (url.searchParams.get(scheme.name) ?? '') !== '';
-  if (scheme.in === 'cookie')
-    return new RegExp(`(^|;)\\s*${scheme.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}=[^;]`).test(headerValue(headers, 'cookie') ?? '');
-  return (headerValue(headers, scheme.name) ?? '') !== '';
+  return (presented(scheme, headers, url) ?? '') !== '';
+}
+
+/** The credential a request presents for a scheme (basic's decoded to `user:password`), or undefined. */
+function presented(scheme: MockScheme | undefined, headers: IncomingHttpHeaders, url: URL): string | undefined {
+  if (!scheme) return undefined;
+  const authorization = headerValue(headers, 'authorization') ?? '';
+  if (scheme.kind === 'basic') {
+    const encoded = /^basic\s+(\S+)/i.exec(authorization)?.[1];
+    return encoded === undefined ? undefined : Buffer.from(encoded, 'base64').toString('utf8');
+  }
+  if (scheme.kind !== 'apiKey') return /^bearer\s+(\S+)/i.exec(authorization)?.[1];
+  if (scheme.in === 'query') return url.searchParams.get(scheme.name) ?? undefined;
+  if (scheme.in === 'cookie') {
+    const value = new RegExp(`(?:^|;)\\s*${scheme.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}=([^;]*)`).exec(headerValue(headers, 'cookie') ?? '')?.[1];
+    return value === undefined ? undefined : safeDecode(value);
+  }
+  return headerValue(headers, scheme.name);
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 /** The 401's message: what the operation accepts. */

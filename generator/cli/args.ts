@@ -121,7 +121,12 @@ function serverOptions<T>(y: Argv<T>, { http }: { http: boolean }) {
 
 function verifyOptions<T>(y: Argv<T>) {
   return y
-    .option('base-url', { type: 'string', requiresArg: true, demandOption: true, group: RUN, describe: 'The server to check: an http(s) URL' })
+    .option('base-url', {
+      type: 'string',
+      requiresArg: true,
+      group: RUN,
+      describe: "The server to check: an http(s) URL (required; with --replay, the report's by default)",
+    })
     .option('out', {
       type: 'string',
       requiresArg: true,
@@ -151,7 +156,42 @@ function verifyOptions<T>(y: Argv<T>) {
     .option('negative', {
       type: 'boolean',
       group: RUN,
-      describe: 'Also send a request without its credential and one breaking a declared constraint: both must be refused',
+      describe:
+        'Also send requests that must be refused: without the credential, with a wrong one, breaking each kind of declared constraint, a method the path does not declare',
+    })
+    .option('cases', {
+      type: 'number',
+      requiresArg: true,
+      group: RUN,
+      coerce: positive('--cases'),
+      describe: "Valid requests per operation: its fixture's, then inputs at the edges of what the document allows",
+      defaultDescription: '5',
+    })
+    .option('draw', {
+      type: 'number',
+      requiresArg: true,
+      group: RUN,
+      coerce: positive('--draw'),
+      describe: 'Which draw of values: the same draw sends the same requests, another draw other values',
+      defaultDescription: '1',
+    })
+    .option('stateful', {
+      type: 'boolean',
+      group: RUN,
+      describe: 'Make a resource with each POST and follow its links: read it back, change it, delete it, ask for it again (needs --unsafe)',
+    })
+    .option('max-requests', {
+      type: 'number',
+      requiresArg: true,
+      group: RUN,
+      coerce: positive('--max-requests'),
+      describe: "Send at most this many requests (each with the client's retries); the report says what was not sent",
+    })
+    .option('replay', {
+      type: 'string',
+      requiresArg: true,
+      group: RUN,
+      describe: 'Send again the failed requests of a JSON report (--format json), each judged again',
     })
     .option('format', {
       type: 'string',
@@ -186,7 +226,9 @@ function verifyOptions<T>(y: Argv<T>) {
     })
     .example('$0 verify --base-url https://staging.test', "Check the podcast API's read operations")
     .example('$0 verify --base-url URL --unsafe', 'Writes too (POST, PUT, DELETE, ...)')
-    .example('$0 verify --base-url URL --format junit', 'The report as JUnit XML, for CI');
+    .example('$0 verify --base-url URL --format junit', 'The report as JUnit XML, for CI')
+    .example('$0 verify --base-url URL --unsafe --stateful --cases 20', 'Twenty requests per operation, and the resources made followed')
+    .example('$0 verify --replay report.json', 'Send the failed requests of a report again');
 }
 
 function positive(flag: string): (value: number) => number {

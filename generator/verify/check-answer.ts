@@ -2,7 +2,8 @@
  * The checks of one answer against the document: a declared status, no 5xx, the declared media
  * type, the body against the generated validator (the envelope included) and the declared headers.
  */
-import type { OperationModel, ResponseModel, SchemaObject } from '../model/types.js';
+import { derefSchema, type SchemaResolver } from '../model/schema-merge.js';
+import type { OperationModel, ResponseModel } from '../model/types.js';
 import { isDeclared, isJsonMedia, mediaMatches, responseFor, validatorKey } from './declared.js';
 import type { GeneratedOperationSpec, GeneratedSchemas, GeneratedValidator } from './generated-api.js';
 import { headerValueProblem } from './header-value.js';
@@ -15,8 +16,8 @@ export interface AnswerContext {
   validators: GeneratedSchemas;
   /** The statuses its `responses` declares (`200`, `4XX`, `default`). */
   statusKeys: readonly string[];
-  /** A schema with its `$ref` to a component followed. */
-  resolve(schema: SchemaObject): SchemaObject;
+  /** Finds the component schema a `$ref` names. */
+  resolve: SchemaResolver;
 }
 
 /** An answer as the client received it. */
@@ -24,8 +25,8 @@ export interface Answer {
   status: number;
   headers: Record<string, string>;
   body: unknown;
-  /** A redirect the client did not follow: its status alone is judged. */
-  redirect?: boolean;
+  /** A redirect the client did not follow, and why: its status alone is judged. */
+  redirect?: string;
 }
 
 /** Issues shown per validator; the rest are counted. */
@@ -130,7 +131,7 @@ function checkHeaders(context: AnswerContext, response: ResponseModel, answer: A
         });
       continue;
     }
-    const problem = headerValueProblem(context.resolve(header.schema), value);
+    const problem = headerValueProblem(derefSchema(header.schema, context.resolve), value);
     if (problem) findings.push({ check: 'headers', message: `${header.name}: ${problem}`, expected: problem, actual: shown(value) });
   }
   return findings;

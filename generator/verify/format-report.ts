@@ -1,5 +1,7 @@
-/** The report as people and CI read it: plain text, JSON, JUnit XML or Markdown. */
-import type { OperationResult, VerifyReport } from './report.js';
+/** The report as people and CI read it: plain text, JSON, JUnit XML or Markdown; and what `--replay` found. */
+import { curlLine } from './curl.js';
+import type { ReplayResult } from './replay.js';
+import type { Coverage, OperationResult, VerifyReport } from './report.js';
 
 /** The formats of `--format`. */
 export const REPORT_FORMATS = ['text', 'json', 'junit', 'markdown'] as const;
@@ -14,8 +16,17 @@ export function formatReport(report: VerifyReport, format: ReportFormat): string
 }
 
 function summaryLine(report: VerifyReport): string {
-  const { total, passed, failed, skipped, durationMs } = report.summary;
-  return `${total} operation${total === 1 ? '' : 's'}: ${passed} passed, ${failed} failed, ${skipped} skipped (${(durationMs / 1000).toFixed(1)} s)`;
+  const { total, passed, failed, skipped, durationMs, requests } = report.summary;
+  const sent = requests === undefined ? '' : `; ${requests} request${requests === 1 ? '' : 's'}`;
+  return `${total} operation${total === 1 ? '' : 's'}: ${passed} passed, ${failed} failed, ${skipped} skipped${sent} (${(durationMs / 1000).toFixed(1)} s)`;
+}
+
+/** How the run looked, for the line under the title: `5 cases per operation (draw 1), writes, refusals, resources followed`. */
+function settingsLine(report: VerifyReport): string | undefined {
+  const s = report.settings;
+  if (!s) return undefined;
+  const more = [s.unsafe ? 'writes' : 'reads only', ...(s.negative ? ['requests that must be refused'] : []), ...(s.stateful ? ['resources followed'] : [])];
+  return `  ${s.cases} case${s.cases === 1 ? '' : 's'} per operation (draw ${s.draw}); ${more.join(', ')}${s.maxRequests === undefined ? '' : `; at most ${s.maxRequests} requests`}`;
 }
 
 /** What was answered, for the text and Markdown lines: the status, then the time taken when it was measured. */
@@ -23,16 +34,35 @@ function answered(op: OperationResult): string {
   return op.httpStatus === undefined ? '' : `${op.httpStatus}${op.durationMs === undefined ? '' : `, ${op.durationMs} ms`}`;
 }
 
+/** An operation's coverage in a line: `20 cases, 6 refused, 2 linked; statuses 200, 401; branches data: Cat`. */
+export function coverageLine(coverage: Coverage): string {
+  const counts = [`${coverage.cases} case${coverage.cases === 1 ? '' : 's'}`];
+  if (coverage.refusals > 0) counts.push(`${coverage.refusals} to refuse`);
+  if (coverage.linked > 0) counts.push(`${coverage.linked} linked`);
+  const parts = [counts.join(', ')];
+  if (coverage.statuses.length > 0) parts.push(`statuses ${coverage.statuses.join(', ')}`);
+  if (coverage.branches && coverage.branches.length > 0) parts.push(`branches ${coverage.branches.join(', ')}`);
+  return parts.join('; ');
+}
+
 function text(report: VerifyReport): string {
   const lines = [`podcast-gen verify: ${report.baseUrl} against ${report.api.title} ${report.api.version}`];
+  const settings = settingsLine(report);
+  if (settings) lines.push(settings);
   const idWidth = Math.min(40, Math.max(0, ...report.operations.map((o) => o.operationId.length)));
   for (const op of report.operations) {
     const verdict = op.status === 'fail' ? 'FAIL' : op.status;
     const tail = op.status === 'skipped' ? (op.reason ?? '') : answered(op);
     lines.push(`  ${verdict.padEnd(7)} ${op.operationId.padEnd(idWidth)}  ${op.method} ${op.path}${tail ? `  (${tail})` : ''}`);
-    for (const finding of op.findings) lines.push(`          ${finding.check}: ${finding.message}`);
+    for (const finding of op.findings) {
+      lines.push(`          ${finding.check}: ${finding.message}`);
+      if (finding.request) lines.push(`            ${curlLine(finding.request)}`);
+    }
     for (const note of op.notes ?? []) lines.push(`          note: ${note}`);
+    if (op.coverage) lines.push(`          covered: ${coverageLine(op.coverage)}`);
+    for (const reason of op.coverage?.uncovered ?? []) lines.push(`          not covered: ${reason}`);
   }
+  for (const left of report.leftOver ?? []) lines.push(`  left over: ${left}`);
   lines.push(summaryLine(report));
   return `${lines.join('\n')}\n`;
 }
@@ -49,9 +79,15 @@ function markdown(report: VerifyReport): string {
   ];
   for (const op of report.operations) {
     const verdict = op.status === 'fail' ? '**fail**' : op.status;
-    const details = [...op.findings.map((f) => `${f.check}: ${f.message}`), ...(op.reason ? [op.reason] : []), ...(op.notes ?? []).map((n) => `note: ${n}`)];
+    const details = [
+      ...op.findings.map((f) => `${f.check}: ${f.message}`),
+      ...(op.reason ? [op.reason] : []),
+      ...(op.notes ?? []).map((n) => `note: ${n}`),
+      ...(op.coverage ? [`covered: ${coverageLine(op.coverage)}`, ...(op.coverage.uncovered ?? []).map((u) => `not covered: ${u}`)] : []),
+    ];
     lines.push(`| \`${cell(op.operationId)}\` | \`${op.method} ${cell(op.path)}\` | ${verdict} | ${answered(op)} | ${details.map(cell).join('<br>')} |`);
   }
+  for (const left of report.leftOver ?? []) lines.push('', `- left over: ${cell(left)}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -71,11 +107,32 @@ function junit(report: VerifyReport): string {
     }
     lines.push(`${open}>`);
     if (op.status === 'skipped') lines.push(`      <skipped message="${xml(op.reason ?? '')}"/>`);
-    for (const f of op.findings)
-      lines.push(`      <failure type="${xml(f.check)}" message="${xml(f.message)}">${xml(`expected: ${f.expected}\nactual: ${f.actual}`)}</failure>`);
+    for (const f of op.findings) {
+      const replay = f.request ? `\n${curlLine(f.request)}` : '';
+      lines.push(`      <failure type="${xml(f.check)}" message="${xml(f.message)}">${xml(`expected: ${f.expected}\nactual: ${f.actual}${replay}`)}</failure>`);
+    }
     lines.push('    </testcase>');
   }
   lines.push('  </testsuite>', '</testsuites>');
+  return `${lines.join('\n')}\n`;
+}
+
+/** What `--replay` found, as text or JSON. */
+export function formatReplay(baseUrl: string, results: readonly ReplayResult[], format: ReportFormat): string {
+  if (format === 'json') return `${JSON.stringify({ baseUrl, replays: results }, null, 2)}\n`;
+  const lines = [`podcast-gen verify --replay: ${results.length} failed request${results.length === 1 ? '' : 's'} sent again to ${baseUrl}`];
+  for (const result of results) {
+    lines.push(`  ${result.operationId} ${result.label === 'the fixture' ? '(its fixture)' : result.label} (failed ${result.check})`);
+    if (result.request) lines.push(`    ${curlLine(result.request)}`);
+    if (result.verdict === 'skipped') lines.push(`    not sent: ${result.reason ?? ''}`);
+    else lines.push(`    ${result.verdict === 'fail' ? 'still fails' : 'passes now'}${result.status === undefined ? '' : `: answered ${result.status}`}`);
+    for (const finding of result.findings) lines.push(`      ${finding.check}: ${finding.message}`);
+  }
+  const still = results.filter((r) => r.verdict === 'fail').length;
+  const now = results.filter((r) => r.verdict === 'pass').length;
+  lines.push(
+    `${results.length} request${results.length === 1 ? '' : 's'}: ${still} still fail${still === 1 ? 's' : ''}, ${now} pass${now === 1 ? 'es' : ''} now`,
+  );
   return `${lines.join('\n')}\n`;
 }
 

@@ -16,11 +16,23 @@ export interface GeneratedOperationSpec {
   operationId: string;
   method: string;
   path: string;
+  /** Its parameters and body fields: where each goes (`path`, `query`, `header`, `cookie`, `body-field`, `body`). */
+  fields?: readonly GeneratedField[];
+  /** Its request body: how the engine writes it (`flattened`: from the body fields; else the `body` field). */
+  body?: { contentType: string; kind: string; required: boolean; flattened: boolean; encode?: unknown };
   idempotency?: { header: string; maxLength?: number };
   envelopeData?: string;
   dataKind: string;
   /** Its security requirement where it is not most operations' (the engine reads it; `[]`: none). */
   security?: unknown;
+}
+
+/** A parameter or body field of a wire descriptor, as far as verify reads it (the engine reads its writers). */
+export interface GeneratedField {
+  name: string;
+  in: string;
+  required: boolean;
+  wireName?: string;
 }
 
 /** An operation's validators (`operationSchemas` of `schemas.ts`). */
@@ -45,6 +57,15 @@ export interface EngineResponseEvent {
   durationMs: number;
 }
 
+/** What the engine's request hook reports: one attempt (or a redirect it follows), the credential shown as `[redacted]`. */
+export interface EngineRequestEvent {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: unknown;
+  attempt: number;
+}
+
 /** Options of the engine, as `CoreOptions` of the runtime takes them. */
 export interface EngineOptions {
   apiKey?: string;
@@ -52,7 +73,10 @@ export interface EngineOptions {
   maxRetries?: number;
   timeoutMs?: number;
   maxRetryWaitMs?: number;
+  maxResponseBytes?: number;
   validate?: 'off';
+  fetch?: typeof fetch;
+  onRequest?(event: EngineRequestEvent): void;
   onResponse?(event: EngineResponseEvent): void;
 }
 
@@ -61,6 +85,8 @@ export interface EngineCallOptions {
   idempotencyKey?: string;
   signal?: AbortSignal;
   validate?: 'off';
+  /** Headers of this call, over the engine's own (an idempotency key of the wrong length). */
+  headers?: Record<string, string>;
 }
 
 /** The whole outcome of a call (`ApiResult`): the body is the parsed JSON, or the text where it is not JSON. */

@@ -1,24 +1,51 @@
-/** What `verify` finds: one result per operation, each with the findings of the checks it failed. */
+/** What `verify` finds: one result per operation, each with the findings of the checks it failed and what it covered. */
+import type { Expectation, RequestCase } from './request-case.js';
 
 /**
- * The checks, as findings name them: `status` (a status the document does not declare),
- * `server-error` (any 5xx), `content-type`, `body` (the validator, envelope included), `headers`
- * (a declared header missing or of the wrong form), `time` (`--max-time`), `connection` (no answer:
- * unreachable, TLS, timeout, a redirect not followed), `credential` (the server refused the
- * credential given), `ignored-auth` (a request without its credential was not refused) and
- * `negative-data` (a request breaking a declared constraint was not answered with a 4xx).
+ * The checks, as findings name them. Of every answer: `status` (a status the document does not
+ * declare), `server-error` (any 5xx), `content-type`, `body` (the validator, envelope included),
+ * `headers` (a declared header missing or of the wrong form), `time` (`--max-time`), `connection`
+ * (no answer: unreachable, TLS, timeout, a redirect not followed, too large), `credential` (the
+ * server refused the credential given, or none could be had). Of valid input: `accepted` (it was
+ * refused). With `--negative`: `negative-data` (input breaking a declared constraint was not
+ * refused), `missing-required` (a request without a required header or parameter was not),
+ * `ignored-auth` (a request without its credential, or with a wrong one, was not refused with 401
+ * or 403), `method` (a method the path does not declare was not answered 405 with `Allow`). With
+ * `--stateful`: `resource-available` (a resource just created was not there), `use-after-free` (a
+ * resource just deleted still was).
  */
-export type CheckName =
-  | 'status'
-  | 'server-error'
-  | 'content-type'
-  | 'body'
-  | 'headers'
-  | 'time'
-  | 'connection'
-  | 'credential'
-  | 'ignored-auth'
-  | 'negative-data';
+export const CHECKS = [
+  'status',
+  'server-error',
+  'content-type',
+  'body',
+  'headers',
+  'time',
+  'connection',
+  'credential',
+  'accepted',
+  'negative-data',
+  'missing-required',
+  'ignored-auth',
+  'method',
+  'resource-available',
+  'use-after-free',
+] as const;
+export type CheckName = (typeof CHECKS)[number];
+
+/** A request as it went out: the method, the URL, the headers and the body, the credential shown as `[redacted]`. */
+export interface SentRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: unknown;
+}
+
+/** How to send a failed request again (`podcast-gen verify --replay`): the request as the run made it, and what its answer must be. */
+export interface Replay {
+  request: RequestCase;
+  expect: Expectation;
+}
 
 /** One failed check. */
 export interface Finding {
@@ -26,6 +53,28 @@ export interface Finding {
   message: string;
   expected: string;
   actual: string;
+  /** The request that was answered so, as it went out (a `curl` line in the text report). */
+  request?: SentRequest;
+  /** The request as the run made it, to send again. */
+  replay?: Replay;
+}
+
+/** What an operation's requests covered. */
+export interface Coverage {
+  /** Valid requests sent (the fixture's and the other cases'). */
+  cases: number;
+  /** Requests sent that must be refused (`--negative`). */
+  refusals: number;
+  /** Requests of resources made and followed (`--stateful`). */
+  linked: number;
+  /** The checks that judged an answer. */
+  checks: CheckName[];
+  /** The statuses answered. */
+  statuses: number[];
+  /** The branches of the success payload's `oneOf`/`anyOf` the answers took (`data: #1`, `data.pet: Cat`). */
+  branches?: string[];
+  /** What was not covered, and why (no fixture, unsafe, no link, the request budget spent). */
+  uncovered?: string[];
 }
 
 /** The verdict on one operation. */
@@ -44,6 +93,18 @@ export interface OperationResult {
   durationMs?: number;
   /** What was observed without being a failure (a declared 4xx to the fixture request, an unchecked stream). */
   notes?: string[];
+  coverage?: Coverage;
+}
+
+/** How the run was asked to look. */
+export interface RunSettings {
+  cases: number;
+  /** Which draw of values (`--draw`): the same draw sends the same requests. */
+  draw: number;
+  unsafe: boolean;
+  negative: boolean;
+  stateful: boolean;
+  maxRequests?: number;
 }
 
 /** The whole report. */
@@ -51,14 +112,24 @@ export interface VerifyReport {
   baseUrl: string;
   /** The document's title and version. */
   api: { title: string; version: string };
+  settings?: RunSettings;
   operations: OperationResult[];
-  summary: { total: number; passed: number; failed: number; skipped: number; durationMs: number };
+  /** What `--stateful` created and could not delete (the document has no delete for it, or the delete failed). */
+  leftOver?: string[];
+  summary: { total: number; passed: number; failed: number; skipped: number; durationMs: number; requests?: number };
 }
 
 /** The summary of a list of results. */
-export function summarize(operations: readonly OperationResult[], durationMs: number): VerifyReport['summary'] {
+export function summarize(operations: readonly OperationResult[], durationMs: number, requests?: number): VerifyReport['summary'] {
   const count = (status: OperationResult['status']) => operations.filter((o) => o.status === status).length;
-  return { total: operations.length, passed: count('pass'), failed: count('fail'), skipped: count('skipped'), durationMs: Math.round(durationMs) };
+  return {
+    total: operations.length,
+    passed: count('pass'),
+    failed: count('fail'),
+    skipped: count('skipped'),
+    durationMs: Math.round(durationMs),
+    ...(requests === undefined ? {} : { requests }),
+  };
 }
 
 /** A copy of the report with `redact` applied to every string (a server may echo the credential). */

@@ -1,151 +1,117 @@
 /**
- * The verdict on one operation: its fixture request sent through the generated client and the
- * answer checked; with `negative`, a request without its credential and one breaking a declared
- * constraint, each of which must be refused.
+ * The verdict on one operation: its valid cases sent through the generated client (the fixture
+ * first) and each answer judged; with `negative`, requests that must be refused: without its
+ * credential and with a wrong one, one per kind of constraint its input declares, and a method its
+ * path does not declare.
  */
-import type { ApiModel, OperationModel, SchemaObject } from '../model/types.js';
-import { breakOneConstraint } from './break-constraint.js';
-import { checkAnswer, type AnswerContext } from './check-answer.js';
-import { declaredStatusKeys, isDeclared } from './declared.js';
-import type { Engine, EngineOptions, GeneratedApi } from './generated-api.js';
-import type { Finding, OperationResult } from './report.js';
-import { send, type Exchange } from './send.js';
+import type { ApiModel, OperationModel } from '../model/types.js';
+import { validCases } from './cases.js';
+import type { AnswerContext } from './check-answer.js';
+import { declaredStatusKeys } from './declared.js';
+import type { GeneratedApi } from './generated-api.js';
+import { negativeCases } from './negative-cases.js';
+import { Probe, type ProbeRun } from './probe.js';
+import type { OperationResult } from './report.js';
 
 /** Methods that change nothing, sent without `--unsafe` (QUERY is OpenAPI 3.2's). */
 export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS', 'QUERY']);
 
+/** The method a path does not declare that is sent on it, with the methods it does declare; or why none is sent. */
+export type UndeclaredMethod = { method: string; declared: string[] } | { reason: string };
+
 /** What verifying one operation needs; see `VerifyOptions` for the meaning of each setting. */
-export interface OperationRun {
+export interface OperationRun extends ProbeRun {
+  /** The server's base address. */
+  baseUrl: string;
   model: ApiModel;
   generated: GeneratedApi;
-  /** Makes an engine with the credential (or, `anonymous`, without any). */
-  engine(options: Pick<EngineOptions, 'onResponse'>, anonymous?: boolean): Engine;
-  /** The variables the credentials were read from, where an operation needs one (named in findings, never a value). */
-  credentialVariable?: string;
   unsafe: boolean;
   negative: boolean;
-  maxTimeMs?: number;
+  /** Valid cases per operation, and which draw of values. */
+  cases: number;
+  draw: number;
   /** Why the fixture of an operation could not be made, by the operation's pointer. */
   fixtureProblems: ReadonlyMap<string, string>;
-  resolve(schema: SchemaObject): SchemaObject;
+  /** The undeclared method this operation sends for its path (undefined: another operation of the path sends it). */
+  undeclaredMethod(op: OperationModel): UndeclaredMethod | undefined;
+}
+
+/** What an operation's check gives the stateful phase: its result and its probe, to add to. */
+export interface OperationCheck {
+  result: OperationResult;
+  probe?: Probe;
+}
+
+/** The context an operation's answers are judged in, or why it is not sent. */
+export function operationContext(run: Pick<OperationRun, 'model' | 'generated' | 'resolve'>, op: OperationModel): AnswerContext | string {
+  const spec = run.generated.operations.find((s) => s.operationId === op.operationId);
+  if (!spec) return 'the generated client has no such operation: regenerate the output';
+  return { op, spec, validators: run.generated.schemas[op.operationId] ?? {}, statusKeys: declaredStatusKeys(run.model, op), resolve: run.resolve };
 }
 
 /** Verifies `op` against the server. */
-export async function verifyOperation(run: OperationRun, op: OperationModel): Promise<OperationResult> {
+export async function verifyOperation(run: OperationRun, op: OperationModel): Promise<OperationCheck> {
   const head = { operationId: op.operationId, method: op.httpMethod, path: op.path };
-  const skipped = (reason: string): OperationResult => ({ ...head, status: 'skipped', findings: [], reason });
-  const spec = run.generated.operations.find((s) => s.operationId === op.operationId);
+  const skipped = (reason: string): OperationCheck => ({ result: { ...head, status: 'skipped', findings: [], reason } });
+  const context = operationContext(run, op);
+  if (typeof context === 'string') return skipped(context);
   const fixture = run.generated.fixtures[op.operationId];
-  if (!spec) return skipped('the generated client has no such operation: regenerate the output');
   const problem = run.fixtureProblems.get(op.pointer);
   if (!fixture) return skipped(problem ? `no fixture could be made: ${problem}` : 'the generated fixtures have none for it: regenerate the output');
   if (op.security.kind === 'unsatisfiable') return skipped(`no client can call it: ${op.security.reason ?? 'no security requirement can be met'}`);
   if (op.hasInput && fixture.params === undefined) return skipped(`no valid input could be made for it${problem ? `: ${problem}` : ''}`);
-  if (!SAFE_METHODS.has(op.httpMethod.toUpperCase())) {
-    if (!run.unsafe) return skipped(`a write (${op.httpMethod}): sent only with --unsafe`);
-  }
-  const context: AnswerContext = {
-    op,
-    spec,
-    validators: run.generated.schemas[op.operationId] ?? {},
-    statusKeys: declaredStatusKeys(run.model, op),
-    resolve: run.resolve,
-  };
+  if (!SAFE_METHODS.has(op.httpMethod.toUpperCase()) && !run.unsafe) return skipped(`a write (${op.httpMethod}): sent only with --unsafe`);
+  const probe = new Probe(run, op, context);
   const params = fixture.params ?? {};
-  const call = (input: Record<string, unknown>, anonymous = false): Promise<Exchange> =>
-    send({
-      engine: (options) => run.engine(options, anonymous),
-      // Without its credential, whatever the operation requires: the engine would otherwise refuse to send it.
-      spec: anonymous ? { ...spec, security: [] } : spec,
-      input: op.hasInput ? input : undefined,
-      validators: context.validators,
-      ...(spec.idempotency ? { idempotencyKey: globalThis.crypto.randomUUID() } : {}),
-    });
-  const findings: Finding[] = [];
-  const notes: string[] = [];
-  const answer = await call(params);
-  const result: OperationResult = { ...head, status: 'pass', findings, notes };
-  if (!answer.answered) findings.push({ check: 'connection', message: answer.cause, expected: 'an answer', actual: answer.cause });
-  else {
-    result.httpStatus = answer.status;
-    result.durationMs = Math.round(answer.durationMs);
-    findings.push(...checkAnswer(context, answer));
-    findings.push(...judgeFixtureStatus(run, op, answer.status, notes));
-    if (answer.redirect) notes.push(`answered ${answer.status}, a redirect to another origin, which the client does not follow: only its status is judged`);
-    if (run.maxTimeMs !== undefined && answer.durationMs > run.maxTimeMs)
-      findings.push({
-        check: 'time',
-        message: `answered in ${Math.round(answer.durationMs)} ms, more than --max-time ${run.maxTimeMs} ms`,
-        expected: `at most ${run.maxTimeMs} ms`,
-        actual: `${Math.round(answer.durationMs)} ms`,
-      });
+  const result: OperationResult = { ...head, status: 'pass', findings: [] };
+  const cases = validCases({
+    op,
+    params,
+    resolve: run.resolve,
+    count: run.cases,
+    draw: run.draw,
+    ...(context.validators.params ? { validator: context.validators.params } : {}),
+  });
+  for (const [i, request] of cases.entries()) {
+    const answer = await probe.send(request, { kind: 'accepted' });
+    if (i === 0 && answer?.answered) {
+      result.httpStatus = answer.status;
+      result.durationMs = Math.round(answer.durationMs);
+    }
   }
-  if (run.negative) {
-    if (op.security.kind === 'credential') findings.push(...judgeWithoutCredential(context, await call(params, true)));
-    const broken = breakOneConstraint(op, params, run.resolve);
-    if (broken) findings.push(...judgeBrokenInput(context, broken.breaks, await call(broken.input)));
-    else if (op.hasInput) notes.push('--negative: its input declares no constraint a request could break');
+  if (cases.length < run.cases && op.hasInput)
+    probe.uncovered(`${cases.length} valid case${cases.length === 1 ? '' : 's'} of ${run.cases}: no more distinct inputs its validator takes were made`);
+  if (run.negative) await sendRefusals(run, op, probe, params);
+  if (!probe.sent) return skipped(probe.coverage().uncovered?.join('; ') ?? 'nothing was sent');
+  return { result, probe };
+}
+
+/** An operation's result with everything its probe found, the stateful phase's too. */
+export function settled(check: OperationCheck): OperationResult {
+  const { result, probe } = check;
+  if (!probe) return result;
+  const findings = probe.findings();
+  const notes = probe.notes();
+  return { ...result, status: findings.length > 0 ? 'fail' : 'pass', findings, ...(notes.length > 0 ? { notes } : {}), coverage: probe.coverage() };
+}
+
+/** The requests that must be refused: without its credential and with a wrong one, one per kind of constraint, an undeclared method. */
+async function sendRefusals(run: OperationRun, op: OperationModel, probe: Probe, params: Record<string, unknown>): Promise<void> {
+  const base = { operationId: op.operationId, input: params };
+  if (op.security.kind === 'credential') {
+    await probe.send({ ...base, label: 'without its credential', credential: 'none' }, { kind: 'unauthorized', credential: 'none' });
+    if (run.engines.engine('wrong'))
+      await probe.send({ ...base, label: 'with a wrong credential', credential: 'wrong' }, { kind: 'unauthorized', credential: 'wrong' });
   }
-  if (findings.length > 0) result.status = 'fail';
-  if (notes.length === 0) delete result.notes;
-  return result;
-}
-
-/**
- * The fixture request is valid: a refusal of the credential fails (nothing was verified); another
- * declared 4xx passes with a note (a 429 once the client's retries ran out; the fixture's values
- * may name nothing on that server).
- */
-function judgeFixtureStatus(run: OperationRun, op: OperationModel, status: number, notes: string[]): Finding[] {
-  if ((status === 401 || status === 403) && op.security.kind === 'credential')
-    return [
-      {
-        check: 'credential',
-        message: `answered ${status}: the server refused the credential in ${run.credentialVariable ?? op.security.variables.join(', ')}`,
-        expected: 'the credential accepted',
-        actual: String(status),
-      },
-    ];
-  if (status === 429) notes.push('answered 429: still rate limited when the client had retried as often as it does, waiting as asked');
-  else if (status >= 400 && status < 500)
-    notes.push(`answered ${status}, a declared failure, to its fixture request: its values may name nothing on this server`);
-  return [];
-}
-
-function judgeWithoutCredential(context: AnswerContext, answer: Exchange): Finding[] {
-  const what = 'without its credential';
-  if (!answer.answered) return [{ check: 'connection', message: `${what}: ${answer.cause}`, expected: 'an answer', actual: answer.cause }];
-  const declared = ['401', '403'].filter((s) => context.statusKeys.includes(s));
-  const expected = declared.length > 0 ? declared.join(' or ') : '401 or 403';
-  // Refused: where the document declares neither status, either will do; where it declares one, its answer is checked like any other.
-  if (answer.status === 401 || answer.status === 403) return declared.length === 0 ? [] : prefixed(what, checkAnswer(context, answer));
-  if (answer.status >= 500) return prefixed(what, checkAnswer(context, answer));
-  return [
-    {
-      check: 'ignored-auth',
-      message: `${what}: answered ${answer.status}, where the request must be refused with ${expected}`,
-      expected,
-      actual: String(answer.status),
-    },
-  ];
-}
-
-function judgeBrokenInput(context: AnswerContext, breaks: string, answer: Exchange): Finding[] {
-  const what = `with invalid input (${breaks})`;
-  if (!answer.answered) return [{ check: 'connection', message: `${what}: ${answer.cause}`, expected: 'an answer', actual: answer.cause }];
-  // Any 4xx refuses it; one the document declares is checked like any other answer.
-  if (answer.status >= 400 && answer.status < 500) return isDeclared(context.statusKeys, answer.status) ? prefixed(what, checkAnswer(context, answer)) : [];
-  if (answer.status >= 500) return prefixed(what, checkAnswer(context, answer));
-  return [
-    {
-      check: 'negative-data',
-      message: `${what}: answered ${answer.status}, where it must be refused with a 4xx`,
-      expected: '4xx',
-      actual: String(answer.status),
-    },
-  ];
-}
-
-function prefixed(what: string, findings: Finding[]): Finding[] {
-  return findings.map((finding) => ({ ...finding, message: `${what}: ${finding.message}` }));
+  const validator = probe.context.validators.params;
+  const negatives = negativeCases({ op, params, resolve: run.resolve, ...(validator ? { validator } : {}) });
+  for (const negative of negatives) await probe.send(negative.request, { kind: 'refused', check: negative.check });
+  if (negatives.length === 0 && op.hasInput) probe.note('--negative: its input declares no constraint a request could break');
+  const undeclared = run.undeclaredMethod(op);
+  if (undeclared && 'reason' in undeclared) probe.uncovered(`no method ${op.path} does not declare was sent: ${undeclared.reason}`);
+  else if (undeclared)
+    await probe.send(
+      { ...base, label: `with the method ${undeclared.method}, which ${op.path} does not declare`, method: undeclared.method },
+      { kind: 'not-allowed', path: op.path, declared: undeclared.declared },
+    );
 }

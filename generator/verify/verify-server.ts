@@ -1,13 +1,19 @@
 /**
  * `podcast-gen verify` as a library: checks a live server against the document, operation by
  * operation, a few at a time, each through the generated client's engine and judged by the
- * generated validators. Writes are sent only when asked; no credential reaches the report.
+ * generated validators; then, with `stateful`, the resources it makes, followed by their links.
+ * Writes are sent only when asked; no credential reaches the report.
  */
-import type { ApiModel, OperationModel, SchemaObject } from '../model/types.js';
+import type { ApiModel, OperationModel } from '../model/types.js';
 import type { Problem } from '../problems.js';
-import type { EngineOptions, GeneratedApi } from './generated-api.js';
+import { modelResolver } from '../synthesis/build-fixture.js';
+import { runEngines } from './engines.js';
+import type { GeneratedApi } from './generated-api.js';
+import { requestBudget } from './probe.js';
 import { redactReport, summarize, type OperationResult, type VerifyReport } from './report.js';
-import { verifyOperation, type OperationRun } from './verify-operation.js';
+import { pool } from './pool.js';
+import { runStateful } from './stateful.js';
+import { SAFE_METHODS, settled, type UndeclaredMethod, verifyOperation, type OperationRun } from './verify-operation.js';
 
 /** Options of {@link verifyServer}. */
 export interface VerifyOptions {
@@ -24,8 +30,16 @@ export interface VerifyOptions {
   credentialVariable?: string;
   /** Send writes too (every method besides GET, HEAD, OPTIONS and QUERY). Default false. */
   unsafe?: boolean;
-  /** Also send a request without its credential and one breaking a declared constraint. Default false. */
+  /** Also send requests that must be refused: without the credential, with a wrong one, breaking each kind of constraint, an undeclared method. Default false. */
   negative?: boolean;
+  /** Valid requests per operation, its fixture's first. Default {@link DEFAULT_CASES}. */
+  cases?: number;
+  /** Which draw of values: the same draw sends the same requests. Default {@link DEFAULT_DRAW}. */
+  draw?: number;
+  /** Make resources and follow them by their links (needs `unsafe`). Default false. */
+  stateful?: boolean;
+  /** Requests the run sends at most (each with the client's retries); past it, nothing more is sent and the report says what was not. */
+  maxRequests?: number;
   /** Operations verified at once. Default {@link DEFAULT_CONCURRENCY}. */
   concurrency?: number;
   /** Time limit of each request (each attempt), in milliseconds; also the longest wait before a retry. Default {@link DEFAULT_TIMEOUT_MS}. */
@@ -44,6 +58,12 @@ export interface VerifyOptions {
 export const DEFAULT_CONCURRENCY = 4;
 /** The time limit of each request unless told otherwise. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
+/** Valid requests per operation unless told otherwise: the fixture's and a few at the edges. */
+export const DEFAULT_CASES = 5;
+/** The draw of values unless told otherwise: a run is the same as the last unless asked for another. */
+export const DEFAULT_DRAW = 1;
+/** The largest answer body read; a larger one ends its request as a failure (the client stops reading). */
+export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
 /** Verifies the server at `baseUrl`; resolves to the report (never rejects for what the server does). */
 export async function verifyServer(options: VerifyOptions): Promise<VerifyReport> {
@@ -53,57 +73,86 @@ export async function verifyServer(options: VerifyOptions): Promise<VerifyReport
   // Only an operation that needs a credential one can send asks for one.
   const needed = chosen.filter((op) => op.security.kind === 'credential');
   const auth = options.auth && Object.keys(options.auth).length > 0 ? options.auth : undefined;
-  if (needed.length > 0 && !options.credential && !auth)
-    throw new Error(
-      `${needed
-        .map((op) => op.operationId)
-        .slice(0, 3)
-        .join(
-          ', ',
-        )}${needed.length > 3 ? ' and more' : ''} need a credential: set ${options.credentialVariable ?? [...new Set(needed.flatMap((op) => op.security.variables))].join(' or ')}`,
-    );
+  if (needed.length > 0 && !options.credential && !auth) {
+    const names = needed.map((op) => op.operationId);
+    const variables = options.credentialVariable ?? [...new Set(needed.flatMap((op) => op.security.variables))].join(' or ');
+    throw new Error(`${names.slice(0, 3).join(', ')}${names.length > 3 ? ' and more' : ''} need a credential: set ${variables}`);
+  }
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const base = {
     baseUrl: options.baseUrl,
     timeoutMs,
     maxRetryWaitMs: timeoutMs,
+    maxResponseBytes: MAX_RESPONSE_BYTES,
     ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
   };
-  const apiKey = options.credential ?? '';
-  const credentials = { ...(apiKey ? { apiKey } : {}), ...(auth ? { auth } : {}) };
-  const run: OperationRun = {
-    model,
-    generated,
-    engine: (hooks: Pick<EngineOptions, 'onResponse'>, anonymous = false) =>
-      anonymous ? generated.createAnonymousCore({ ...base, ...hooks }) : generated.createCore({ ...base, ...hooks, ...credentials }),
-    ...(options.credentialVariable && needed.length > 0 ? { credentialVariable: options.credentialVariable } : {}),
+  const engines = runEngines({ model, generated, base, ...(options.credential ? { apiKey: options.credential } : {}), ...(auth ? { auth } : {}) });
+  const settings = {
+    cases: Math.max(1, Math.floor(options.cases ?? DEFAULT_CASES)),
+    draw: Math.floor(options.draw ?? DEFAULT_DRAW),
     unsafe: options.unsafe ?? false,
     negative: options.negative ?? false,
-    ...(options.maxTimeMs === undefined ? {} : { maxTimeMs: options.maxTimeMs }),
-    fixtureProblems: fixtureProblems(options.problems ?? []),
-    resolve: resolver(model),
+    stateful: (options.stateful ?? false) && (options.unsafe ?? false),
+    ...(options.maxRequests === undefined ? {} : { maxRequests: options.maxRequests }),
   };
-  const operations = await pool(chosen, options.concurrency ?? DEFAULT_CONCURRENCY, (op) => verifyOperation(run, op));
+  const budget = requestBudget(options.maxRequests);
+  const run: OperationRun = {
+    baseUrl: options.baseUrl,
+    model,
+    generated,
+    engines,
+    budget,
+    resolve: modelResolver(model),
+    judging: {
+      ...(options.credentialVariable && needed.length > 0 ? { credentialVariable: options.credentialVariable } : {}),
+      ...(options.maxTimeMs === undefined ? {} : { maxTimeMs: options.maxTimeMs }),
+    },
+    unsafe: settings.unsafe,
+    negative: settings.negative,
+    cases: settings.cases,
+    draw: settings.draw,
+    fixtureProblems: fixtureProblems(options.problems ?? []),
+    undeclaredMethod: undeclaredMethods(model, chosen, settings.unsafe),
+  };
+  const checked = await pool(chosen, options.concurrency ?? DEFAULT_CONCURRENCY, (op) => verifyOperation(run, op));
+  const leftOver = settings.stateful ? await runStateful(run, chosen, checked, options.concurrency ?? DEFAULT_CONCURRENCY) : [];
+  const operations: OperationResult[] = checked.map(settled);
   const report: VerifyReport = {
     baseUrl: options.baseUrl,
     api: { title: model.title, version: model.version },
+    settings,
     operations,
-    summary: summarize(operations, performance.now() - started),
+    ...(leftOver.length > 0 ? { leftOver } : {}),
+    summary: summarize(operations, performance.now() - started, budget.taken()),
   };
-  // The engine's own redaction: the credential as sent, re-cased, encoded.
-  const redactor = generated.createCore({ baseUrl: options.baseUrl, apiKey: apiKey || 'none', ...(auth ? { auth } : {}) });
-  return apiKey || auth ? redactReport(report, (text) => redactor.redact(text)) : report;
+  // The engine's own redaction: the credentials as sent, re-cased, encoded, and every token the run obtained; nothing else.
+  return redactReport(report, (text) => engines.redact(text));
 }
 
-/** Runs `work` over `items`, at most `limit` at once; the results in the items' order. */
-async function pool<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    for (let i = next++; i < items.length; i = next++) results[i] = await work(items[i] as T);
+/** Methods tried where a path does not declare them, safest first. */
+const UNDECLARED_CANDIDATES = ['GET', 'PUT', 'PATCH', 'DELETE', 'POST'];
+
+/**
+ * For each path, the method it does not declare that the first chosen operation of that path to be sent sends
+ * (GET where it is free; a write only with `unsafe`), with the methods it declares; or why none.
+ */
+function undeclaredMethods(model: ApiModel, chosen: readonly OperationModel[], unsafe: boolean): (op: OperationModel) => UndeclaredMethod | undefined {
+  // The first operation of each path that is sent: a write is not without `unsafe`.
+  const first = new Map<string, OperationModel>();
+  for (const op of chosen)
+    if (!first.has(op.path) && (unsafe || SAFE_METHODS.has(op.httpMethod.toUpperCase())) && op.security.kind !== 'unsatisfiable') first.set(op.path, op);
+  return (op) => {
+    if (first.get(op.path) !== op) return undefined;
+    const declared = model.operations.filter((o) => o.path === op.path).map((o) => o.httpMethod.toUpperCase());
+    // A server answers HEAD where it answers GET (RFC 9110, 9.3.2).
+    const allowed = declared.includes('GET') ? [...declared, 'HEAD'] : declared;
+    const free = UNDECLARED_CANDIDATES.filter((method) => !allowed.includes(method));
+    const method = free.find((m) => unsafe || SAFE_METHODS.has(m));
+    if (method) return { method, declared: allowed };
+    return {
+      reason: free.length > 0 ? `each method it does not declare is a write (${free.join(', ')}): sent only with --unsafe` : 'it declares each method tried',
+    };
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(Math.floor(limit), items.length)) }, worker));
-  return results;
 }
 
 /** The first `fixtures/unsatisfiable` message of each operation, by its pointer. */
@@ -112,20 +161,6 @@ function fixtureProblems(problems: readonly Problem[]): Map<string, string> {
   for (const problem of problems)
     if (problem.code === 'fixtures/unsatisfiable' && problem.pointer && !found.has(problem.pointer)) found.set(problem.pointer, problem.message);
   return found;
-}
-
-/** Follows a schema's `$ref` to a component schema of the model (a few steps at most). */
-function resolver(model: ApiModel): (schema: SchemaObject) => SchemaObject {
-  const byName = new Map(model.schemas.map((s) => [s.name, s.schema]));
-  return (schema) => {
-    let current = schema;
-    for (let step = 0; step < 8 && current.$ref?.startsWith('#/components/schemas/'); step++) {
-      const target = byName.get(decodeURIComponent(current.$ref.slice('#/components/schemas/'.length)).replace(/~1/g, '/').replace(/~0/g, '~'));
-      if (!target) break;
-      current = target;
-    }
-    return current;
-  };
 }
 
 export type { OperationResult, VerifyReport };

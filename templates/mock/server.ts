@@ -55,6 +55,12 @@ export interface MockServerOptions {
   fixtures?: Partial<Record<string, MockFixture>>;
   /** Validate input with the generated zod validators (400 naming the field). Default true. */
   validate?: boolean;
+  /**
+   * The credentials the mock takes, by security scheme name (an API key, a token, basic's
+   * `user:password`): another value of such a scheme is answered 401. A scheme not named takes any
+   * non-empty value (the default: the mock checks presence).
+   */
+  credentials?: Readonly<Record<string, string>>;
   /** Called once per request when its answer is decided (for logging). */
   onRequest?(request: RecordedRequest): void;
   /**
@@ -240,8 +246,11 @@ export async function serveMock(api: MockApi, options: MockServerOptions = {}): 
     let route = match.route;
     record.operationId = route.operationId;
     // The credential first, as the API does: a test that forgot the key learns that, not a fault.
-    record.apiKey = meetsRequirement(auth, route.operationId, req.headers, url);
-    if (!record.apiKey) return reply(refuse(route, record, 'credential', missingCredential(auth, route.operationId)));
+    record.apiKey = meetsRequirement(auth, route.operationId, req.headers, url, options.credentials);
+    if (!record.apiKey) {
+      const wrong = options.credentials !== undefined && meetsRequirement(auth, route.operationId, req.headers, url);
+      return reply(refuse(route, record, 'credential', wrong ? 'the credential sent is not one this mock takes' : missingCredential(auth, route.operationId)));
+    }
     const read = await readBody(req, limits.maxBodyBytes);
     if (read === 'closed') return;
     if (read === 'too-large') return reply(refuse(route, record, 'too-large', `request body over ${limits.maxBodyBytes} bytes`));

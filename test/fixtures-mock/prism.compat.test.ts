@@ -94,7 +94,9 @@ describe.each(DOCUMENTS)("Prism's validating proxy in front of the mock of $name
     expect(flagged.map(line)).toStrictEqual([]);
     expect(mediaTypesPrismMisses(recorder.exchanges, mock, model)).toStrictEqual([]);
     const undeclared = recorder.exchanges.filter((e) => e.violations.some((v) => undeclaredRefusal(e, v)));
-    const disagreements = recorder.exchanges.filter((e) => e.violations.some((v) => v.location[0] === 'request') !== (e.status >= 400 && e.status < 500));
+    const disagreements = recorder.exchanges.filter(
+      (e) => e.violations.some((v) => v.location[0] === 'request') !== (e.status >= 400 && e.status < 500) && !emptyKeyPrismMisses(e, mock, model),
+    );
     expect(disagreements.map(line)).toStrictEqual([]);
     console.info(
       `${name}: verify sent ${recorder.exchanges.length} requests through Prism (${undeclared.length} refusals the document declares no status for); verify's own verdict: ${report}`,
@@ -124,6 +126,27 @@ function mediaTypesPrismMisses(exchanges: readonly Exchange[], mock: Mock, model
     if (!type.includes('+') || essence(exchange.contentType) === type) return [];
     return [`${line(exchange)}: answered ${exchange.contentType}, declared ${declared?.contentType}`];
   });
+}
+
+/**
+ * Prism 5.16 takes an empty header for an absent one: `Idempotency-Key:` (empty) passes a schema of
+ * `minLength: 1` without a violation (`prism mock test/fixtures/corpus/refusals.yaml`, then
+ * `curl -X POST .../notes -H 'X-Key: x' -H 'Idempotency-Key;' -d '{"name":"a"}'` is answered 201,
+ * where a key of 65 characters is answered 422 with a maxLength violation). Only there, the mock's
+ * refusal stands without Prism's word: the operation's idempotency header, sent empty, where the
+ * document bounds it by `minLength` 1 or more.
+ */
+function emptyKeyPrismMisses(exchange: Exchange, mock: Mock, model: ApiModel): boolean {
+  const recorded = mock.requests.find((r) => r.headers[EXCHANGE_HEADER] === String(exchange.id));
+  const key = model.operations.find((o) => o.operationId === recorded?.operationId)?.idempotency;
+  return (
+    key !== undefined &&
+    (key.minLength ?? 0) >= 1 &&
+    exchange.requestHeaders[key.header.toLowerCase()] === '' &&
+    exchange.status >= 400 &&
+    exchange.status < 500 &&
+    !exchange.violations.some((v) => v.location[0] === 'request')
+  );
 }
 
 /**

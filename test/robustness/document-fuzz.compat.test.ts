@@ -1,8 +1,9 @@
 /**
  * The document fuzzer: mutated documents (the podcast document and public ones of other shapes)
  * through every entry point that reads one, each in a worker thread with a heap and a time limit.
- * Each run must end in one of two ways: it generates (lints, checks), or it stops with problems
- * that each name file:line:col, a code and a message, exit code 1. Deterministic by seed:
+ * Each run must end in one of two ways: it generates (lints, checks, reports a diff of the original
+ * and the mutated document), or it stops with problems that each name file:line:col (a diff's: a
+ * code and a message), a code and a message, exit code 1. Deterministic by seed:
  * `FUZZ_SEED`, `FUZZ_RUNS` and `FUZZ_ONLY` (one case's index) replay what a run found.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,6 +22,8 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
 const ONLY = process.env.FUZZ_ONLY === undefined ? undefined : Number(process.env.FUZZ_ONLY);
 /** Valid recursive references only: every one of these must generate. */
 const RECURSIVE_RUNS = Math.max(12, Math.round(RUNS / 20));
+/** `podcast-gen diff` of (original, mutated): each run loads two documents; one in eight proves by compiling. */
+const DIFF_RUNS = Math.max(12, Math.round(RUNS / 5));
 
 /** A run's bounds: the podcast document takes a fraction of them, so reaching one is the finding. */
 const LIMITS = { maxOldGenerationSizeMb: 512, stackSizeMb: 1, timeoutMs: 30_000 };
@@ -97,7 +100,10 @@ describe('the document fuzzer', () => {
         mkdirSync(out, { recursive: true });
         const file = join(dir, `api.${fuzzCase.format}`);
         writeFileSync(file, serialize(mutateDocument(documents[fuzzCase.base] as Json, fuzzCase.mutations), fuzzCase.format));
-        const result = await pool.run({ entry: fuzzCase.entry, file, dir, out });
+        const original = join(dir, `original.${fuzzCase.format}`);
+        if (fuzzCase.entry === 'diff') writeFileSync(original, serialize(documents[fuzzCase.base] as Json, fuzzCase.format));
+        const diff = fuzzCase.entry === 'diff' ? { original, types: index % 8 === 0 } : {};
+        const result = await pool.run({ entry: fuzzCase.entry, file, dir, out, ...diff });
         const outcome = judge(result);
         ran.push({ index, fuzzCase, result, outcome });
         if (outcome.ending !== 'crash' && !process.env.FUZZ_KEEP) rmSync(dir, { recursive: true, force: true });
@@ -108,9 +114,9 @@ describe('the document fuzzer', () => {
     return ran.sort((a, b) => a.index - b.index);
   }
 
-  it('generates, lints and checks the documents it mutates, unmutated', async () => {
+  it('generates, lints, checks and diffs the documents it mutates, unmutated', async () => {
     const cases = BASES.flatMap((_, base) =>
-      (['generate', 'lint', 'check'] as const).map((entry) => ({ base, format: 'yaml' as const, entry, mutations: [] })),
+      (['generate', 'lint', 'check', 'diff'] as const).map((entry) => ({ base, format: 'yaml' as const, entry, mutations: [] })),
     );
     const ran = await runCases('base', cases);
     expect(ran.filter((r) => r.outcome.ending !== 'generated').map(describeRun)).toEqual([]);
@@ -119,6 +125,13 @@ describe('the document fuzzer', () => {
   it(`ends ${RUNS} mutated documents in generation or in placed problems (seed ${SEED})`, async () => {
     const cases = fc.sample(fuzzCase(MUTATION_KINDS), { seed: SEED, numRuns: RUNS });
     const ran = await runCases('mutated', cases);
+    const crashes = crashReport(ran);
+    expect(crashes, crashes).toBe('');
+  }, 1_800_000);
+
+  it(`ends ${DIFF_RUNS} diffs of (original, mutated) in a report or in problems (seed ${SEED})`, async () => {
+    const cases = fc.sample(fuzzCase(MUTATION_KINDS), { seed: SEED + 1, numRuns: DIFF_RUNS }).map((c) => ({ ...c, entry: 'diff' as const }));
+    const ran = await runCases('diff', cases);
     const crashes = crashReport(ran);
     expect(crashes, crashes).toBe('');
   }, 1_800_000);

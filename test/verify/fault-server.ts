@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { fixtures } from '../../generated/fixtures/index.js';
 import { startMockServer } from '../../generated/mock/index.js';
+import { TEST_KEY } from './helpers.js';
 
 /** A planted answer: status, headers and body (an object is sent as JSON). */
 interface Planted {
@@ -14,8 +15,17 @@ interface Planted {
   body: unknown;
 }
 
-/** What the fault server answers a request for `path`, with or without the credential; undefined passes it on to the mock. */
-export type Fault = (request: { method: string; path: string; credentialed: boolean }) => Planted | undefined;
+/** What the fault server answers a request for `path`, with the test's credential or without it; undefined passes it on to the mock (which takes that credential only). */
+export type Fault = (request: { method: string; path: string; credentialed: boolean; body: string }) => Planted | undefined;
+
+/** Whether a request's body is the one of the operation's fixture. */
+function isFixtureBody(text: string, id: keyof typeof fixtures): boolean {
+  try {
+    return JSON.stringify(JSON.parse(text)) === JSON.stringify(fixtures[id].params);
+  } catch {
+    return false;
+  }
+}
 
 const json = { 'content-type': 'application/json' };
 const body = <K extends keyof typeof fixtures>(id: K) =>
@@ -48,15 +58,17 @@ export const PLANTED: Record<string, { path: string; method: string; check: stri
     method: 'POST',
     path: '/open/podcast/v1/avatars/multi_camera',
     check: 'body',
-    // A missing required property: the 429 body's retry_after.
-    fault: ({ credentialed }) =>
-      credentialed ? { status: 429, headers: { ...json, 'retry-after': '1' }, body: { code: 429, msg: 'rate limit exceeded' } } : undefined,
+    // A missing required property: the 429 body's retry_after (to the fixture's request: the others are refused by the mock).
+    fault: ({ credentialed, body: text }) =>
+      credentialed && isFixtureBody(text, 'createMultiCameraAvatar')
+        ? { status: 429, headers: { ...json, 'retry-after': '1' }, body: { code: 429, msg: 'rate limit exceeded' } }
+        : undefined,
   },
   addImage: {
     method: 'POST',
     path: '/open/podcast/v1/images',
     check: 'status',
-    // An undeclared status: 201 where the document declares 200 (and default for failures).
+    // An undeclared status: 201 where the document declares 200 (and default for failures), to invalid input too.
     fault: ({ credentialed }) => (credentialed ? { status: 201, headers: json, body: body('addImage') } : undefined),
   },
   quotaSummary: {
@@ -84,17 +96,18 @@ export interface SeenRequest {
 
 /** Starts the fault server (and the mock behind it) on 127.0.0.1. */
 export async function startFaultServer(planted: Record<string, { path: string; method: string; fault: Fault }> = PLANTED) {
-  const mock = await startMockServer();
+  const mock = await startMockServer({ credentials: { ApiKeyAuth: TEST_KEY } });
   const seen: SeenRequest[] = [];
   const sockets = new Set<Socket>();
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const request = { method: req.method ?? '', path: url.pathname, credentialed: req.headers['x-api-key'] !== undefined };
+    const request = { method: req.method ?? '', path: url.pathname, credentialed: req.headers['x-api-key'] === TEST_KEY };
     seen.push({ ...request, headers: req.headers });
+    const sent = { ...request, body: Buffer.concat(chunks).toString('utf8') };
     const entry = Object.values(planted).find((p) => p.method === request.method && p.path === request.path);
-    const answer = entry?.fault(request);
+    const answer = entry?.fault(sent);
     if (answer) {
       res.writeHead(answer.status, answer.headers);
       res.end(JSON.stringify(answer.body));

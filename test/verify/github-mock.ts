@@ -26,7 +26,9 @@ export interface GitHubRun {
 }
 
 /** Generates GitHub's document, starts its mock, runs `runs` verifications one after another, and cleans up. */
-export async function verifyGitHubMock(runs: readonly { label: string; unsafe?: boolean; negative?: boolean; concurrency?: number }[]): Promise<{
+export async function verifyGitHubMock(
+  runs: readonly { label: string; unsafe?: boolean; negative?: boolean; concurrency?: number; cases?: number }[],
+): Promise<{
   generateSeconds: number;
   operations: number;
   runs: GitHubRun[];
@@ -66,6 +68,7 @@ export async function verifyGitHubMock(runs: readonly { label: string; unsafe?: 
         unsafe: run.unsafe ?? false,
         negative: run.negative ?? false,
         ...(run.concurrency ? { concurrency: run.concurrency } : {}),
+        ...(run.cases ? { cases: run.cases } : {}),
       });
       globalThis.fetch = realFetch;
       results.push({ label: run.label, report, requests, maxInFlight, seconds: (performance.now() - begun) / 1000 });

@@ -9,7 +9,10 @@ import { findingsByCheck, verifyGitHubMock } from './github-mock.js';
 
 describe("verify against GitHub's generated mock", () => {
   it('reads, then every operation: each run completes, never more than the concurrency at once', async () => {
-    const result = await verifyGitHubMock([{ label: 'reads' }, { label: 'everything', unsafe: true }]);
+    const result = await verifyGitHubMock([
+      { label: 'reads', cases: 1 },
+      { label: 'everything', unsafe: true, cases: 1 },
+    ]);
     const [reads, everything] = result.runs;
     if (!reads || !everything) throw new Error('two runs');
     console.log(

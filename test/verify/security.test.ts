@@ -33,7 +33,10 @@ let dir: string;
 beforeAll(async () => {
   rmSync(OUT, { recursive: true, force: true });
   await generate({ spec: GATE, out: OUT, name: 'gate', outputs: ['mock'] });
-  mock = await ((await import(pathToFileURL(join(OUT, 'mock', 'index.ts')).href)) as { startMockServer: () => Promise<Mock> }).startMockServer();
+  // The mock takes the test's credentials only, so that a wrong one is refused as a real server refuses it.
+  mock = await ((await import(pathToFileURL(join(OUT, 'mock', 'index.ts')).href)) as { startMockServer: (options: object) => Promise<Mock> }).startMockServer({
+    credentials: { ApiKey: ENV.GATE_API_KEY, Bearer: ENV.GATE_BEARER_TOKEN },
+  });
   dir = tempProject('verify-security');
 }, 60_000);
 afterAll(async () => {
@@ -60,7 +63,7 @@ describe('verify --negative reads the security of each operation from the model'
     ]);
     expect(report?.operations[3]?.reason).toBe('no client can call it: every security requirement needs what the client cannot send: mutual TLS (ClientCert)');
     expect(code).toBe(0);
-    // Each operation that needs a credential was sent once with it and once without (refused).
+    // Each operation that needs a credential was sent with it, and without it and with a wrong one (refused).
     const seen = mock.requests.slice(before).map((r) => [r.operationId, r.apiKey, r.status]);
     expect(seen).toContainEqual(['listItems', false, 401]);
     expect(seen).toContainEqual(['byBearer', false, 401]);

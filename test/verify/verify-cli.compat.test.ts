@@ -49,12 +49,18 @@ describe('podcast-gen verify, spawned', () => {
     expect(missing.status).toBe(1);
     const variable = /podcast-gen verify: (\w+) is not set/.exec(missing.stderr)?.[1];
     expect(variable, missing.stderr).toBeDefined();
-    const run = verify(['--base-url', url, '--unsafe', '--negative'], { [variable as string]: KEY });
+    const run = verify(['--base-url', url, '--unsafe', '--stateful', '--cases', '20'], { [variable as string]: KEY });
     expect(run.stderr).toBe('');
     expect(run.status, run.stdout).toBe(0);
     expect(run.stdout).toMatch(/^podcast-gen verify: http:\/\/127\.0\.0\.1:\d+ against Petstore Mini 1\.0\.0\n/);
     expect(run.stdout).toMatch(/\d+ operations: \d+ passed, 0 failed, 0 skipped/);
     expect(run.stdout).not.toContain(KEY);
+    // podcast-gen mock takes any non-empty credential (docs/mock.md): --negative finds that it takes a wrong one, and nothing else.
+    const negative = verify(['--base-url', url, '--unsafe', '--negative', '--format', 'json'], { [variable as string]: KEY });
+    const report = JSON.parse(negative.stdout) as { operations: { findings: { check: string; message: string }[] }[] };
+    const findings = report.operations.flatMap((o) => o.findings);
+    expect(findings.length).toBeGreaterThan(0);
+    expect(findings.filter((f) => !(f.check === 'ignored-auth' && f.message.startsWith('with a wrong credential:')))).toStrictEqual([]);
     expect(readdirSync(project).sort()).toStrictEqual(['node_modules', 'package.json', 'pets.yaml', 'src']);
   });
 

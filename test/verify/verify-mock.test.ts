@@ -8,22 +8,57 @@ let mock: MockServer;
 let target: Awaited<ReturnType<typeof podcastTarget>>;
 beforeAll(async () => {
   target = await podcastTarget();
-  mock = await startMockServer();
+  // The mock takes the test's key only, so that a wrong one is refused as a real server refuses it.
+  mock = await startMockServer({ credentials: { ApiKeyAuth: TEST_KEY } });
 });
 afterAll(() => mock.close());
 
 describe('verify against the generated mock of the podcast document', () => {
-  it('passes all twelve operations with --unsafe and --negative', async () => {
+  it('passes all twelve operations with --unsafe, --stateful, --negative and 20 cases each', async () => {
     const report = await verifyServer({
       ...target,
       baseUrl: mock.url,
       credential: TEST_KEY,
       credentialVariable: 'PODCAST_API_KEY',
       unsafe: true,
+      stateful: true,
       negative: true,
+      cases: 20,
     });
-    expect(report.operations.map((o) => [o.operationId, o.status])).toStrictEqual(target.model.operations.map((op) => [op.operationId, 'pass']));
+    expect(report.operations.filter((o) => o.status !== 'pass').map((o) => [o.operationId, o.findings])).toStrictEqual([]);
     expect(report.summary).toMatchObject({ total: 12, passed: 12, failed: 0, skipped: 0 });
+    // Each operation with input sent more than its fixture, and each was refused without its credential, with a wrong one, and by an undeclared method.
+    for (const op of report.operations) expect(op.coverage?.checks, op.operationId).toEqual(expect.arrayContaining(['accepted', 'ignored-auth']));
+    expect(report.operations.find((o) => o.operationId === 'createMultiCameraAvatar')?.coverage?.cases).toBe(20);
+  });
+
+  it('the mock given a credential takes that one only: another is refused with 401, saying so', async () => {
+    const path = `${mock.url}/open/podcast/v1/quota/summary`;
+    expect((await fetch(path, { headers: { 'x-api-key': TEST_KEY } })).status).toBe(200);
+    const wrong = await fetch(path, { headers: { 'x-api-key': 'another-key' } });
+    expect(wrong.status).toBe(401);
+    expect(((await wrong.json()) as { msg: string }).msg).toBe('the credential sent is not one this mock takes');
+    const none = await fetch(path);
+    expect(((await none.json()) as { msg: string }).msg).toMatch(/^missing API key/);
+  });
+
+  it('a mock that takes any key: --negative finds it takes a wrong one too', async () => {
+    const lenient = await startMockServer();
+    try {
+      const report = await verifyServer({
+        ...target,
+        baseUrl: lenient.url,
+        credential: TEST_KEY,
+        negative: true,
+        cases: 1,
+        select: (op) => op.operationId === 'quotaSummary',
+      });
+      expect(report.operations[0]?.findings.map((f) => [f.check, f.message])).toStrictEqual([
+        ['ignored-auth', 'with a wrong credential: answered 200, where the request must be refused with 401 or 403'],
+      ]);
+    } finally {
+      await lenient.close();
+    }
   });
 });
 
@@ -44,6 +79,7 @@ describe('verify is bounded', () => {
         credential: TEST_KEY,
         credentialVariable: 'PODCAST_API_KEY',
         unsafe: true,
+        cases: 1,
         concurrency: 2,
       });
       expect(report.summary.total).toBe(12);

@@ -1,41 +1,44 @@
 /**
  * `podcast-gen verify --base-url URL`: checks a live server against the document with the
- * generated fixtures, client and validators (verify/verify-server.ts), and prints the report.
+ * generated fixtures, client and validators (verify/verify-server.ts), and prints the report; with
+ * `--replay FILE`, sends the failed requests of a report again (verify/replay.ts).
  * Exit 0 when every operation sent passes, 1 when one fails, 2 on bad usage.
  */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { ApiModel, OperationModel } from '../../model/types.js';
 import { chooseOperations } from '../../model/select-operations.js';
 import { EXIT_USAGE, fail } from '../../problems.js';
-import { readCredential } from '../../verify/credential.js';
-import { formatReport, type ReportFormat } from '../../verify/format-report.js';
+import { type Credential, readCredential } from '../../verify/credential.js';
+import { formatReplay, formatReport, type ReportFormat } from '../../verify/format-report.js';
+import type { ReplayEntry } from '../../verify/replay.js';
 import { describeFailure, type CommandContext } from '../context.js';
 
 export async function runVerify(context: CommandContext): Promise<number> {
   const { io, reporter, args, options } = context;
-  const baseUrl = checkedBaseUrl(args.baseUrl);
   if (context.entries.length > 1) {
     reporter.error(`podcast-gen verify: the config has ${context.entries.length} entries; pass --config with a config of the one API to verify`);
     return reporter.finish(EXIT_USAGE);
   }
   try {
+    const replay = typeof args.replay === 'string' ? await readReplay(args.replay, io.cwd) : undefined;
+    const baseUrl = checkedBaseUrl(args.baseUrl ?? replay?.baseUrl);
+    if (args.stateful && !args.unsafe)
+      fail({ code: 'cli/usage', message: '--stateful makes resources (POST, PUT, DELETE): it needs --unsafe', hint: 'add --unsafe' }, EXIT_USAGE);
     const { generateFiles } = await import('../../index.js');
     const { model, files, problems } = await generateFiles({ ...options, cwd: io.cwd });
     // The document's warnings are lint's to show; an operation without a fixture says why in the report.
     reporter.problems(problems, { silent: true });
     const { chosen, problems: selecting } = chooseOperations(model.operations, { include: stringList(args.include), exclude: stringList(args.exclude) });
     reporter.problems(selecting);
+    const sent = replay ? model.operations.filter((op) => replay.entries.some((e) => e.replay.request.operationId === op.operationId)) : chosen;
     const credential = readCredential(model, io.env);
-    // A credential is asked for only where an operation chosen needs one.
-    if (credential.problems && chosen.some((op) => op.security.kind === 'credential')) {
-      const [only, ...more] = credential.problems;
-      const listed =
-        more.length === 0 ? `${only}` : `the credentials of ${model.title} are not set:\n${credential.problems.map((p) => `  - ${p}`).join('\n')}\n`;
-      reporter.error(
-        `podcast-gen verify: ${listed}; set ${more.length === 0 ? 'it' : 'them'} in the environment (as \`podcast-gen mcp\` reads them) and try again`,
-      );
-      return reporter.finish(1);
-    }
+    // A credential is asked for only where an operation sent needs one.
+    if (credential.problems && sent.some((op) => op.security.kind === 'credential')) return missingCredential(context, model, credential.problems);
     const { loadVerifyTarget } = await import('../verify-target.js');
     const target = await loadVerifyTarget({ model, files, cwd: io.cwd, ...(options.out ? { out: options.out } : {}) });
+    const format = (args.format as ReportFormat | undefined) ?? 'text';
+    if (replay) return await sendAgain(context, { model, generated: target.generated, baseUrl, credential, entries: replay.entries, needed: sent, format });
     const { verifyServer } = await import('../../verify/verify-server.js');
     const report = await verifyServer({
       model,
@@ -45,14 +48,13 @@ export async function runVerify(context: CommandContext): Promise<number> {
       ...(credential.variable ? { credentialVariable: credential.variable } : {}),
       unsafe: Boolean(args.unsafe),
       negative: Boolean(args.negative),
-      ...(typeof args.concurrency === 'number' ? { concurrency: args.concurrency } : {}),
-      ...(typeof args.timeout === 'number' ? { timeoutMs: args.timeout } : {}),
-      ...(typeof args.maxTime === 'number' ? { maxTimeMs: args.maxTime } : {}),
+      stateful: Boolean(args.stateful),
+      ...numbers(args),
       select: (op) => chosen.includes(op),
       problems,
     });
     const code = report.summary.failed > 0 ? 1 : 0;
-    if (!args.json) io.stdout(formatReport(report, (args.format as ReportFormat | undefined) ?? 'text'));
+    if (!args.json) io.stdout(formatReport(report, format));
     return reporter.finish(code, { report });
   } catch (error) {
     if (error instanceof Error && !('problems' in error)) {
@@ -63,8 +65,121 @@ export async function runVerify(context: CommandContext): Promise<number> {
   }
 }
 
+/** The numeric options of the command line, as verifyServer takes them. */
+function numbers(args: Record<string, unknown>): {
+  cases?: number;
+  draw?: number;
+  maxRequests?: number;
+  concurrency?: number;
+  timeoutMs?: number;
+  maxTimeMs?: number;
+} {
+  const pick = (value: unknown) => (typeof value === 'number' ? value : undefined);
+  const entries = {
+    cases: pick(args.cases),
+    draw: pick(args.draw),
+    maxRequests: pick(args.maxRequests),
+    concurrency: pick(args.concurrency),
+    timeoutMs: pick(args.timeout),
+    maxTimeMs: pick(args.maxTime),
+  };
+  return Object.fromEntries(Object.entries(entries).filter(([, v]) => v !== undefined));
+}
+
+/** Stops before sending anything: the credentials an operation sent needs are not set (exit 1, no value shown). */
+function missingCredential(context: CommandContext, model: ApiModel, problems: readonly string[]): number {
+  const [only, ...more] = problems;
+  const listed = more.length === 0 ? `${only}` : `the credentials of ${model.title} are not set:\n${problems.map((p) => `  - ${p}`).join('\n')}\n`;
+  context.reporter.error(
+    `podcast-gen verify: ${listed}; set ${more.length === 0 ? 'it' : 'them'} in the environment (as \`podcast-gen mcp\` reads them) and try again`,
+  );
+  return context.reporter.finish(1);
+}
+
+/** `--replay`: each failed request of the report sent again and judged again; exit 1 while one still fails. */
+async function sendAgain(
+  context: CommandContext,
+  options: {
+    model: ApiModel;
+    generated: import('../../verify/generated-api.js').GeneratedApi;
+    baseUrl: string;
+    credential: Credential;
+    entries: ReplayEntry[];
+    needed: readonly OperationModel[];
+    format: ReportFormat;
+  },
+): Promise<number> {
+  const [{ runEngines }, { replayRequests }, { modelResolver }, { DEFAULT_TIMEOUT_MS, MAX_RESPONSE_BYTES }] = await Promise.all([
+    import('../../verify/engines.js'),
+    import('../../verify/replay.js'),
+    import('../../synthesis/build-fixture.js'),
+    import('../../verify/verify-server.js'),
+  ]);
+  const timeoutMs = typeof context.args.timeout === 'number' ? context.args.timeout : DEFAULT_TIMEOUT_MS;
+  const base = { baseUrl: options.baseUrl, timeoutMs, maxRetryWaitMs: timeoutMs, maxResponseBytes: MAX_RESPONSE_BYTES };
+  const engines = runEngines({
+    model: options.model,
+    generated: options.generated,
+    base,
+    ...(options.credential.auth ? { auth: options.credential.auth } : {}),
+  });
+  const results = await replayRequests({
+    model: options.model,
+    generated: options.generated,
+    engines,
+    resolve: modelResolver(options.model),
+    judging:
+      options.credential.variable && options.needed.some((op) => op.security.kind === 'credential') ? { credentialVariable: options.credential.variable } : {},
+    entries: options.entries,
+  });
+  const shown = JSON.parse(engines.redact(JSON.stringify(results))) as typeof results;
+  if (!context.args.json) context.io.stdout(formatReplay(options.baseUrl, shown, options.format === 'json' ? 'json' : 'text'));
+  return context.reporter.finish(shown.some((r) => r.verdict === 'fail') ? 1 : 0, { replays: shown });
+}
+
+/** The failed requests of the report in `file`, or a usage error saying what is wrong with it. */
+async function readReplay(file: string, cwd: string): Promise<{ baseUrl?: string; entries: ReplayEntry[] }> {
+  const path = resolve(cwd, file);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    fail(
+      {
+        code: 'verify/replay',
+        message: `--replay ${file}: no such file`,
+        hint: 'give the JSON report of a run (podcast-gen verify --format json > report.json)',
+      },
+      EXIT_USAGE,
+    );
+  }
+  let content: unknown;
+  try {
+    content = JSON.parse(text);
+  } catch (error) {
+    const message = String((error as Error).message);
+    const at = /position (\d+)/.exec(message)?.[1] ?? (/end of JSON/i.test(message) ? String(text.length) : undefined);
+    const before = at === undefined ? undefined : text.slice(0, Number(at)).split('\n');
+    const place = before ? ` at line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1}` : '';
+    fail(
+      {
+        code: 'verify/replay',
+        message: `--replay ${file}: not JSON${place}`,
+        hint: 'give the JSON report of a run (podcast-gen verify --format json > report.json)',
+      },
+      EXIT_USAGE,
+    );
+  }
+  const { replaysOf } = await import('../../verify/replay.js');
+  const found = replaysOf(content);
+  if ('problem' in found) fail({ code: 'verify/replay', message: `--replay ${file}: ${found.problem}` }, EXIT_USAGE);
+  return found;
+}
+
 /** `--base-url` as given, when it is an http(s) URL; else a usage error (exit 2). */
 function checkedBaseUrl(value: unknown): string {
+  if (value === undefined)
+    fail({ code: 'cli/usage', message: 'Missing required argument: base-url', hint: 'e.g. --base-url https://staging.example.com' }, EXIT_USAGE);
   const text = typeof value === 'string' ? value.trim() : '';
   let url: URL | undefined;
   try {

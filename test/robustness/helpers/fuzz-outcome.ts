@@ -20,7 +20,7 @@ export function judge(result: JobResult): Outcome {
     case 'thrown':
       return crash(thrownClass(result.name, result.message, result.stack), `${result.stack || `${result.name}: ${result.message}`}`);
     case 'cli':
-      return judgeCli(result.code, result.stdout, result.stderr);
+      return result.command === 'diff' ? judgeDiff(result.code, result.stdout, result.stderr) : judgeCli(result.code, result.stdout, result.stderr);
     default:
       return crash(result.ending, result.detail);
   }
@@ -45,6 +45,34 @@ function judgeCli(code: number, stdout: string, stderr: string): Outcome {
     return errors.length === 0 ? { ending: 'generated' } : crash('errors reported with a passing exit code', formatProblems(errors));
   if (errors.length === 0) return crash('CLI exit code 1 without an error', `${stdout}\n${stderr}`);
   return judgeProblems(errors);
+}
+
+/**
+ * `podcast-gen diff --format json`: a report (exit 0, or 1 for a breaking change), or problems on
+ * stderr, each with its code and message (exit 1; 2 for what the command line got wrong).
+ */
+function judgeDiff(code: number, stdout: string, stderr: string): Outcome {
+  const unexpected = /unexpected error \(a bug in podcast-gen[^\n]*\n([\s\S]*)/.exec(stderr);
+  if (unexpected) {
+    const stack = unexpected[1] ?? '';
+    const [, name = 'Error', message = ''] = /^(\w*(?:Error|Exception)?\w*): ([^\n]*)/.exec(stack) ?? [];
+    return crash(`diff: ${thrownClass(name, message, stack)}`, stack);
+  }
+  if (code !== 0 && code !== 1) return crash(`diff exit code ${code}`, stderr);
+  if (stdout.trim() !== '') {
+    try {
+      const report = JSON.parse(stdout) as { changes?: unknown };
+      return Array.isArray(report.changes) ? { ending: 'generated' } : crash('diff printed JSON without changes', stdout.slice(0, 400));
+    } catch {
+      return crash('diff --format json printed no JSON', `${stdout.slice(0, 400)}\n${stderr}`);
+    }
+  }
+  // `<file>[:line:col]  error  <code>  <message>`, then the count.
+  const errors = stderr.split('\n').filter((line) => /\s{2}error\s{2}/.test(line));
+  if (code === 0 || errors.length === 0) return crash('diff ended without a report or an error', stderr);
+  const unclear = errors.filter((line) => !/\s{2}error\s{2}[\w./-]+\s{2}\S/.test(line));
+  if (unclear.length > 0) return crash('diff error without a code or message', unclear.join('\n'));
+  return { ending: 'refused', codes: [...new Set(errors.map((line) => /\s{2}error\s{2}(\S+)/.exec(line)?.[1] ?? ''))] };
 }
 
 function judgeProblems(problems: readonly Problem[]): Outcome {

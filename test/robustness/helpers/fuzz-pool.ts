@@ -6,8 +6,8 @@
 import { Worker } from 'node:worker_threads';
 import type { Problem } from '../../../generator/index.js';
 
-/** The entry points that read a document: the library's generate, and the CLI's lint and check. */
-export type Entry = 'generate' | 'lint' | 'check';
+/** The entry points that read a document: the library's generate, and the CLI's lint, check and diff. */
+export type Entry = 'generate' | 'lint' | 'check' | 'diff';
 
 /** One run: an entry point on a document file, in a folder of its own (`out`: an empty folder for check). */
 export interface FuzzJob {
@@ -15,13 +15,16 @@ export interface FuzzJob {
   file: string;
   dir: string;
   out: string;
+  /** For `diff`: the document before the mutation (`file` is after it), and whether to prove by compiling (`--types`). */
+  original?: string;
+  types?: boolean;
 }
 
 /** How a run in the worker ended. */
 export type RunEnding =
   | { ending: 'generated'; problems: Problem[] }
   | { ending: 'refused'; problems: Problem[]; exitCode: number }
-  | { ending: 'cli'; code: number; stdout: string; stderr: string }
+  | { ending: 'cli'; code: number; stdout: string; stderr: string; command?: 'diff' }
   | { ending: 'thrown'; name: string; message: string; stack: string };
 
 /** What the worker answers; `heapMb` is the heap it held at most, sampled, beyond what it held before. */

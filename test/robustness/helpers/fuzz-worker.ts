@@ -37,7 +37,12 @@ async function runJob(job: FuzzJob): Promise<RunEnding> {
         throw error;
       }
     }
-    const argv = job.entry === 'lint' ? ['lint', '--spec', job.file, '--json'] : ['check', '--spec', job.file, '--out', job.out, '--json'];
+    const argv =
+      job.entry === 'lint'
+        ? ['lint', '--spec', job.file, '--json']
+        : job.entry === 'diff'
+          ? ['diff', job.original ?? job.file, job.file, '--format', 'json', ...(job.types ? [] : ['--no-types'])]
+          : ['check', '--spec', job.file, '--out', job.out, '--json'];
     let stdout = '';
     let stderr = '';
     const code = await main(argv, {
@@ -51,7 +56,7 @@ async function runJob(job: FuzzJob): Promise<RunEnding> {
         stderr += text;
       },
     });
-    return { ending: 'cli', code, stdout, stderr };
+    return { ending: 'cli', code, stdout, stderr, ...(job.entry === 'diff' ? { command: 'diff' as const } : {}) };
   } catch (error) {
     const thrown = error as Error;
     return { ending: 'thrown', name: thrown?.name ?? typeof error, message: String(thrown?.message ?? error), stack: thrown?.stack ?? '' };

@@ -1,0 +1,118 @@
+/**
+ * `podcast-gen verify --replay FILE`: the failed requests of a JSON report made again, each as the
+ * run made it (its input, its method, its credential or none or a wrong one, its headers) through
+ * the engine with this run's credentials, and judged again as it was: still failing, or passing now.
+ */
+import type { ApiModel } from '../model/types.js';
+import type { RunEngines } from './engines.js';
+import type { GeneratedApi } from './generated-api.js';
+import { isRecord } from './input-sites.js';
+import { judge, type Judging } from './judge.js';
+import type { CheckName, Finding, Replay, SentRequest } from './report.js';
+import { caseCall } from './request-case.js';
+import { send } from './send.js';
+import { operationContext } from './verify-operation.js';
+import type { SchemaResolver } from '../model/schema-merge.js';
+
+/** A failed request a report holds, to send again. */
+export interface ReplayEntry {
+  operationId: string;
+  /** The check it failed, and how. */
+  check: CheckName;
+  message: string;
+  replay: Replay;
+}
+
+/** What sending it again gave. */
+export interface ReplayResult {
+  operationId: string;
+  label: string;
+  /** The check it failed before. */
+  check: CheckName;
+  verdict: 'fail' | 'pass' | 'skipped';
+  /** Why it was not sent (`skipped`). */
+  reason?: string;
+  request?: SentRequest;
+  status?: number;
+  findings: Finding[];
+}
+
+/** The report's base URL and its failed requests, or what is wrong with the file's content. */
+export function replaysOf(content: unknown): { baseUrl?: string; entries: ReplayEntry[] } | { problem: string } {
+  const report = isRecord(content) && isRecord(content['report']) ? content['report'] : content;
+  const findings: { operationId: string; finding: unknown }[] = [];
+  if (isRecord(report) && Array.isArray(report['operations']))
+    for (const op of report['operations'])
+      if (isRecord(op) && Array.isArray(op['findings']))
+        for (const finding of op['findings']) findings.push({ operationId: String(op['operationId']), finding });
+  for (const finding of Array.isArray(report) ? report : isRecord(report) && 'replay' in report ? [report] : []) findings.push({ operationId: '', finding });
+  if (findings.length === 0) return { problem: 'it holds no failed request: give the JSON report of a run (podcast-gen verify --format json > report.json)' };
+  const entries: ReplayEntry[] = [];
+  for (const { operationId, finding } of findings) {
+    if (!isRecord(finding) || !isReplay(finding['replay'])) continue;
+    const replay = finding['replay'];
+    entries.push({
+      operationId: operationId || replay.request.operationId,
+      check: finding['check'] as CheckName,
+      message: String(finding['message'] ?? ''),
+      replay,
+    });
+  }
+  if (entries.length === 0)
+    return { problem: 'its findings carry no request to send again (a report of podcast-gen verify before --replay was there, or edited)' };
+  const baseUrl = isRecord(report) && typeof report['baseUrl'] === 'string' ? report['baseUrl'] : undefined;
+  return { ...(baseUrl ? { baseUrl } : {}), entries };
+}
+
+/** Whether a value is a replay: a request with its operation, label and input, and an expectation of a known kind. */
+function isReplay(value: unknown): value is Replay {
+  if (!isRecord(value) || !isRecord(value['request']) || !isRecord(value['expect'])) return false;
+  const { request, expect } = value;
+  const kinds = ['accepted', 'refused', 'unauthorized', 'not-allowed', 'available', 'gone'];
+  return (
+    typeof request['operationId'] === 'string' && typeof request['label'] === 'string' && isRecord(request['input']) && kinds.includes(String(expect['kind']))
+  );
+}
+
+/** Sends each entry again, one after the other, and judges each. */
+export async function replayRequests(options: {
+  model: ApiModel;
+  generated: GeneratedApi;
+  engines: RunEngines;
+  resolve: SchemaResolver;
+  judging: Omit<Judging, 'context'>;
+  entries: readonly ReplayEntry[];
+}): Promise<ReplayResult[]> {
+  const results: ReplayResult[] = [];
+  for (const entry of options.entries) {
+    const { request, expect } = entry.replay;
+    const head = { operationId: request.operationId, label: request.label, check: entry.check };
+    const op = options.model.operations.find((o) => o.operationId === request.operationId);
+    const context = op ? operationContext(options, op) : 'the document has no such operation';
+    const call =
+      typeof context === 'string'
+        ? undefined
+        : caseCall(context.spec, request, op?.idempotency?.minLength === undefined ? {} : { minLength: op.idempotency.minLength });
+    if (typeof context === 'string' || !op || !call) {
+      results.push({ ...head, verdict: 'skipped', reason: typeof context === 'string' ? context : 'this request cannot be made for it', findings: [] });
+      continue;
+    }
+    const answer = await send({
+      engines: options.engines,
+      credential: request.credential ?? 'given',
+      spec: call.spec,
+      input: op.hasInput ? call.input : undefined,
+      validators: context.validators,
+      options: call.options,
+    });
+    const { findings } = judge({ ...options.judging, context }, expect, answer);
+    results.push({
+      ...head,
+      verdict: findings.length > 0 ? 'fail' : 'pass',
+      ...(answer.request ? { request: answer.request } : {}),
+      ...(answer.answered ? { status: answer.status } : {}),
+      findings,
+    });
+  }
+  return results;
+}

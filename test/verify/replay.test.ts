@@ -1,0 +1,95 @@
+/**
+ * Every failure carries its request: as a `curl` line in the text report and in the JSON report;
+ * `podcast-gen verify --replay FILE` sends the failed requests of a JSON report again, each judged
+ * again: still failing against the server that failed it, passing against one that was fixed.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { curlLine } from '../../generator/verify/curl.js';
+import type { SentRequest } from '../../generator/verify/report.js';
+import { removeProject, runCli, tempProject } from '../cli/helpers/run-cli.js';
+import { FIXTURE_DOCS } from '../helpers/paths.js';
+import { REFERENCE_KEY, startReferenceServer } from './reference-server.js';
+
+const SPEC = join(FIXTURE_DOCS, 'verify', 'reference.yaml');
+const ENV = { API_API_KEY: REFERENCE_KEY };
+
+let dir: string;
+beforeAll(() => {
+  dir = tempProject('verify-replay');
+});
+afterAll(() => removeProject(dir));
+
+describe('a failure and its replay', () => {
+  it('the text report shows the curl line; --replay sends it again: still failing, then passing once fixed', async () => {
+    const broken = await startReferenceServer('wrong-credential');
+    const fixed = await startReferenceServer();
+    try {
+      const text = await runCli(['verify', '--spec', SPEC, '--base-url', broken.url, '--negative', '--include', 'op:listItems', '--cases', '1'], {
+        cwd: dir,
+        env: ENV,
+      });
+      expect(text.stderr).toBe('');
+      expect(text.code).toBe(1);
+      const lines = text.stdout.split('\n');
+      const at = lines.findIndex((l) => l.includes('ignored-auth: with a wrong credential: answered'));
+      expect(lines[at + 1]).toMatch(/^ {12}curl -X GET 'http:\/\/127\.0\.0\.1:\d+\/items\?[^']*' -H 'accept: application\/json' -H 'X-Key: \[redacted\]'$/);
+      expect(text.stdout).not.toContain(REFERENCE_KEY);
+      const json = await runCli(
+        ['verify', '--spec', SPEC, '--base-url', broken.url, '--negative', '--include', 'op:listItems', '--cases', '1', '--format', 'json'],
+        {
+          cwd: dir,
+          env: ENV,
+        },
+      );
+      const file = join(dir, 'report.json');
+      writeFileSync(file, json.stdout);
+      const again = await runCli(['verify', '--spec', SPEC, '--replay', 'report.json'], { cwd: dir, env: ENV });
+      console.log(`${lines.slice(at - 1, at + 2).join('\n')}\n\n$ podcast-gen verify --replay report.json\n${again.stdout}`);
+      expect(again.stderr).toBe('');
+      expect(again.code).toBe(1);
+      expect(again.stdout).toContain('still fails: answered 200');
+      expect(again.stdout).toMatch(/^1 request: 1 still fails, 0 pass now$/m);
+      const now = await runCli(['verify', '--spec', SPEC, '--replay', 'report.json', '--base-url', fixed.url, '--format', 'json'], { cwd: dir, env: ENV });
+      expect(now.code).toBe(0);
+      expect(JSON.parse(now.stdout)).toMatchObject({
+        replays: [{ operationId: 'listItems', check: 'ignored-auth', verdict: 'pass', status: 401, findings: [] }],
+      });
+    } finally {
+      await Promise.all([broken.close(), fixed.close()]);
+    }
+  });
+
+  it.each([
+    { given: 'no JSON', content: '{ "operations": [', want: /--replay bad\.json: not JSON at line 1, column \d+/ },
+    { given: 'no failure', content: '{ "operations": [] }', want: /--replay bad\.json: it holds no failed request/ },
+  ])('a file of $given is refused, saying what to give (exit 2)', async ({ content, want }) => {
+    writeFileSync(join(dir, 'bad.json'), content);
+    const run = await runCli(['verify', '--spec', SPEC, '--replay', 'bad.json'], { cwd: dir, env: ENV });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(want);
+  });
+});
+
+describe('curlLine', () => {
+  it.each<{ given: string; request: SentRequest; want: string }>([
+    {
+      given: 'a GET',
+      request: { method: 'GET', url: 'http://h/a?x=1&y=2', headers: { accept: 'application/json' } },
+      want: "curl -X GET 'http://h/a?x=1&y=2' -H 'accept: application/json'",
+    },
+    {
+      given: 'a JSON body with a quote',
+      request: { method: 'POST', url: 'http://h/a', headers: { 'content-type': 'application/json' }, body: { name: "O'Brien" } },
+      want: `curl -X POST http://h/a -H 'content-type: application/json' --data-raw '{"name":"O'\\''Brien"}'`,
+    },
+    {
+      given: 'a form body',
+      request: { method: 'POST', url: 'http://h/a', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: { a: 'b c' } },
+      want: "curl -X POST http://h/a -H 'content-type: application/x-www-form-urlencoded' --data-raw a=b+c",
+    },
+  ])('$given', ({ request, want }) => {
+    expect(curlLine(request)).toBe(want);
+  });
+});
