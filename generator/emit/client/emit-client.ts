@@ -7,7 +7,7 @@ import { authSpec, operationSpec, runtimeFunctions, specLiteral } from './operat
 import { credentialFields, type CredentialField } from './credential-fields.js';
 import { createCoreName, operationExports, type OperationExports } from '../shared/operation-exports.js';
 import { dataType, paramsType, typeUsage } from '../shared/type-expressions.js';
-import { RUNTIME_FILE } from '../runtime-exports.js';
+import { runtimeFiles } from '../runtime-exports.js';
 
 /** What the client templates receive for one operation. */
 export interface ClientOperationView {
@@ -135,7 +135,7 @@ function docLines(op: OperationModel, descriptionAt?: string): string[] {
 /** Which sides of a call the client validates unless a call says otherwise (the runtime's `ValidateMode`). */
 const VALIDATE_MODES = ['both', 'request', 'response', 'off'];
 
-/** `runtime.ts`, `operations.ts` and `client.ts`: the typed fetch client. */
+/** `runtime.ts` (with its rooms, `runtime/`), `operations.ts` and `client.ts`: the typed fetch client. */
 export const clientPlugin = definePlugin({
   name: 'client',
   // client.ts imports the document's types and the validators of schemas.ts.
@@ -162,8 +162,10 @@ export const clientPlugin = definePlugin({
     }
     // `both` is the runtime's own default: the client then says nothing about it.
     const view = { ...clientView(model), validators: options.validators, ...(options.validate === 'both' ? {} : { defaultValidate: options.validate }) };
+    const read = (path: string) => templates.copied(path);
     return [
-      { path: RUNTIME_FILE, content: `${view.banner}\n${templates.copied(RUNTIME_FILE)}` },
+      // runtime.ts and the rooms of runtime/ it imports (all of them, unless a runtime.ts of the user's imports fewer).
+      ...runtimeFiles(read).map((path) => ({ path, content: `${view.banner}\n${read(path)}` })),
       { path: 'operations.ts', content: templates.render('operations.ts.hbs', view) },
       { path: 'client.ts', content: templates.render('client.ts.hbs', view) },
     ];

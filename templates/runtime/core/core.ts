@@ -1,0 +1,92 @@
+/**
+ * The request engine the generated methods call: validates a call's input, builds its request,
+ * sends it with the credentials each attempt has, retries what may be retried (bounded: attempts,
+ * waits, each attempt's time), and decodes the answer.
+ */
+import { Authenticator, currentAuth, type AppliedCredentials } from '../auth/credentials.js';
+import { Redactor } from '../auth/redaction.js';
+import { ConnectionError, RateLimitError, RequestValidationError, TimeoutError } from '../errors.js';
+import type { AuthSpec, OperationSpec, OperationValidators } from '../spec.js';
+import { safeUrl } from '../values.js';
+import { sleep } from '../waits.js';
+import { buildRequest, withCredentials } from '../wire/request.js';
+import { decode, failure, idempotencyKeyIssues, paramIssues } from './decode.js';
+import { type Answer, exchange, type ExchangeClient } from './exchange.js';
+import {
+  type CoreOptions,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_MAX_RETRIES,
+  DEFAULT_MAX_RETRY_WAIT_MS,
+  DEFAULT_TIMEOUT_MS,
+  type RequestOptions,
+} from './options.js';
+import { ApiPromise, type ApiResult } from './result.js';
+import { backoffMs, clampWait, MIN_RETRY_WAIT_MS, retryAfterSeconds } from './retries.js';
+
+/** The request engine that the generated methods call. */
+export class Core {
+  readonly #options: CoreOptions;
+  readonly #redactor = new Redactor();
+  readonly #authenticator: Authenticator;
+  readonly #client: ExchangeClient;
+  constructor(options: CoreOptions | Omit<CoreOptions, 'apiKey'> | Omit<CoreOptions, 'apiKey' | 'auth'>, auth: AuthSpec) {
+    if (!options) throw new TypeError('options are required: baseUrl and the credentials');
+    auth = currentAuth(auth);
+    this.#authenticator = new Authenticator(options as CoreOptions, auth, this.#redactor);
+    const base = typeof options.baseUrl === 'string' && /^https?:\/\//i.test(options.baseUrl) ? safeUrl(options.baseUrl) : undefined;
+    if (!base) throw new TypeError('baseUrl is required: an http(s) URL, the service base address');
+    if (options.redirects !== undefined && options.redirects !== 'same-origin' && options.redirects !== 'follow-without-credential')
+      throw new TypeError("redirects is 'same-origin' or 'follow-without-credential'");
+    if (options.maxResponseBytes !== undefined && !(options.maxResponseBytes >= 0)) throw new TypeError('maxResponseBytes is a number of bytes, 0 or more');
+    this.#options = options;
+    this.#client = { options, origin: base.origin, redirects: options.redirects, schemes: auth.schemes, redactor: this.#redactor };
+  }
+
+  /** Calls an operation: validates, sends, retries as allowed, decodes. */
+  request<T>(spec: OperationSpec, input: Record<string, unknown> | undefined, validators: OperationValidators, options: RequestOptions = {}): ApiPromise<T> {
+    return new ApiPromise<T>(this.#run<T>(spec, input ?? {}, validators, options));
+  }
+
+  /** `text` with every copy of the credential (as sent, re-cased, base64, percent-escaped) replaced by `[redacted]`. */
+  redact(text: string): string {
+    return this.#redactor.redact(text);
+  }
+
+  async #run<T>(spec: OperationSpec, input: Record<string, unknown>, validators: OperationValidators, options: RequestOptions): Promise<ApiResult<T>> {
+    const validate = options.validate ?? this.#options.validate ?? 'both';
+    // The idempotency key is checked whatever `validate` says: it is the client's own header.
+    const issues = [...(validate === 'both' || validate === 'request' ? paramIssues(input, validators) : []), ...idempotencyKeyIssues(spec, options)];
+    if (issues.length > 0) throw new RequestValidationError(spec.operationId, issues);
+    const idempotencyKey = spec.idempotency ? (options.idempotencyKey ?? globalThis.crypto.randomUUID()) : undefined;
+    const maxRetries = Math.max(0, Math.floor(options.maxRetries ?? this.#options.maxRetries ?? DEFAULT_MAX_RETRIES));
+    const timeoutMs = options.timeoutMs ?? this.#options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const configuredWait = this.#options.maxRetryWaitMs ?? DEFAULT_MAX_RETRY_WAIT_MS;
+    const maxWaitMs = Number.isNaN(configuredWait) ? DEFAULT_MAX_RETRY_WAIT_MS : Math.max(MIN_RETRY_WAIT_MS, configuredWait);
+    const askedBytes = options.maxResponseBytes ?? this.#options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+    const maxBytes = Number.isNaN(askedBytes) ? DEFAULT_MAX_RESPONSE_BYTES : askedBytes;
+    const request = buildRequest(spec, input, options, idempotencyKey, this.#options);
+    for (let attempt = 1; ; attempt++) {
+      const retriesLeft = attempt <= maxRetries;
+      let answer: Answer;
+      let credentials: AppliedCredentials;
+      try {
+        // Credentials are had for each attempt: a token may expire during a wait before a retry.
+        credentials = await this.#authenticator.credentials(spec, timeoutMs, options.signal);
+        answer = await exchange(this.#client, spec, withCredentials(spec, request, credentials), { attempt, timeoutMs, maxBytes, signal: options.signal });
+      } catch (error) {
+        const retryable = error instanceof ConnectionError || error instanceof TimeoutError;
+        if (!retryable || !retriesLeft || !spec.retryConnectionErrors) throw error;
+        await sleep(clampWait(backoffMs(attempt), maxWaitMs), options.signal, spec.operationId);
+        continue;
+      }
+      const { response } = answer;
+      if (response.status === 401) this.#authenticator.rejected(credentials);
+      if (response.ok) return decode<T>(spec, answer, { attempts: attempt, validate, validators, maxBytes, signal: options.signal, redactor: this.#redactor });
+      const error = await failure(spec, answer, this.#redactor);
+      if (!retriesLeft || !spec.retryStatuses.includes(response.status)) throw error;
+      const asked = error instanceof RateLimitError ? error.retryAfter : retryAfterSeconds(response.headers.get('retry-after'));
+      if (asked !== undefined && asked * 1000 > maxWaitMs) throw error;
+      await sleep(clampWait(asked === undefined ? backoffMs(attempt) : asked * 1000, maxWaitMs), options.signal, spec.operationId);
+    }
+  }
+}
