@@ -94,9 +94,12 @@ export class TokenCache {
     return state.pending;
   }
 
-  /** Forgets the token held for `name`: the next call asks for another. */
-  forget(name: string): void {
+  /**
+   * Forgets the token held for `name` if it is `sent`, the one a request carried that the API refused:
+   * the next call asks for another. A token had since (another call's refresh) is kept.
+   */
+  expire(name: string, sent: string): void {
     const state = this.#states.get(name);
-    if (state) state.token = undefined;
+    if (state?.token === sent) state.token = undefined;
   }
 }

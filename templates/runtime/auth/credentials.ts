@@ -47,6 +47,8 @@ export interface AppliedCredentials {
   headers: [string, string, string][];
   query: [string, string][];
   cookies: string[];
+  /** The client-credentials tokens sent, by scheme: the ones a 401 may expire. */
+  tokens: [string, string][];
 }
 
 /** A failure of one scheme's credential, as the {@link CredentialError} the call throws. */
@@ -78,7 +80,7 @@ export class Authenticator {
    * asked for. Bounded by the attempt's time limit and the caller's signal.
    */
   async credentials(spec: OperationSpec, timeoutMs: number, signal: AbortSignal | undefined): Promise<AppliedCredentials> {
-    const applied: AppliedCredentials = { schemes: [], headers: [], query: [], cookies: [] };
+    const applied: AppliedCredentials = { schemes: [], headers: [], query: [], cookies: [], tokens: [] };
     const requirements = spec.security ?? this.#auth.security;
     if ('unsatisfiable' in requirements)
       throw new CredentialError({
@@ -99,7 +101,8 @@ export class Authenticator {
           ...more,
         });
       // A token request keeps its own time limit (it may be another call's); a function is held to the attempt's.
-      const limit = isClientCredentials(this.#given.get(name)) ? undefined : timeoutMs;
+      const granted = isClientCredentials(this.#given.get(name));
+      const limit = granted ? undefined : timeoutMs;
       const value = await bounded(this.#credential(name, scheme, fail, timeoutMs), {
         timeoutMs: limit,
         signal,
@@ -108,6 +111,7 @@ export class Authenticator {
       });
       this.#redactor.add(value, false);
       applied.schemes.push(name);
+      if (granted) applied.tokens.push([name, value]);
       if (scheme.kind === 'apiKey' && scheme.in === 'header') applied.headers.push([scheme.name, value, name]);
       else if (scheme.kind === 'apiKey' && scheme.in === 'query') applied.query.push([scheme.name, value]);
       else if (scheme.kind === 'apiKey') applied.cookies.push(`${scheme.name}=${encodeURIComponent(value)}`);
@@ -118,9 +122,15 @@ export class Authenticator {
     return applied;
   }
 
-  /** A 401 to a request that carried a client-credentials token: that token is asked for again by the next call. */
-  rejected(applied: AppliedCredentials): void {
-    for (const name of applied.schemes) this.#tokens.forget(name);
+  /**
+   * A 401 to a request that carried `applied`: each client-credentials token it carried is forgotten
+   * (unless another call has had a new one since, which is kept), so that the next attempt has a
+   * fresh one, one request shared by every call that met the 401. True when it carried such a token:
+   * the request may then be worth one more attempt; a credential given as it is has no fresher one.
+   */
+  rejected(applied: AppliedCredentials): boolean {
+    for (const [name, token] of applied.tokens) this.#tokens.expire(name, token);
+    return applied.tokens.length > 0;
   }
 
   /** One scheme's credential as text (basic's as `user:password`). */

@@ -65,6 +65,8 @@ export class Core {
     const askedBytes = options.maxResponseBytes ?? this.#options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     const maxBytes = Number.isNaN(askedBytes) ? DEFAULT_MAX_RESPONSE_BYTES : askedBytes;
     const request = buildRequest(spec, input, options, idempotencyKey, this.#options);
+    // A 401 to a client-credentials token is met once with a fresh token, where the call may be repeated.
+    let refreshed = false;
     for (let attempt = 1; ; attempt++) {
       const retriesLeft = attempt <= maxRetries;
       let answer: Answer;
@@ -80,7 +82,11 @@ export class Core {
         continue;
       }
       const { response } = answer;
-      if (response.status === 401) this.#authenticator.rejected(credentials);
+      if (response.status === 401 && this.#authenticator.rejected(credentials) && !refreshed && retriesLeft && spec.retryConnectionErrors) {
+        // The API refused the token, so the request did nothing: repeated once, never a POST without an idempotency key.
+        refreshed = true;
+        continue;
+      }
       if (response.ok) return decode<T>(spec, answer, { attempts: attempt, validate, validators, maxBytes, signal: options.signal, redactor: this.#redactor });
       const error = await failure(spec, answer, this.#redactor);
       if (!retriesLeft || !spec.retryStatuses.includes(response.status)) throw error;

@@ -31,6 +31,7 @@ describe('Authenticator', () => {
       headers: [['X-Key', 'key-123', 'key']],
       query: [],
       cookies: ['sid=s%201'],
+      tokens: [],
     });
   });
 

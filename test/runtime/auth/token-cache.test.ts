@@ -43,6 +43,18 @@ describe('TokenCache', () => {
     expect(await cache.token('A', failing)).toStrictEqual({ failure: 'answered 503 (2)', status: 503 });
   });
 
+  it('expires the token a refused request carried, and keeps one had since', async () => {
+    const cache = new TokenCache();
+    const { ask, asked } = endpoint();
+    await cache.token('A', ask);
+    cache.expire('A', 'tok-0');
+    expect(await cache.token('A', ask)).toStrictEqual({ token: 'tok-1' });
+    cache.expire('A', 'tok-1');
+    expect(await cache.token('A', ask)).toStrictEqual({ token: 'tok-2' });
+    cache.expire('A', 'tok-1');
+    expect([await cache.token('A', ask), asked()]).toStrictEqual([{ token: 'tok-2' }, 2]);
+  });
+
   it('holds each scheme apart', async () => {
     const cache = new TokenCache();
     const a = endpoint();

@@ -6,7 +6,7 @@ import { buildRequest, withCredentials } from '../../../templates/runtime/wire/r
 import { operationSpec } from '../operation-spec.js';
 
 const client = { baseUrl: 'https://api.example.com/v1/', headers: { 'x-team': 'blue' } };
-const none: AppliedCredentials = { schemes: [], headers: [], query: [], cookies: [] };
+const none: AppliedCredentials = { schemes: [], headers: [], query: [], cookies: [], tokens: [] };
 
 describe('buildRequest', () => {
   it('joins the base address, puts a query written into the path first, and leaves framing headers to fetch', () => {
@@ -52,6 +52,7 @@ describe('withCredentials', () => {
       headers: [['authorization', 'Bearer tok', 'Bearer']],
       query: [['key', 'k-1']],
       cookies: ['session=s%201'],
+      tokens: [],
     });
     expect([sent.url, sent.headers['Authorization'], sent.headers['authorization'], sent.headers['cookie']]).toStrictEqual([
       'https://api.example.com/v1/things?key=k-1',
