@@ -14,7 +14,7 @@
  * - `spec.ts`: what the generated code gives the runtime (operation descriptors, security, validators);
  * - `auth/`: credentials (`credentials.ts`), client-credentials tokens (`tokens.ts`), redaction (`redaction.ts`);
  * - `wire/`: parameters by style (`params.ts`), bodies (`bodies.ts`), the request (`request.ts`), responses read under a cap (`response.ts`);
- * - `streams/`: streamed responses, item by item;
+ * - `streams/`: streamed responses, item by item, and server-sent events, resumed where they broke off;
  * - `core/`: the engine (`core.ts`): options, attempts (`exchange.ts`), redirects, retries, decoding.
  *
  * Where the credential may go, and what the client holds:
@@ -48,6 +48,8 @@ export {
   type ValidationIssue,
 } from './runtime/errors.js';
 export type { AuthSpec, FieldSpec, OperationSpec, OperationValidators, SchemeSpec, SecurityRequirement, ValidateMode, Validator } from './runtime/spec.js';
+export type { ServerSentEvent } from './runtime/streams/frames.js';
 export { readStreamItems } from './runtime/streams/read-items.js';
+export { readServerSentEvents } from './runtime/streams/server-sent-events.js';
 export { formBody, formQuerystring, multipartBody, textQuerystring } from './runtime/wire/bodies.js';
 export { deepObjectQuery, formCookie, formQuery, labelPath, matrixPath, pipeDelimitedQuery, spaceDelimitedQuery } from './runtime/wire/params.js';

@@ -7,7 +7,7 @@ import { buildResponses, envelopeDataSchema, pickSuccess } from './responses.js'
 import { operationSecurity, toolScopesOf } from './auth-requirements.js';
 import { sharedKeysProblem } from './shared-keys.js';
 import type { Problem } from '../problems.js';
-import { streamOf } from './streams.js';
+import { eventsOf, streamFormat, streamOf } from './streams.js';
 import type { AssumptionModel, BodyModel, EnvelopeModel, HttpMethod, OperationModel, ResponseModel, SchemaObject, SecuritySchemeModel } from './types.js';
 
 /** An operation as the document writes it. */
@@ -227,6 +227,8 @@ function dataOf(
   where: Parameters<typeof streamOf>[1],
 ): OperationModel['data'] {
   if (success.itemSchema) return streamOf(success, where);
+  // Server-sent events in every version: the items are events, the schema the data of each.
+  if (success.contentType && streamFormat(success.contentType) === 'sse') return eventsOf(document, success);
   if (success.enveloped && envelope && success.schema && success.pointer) {
     return { ...envelopeDataSchema(document, success.schema, envelope, success.pointer), fromEnvelope: true, kind: 'json' };
   }

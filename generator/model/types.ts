@@ -389,10 +389,18 @@ export interface OperationModel {
     /** JSON pointer of the payload's schema where the document writes it (absent when it writes none). */
     pointer?: string;
     /**
-     * For `kind: 'stream'` (OpenAPI 3.2 `itemSchema`): how the items are framed, and `schema` is one
-     * item's. The client resolves to an async iterable of validated items.
+     * For `kind: 'stream'` (OpenAPI 3.2 `itemSchema`, or a `text/event-stream` response in any
+     * version): how the items are framed, and `schema` is one item's. The client resolves to an
+     * async iterable of validated items.
      */
     stream?: StreamFormat;
+    /**
+     * For server-sent events described by `schema` (any version; not by 3.2's `itemSchema`, which
+     * describes the whole event): how each event's `data` is read, `json` (parsed, and validated by
+     * `schema`, which is the data's) or `text` (as it is: the schema is a string's, or there is none).
+     * The client yields `ServerSentEvent` objects: the data, and the event's `event`, `id`, `retry`.
+     */
+    eventData?: 'json' | 'text';
   };
   /** Non-2xx responses the document declares (429, 503, default, ...). */
   errors: ResponseModel[];

@@ -3,7 +3,7 @@
  * the document's security (`client.ts`), and the validators (`schemas.ts`).
  */
 import type { requestToken } from './auth/tokens.js';
-import type { readStreamItems } from './streams/read-items.js';
+import type { StreamReader } from './streams/chunks.js';
 
 /** Which sides of a call are checked against the document's schemas. */
 export type ValidateMode = 'both' | 'request' | 'response' | 'off';
@@ -77,10 +77,17 @@ export interface OperationSpec {
   /** For `dataKind: 'stream'`: how the items are framed (server-sent events, JSON Lines, JSON text sequences). */
   stream?: 'sse' | 'jsonl' | 'json-seq';
   /**
-   * For `dataKind: 'stream'`: the reader of its items (`readStreamItems`). The spec carries it, not
-   * the engine, so that a bundle carries the stream reader only with an operation that streams.
+   * For `dataKind: 'stream'`: the reader of its items (`readStreamItems`, or `readServerSentEvents`
+   * for events). The spec carries it, not the engine, so that a bundle carries the stream reader
+   * only with an operation that streams.
    */
-  readItems?: typeof readStreamItems;
+  readItems?: StreamReader;
+  /**
+   * For server-sent events the document describes by the data's schema (any OpenAPI version): each
+   * event's data read as JSON (`json`) and validated, or given as its text (`text`). Absent for 3.2's
+   * `itemSchema`, which describes the whole event.
+   */
+  eventData?: 'json' | 'text';
   /** The `Accept` header where it is not JSON's (a stream's media type: servers of events often require it). */
   accept?: string;
   retryStatuses: readonly number[];

@@ -13,9 +13,9 @@ import { ConnectionError, RateLimitError, RequestValidationError, TimeoutError }
 import type { AuthSpec, OperationSpec, OperationValidators } from '../spec.js';
 import { safeUrl } from '../values.js';
 import { sleep } from '../waits.js';
-import { buildRequest, withCredentials } from '../wire/request.js';
+import { type BuiltRequest, buildRequest, withCredentials } from '../wire/request.js';
 import { decode, failure, idempotencyKeyIssues, paramIssues } from './decode.js';
-import { type Answer, exchange, type ExchangeClient } from './exchange.js';
+import { type Answer, type AttemptContext, exchange, type ExchangeClient } from './exchange.js';
 import {
   type CoreOptions,
   DEFAULT_MAX_RESPONSE_BYTES,
@@ -91,12 +91,44 @@ export class Core {
         refreshed = true;
         continue;
       }
-      if (response.ok) return decode<T>(spec, answer, { attempts: attempt, validate, validators, maxBytes, signal: options.signal, redactor: this.#redactor });
+      if (response.ok) {
+        const context = { attempts: attempt, validate, validators, maxBytes, signal: options.signal, redactor: this.#redactor };
+        if (spec.dataKind !== 'stream') return decode<T>(spec, answer, context);
+        // A stream waits at most timeoutMs for each chunk; an event stream that breaks off is resumed, as a failed attempt is retried.
+        const resume = (lastEventId: string | undefined) =>
+          this.#resume(spec, request, lastEventId, { attempt: ++attempt, timeoutMs, maxBytes, signal: options.signal });
+        const stream = { idleMs: timeoutMs, reconnects: { max: maxRetries, maxWaitMs }, ...(spec.retryConnectionErrors ? { reconnect: resume } : {}) };
+        return decode<T>(spec, answer, { ...context, stream });
+      }
       const error = await failure(spec, answer, this.#redactor);
       if (!retriesLeft || !spec.retryStatuses.includes(response.status)) throw error;
       const asked = error instanceof RateLimitError ? error.retryAfter : retryAfterSeconds(response.headers.get('retry-after'));
       if (asked !== undefined && asked * 1000 > maxWaitMs) throw error;
       await sleep(clampWait(asked === undefined ? backoffMs(attempt) : asked * 1000, maxWaitMs), options.signal, spec.operationId);
     }
+  }
+
+  /**
+   * The request of a call sent again to resume its event stream, with `Last-Event-ID` where an
+   * event gave an id: the answer, still unread, or the error of a failure.
+   */
+  async #resume(spec: OperationSpec, request: BuiltRequest, lastEventId: string | undefined, context: AttemptContext): Promise<Answer> {
+    const credentials = await this.#authenticator.credentials(spec, context.timeoutMs, context.signal);
+    const headers = { ...request.headers };
+    // An id a header cannot carry (a character past U+00FF) is not sent: the server starts over.
+    if (lastEventId !== undefined && isHeaderValue(lastEventId)) headers['last-event-id'] = lastEventId;
+    const answer = await exchange(this.#client, spec, withCredentials(spec, { ...request, headers }, credentials), context);
+    if (answer.response.status === 401) this.#authenticator.rejected(credentials);
+    if (!answer.response.ok) throw await failure(spec, answer, this.#redactor);
+    return answer;
+  }
+}
+
+function isHeaderValue(value: string): boolean {
+  try {
+    new Headers([['last-event-id', value]]);
+    return true;
+  } catch {
+    return false;
   }
 }

@@ -12,6 +12,7 @@ import { ApiError, RateLimitError, ResponseValidationError, toIssue, type Valida
 import { carried, type OperationSpec, type OperationValidators, type ValidateMode } from '../spec.js';
 import { isRecord } from '../values.js';
 import { parseBody, readBody } from '../wire/response.js';
+import type { StreamReadOptions } from '../streams/chunks.js';
 import type { Answer } from './exchange.js';
 import type { RequestOptions } from './options.js';
 import type { ApiResult } from './result.js';
@@ -25,6 +26,8 @@ export interface DecodeContext {
   maxBytes: number;
   signal: AbortSignal | undefined;
   redactor: Redactor;
+  /** For a streamed response: the wait for its next bytes, and how a broken event stream is resumed. */
+  stream?: Pick<StreamReadOptions, 'idleMs' | 'reconnect' | 'reconnects'>;
 }
 
 /** A success as the call resolves to it: the payload (validated where asked), or a stream of items read as the caller iterates. */
@@ -44,6 +47,7 @@ export async function decode<T>(spec: OperationSpec, answer: Answer, context: De
       controller: answer.controller,
       signal,
       redact: (text) => redactor.redact(text),
+      ...context.stream,
     });
     return { data: items as T, status: response.status, headers, body: undefined, rid: undefined, attempts };
   }

@@ -18,22 +18,39 @@ export function separatedFrames(separator: string): { push(text: string, done: b
   };
 }
 
-/** One server-sent event: its `data` lines joined, and `event`, `id`, `retry` where it sets them (WHATWG HTML, "event stream interpretation"). */
-export interface ServerSentEvent {
-  data: string;
+/**
+ * One server-sent event as the client yields it: its data (the `data` lines joined, then read as
+ * JSON and validated where the document gives the data's schema), and `event`, `id` and `retry`
+ * where the event sets them (WHATWG HTML, "event stream interpretation").
+ */
+export interface ServerSentEvent<T = string> {
+  data: T;
   event?: string;
   id?: string;
   retry?: number;
 }
 
-export function sseFrames(): { push(text: string, done: boolean): ServerSentEvent[]; pending(): number } {
+/**
+ * What an event stream keeps across its events and connections: the last event ID (sent as
+ * `Last-Event-ID` on reconnection) and the reconnection time the server asked for, in ms.
+ */
+export interface EventStreamState {
+  lastEventId?: string;
+  retry?: number;
+}
+
+/** Splits text into server-sent events; `state` takes the last event ID and `retry` as the stream sets them. */
+export function sseFrames(state: EventStreamState = {}): { push(text: string, done: boolean): ServerSentEvent[]; pending(): number } {
   let buffer = '';
   let data: string[] = [];
   let event: Omit<ServerSentEvent, 'data'> = {};
   let started = false;
+  // The last event ID buffer: set by an id field, given to the stream when an event is dispatched (with data or not).
+  let lastId = state.lastEventId;
   const events: ServerSentEvent[] = [];
   const line = (text: string): void => {
     if (text === '') {
+      if (lastId !== undefined) state.lastEventId = lastId;
       if (started) events.push({ data: data.join('\n'), ...event });
       data = [];
       event = {};
@@ -48,8 +65,13 @@ export function sseFrames(): { push(text: string, done: boolean): ServerSentEven
       data.push(value);
       started = true;
     } else if (field === 'event') event.event = value;
-    else if (field === 'id' && !value.includes('\0')) event.id = value;
-    else if (field === 'retry' && /^\d+$/.test(value)) event.retry = Number(value);
+    else if (field === 'id' && !value.includes('\0')) {
+      event.id = value;
+      lastId = value;
+    } else if (field === 'retry' && /^\d+$/.test(value)) {
+      event.retry = Number(value);
+      state.retry = event.retry;
+    }
   };
   return {
     push(text, done) {

@@ -90,7 +90,9 @@ export function operationSpec(model: ApiModel, op: OperationModel, common: Secur
   spec.scopes = op.scopes;
   const requirement = securityRequirement(op.security);
   if (!sameRequirement(requirement, common)) spec.security = requirement;
-  if (op.data.kind === 'stream') spec.readItems = new RuntimeFunction('readStreamItems');
+  if (op.data.eventData) spec.eventData = op.data.eventData;
+  // Server-sent events are resumed where they break off; other streams (and 3.2's whole events) are read as they come.
+  if (op.data.kind === 'stream') spec.readItems = new RuntimeFunction(op.data.stream === 'sse' ? 'readServerSentEvents' : 'readStreamItems');
   return spec;
 }
 
