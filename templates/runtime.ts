@@ -11,7 +11,8 @@
  * - `auth/`: credentials (`credentials.ts`), client-credentials tokens (`tokens.ts`), redaction (`redaction.ts`);
  * - `wire/`: parameters by style (`params.ts`), bodies (`bodies.ts`), the request (`request.ts`), responses read under a cap (`response.ts`);
  * - `streams/`: streamed responses, item by item, and server-sent events, resumed where they broke off;
- * - `core/`: the engine (`core.ts`): options, attempts (`exchange.ts`), redirects, retries, decoding.
+ * - `core/`: the engine (`core.ts`): options, attempts (`exchange.ts`), redirects, retries, decoding;
+ * - `paging/`: the pages of a paged operation (`paged-promise.ts`), the next one (`next-page.ts`), the `Link` header.
  *
  * Where the credential may go, and what the client holds:
  * - Redirects are followed by the client itself (`redirect: 'manual'`), at most 5 hops per attempt,
@@ -35,6 +36,7 @@ export {
   ClientError,
   ConnectionError,
   CredentialError,
+  PaginationError,
   RateLimitError,
   RedirectError,
   RequestValidationError,
@@ -43,7 +45,19 @@ export {
   TimeoutError,
   type ValidationIssue,
 } from './runtime/errors.js';
-export type { AuthSpec, FieldSpec, OperationSpec, OperationValidators, SchemeSpec, SecurityRequirement, ValidateMode, Validator } from './runtime/spec.js';
+export { type Page, type PageItem, type PageOptions, PagedPromise, pagedRequest } from './runtime/paging/paged-promise.js';
+export type {
+  AuthSpec,
+  FieldSpec,
+  OperationSpec,
+  OperationValidators,
+  PagingSpec,
+  PayloadPath,
+  SchemeSpec,
+  SecurityRequirement,
+  ValidateMode,
+  Validator,
+} from './runtime/spec.js';
 export type { ServerSentEvent } from './runtime/streams/frames.js';
 export { readStreamItems } from './runtime/streams/read-items.js';
 export { readServerSentEvents } from './runtime/streams/server-sent-events.js';

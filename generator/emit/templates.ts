@@ -26,6 +26,9 @@ export const RUNTIME_ROOMS: readonly string[] = [
   'runtime/core/result.ts',
   'runtime/core/retries.ts',
   'runtime/errors.ts',
+  'runtime/paging/link-header.ts',
+  'runtime/paging/next-page.ts',
+  'runtime/paging/paged-promise.ts',
   'runtime/spec.ts',
   'runtime/streams/chunks.ts',
   'runtime/streams/frames.ts',
@@ -59,6 +62,7 @@ export const COPIED_FILES: readonly string[] = [
   'mock/credentials.ts',
   'mock/input-problems.ts',
   'mock/refusals.ts',
+  'mock/paging.ts',
   'mock/server.ts',
 ];
 

@@ -188,3 +188,12 @@ export function describeCause(error: unknown): string {
   else if (cause && typeof cause.message === 'string') parts.push(cause.message);
   return parts.join(': ');
 }
+
+/**
+ * A paged operation's walk cannot go on: the API gave an earlier page's cursor, address or items
+ * again (it would loop), a `Link` header that cannot be read, a next page's address on another
+ * origin, or the walk reached the default bound of pages with more to come.
+ */
+export class PaginationError extends ClientError {
+  override name = 'PaginationError';
+}

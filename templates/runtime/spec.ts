@@ -98,6 +98,29 @@ export interface OperationSpec {
   scopes: readonly string[];
   /** The operation's security requirement where it is not {@link AuthSpec.security}: `[]` for an operation that needs no credential. */
   security?: SecurityRequirement;
+  /** How its results come page by page, where they do (`pagedRequest` walks them). */
+  paging?: PagingSpec;
+}
+
+/** A place in a payload: property names, and item indexes (`-1` the last). `[]` is the payload itself. */
+export type PayloadPath = readonly (string | number)[];
+
+/**
+ * How an operation's results come page by page (the model's `pagination`): the page's list at
+ * `items`; the next page asked for by the `Link` header (`link`), a cursor (`cursor`: `param` set
+ * to the value at `nextCursor`), a page number (`page`), an offset (`offset`), or an address in the
+ * payload (`url`, at `nextUrl`). Parameters are input fields by their names in the input object.
+ */
+export interface PagingSpec {
+  style: 'link' | 'cursor' | 'page' | 'offset' | 'url';
+  items: PayloadPath;
+  param?: string;
+  sizeParam?: string;
+  nextCursor?: PayloadPath;
+  hasMore?: PayloadPath;
+  nextUrl?: PayloadPath;
+  totalPages?: PayloadPath;
+  firstPage?: number;
 }
 
 /**

@@ -138,10 +138,10 @@ describe('a page that calls one operation, bundled', () => {
     }
   });
 
-  it("carries of the runtime's rooms only what the operation uses: no stream reader, no token request", () => {
+  it("carries of the runtime's rooms only what the operation uses: no stream reader, no token request, no walk of pages", () => {
     for (const output of [validated, plain]) {
-      // Texts of the stream reader (runtime/streams/) and of the client-credentials grant (runtime/auth/tokens.ts), each found in the output.
-      for (const text of ['the stream broke off', 'client_credentials']) {
+      // Texts of the stream reader (runtime/streams/), the client-credentials grant (runtime/auth/tokens.ts) and the walk of pages (runtime/paging/), each found in the output.
+      for (const text of ['the stream broke off', 'client_credentials', 'the walk would go round']) {
         expect(
           readdirSync(output.folder, { recursive: true, encoding: 'utf8' }).some(
             (f) => f.startsWith('runtime') && f.endsWith('.ts') && readFileSync(join(output.folder, f), 'utf8').includes(text),

@@ -34,7 +34,9 @@ export interface BuiltRequest {
 
 /**
  * The request of a call, without credentials: `client` gives the base address and the headers of
- * every request. A header fetch would refuse fails here, before any attempt.
+ * every request. A header fetch would refuse fails here, before any attempt. The address of a
+ * page the API pointed to (`page`), asked for as it is (its query included) instead of the operation's path
+ * and query parameters; the input's headers and cookies still go.
  */
 export function buildRequest(
   spec: OperationSpec,
@@ -42,6 +44,7 @@ export function buildRequest(
   options: RequestOptions,
   idempotencyKey: string | undefined,
   client: { baseUrl: string; headers?: Record<string, string> | undefined },
+  page?: URL,
 ): BuiltRequest {
   const base = client.baseUrl.replace(/\/+$/, '');
   const filled = fillPath(spec, input);
@@ -81,8 +84,21 @@ export function buildRequest(
     }
   }
   const { body, shown } = encodeBody(spec, input, headers);
-  const search = [templateQuery, querystring, query.toString()].filter(Boolean).join('&');
   const callHeaders = Object.keys(options.headers ?? {}).map((name) => name.toLowerCase());
+  if (page)
+    return {
+      url: page.href,
+      method: spec.method,
+      headers,
+      body,
+      shownBody: shown,
+      credentialed: true,
+      callHeaders,
+      leadingQuery: [page.search.slice(1)],
+      query: '',
+      credentialQuery: [],
+    };
+  const search = [templateQuery, querystring, query.toString()].filter(Boolean).join('&');
   return {
     url: `${base}${path}${search ? `?${search}` : ''}`,
     method: spec.method,

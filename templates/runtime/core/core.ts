@@ -5,7 +5,7 @@
  */
 import { Authenticator, currentAuth, type AppliedCredentials } from '../auth/credentials.js';
 import { Redactor } from '../auth/redaction.js';
-import { ConnectionError, RateLimitError, RequestValidationError, TimeoutError } from '../errors.js';
+import { ConnectionError, PaginationError, RateLimitError, RequestValidationError, TimeoutError } from '../errors.js';
 import type { AuthSpec, OperationSpec, OperationValidators } from '../spec.js';
 import { safeUrl } from '../values.js';
 import { sleep } from '../waits.js';
@@ -42,9 +42,19 @@ export class Core {
     this.#client = { options, origin: base.origin, redirects: options.redirects, schemes: auth.schemes, redactor: this.#redactor };
   }
 
-  /** Calls an operation: validates, sends, retries as allowed, decodes. */
-  request<T>(spec: OperationSpec, input: Record<string, unknown> | undefined, validators: OperationValidators, options: RequestOptions = {}): ApiPromise<T> {
-    return new ApiPromise<T>(this.#run<T>(spec, input ?? {}, validators, options));
+  /**
+   * Calls an operation: validates, sends, retries as allowed, decodes. `at`: the address of a page
+   * the API pointed to (a `Link` header's, a payload's next link), asked for as it is in place of the
+   * operation's path and query parameters; only within `baseUrl`'s origin.
+   */
+  request<T>(
+    spec: OperationSpec,
+    input: Record<string, unknown> | undefined,
+    validators: OperationValidators,
+    options: RequestOptions = {},
+    at?: string,
+  ): ApiPromise<T> {
+    return new ApiPromise<T>(this.#run<T>(spec, input ?? {}, validators, options, at));
   }
 
   /** `text` with every copy of the credential (as sent, re-cased, base64, percent-escaped) replaced by `[redacted]`. */
@@ -52,7 +62,13 @@ export class Core {
     return this.#redactor.redact(text);
   }
 
-  async #run<T>(spec: OperationSpec, input: Record<string, unknown>, validators: OperationValidators, options: RequestOptions): Promise<ApiResult<T>> {
+  async #run<T>(
+    spec: OperationSpec,
+    input: Record<string, unknown>,
+    validators: OperationValidators,
+    options: RequestOptions,
+    at?: string,
+  ): Promise<ApiResult<T>> {
     const validate = options.validate ?? this.#options.validate ?? 'both';
     // The idempotency key is checked whatever `validate` says: it is the client's own header.
     const issues = [...(validate === 'both' || validate === 'request' ? paramIssues(input, validators) : []), ...idempotencyKeyIssues(spec, options)];
@@ -64,7 +80,7 @@ export class Core {
     const maxWaitMs = Number.isNaN(configuredWait) ? DEFAULT_MAX_RETRY_WAIT_MS : Math.max(MIN_RETRY_WAIT_MS, configuredWait);
     const askedBytes = options.maxResponseBytes ?? this.#options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     const maxBytes = Number.isNaN(askedBytes) ? DEFAULT_MAX_RESPONSE_BYTES : askedBytes;
-    const request = buildRequest(spec, input, options, idempotencyKey, this.#options);
+    const request = buildRequest(spec, input, options, idempotencyKey, this.#options, at === undefined ? undefined : this.#pageAddress(spec, at));
     // A 401 to a client-credentials token is met once with a fresh token, where the call may be repeated.
     let refreshed = false;
     for (let attempt = 1; ; attempt++) {
@@ -102,6 +118,17 @@ export class Core {
       if (asked !== undefined && asked * 1000 > maxWaitMs) throw error;
       await sleep(clampWait(asked === undefined ? backoffMs(attempt) : asked * 1000, maxWaitMs), options.signal, spec.operationId);
     }
+  }
+
+  /** A page's address read against `baseUrl`: one on another origin is refused, as a redirect there is (the credential stays home). */
+  #pageAddress(spec: OperationSpec, at: string): URL {
+    const url = safeUrl(at, this.#options.baseUrl);
+    if (url && (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === this.#client.origin) return url;
+    const origin = url ? `${url.protocol}//${url.host}` : 'an address that cannot be read';
+    throw new PaginationError(
+      `${spec.operationId}: the next page's address leads to ${this.redact(origin)}, not baseUrl's origin, where the credential is not sent; the walk stops`,
+      spec.operationId,
+    );
   }
 
   /**

@@ -78,7 +78,12 @@ export async function* textChunks(
 }
 
 /** Validates item number `index` (where a validator is given); a failure names the item's index first in its paths, then `within`. */
-export function validItem(options: Pick<StreamReadOptions, 'spec' | 'response' | 'validator'>, value: unknown, index: number, within: (string | number)[] = []): unknown {
+export function validItem(
+  options: Pick<StreamReadOptions, 'spec' | 'response' | 'validator'>,
+  value: unknown,
+  index: number,
+  within: (string | number)[] = [],
+): unknown {
   if (!options.validator) return value;
   const result = options.validator.safeParse(value);
   if (result.success) return result.data;

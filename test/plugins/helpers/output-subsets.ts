@@ -37,6 +37,7 @@ export const SUBSETS: [string[], string[]][] = [
       'mock/index.ts',
       'mock/input-problems.ts',
       'mock/match.ts',
+      'mock/paging.ts',
       'mock/refusals.ts',
       'mock/routes.ts',
       'mock/server.ts',
