@@ -56,7 +56,11 @@ export function pageOf<R extends { headers: Record<string, string>; body: unknow
   const next = new URLSearchParams(url.search);
   next.set(key, String(Math.floor(end / size) + first));
   const nextUrl = `${url.pathname}?${next.toString()}`;
-  if (paging.style === 'link' && more) response.headers = { ...response.headers, Link: `<${nextUrl}>; rel="next"` };
+  if (paging.style === 'link') {
+    // The fixture's own Link (a document's example names the API's host) gives way to the mock's.
+    const headers = Object.fromEntries(Object.entries(response.headers).filter(([name]) => name.toLowerCase() !== 'link'));
+    response.headers = more ? { ...headers, Link: `<${nextUrl}>; rel="next"` } : headers;
+  }
   if (paging.style === 'url' && paging.nextUrl) setOrDrop(response.body, paging.nextUrl, more ? nextUrl : undefined);
   if (paging.style === 'cursor' && paging.nextCursor && !isLastItemPath(paging)) setOrDrop(response.body, paging.nextCursor, more ? `${CURSOR_PREFIX}${end}` : undefined);
   return response;
