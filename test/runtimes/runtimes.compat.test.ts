@@ -21,7 +21,6 @@ import type { WireCheck, WireServers } from './wire-checks.js';
 
 const DIR = join(ROOT, 'test', '.tmp', 'runtimes');
 const BIN = join(ROOT, 'node_modules', '.bin');
-const KEY = 'wire-key-5c1d9e';
 const N = 7;
 
 interface Closable {
