@@ -21,7 +21,7 @@ const words = (text: string) => new Set(text.split(' '));
 /** Parameters that carry a cursor (Stripe's `starting_after`, Google's `pageToken`, Notion's `start_cursor`, OData's `$skiptoken`). */
 const CURSOR_PARAMS = words('cursor after startingafter pagetoken nextpagetoken nexttoken continuationtoken continuation startcursor pagecursor skiptoken');
 /** Fields that answer with the next cursor (`next_cursor`, `nextPageToken`, GraphQL's `endCursor`). */
-const NEXT_CURSOR_FIELDS = words('nextcursor nextpagetoken nexttoken endcursor nextmarker continuationtoken nextcontinuationtoken nextpagecursor nextpage');
+const NEXT_CURSOR_FIELDS = words('nextcursor nextpagetoken nexttoken endcursor nextmarker continuationtoken nextcontinuationtoken nextpagecursor nextpage after');
 /** Fields that say whether there is more (`has_more`). */
 const HAS_MORE_FIELDS = words('hasmore hasnextpage hasnext');
 const OFFSET_PARAMS = words('offset skip startindex');
@@ -69,15 +69,20 @@ function detect(subject: PaginationSubject): PaginationModel | undefined {
   const param = (names: ReadonlySet<string>) => query.find((f) => names.has(normal(f.wireName)));
   const size = param(SIZE_PARAMS);
   const sized = size ? { sizeParam: size.name } : {};
-  const found = (names: ReadonlySet<string>) => fieldPath(document, payload, names);
+  // Paging fields sit beside the list: at the payload's top, or in the page object that holds it.
+  const holder = items.length > 1 ? items.slice(0, -1) : [];
+  const found = (names: ReadonlySet<string>, fits?: (schema: SchemaObject | undefined) => boolean) => fieldPath(document, payload, names, fits, holder);
   const hasMore = found(HAS_MORE_FIELDS);
   const more = hasMore ? { hasMore } : {};
   const page = param(PAGE_PARAMS);
-  if (subject.success.headers.some((h) => normal(h.name) === 'link'))
+  // A Link header on a payload that only holds a list, with nothing to ask for a page by, is a
+  // single resource's (GitHub declares one on a hosted runner, whose list is its IP addresses).
+  const linked = subject.success.headers.some((h) => normal(h.name) === 'link');
+  if (linked && (items.length === 0 || page || size || param(CURSOR_PARAMS)))
     return { style: 'link', source: 'detected', items, ...(page ? { param: page.name } : {}), ...sized };
   // A page parameter that takes text is a cursor (Stripe's search: `page` answered by `next_page`).
   const cursor = param(CURSOR_PARAMS) ?? (page && !isNumber(document, page.schema) ? page : undefined);
-  const nextCursor = cursor && (fieldPath(document, payload, NEXT_CURSOR_FIELDS, isText(document)) ?? (hasMore && lastItemId(document, payload, items)));
+  const nextCursor = cursor && (found(NEXT_CURSOR_FIELDS, isText(document)) ?? (hasMore && lastItemId(document, payload, items)));
   if (cursor && nextCursor) return { style: 'cursor', source: 'detected', items, param: cursor.name, nextCursor, ...more, ...sized };
   const offset = param(OFFSET_PARAMS);
   if (offset) return { style: 'offset', source: 'detected', items, param: offset.name, ...more, ...sized };
@@ -86,7 +91,7 @@ function detect(subject: PaginationSubject): PaginationModel | undefined {
     const first = firstPage(document, page.schema);
     return { style: 'page', source: 'detected', items, param: page.name, ...more, ...sized, ...(totalPages ? { totalPages } : {}), ...first };
   }
-  const nextUrl = fieldPath(document, payload, NEXT_URL_FIELDS, isText(document));
+  const nextUrl = found(NEXT_URL_FIELDS, isText(document));
   return nextUrl ? { style: 'url', source: 'detected', items, nextUrl, ...sized } : undefined;
 }
 
@@ -95,13 +100,21 @@ function detect(subject: PaginationSubject): PaginationModel | undefined {
  * where it has several). Undefined where the payload holds no list, or several none of which the
  * names tell apart.
  */
-function itemsPath(document: OpenApiDocument, payload: SchemaObject): PayloadPath | undefined {
+function itemsPath(document: OpenApiDocument, payload: SchemaObject, depth = 0): PayloadPath | undefined {
   const plain = plainSchema(document, payload);
   if (isList(plain)) return [];
-  const lists = Object.entries(plain?.properties ?? {}).filter(([, schema]) => isList(plainSchema(document, schema)));
+  const properties = Object.entries(plain?.properties ?? {});
+  const lists = properties.filter(([, schema]) => isList(plainSchema(document, schema)));
   if (lists.length === 1) return [(lists[0] as [string, SchemaObject])[0]];
   const named = lists.filter(([name]) => ITEMS_FIELDS.has(normal(name)));
-  return named.length === 1 ? [(named[0] as [string, SchemaObject])[0]] : undefined;
+  if (named.length === 1) return [(named[0] as [string, SchemaObject])[0]];
+  if (lists.length > 0 || depth > 0) return undefined;
+  // A page object under the payload's one property (Spotify's `{ categories: { items, next, ... } }`).
+  const nested = properties.flatMap(([name, schema]) => {
+    const inner = itemsPath(document, schema, depth + 1);
+    return inner === undefined || inner.length === 0 ? [] : [[name, ...inner]];
+  });
+  return nested.length === 1 ? nested[0] : undefined;
 }
 
 /** The first field of the payload (or of an object of it that holds paging fields, `meta`) whose name is one of `names`. */
@@ -110,15 +123,16 @@ function fieldPath(
   payload: SchemaObject,
   names: ReadonlySet<string>,
   fits: (schema: SchemaObject | undefined) => boolean = () => true,
+  at: PayloadPath = [],
 ): PayloadPath | undefined {
-  const top = propertiesOf(document, payload);
-  for (const [name, schema] of Object.entries(top)) if (names.has(normal(name)) && fits(plainSchema(document, schema))) return [name];
+  const top = propertiesOf(document, schemaAt(document, payload, at));
+  for (const [name, schema] of Object.entries(top)) if (names.has(normal(name)) && fits(plainSchema(document, schema))) return [...at, name];
   for (const [holder, schema] of Object.entries(top)) {
     if (!PAGING_HOLDERS.has(normal(holder))) continue;
     for (const [name, inner] of Object.entries(propertiesOf(document, schema)))
-      if (names.has(normal(name)) && fits(plainSchema(document, inner))) return [holder, name];
+      if (names.has(normal(name)) && fits(plainSchema(document, inner))) return [...at, holder, name];
   }
-  return undefined;
+  return at.length > 0 ? fieldPath(document, payload, names, fits, []) : undefined;
 }
 
 /** The last item's `id` (Stripe: `has_more` answered by `starting_after`), where the items have one. */

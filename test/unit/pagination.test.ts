@@ -111,6 +111,31 @@ describe('pagination detected from the names', () => {
         want: { style: 'cursor', items: ['data'], param: 'page', nextCursor: ['next_page'], hasMore: ['has_more'], sizeParam: 'limit' },
       },
     ],
+    [
+      "a Link header on one resource's object, with nothing to ask for a page by (GitHub's hosted runner and its IP addresses)",
+      {
+        given: { responses: json({ type: 'object', properties: { id: { type: 'integer' }, public_ips: list() } }, { Link: { schema: { type: 'string' } } }) },
+        want: undefined,
+      },
+    ],
+    [
+      "a page object under the payload's one property (Spotify), its fields beside its list",
+      {
+        given: {
+          parameters: [query('after'), query('limit', 'integer')],
+          responses: json({
+            type: 'object',
+            properties: {
+              artists: {
+                type: 'object',
+                properties: { items: list(), next: { type: 'string' }, cursors: { type: 'object', properties: { after: { type: 'string' } } } },
+              },
+            },
+          }),
+        },
+        want: { style: 'cursor', items: ['artists', 'items'], param: 'after', nextCursor: ['artists', 'cursors', 'after'], sizeParam: 'limit' },
+      },
+    ],
     ['a cursor parameter with nothing that answers it', { given: { parameters: [query('cursor')], responses: json(list()) }, want: undefined }],
     ['a list without paging parameters', { given: { responses: json(list()) }, want: undefined }],
     [
