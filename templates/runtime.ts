@@ -45,14 +45,13 @@ export {
   TimeoutError,
   type ValidationIssue,
 } from './runtime/errors.js';
-export { type Page, type PageItem, type PageOptions, PagedPromise, pagedRequest } from './runtime/paging/paged-promise.js';
+export { type ApiPage, type ApiPageItem, PagedPromise, type PagingOptions, pagedRequest } from './runtime/paging/paged-promise.js';
 export type {
   AuthSpec,
   FieldSpec,
   OperationSpec,
   OperationValidators,
   PagingSpec,
-  PayloadPath,
   SchemeSpec,
   SecurityRequirement,
   ValidateMode,

@@ -66,7 +66,8 @@ export function pageOf<R extends { headers: Record<string, string>; body: unknow
     response.headers = more ? { ...headers, Link: `<${nextUrl}>; rel="next"` } : headers;
   }
   if (paging.style === 'url' && paging.nextUrl) setOrDrop(response.body, paging.nextUrl, more ? nextUrl : undefined);
-  if (paging.style === 'cursor' && paging.nextCursor && !isLastItemPath(paging)) setOrDrop(response.body, paging.nextCursor, more ? `${CURSOR_PREFIX}${end}` : undefined);
+  if (paging.style === 'cursor' && paging.nextCursor && !isLastItemPath(paging))
+    setOrDrop(response.body, paging.nextCursor, more ? `${CURSOR_PREFIX}${end}` : undefined);
   return response;
 }
 

@@ -21,20 +21,20 @@ const DEFAULT_MAX_PAGES = 1000;
 type At<T, K> = T extends unknown ? (K extends keyof T ? T[K] : never) : never;
 
 /** The type of a page's items: what the list at `P` in a payload of type `T` holds. */
-export type PageItem<T, P extends readonly PropertyKey[]> = P extends readonly [infer K, ...infer R extends readonly PropertyKey[]]
-  ? PageItem<At<NonNullable<T>, K>, R>
+export type ApiPageItem<T, P extends readonly PropertyKey[]> = P extends readonly [infer K, ...infer R extends readonly PropertyKey[]]
+  ? ApiPageItem<At<NonNullable<T>, K>, R>
   : NonNullable<T> extends readonly (infer I)[]
     ? I
     : never;
 
 /** One page of a walk: the whole outcome of its call, its items, and its place (0 for the first). */
-export interface Page<T, I> extends ApiResult<T> {
+export interface ApiPage<T, I> extends ApiResult<T> {
   items: I[];
   index: number;
 }
 
 /** How far a walk goes. */
-export interface PageOptions {
+export interface PagingOptions {
   /**
    * The most pages asked for (the first included); the walk ends there. Without it (and without
    * `maxItems`), a walk with more than 1 000 pages fails with a {@link PaginationError} there.
@@ -67,7 +67,7 @@ export class PagedPromise<T, P extends readonly PropertyKey[]> extends ApiPromis
   }
 
   /** Every page from the first, each with its items, as the loop asks for them. */
-  async *pages(options: PageOptions = {}): AsyncGenerator<Page<T, PageItem<T, P>>, void, undefined> {
+  async *pages(options: PagingOptions = {}): AsyncGenerator<ApiPage<T, ApiPageItem<T, P>>, void, undefined> {
     const { core, spec, validators } = this.#walk;
     const paging = spec.paging;
     if (!paging) throw new TypeError(`${spec.operationId}: its spec carries no paging`);
@@ -79,7 +79,7 @@ export class PagedPromise<T, P extends readonly PropertyKey[]> extends ApiPromis
     let result = await this.withResponse();
     let given = 0;
     for (let index = 0; ; index++) {
-      const items = pageItems(spec, result.data, index) as PageItem<T, P>[];
+      const items = pageItems(spec, result.data, index) as ApiPageItem<T, P>[];
       guard.items(items, index);
       yield { ...result, items, index };
       given += items.length;
@@ -100,7 +100,7 @@ export class PagedPromise<T, P extends readonly PropertyKey[]> extends ApiPromis
   }
 
   /** Every item of every page, in order, as the loop asks for them; `maxItems` ends the walk once given. */
-  async *items(options: PageOptions = {}): AsyncGenerator<PageItem<T, P>, void, undefined> {
+  async *items(options: PagingOptions = {}): AsyncGenerator<ApiPageItem<T, P>, void, undefined> {
     const maxItems = options.maxItems ?? Number.POSITIVE_INFINITY;
     let given = 0;
     if (maxItems <= 0) return;
