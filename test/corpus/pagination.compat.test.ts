@@ -45,7 +45,9 @@ interface Fixture {
 }
 
 const folders: string[] = [];
-afterAll(() => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
+afterAll(() => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
 
 /** The fixture's body with its list replaced by `items` (at `path`, where the list is). */
 function withList(body: unknown, path: readonly (string | number)[], items: unknown[]): unknown {
