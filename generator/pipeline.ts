@@ -22,7 +22,7 @@ import { selectDocument } from './model/select-document.js';
 import { checkNameLengths, checkOperationIds } from './model/check-names.js';
 import type { ApiModel } from './model/types.js';
 import { DEFAULT_SPEC, type ResolvedOptions } from './options.js';
-import { EXIT_USAGE, fail, tooDeep, withLazyPlace, type Problem } from './problems.js';
+import { EXIT_USAGE, fail, hasErrors, PodcastGenError, tooDeep, withLazyPlace, type Problem } from './problems.js';
 import { stageTimer, type GenerateHooks, type GenerateResult, type StageTimer } from './run-result.js';
 import { compareFiles, writeFiles } from './write/write-files.js';
 
@@ -108,7 +108,10 @@ function modelOf(spec: LoadedSpec, resolved: ResolvedOptions): { model: ApiModel
   checkNameLengths(spec.document, spec.displayPath, spec.locate);
   checkOperationIds(spec.document, spec.displayPath, spec.locate);
   const built = withFile(spec.displayPath, () => buildModel(spec.document, modelOptionsOf(spec, resolved)));
-  return { model: built.model, problems: built.problems.map((p) => ({ ...p, file: p.file ?? spec.displayPath })) };
+  const problems = built.problems.map((p) => ({ ...p, file: p.file ?? spec.displayPath }));
+  // A declaration the model cannot honour (an x-pagination the operation cannot meet) stops the run, at its place.
+  if (hasErrors(problems)) throw new PodcastGenError(problems.filter((p) => p.severity === 'error').map((p) => placed(p, spec)));
+  return { model: built.model, problems };
 }
 
 /**

@@ -9,6 +9,7 @@
  * style and explode, each wire string coerced to the JSON type its schema wants.
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import type { MockPaging } from './paging.js';
 
 /**
  * JSON type a wire string is coerced to before validation. Of a oneOf of several types: `scalar`, a
@@ -67,6 +68,8 @@ export interface MockRoute {
    * its media type where it has a body.
    */
   declared?: readonly MockDeclaredError[];
+  /** How a paged operation's fixture list is served page by page. */
+  paging?: MockPaging;
 }
 
 /** An error response an operation declares, as the mock answers with it. */

@@ -10,6 +10,39 @@ import { commentText, jsDoc, jsonLiteral, tsAccess, tsIdentifier, tsPropertyKey,
 export const BUILTIN_TEMPLATES_DIR = join(PACKAGE_ROOT, 'templates');
 
 /**
+ * The rooms of the client's runtime (templates/runtime/): `runtime.ts` re-exports what the output
+ * imports from them. The output holds those `runtime.ts` reaches through its imports, each as a
+ * copied file (emit/runtime-exports.ts).
+ */
+export const RUNTIME_ROOMS: readonly string[] = [
+  'runtime/auth/credentials.ts',
+  'runtime/auth/redaction.ts',
+  'runtime/auth/tokens.ts',
+  'runtime/core/core.ts',
+  'runtime/core/decode.ts',
+  'runtime/core/exchange.ts',
+  'runtime/core/options.ts',
+  'runtime/core/redirects.ts',
+  'runtime/core/result.ts',
+  'runtime/core/retries.ts',
+  'runtime/errors.ts',
+  'runtime/paging/link-header.ts',
+  'runtime/paging/next-page.ts',
+  'runtime/paging/paged-promise.ts',
+  'runtime/spec.ts',
+  'runtime/streams/chunks.ts',
+  'runtime/streams/frames.ts',
+  'runtime/streams/read-items.ts',
+  'runtime/streams/server-sent-events.ts',
+  'runtime/values.ts',
+  'runtime/waits.ts',
+  'runtime/wire/bodies.ts',
+  'runtime/wire/params.ts',
+  'runtime/wire/request.ts',
+  'runtime/wire/response.ts',
+];
+
+/**
  * Files of templates/ copied into the output as they are (after the banner), each at the same path
  * in the output: code that runs in the user's program, kept as real TypeScript so that it is
  * type-checked and unit-tested here (test/runtime/, test/mcp/tool-server.test.ts). The user's file
@@ -17,6 +50,7 @@ export const BUILTIN_TEMPLATES_DIR = join(PACKAGE_ROOT, 'templates');
  */
 export const COPIED_FILES: readonly string[] = [
   'runtime.ts',
+  ...RUNTIME_ROOMS,
   'mcp/tool-server.ts',
   'mcp/tool-selection.ts',
   'mcp/tool-search.ts',
@@ -28,6 +62,7 @@ export const COPIED_FILES: readonly string[] = [
   'mock/credentials.ts',
   'mock/input-problems.ts',
   'mock/refusals.ts',
+  'mock/paging.ts',
   'mock/server.ts',
   'msw/handlers.ts',
   'tanstack-query/query-keys.ts',

@@ -7,11 +7,13 @@ import { buildResponses, envelopeDataSchema, pickSuccess } from './responses.js'
 import { operationSecurity, toolScopesOf } from './auth-requirements.js';
 import { sharedKeysProblem } from './shared-keys.js';
 import type { Problem } from '../problems.js';
-import { streamOf } from './streams.js';
+import { eventsOf, streamFormat, streamOf } from './streams.js';
+import { paginationOf } from './pagination.js';
+import type { RawPaginated } from './pagination-extensions.js';
 import type { AssumptionModel, BodyModel, EnvelopeModel, HttpMethod, OperationModel, ResponseModel, SchemaObject, SecuritySchemeModel } from './types.js';
 
 /** An operation as the document writes it. */
-export interface RawOperation {
+export interface RawOperation extends RawPaginated {
   operationId?: string;
   summary?: string;
   description?: string;
@@ -143,6 +145,19 @@ export function buildOperation(options: {
   if (retryAfterField) operation.retryAfterField = retryAfterField;
   const redirect = redirectAnswer(responses);
   if (redirect) operation.redirect = redirect;
+  const pagination = paginationOf({
+    document,
+    raw,
+    pointer,
+    method,
+    known,
+    input,
+    data: operation.data,
+    success,
+    ...(operation.data.fromEnvelope && envelope ? { envelopeData: envelope.dataProperty } : {}),
+    problems: options.problems,
+  });
+  if (pagination) operation.pagination = pagination;
   return operation;
 }
 
@@ -227,6 +242,8 @@ function dataOf(
   where: Parameters<typeof streamOf>[1],
 ): OperationModel['data'] {
   if (success.itemSchema) return streamOf(success, where);
+  // Server-sent events in every version: the items are events, the schema the data of each.
+  if (success.contentType && streamFormat(success.contentType) === 'sse') return eventsOf(document, success);
   if (success.enveloped && envelope && success.schema && success.pointer) {
     return { ...envelopeDataSchema(document, success.schema, envelope, success.pointer), fromEnvelope: true, kind: 'json' };
   }

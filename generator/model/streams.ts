@@ -1,5 +1,7 @@
+import type { OpenApiDocument } from '../load/read-spec.js';
 import type { Problem } from '../problems.js';
-import type { OperationModel, ResponseModel, StreamFormat } from './types.js';
+import { deref } from './refs.js';
+import type { OperationModel, ResponseModel, SchemaObject, StreamFormat } from './types.js';
 
 /** The framing of a streamed media type the client reads item by item, or undefined. */
 export function streamFormat(contentType: string): StreamFormat | undefined {
@@ -35,4 +37,28 @@ export function streamOf(success: ResponseModel, where: { pointer: string; httpM
     hint: 'stream text/event-stream, application/jsonl, application/x-ndjson or application/json-seq to get typed items, or split the Blob yourself',
   });
   return { schema: { type: 'string', format: 'binary' }, fromEnvelope: false, kind: 'binary' };
+}
+
+/**
+ * The payload of a `text/event-stream` success response described by `schema` (OpenAPI 3.0, 3.1,
+ * and 3.2 without `itemSchema`): server-sent events, each event's data read as JSON and validated
+ * by the schema, or as text where the schema is a string's or there is none.
+ */
+export function eventsOf(document: OpenApiDocument, success: ResponseModel): OperationModel['data'] {
+  const schema = success.schema ?? {};
+  return {
+    schema,
+    fromEnvelope: false,
+    kind: 'stream',
+    stream: 'sse',
+    eventData: describesText(document, schema) ? 'text' : 'json',
+    ...(success.pointer ? { pointer: success.pointer } : {}),
+  };
+}
+
+/** True for no schema at all (`{}`) and a string's: the events' data is then their text. */
+function describesText(document: OpenApiDocument, schema: SchemaObject): boolean {
+  const resolved = deref<SchemaObject>(document, schema) ?? {};
+  if (Object.keys(resolved).length === 0) return true;
+  return resolved.type === 'string';
 }

@@ -389,10 +389,18 @@ export interface OperationModel {
     /** JSON pointer of the payload's schema where the document writes it (absent when it writes none). */
     pointer?: string;
     /**
-     * For `kind: 'stream'` (OpenAPI 3.2 `itemSchema`): how the items are framed, and `schema` is one
-     * item's. The client resolves to an async iterable of validated items.
+     * For `kind: 'stream'` (OpenAPI 3.2 `itemSchema`, or a `text/event-stream` response in any
+     * version): how the items are framed, and `schema` is one item's. The client resolves to an
+     * async iterable of validated items.
      */
     stream?: StreamFormat;
+    /**
+     * For server-sent events described by `schema` (any version; not by 3.2's `itemSchema`, which
+     * describes the whole event): how each event's `data` is read, `json` (parsed, and validated by
+     * `schema`, which is the data's) or `text` (as it is: the schema is a string's, or there is none).
+     * The client yields `ServerSentEvent` objects: the data, and the event's `event`, `id`, `retry`.
+     */
+    eventData?: 'json' | 'text';
   };
   /** Non-2xx responses the document declares (429, 503, default, ...). */
   errors: ResponseModel[];
@@ -405,10 +413,59 @@ export interface OperationModel {
    * else the document's (the API's rate limiter answers every operation alike).
    */
   retryAfterField?: string;
+  /**
+   * How the operation's results come page by page, where they do (model/pagination.ts): detected
+   * from the document's names, or given by its `x-pagination` (or Speakeasy's
+   * `x-speakeasy-pagination`) extension. The client's `.pages()` and `.items()`, the mock's pages,
+   * the MCP tool's description and the TanStack Query output's infinite queries read it.
+   */
+  pagination?: PaginationModel;
   /** Annotations for MCP: derived from method and idempotency. */
   annotations: { readOnly: boolean; destructive: boolean; idempotent: boolean; openWorld: boolean };
   /** `x-assumed` notes on this operation, its parameters, body and their fields. */
   assumptions: AssumptionModel[];
+}
+
+/**
+ * A place in a response's payload (the client's data: within the envelope's data where responses
+ * are enveloped): property names, and item indexes, `-1` the last item. `[]` is the payload itself.
+ */
+export type PayloadPath = readonly (string | number)[];
+
+/**
+ * How an operation's results come page by page. Every path is into the payload (the data the
+ * method resolves to); every parameter is an input field's `name` (the client's key).
+ *
+ * - `link`: the next page's address is the `Link` header's `rel="next"` (RFC 8288; GitHub).
+ * - `cursor`: the next page is asked for with `param` set to the cursor at `nextCursor` (a field,
+ *   `next_cursor`, `nextPageToken`; or the last item's id, `['data', -1, 'id']`, Stripe's
+ *   `starting_after`), while `hasMore` (where given) is true and there is a cursor.
+ * - `page`: `param` counts pages from `firstPage`; `totalPages` (where given) says how many.
+ * - `offset`: `param` is the number of items to skip: the next page's is this one's plus its items.
+ * - `url`: the next page's address is in the payload at `nextUrl` (Azure's `nextLink`, a `next` link).
+ *
+ * A `page` or `offset` walk ends at a page of no items, or of fewer than `sizeParam` asked for.
+ */
+export interface PaginationModel {
+  style: 'link' | 'cursor' | 'page' | 'offset' | 'url';
+  /** Where the decision came from: the names of the document (`detected`) or an extension. */
+  source: 'detected' | 'x-pagination' | 'x-speakeasy-pagination';
+  /** The list of a page: `[]` where the payload is the list, `['data']` where it is under `data`. */
+  items: PayloadPath;
+  /** The input field that asks for a page: the cursor's (`cursor`), the page number's (`page`), the offset's (`offset`); for `link`, the page number's where there is one. */
+  param?: string;
+  /** The input field of the page size (`per_page`, `limit`, `pageSize`), where there is one. */
+  sizeParam?: string;
+  /** `cursor`: where the next page's cursor is. */
+  nextCursor?: PayloadPath;
+  /** Whether there is a next page, where the payload says so (`has_more`). */
+  hasMore?: PayloadPath;
+  /** `url`: where the next page's address is. */
+  nextUrl?: PayloadPath;
+  /** `page`: how many pages there are, where the payload says so (`total_pages`). */
+  totalPages?: PayloadPath;
+  /** `page`: the number of the first page (1 unless the document says 0). */
+  firstPage?: number;
 }
 
 /**

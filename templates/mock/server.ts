@@ -10,6 +10,7 @@ import { faultSchedule, FAULT_KINDS, requestedFault, type MockFaultKind, type Mo
 import { carriesAnyCredential, credentialHeaders, credentialNames, meetsRequirement, missingCredential, withoutCredentials } from './credentials.js';
 import { bodyProblem, idempotencyProblem, inputProblem, validationProblem, type InputIssue, type InputProblem, type MockValidator } from './input-problems.js';
 import { matchRoute } from './match.js';
+import { pageOf } from './paging.js';
 import { carryMessage, refusalStatus, type RefusalKind } from './refusals.js';
 import { headerValue, readForm, readInput, wireName, type MockAuth, type MockFailureShape, type MockRoute } from './wire.js';
 
@@ -321,7 +322,7 @@ export async function serveMock(api: MockApi, options: MockServerOptions = {}): 
     }
     record.operationId = route.operationId;
     const fixture = served[route.operationId];
-    reply(fixture ? structuredClone(fixture.response) : failure(501, `no fixture for ${route.operationId}`));
+    reply(fixture ? pageOf(route.paging, structuredClone(fixture.response), url) : failure(501, `no fixture for ${route.operationId}`));
   };
 
   const later = (action: () => void): void => {

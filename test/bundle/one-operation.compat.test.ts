@@ -86,7 +86,8 @@ function run(output: Output, params: unknown, body: unknown): { data?: unknown; 
 
 /** Strings only the fixtures hold: values of at least 8 characters that no other generated source contains. */
 function fixtureMarkers(output: Output): string[] {
-  const sources = ['client.ts', 'runtime.ts', 'operations.ts', 'schemas.ts', 'index.ts', 'types.ts']
+  const sources = readdirSync(output.folder, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts') && !f.startsWith('fixtures') && !f.startsWith('mock') && !f.startsWith('mcp') && f !== 'page.ts')
     .map((f) => readFileSync(join(output.folder, f), 'utf8'))
     .join('\n');
   const strings = new Set<string>();
@@ -134,6 +135,20 @@ describe('a page that calls one operation, bundled', () => {
     for (const output of [validated, plain]) {
       expect(output.bundle).toContain(`"${OPERATION}"`);
       expect(output.operationIds.filter((id) => id !== OPERATION && output.bundle.includes(`"${id}"`))).toStrictEqual([]);
+    }
+  });
+
+  it("carries of the runtime's rooms only what the operation uses: no stream reader, no token request, no walk of pages", () => {
+    for (const output of [validated, plain]) {
+      // Texts of the stream reader (runtime/streams/), the client-credentials grant (runtime/auth/tokens.ts) and the walk of pages (runtime/paging/), each found in the output.
+      for (const text of ['the stream broke off', 'client_credentials', 'the walk would go round']) {
+        expect(
+          readdirSync(output.folder, { recursive: true, encoding: 'utf8' }).some(
+            (f) => f.startsWith('runtime') && f.endsWith('.ts') && readFileSync(join(output.folder, f), 'utf8').includes(text),
+          ),
+        ).toBe(true);
+        expect(output.bundle).not.toContain(text);
+      }
     }
   });
 

@@ -149,11 +149,15 @@ describe('the code blocks of the README and docs/', () => {
   });
 
   it('are marked as fragments only where a block is deliberately not checked here', () => {
-    // The streamed response needs a document with an itemSchema, which the podcast one lacks;
-    // test/versions/oas32.compat.test.ts compiles the same loop against such an output.
+    // The streamed responses need a document with an itemSchema or events, which the podcast one
+    // lacks; test/versions/oas32.compat.test.ts and test/types/server-sent-events.compat.test.ts
+    // compile the same loops against such outputs.
     const fragments = blocks.filter((b) => b.marks.includes('fragment'));
-    expect(fragments.map((b) => b.doc)).toStrictEqual(['docs/client.md']);
+    // So does pagination: test/types/pagination.compat.test.ts compiles its loops.
+    expect(fragments.map((b) => b.doc)).toStrictEqual(['docs/client.md', 'docs/client.md', 'docs/client.md']);
     expect(fragments[0]?.code).toContain('client.streamItems(');
+    expect(fragments[1]?.code).toContain('ticker.watchTicks(');
+    expect(fragments[2]?.code).toContain('pager.listCharges(');
   });
 
   it('compile as written, each a module with its imports, and a failure names its page and line', async () => {

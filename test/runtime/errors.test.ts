@@ -8,7 +8,7 @@ import {
   RequestValidationError,
   ResponseValidationError,
   TimeoutError,
-} from '../../templates/runtime.js';
+} from '../../templates/runtime/errors.js';
 
 const failure = { operationId: 'getThing', headers: {} };
 

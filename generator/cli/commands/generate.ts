@@ -2,6 +2,7 @@ import { relative } from 'node:path';
 import { describeFailure, duration, plural, runEntries, type CommandContext, type EntryOutcome } from '../context.js';
 import type { ApiModel } from '../../model/types.js';
 import { checkTemplateOverrides } from '../template-overrides.js';
+import { pagedOperations, paginationLine } from '../pagination-summary.js';
 
 /** `podcast-gen [generate]`: generates each config entry's outputs and writes them atomically; `--watch` keeps going. */
 export async function runGenerate(context: CommandContext): Promise<number> {
@@ -34,6 +35,7 @@ export async function generateOnce({ io, reporter, options }: CommandContext): P
       warnings,
       outputs: result.outputs,
       notes: result.notes,
+      pagination: pagedOperations(result.model),
     };
     for (const note of result.notes) reporter.info(`podcast-gen: ${note}`);
     const counts = [`${result.written.length} written`, `${result.unchanged.length} unchanged`];
@@ -43,6 +45,8 @@ export async function generateOnce({ io, reporter, options }: CommandContext): P
       `podcast-gen: ${plural(summary.operations, 'operation')} from ${summary.source} -> ${out} (${counts.join(', ')}) in ${duration(performance.now() - started)}`,
     );
     reporter.info(`podcast-gen: ${nameLine(result.model)}`);
+    const paging = paginationLine(result.model);
+    if (paging) reporter.info(`podcast-gen: ${paging}`);
     return { code: 0, result: { summary } };
   } catch (error) {
     return { code: describeFailure(error, reporter, 'generation', ' Nothing was written.'), result: {} };

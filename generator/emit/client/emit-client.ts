@@ -1,5 +1,6 @@
 import type { ApiModel, OperationModel } from '../../model/types.js';
 import { banner } from '../banner.js';
+import { tsString } from '../print.js';
 import { EXIT_USAGE, fail } from '../../problems.js';
 import { definePlugin } from '../plugin.js';
 import { commonRequirement, type SecurityRequirement } from '../shared/security-requirement.js';
@@ -7,7 +8,7 @@ import { authSpec, operationSpec, runtimeFunctions, specLiteral } from './operat
 import { credentialFields, type CredentialField } from './credential-fields.js';
 import { createCoreName, operationExports, type OperationExports } from '../shared/operation-exports.js';
 import { dataType, paramsType, typeUsage } from '../shared/type-expressions.js';
-import { RUNTIME_FILE } from '../runtime-exports.js';
+import { runtimeFiles } from '../runtime-exports.js';
 
 /** What the client templates receive for one operation. */
 export interface ClientOperationView {
@@ -34,6 +35,8 @@ export interface ClientOperationView {
   specName: string;
   /** Its validators' export in `schemas.ts` (`quotaSummarySchemas`). */
   schemasName: string;
+  /** For a paged operation: the type of the path to a page's items (`readonly ["data"]`), the runtime's `PagedPromise`'s second argument. */
+  itemsPath?: string;
 }
 
 /** What the client templates receive. */
@@ -60,6 +63,9 @@ export interface ClientView {
   /** Whether client.ts needs the `operations` types import and the `Simplify` helper. */
   usesOperations: boolean;
   usesSimplify: boolean;
+  /** Whether some operation is paged (client.ts imports the runtime's `pagedRequest`), and some is not (it imports `ApiPromise`). */
+  usesPaging: boolean;
+  usesApiPromise: boolean;
 }
 
 /** The view of the model that `operations.ts.hbs` and `client.ts.hbs` render (`runtime.ts` is copied as it is). */
@@ -81,6 +87,8 @@ export function clientView(model: ApiModel): ClientView {
     authType: `${model.names.api}ClientAuth`,
     operations,
     specFunctions: [...new Set(operations.flatMap((op) => op.specFunctions))].sort(),
+    usesPaging: operations.some((op) => op.itemsPath !== undefined),
+    usesApiPromise: operations.some((op) => op.itemsPath === undefined),
     ...typeUsage(operations.flatMap((op) => (op.hasInput ? [op.paramsType, op.dataType] : [op.dataType]))),
   };
 }
@@ -106,6 +114,7 @@ function operationView(model: ApiModel, op: OperationModel, exported: OperationE
   };
   if (op.summary) view.summary = op.summary;
   if (op.description) view.description = op.description;
+  if (op.pagination) view.itemsPath = `readonly [${op.pagination.items.map((step) => (typeof step === 'number' ? String(step) : tsString(step))).join(', ')}]`;
   return view;
 }
 
@@ -127,15 +136,24 @@ function docLines(op: OperationModel, descriptionAt?: string): string[] {
     `\`${op.httpMethod} ${op.path}\` (operationId \`${op.operationId}\`, tool \`${op.toolName}\`${op.scopes.length > 0 ? `, scope ${op.scopes.map((s) => `\`${s}\``).join(', ')}` : ''}).`,
   );
   if (op.chargesCredits) lines.push('Charges shared Web credits.');
+  if (op.pagination) lines.push(`Paged (${pagingWords(op)}): \`.pages()\` and \`.items()\` walk every page from this one.`);
   for (const assumption of op.assumptions) lines.push(`Assumed (the source leaves this open): ${assumption.reason}`);
   if (op.deprecated) lines.push('@deprecated');
   return lines;
 }
 
+/** How an operation's next page is asked for, in a few words: `a cursor, starting_after`. */
+function pagingWords(op: OperationModel): string {
+  const pagination = op.pagination as NonNullable<OperationModel['pagination']>;
+  const param = pagination.param === undefined ? '' : `, \`${op.input.find((f) => f.name === pagination.param)?.wireName ?? pagination.param}\``;
+  const words = { link: 'the Link header', cursor: 'a cursor', page: 'a page number', offset: 'an offset', url: "the payload's next-page address" };
+  return `${words[pagination.style]}${pagination.style === 'link' || pagination.style === 'url' ? '' : param}`;
+}
+
 /** Which sides of a call the client validates unless a call says otherwise (the runtime's `ValidateMode`). */
 const VALIDATE_MODES = ['both', 'request', 'response', 'off'];
 
-/** `runtime.ts`, `operations.ts` and `client.ts`: the typed fetch client. */
+/** `runtime.ts` (with its rooms, `runtime/`), `operations.ts` and `client.ts`: the typed fetch client. */
 export const clientPlugin = definePlugin({
   name: 'client',
   // client.ts imports the document's types and the validators of schemas.ts.
@@ -162,8 +180,10 @@ export const clientPlugin = definePlugin({
     }
     // `both` is the runtime's own default: the client then says nothing about it.
     const view = { ...clientView(model), validators: options.validators, ...(options.validate === 'both' ? {} : { defaultValidate: options.validate }) };
+    const read = (path: string) => templates.copied(path);
     return [
-      { path: RUNTIME_FILE, content: `${view.banner}\n${templates.copied(RUNTIME_FILE)}` },
+      // runtime.ts and the rooms of runtime/ it imports (all of them, unless a runtime.ts of the user's imports fewer).
+      ...runtimeFiles(read).map((path) => ({ path, content: `${view.banner}\n${read(path)}` })),
       { path: 'operations.ts', content: templates.render('operations.ts.hbs', view) },
       { path: 'client.ts', content: templates.render('client.ts.hbs', view) },
     ];

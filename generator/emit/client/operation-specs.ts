@@ -1,5 +1,5 @@
 import { mediaKind } from '../../model/media.js';
-import type { ApiModel, InputFieldModel, OperationModel, SecuritySchemeModel } from '../../model/types.js';
+import type { ApiModel, InputFieldModel, OperationModel, PaginationModel, SecuritySchemeModel } from '../../model/types.js';
 import { jsonLiteral, tsPropertyKey } from '../print.js';
 import { requestTemplate } from '../../model/path-fragment.js';
 import { commonRequirement, sameRequirement, securityRequirement, type SecurityRequirement } from '../shared/security-requirement.js';
@@ -88,10 +88,19 @@ export function operationSpec(model: ApiModel, op: OperationModel, common: Secur
   if (op.retryAfterField) spec.retryAfterField = op.retryAfterField;
   spec.toolName = op.toolName;
   spec.scopes = op.scopes;
+  if (op.pagination) spec.paging = pagingSpec(op.pagination);
   const requirement = securityRequirement(op.security);
   if (!sameRequirement(requirement, common)) spec.security = requirement;
-  if (op.data.kind === 'stream') spec.readItems = new RuntimeFunction('readStreamItems');
+  if (op.data.eventData) spec.eventData = op.data.eventData;
+  // Server-sent events are resumed where they break off; other streams (and 3.2's whole events) are read as they come.
+  if (op.data.kind === 'stream') spec.readItems = new RuntimeFunction(op.data.stream === 'sse' ? 'readServerSentEvents' : 'readStreamItems');
   return spec;
+}
+
+/** The runtime's `PagingSpec` of an operation: the model's pagination but where it came from. */
+function pagingSpec(pagination: PaginationModel): Record<string, unknown> {
+  const { source: _source, ...paging } = pagination;
+  return paging;
 }
 
 /** The names of the runtime's functions `value` (a spec) carries, each once, sorted. */

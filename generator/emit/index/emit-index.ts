@@ -1,7 +1,7 @@
 import { generatedExports, type GeneratedExport } from '../../model/naming.js';
 import { banner } from '../banner.js';
 import { definePlugin } from '../plugin.js';
-import { RUNTIME_FILE, runtimeExports } from '../runtime-exports.js';
+import { runtimeExports } from '../runtime-exports.js';
 
 /** Module of the output that holds each re-exported name, by the output that writes it. */
 const MODULE_OUTPUT: Record<GeneratedExport['owner'], string> = { runtime: 'client', client: 'client', operations: 'client', fixtures: 'fixtures' };
@@ -20,7 +20,10 @@ export const indexPlugin = definePlugin({
   name: 'index',
   emit(model, { templates, outputs }) {
     const has = (output: string) => outputs.includes(output);
-    const owners = generatedExports(model.names.api, runtimeExports(templates.copied(RUNTIME_FILE)));
+    const owners = generatedExports(
+      model.names.api,
+      runtimeExports((path) => templates.copied(path)),
+    );
     const clashes = has('zod')
       ? model.schemas
           .filter((s) => s.indexName !== s.typeName)

@@ -10,6 +10,7 @@ import { fail } from '../../problems.js';
 import type { JsonSchema } from './json-schema.js';
 import { listedWithin } from './listing-budget.js';
 import { buildSchemaTable, type SchemaTable } from './schema-table.js';
+import { pagingHint } from './paging-hint.js';
 
 /** What MCP hosts accept as a tool name (the strictest of the big model hosts' rules). */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -174,6 +175,8 @@ function describe(operation: OperationModel): string {
   const sentences = [operation.description?.trim() || operation.summary?.trim() || operation.toolTitle];
   if (operation.chargesCredits && !/credit|charge/i.test(sentences[0] ?? '')) sentences.push('This operation charges credits.');
   if (operation.deprecated) sentences.push('Deprecated.');
+  const paging = pagingHint(operation);
+  if (paging) sentences.push(paging);
   return sentences.join(' ');
 }
 

@@ -5,7 +5,7 @@
  */
 import { commonRequirement, sameRequirement, securityRequirement, type SecurityRequirement } from '../shared/security-requirement.js';
 import { mediaKind } from '../../model/media.js';
-import type { ApiModel, InputFieldModel, OperationModel, SchemaObject } from '../../model/types.js';
+import type { ApiModel, InputFieldModel, OperationModel, PaginationModel, PayloadPath, SchemaObject } from '../../model/types.js';
 import { buildFixture, fixtureErrorStatuses, modelResolver } from '../../synthesis/build-fixture.js';
 import { derefSchema, mergeAllOf, schemaType, type SchemaResolver } from '../../model/schema-merge.js';
 import { fragmentPairs, requestPath, templateQueryPairs } from '../../model/path-fragment.js';
@@ -74,6 +74,22 @@ export interface MockRoute {
    * its media type where it has a body. A refusal is sent as the one that covers its status.
    */
   declared?: MockDeclaredError[];
+  /** How a paged operation's fixture list is served page by page (templates/mock/paging.ts). */
+  paging?: MockPaging;
+}
+
+/** A paged operation's pages as the mock serves them: the model's pagination, its paths into the body, its parameters by their names on the wire. */
+export interface MockPaging {
+  style: PaginationModel['style'];
+  items: PayloadPath;
+  param?: string;
+  size?: string;
+  defaultSize?: number;
+  nextCursor?: PayloadPath;
+  hasMore?: PayloadPath;
+  nextUrl?: PayloadPath;
+  totalPages?: PayloadPath;
+  firstPage?: number;
 }
 
 /** An error response an operation declares, as the mock answers with it. */
@@ -106,7 +122,38 @@ export interface MockFailureShape {
 /** The routes of every operation, in document order. */
 export function mockRoutes(model: ApiModel): MockRoute[] {
   const resolve = modelResolver(model);
-  return model.operations.map((op) => mockRoute(op, resolve));
+  return model.operations.map((op) => {
+    const route = mockRoute(op, resolve);
+    const paging = mockPaging(op, op.data.fromEnvelope ? model.envelope?.dataProperty : undefined, resolve);
+    if (paging) route.paging = paging;
+    return route;
+  });
+}
+
+/**
+ * A paged operation's pages as the mock serves them: paths into the body (under the envelope's data
+ * where responses are enveloped), parameters by their names on the wire. None where the page is
+ * asked for by a field the mock does not read from the query (a body property).
+ */
+function mockPaging(op: OperationModel, envelopeData: string | undefined, resolve: SchemaResolver): MockPaging | undefined {
+  const pagination = op.pagination;
+  if (!pagination) return undefined;
+  const query = (name: string | undefined) => op.input.find((f) => f.name === name && f.in === 'query');
+  const param = query(pagination.param);
+  if (pagination.param !== undefined && !param) return undefined;
+  const size = query(pagination.sizeParam);
+  const body = (path: PayloadPath | undefined) => (path === undefined ? undefined : envelopeData === undefined ? path : [envelopeData, ...path]);
+  const sizeDefault = size && derefSchema(size.schema, resolve).default;
+  const paging: MockPaging = { style: pagination.style, items: body(pagination.items) as PayloadPath };
+  if (param) paging.param = param.wireName;
+  if (size) paging.size = size.wireName;
+  if (typeof sizeDefault === 'number' && Number.isInteger(sizeDefault) && sizeDefault > 0) paging.defaultSize = sizeDefault;
+  for (const field of ['nextCursor', 'hasMore', 'nextUrl', 'totalPages'] as const) {
+    const path = body(pagination[field]);
+    if (path) paging[field] = path;
+  }
+  if (pagination.firstPage !== undefined) paging.firstPage = pagination.firstPage;
+  return paging;
 }
 
 function mockRoute(op: OperationModel, resolve: SchemaResolver): MockRoute {

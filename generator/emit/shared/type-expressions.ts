@@ -52,6 +52,10 @@ export function dataType(model: Pick<ApiModel, 'envelope'>, op: Pick<OperationMo
   if (op.data.kind === 'binary') return 'Blob';
   const status = op.success.status === 'default' ? tsString('default') : String(op.success.status);
   const body = `NonNullable<${operationsEntry(op)}['responses'][${status}]['content']>[${tsString(op.success.contentType ?? 'application/json')}]`;
+  // Server-sent events described by their data's schema: each the runtime's ServerSentEvent of that
+  // data (its text where the schema is a string's or absent), written out, as the fixtures print it without the runtime.
+  if (op.data.kind === 'stream' && op.data.eventData)
+    return `AsyncIterable<{ data: ${op.data.eventData === 'text' ? 'string' : body}; event?: string; id?: string; retry?: number }>`;
   if (op.data.kind === 'stream') return `AsyncIterable<${body}>`;
   if (!op.data.fromEnvelope) return body;
   const data = `${body}[${tsString(model.envelope?.dataProperty ?? 'data')}]`;

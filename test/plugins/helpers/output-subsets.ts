@@ -1,8 +1,10 @@
+import { RUNTIME_ROOMS } from '../../../generator/emit/templates.js';
+
 /** Each choice of outputs, and the paths a run with it makes (of the fixtures, all but the per-operation .json files). */
 export const SUBSETS: [string[], string[]][] = [
   [['types'], ['.podcast-gen.json', 'index.ts', 'types.ts']],
   [['zod'], ['.podcast-gen.json', 'index.ts', 'schemas.ts']],
-  [['client'], ['.podcast-gen.json', 'client.ts', 'index.ts', 'operations.ts', 'runtime.ts', 'schemas.ts', 'types.ts']],
+  [['client'], ['.podcast-gen.json', 'client.ts', 'index.ts', 'operations.ts', 'runtime.ts', ...RUNTIME_ROOMS, 'schemas.ts', 'types.ts']],
   [
     ['mcp'],
     [
@@ -18,6 +20,7 @@ export const SUBSETS: [string[], string[]][] = [
       'mcp/tools.json',
       'operations.ts',
       'runtime.ts',
+      ...RUNTIME_ROOMS,
       'schemas.ts',
       'types.ts',
     ],
@@ -34,6 +37,7 @@ export const SUBSETS: [string[], string[]][] = [
       'mock/index.ts',
       'mock/input-problems.ts',
       'mock/match.ts',
+      'mock/paging.ts',
       'mock/refusals.ts',
       'mock/routes.ts',
       'mock/server.ts',
@@ -50,6 +54,7 @@ export const SUBSETS: [string[], string[]][] = [
       'index.ts',
       'operations.ts',
       'runtime.ts',
+      ...RUNTIME_ROOMS,
       'schemas.ts',
       'tanstack-query/options.ts',
       'tanstack-query/query-keys.ts',

@@ -1,0 +1,34 @@
+/**
+ * A paged operation's tool says how to get the next page, in a sentence of its description: the
+ * argument to set and where its value is in the result (the result budget of the remote server reads
+ * the same model field, `OperationModel.pagination`).
+ */
+import { payloadPathText } from '../../model/payload-paths.js';
+import type { OperationModel } from '../../model/types.js';
+
+/** The sentence, or undefined for an operation that is not paged. */
+export function pagingHint(operation: OperationModel): string | undefined {
+  const paging = operation.pagination;
+  if (!paging) return undefined;
+  const place = (path: readonly (string | number)[]) => `\`${payloadPathText(path)}\``;
+  const param = paging.param === undefined ? undefined : `\`${paging.param}\``;
+  const last = paging.sizeParam === undefined ? 'an empty page is the last' : `a page of fewer items than \`${paging.sizeParam}\` is the last`;
+  const more = paging.hasMore === undefined ? '' : `, while ${place(paging.hasMore)} is true`;
+  const counted = `for the next page, call again with ${param} one more (the first is ${paging.firstPage ?? 1}); ${last}.`;
+  switch (paging.style) {
+    case 'cursor': {
+      const cursor = paging.nextCursor ?? [];
+      const at = cursor.indexOf(-1);
+      const from = at >= 0 ? `the ${place(cursor.slice(at + 1))} of the last item of ${place(cursor.slice(0, at))}` : `the result's ${place(cursor)}`;
+      return `Paged: for the next page, call again with ${param} set to ${from}${more}; without one, this was the last page.`;
+    }
+    case 'offset':
+      return `Paged: for the next page, call again with ${param} increased by the number of items in ${place(paging.items)}${more}; ${last}.`;
+    case 'page':
+      return `Paged: ${counted}`;
+    case 'link':
+      return param === undefined ? 'Paged by a Link header this tool does not show: it gives the first page.' : `Paged: ${counted}`;
+    default:
+      return `Paged: the result's ${place(paging.nextUrl ?? [])} is the next page's address, which this tool does not follow: it gives the first page.`;
+  }
+}

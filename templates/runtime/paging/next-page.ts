@@ -1,0 +1,107 @@
+/**
+ * The next page of a walk: from the page just had, by the operation's style, or none where it was
+ * the last. A walk that would go round (an earlier cursor, address or page of items again) stops
+ * with a {@link PaginationError} that says so.
+ */
+import { PaginationError } from '../errors.js';
+import type { PagingSpec, PayloadPath } from '../spec.js';
+import { isRecord } from '../values.js';
+import { nextLink } from './link-header.js';
+
+/** The value at `path` in `value` (`-1` the last item), or undefined where there is none. */
+export function valueAt(value: unknown, path: PayloadPath): unknown {
+  let node = value;
+  for (const step of path) {
+    if (typeof step === 'number') node = Array.isArray(node) ? node.at(step) : undefined;
+    else node = isRecord(node) ? node[step] : undefined;
+  }
+  return node;
+}
+
+/** How the next page is asked for: the call's input with its cursor, page or offset, or the address the API gave. */
+export type NextPage = { input: Record<string, unknown> } | { url: string };
+
+/** What the walk keeps to see it does not go round: the cursors and addresses asked for, and the last page's items. */
+export class WalkGuard {
+  readonly #asked = new Set<string>();
+  #lastItems: string | undefined;
+
+  constructor(
+    readonly operationId: string,
+    /** The client's redaction: a text of the API's that an error quotes may hold the credential. */
+    readonly redact: (text: string) => string,
+  ) {}
+
+  /** A page's items: the same non-empty list as the page before means the API ignores what asks for the next. */
+  items(items: readonly unknown[], index: number): void {
+    const text = JSON.stringify(items);
+    if (items.length > 0 && text === this.#lastItems)
+      throw new PaginationError(
+        `${this.operationId}: page ${index + 1} repeats the items of page ${index}: the API does not move to the next page, and the walk would not end`,
+        this.operationId,
+      );
+    this.#lastItems = text;
+  }
+
+  /** A cursor or address asked for: one asked for before means the walk would go round. */
+  asks(what: 'cursor' | 'address', value: string): void {
+    const key = `${what}:${value}`;
+    if (this.#asked.has(key))
+      throw new PaginationError(
+        `${this.operationId}: the API gave the ${what} of an earlier page again: the walk would go round, so it stops`,
+        this.operationId,
+      );
+    this.#asked.add(key);
+  }
+}
+
+/** One page as the walk reads it: its payload, its headers (lower-case names), its items, the input that asked for it. */
+export interface PageRead {
+  data: unknown;
+  headers: Record<string, string>;
+  items: readonly unknown[];
+  input: Record<string, unknown>;
+}
+
+/** The next page after `page`, or undefined where `page` was the last. */
+export function nextPage(paging: PagingSpec, page: PageRead, guard: WalkGuard): NextPage | undefined {
+  const { data, items, input } = page;
+  if (paging.hasMore !== undefined && valueAt(data, paging.hasMore) === false) return undefined;
+  if (paging.style === 'link') return linkedPage(page.headers['link'], guard);
+  if (paging.style === 'url') {
+    const url = valueAt(data, paging.nextUrl ?? []);
+    if (typeof url !== 'string' || url === '') return undefined;
+    guard.asks('address', url);
+    return { url };
+  }
+  const param = paging.param as string;
+  if (paging.style === 'cursor') {
+    const cursor = valueAt(data, paging.nextCursor ?? []);
+    if (cursor === undefined || cursor === null || cursor === '') return undefined;
+    guard.asks('cursor', JSON.stringify(cursor));
+    return { input: { ...input, [param]: cursor } };
+  }
+  // A page or offset walk ends at a page of no items, or of fewer than were asked for.
+  const size = paging.sizeParam === undefined ? undefined : Number(input[paging.sizeParam]);
+  if (items.length === 0 || (size !== undefined && items.length < size)) return undefined;
+  if (paging.style === 'offset') return { input: { ...input, [param]: (Number(input[param]) || 0) + items.length } };
+  const first = paging.firstPage ?? 1;
+  const current = input[param] === undefined ? first : Number(input[param]);
+  const total = paging.totalPages === undefined ? undefined : valueAt(data, paging.totalPages);
+  if (typeof total === 'number' && current - first + 1 >= total) return undefined;
+  return { input: { ...input, [param]: current + 1 } };
+}
+
+function linkedPage(header: string | undefined, guard: WalkGuard): NextPage | undefined {
+  if (header === undefined) return undefined;
+  let url: string | undefined;
+  try {
+    url = nextLink(header);
+  } catch (error) {
+    const reason = guard.redact((error as Error).message);
+    throw new PaginationError(`${guard.operationId}: the Link header cannot be read (${reason}): the walk cannot find the next page`, guard.operationId);
+  }
+  if (url === undefined) return undefined;
+  guard.asks('address', url);
+  return { url };
+}

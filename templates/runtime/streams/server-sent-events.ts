@@ -1,0 +1,62 @@
+/**
+ * Server-sent events (`text/event-stream`, any OpenAPI version): events read as the caller
+ * iterates, their data read as JSON and validated where the document gives its schema, and the
+ * stream resumed where it broke off.
+ */
+import { backoffMs, clampWait } from '../core/retries.js';
+import { ConnectionError, ResponseTooLargeError, TimeoutError } from '../errors.js';
+import { sleep } from '../waits.js';
+import { jsonItem, type StreamReadOptions, textChunks, validItem } from './chunks.js';
+import { type EventStreamState, type ServerSentEvent, sseFrames } from './frames.js';
+
+/**
+ * The events of a server-sent event stream. Each event is a {@link ServerSentEvent}: where the
+ * operation's spec says how its data is read (`eventData`), the data is its text or its JSON,
+ * validated by the document's schema (a failure names `[index, 'data', ...]`); else (OpenAPI 3.2
+ * `itemSchema`) the whole event is validated.
+ *
+ * A stream that breaks off (the connection drops, or no byte comes within `idleMs`) is resumed,
+ * where the call may be repeated: the request is sent again after the wait the server asked for
+ * (`retry`, else a backoff; each wait held to `reconnects.maxWaitMs`), with `Last-Event-ID` where
+ * an event gave an id, at most `reconnects.max` times in a row without an event between. A stream
+ * the server ends is over, and so is one it answers 204 when resumed. The caller's signal ends it
+ * whenever it aborts.
+ */
+export async function* readServerSentEvents(options: StreamReadOptions): AsyncGenerator<ServerSentEvent<unknown>, void, undefined> {
+  const { spec, maxBytes } = options;
+  const state: EventStreamState = {};
+  let connection: { response: Response; controller?: AbortController | undefined } = { response: options.response, controller: options.controller };
+  let index = 0;
+  let failures = 0;
+  for (;;) {
+    const { response } = connection;
+    if (!response.body || response.status === 204) return;
+    // An event cut short by the break is dropped: the stream resumes after the last whole one.
+    const frames = sseFrames(state);
+    try {
+      for await (const chunk of textChunks(response.body, { ...options, controller: connection.controller })) {
+        for (const event of frames.push(chunk.text, chunk.done)) {
+          failures = 0;
+          yield readEvent({ ...options, response }, event, index++);
+        }
+        if (frames.pending() > maxBytes) throw new ResponseTooLargeError({ operationId: spec.operationId, status: response.status, limit: maxBytes });
+      }
+      return;
+    } catch (error) {
+      const broken = error instanceof ConnectionError || error instanceof TimeoutError;
+      const { reconnect, reconnects } = options;
+      if (!broken || !reconnect || !reconnects || failures >= reconnects.max) throw error;
+      failures++;
+      await sleep(clampWait(state.retry ?? backoffMs(failures), reconnects.maxWaitMs), options.signal, spec.operationId);
+      connection = await reconnect(state.lastEventId);
+    }
+  }
+}
+
+/** One event as yielded: its data as the spec says it is read, validated. */
+function readEvent(options: StreamReadOptions, event: ServerSentEvent, index: number): ServerSentEvent<unknown> {
+  const { eventData } = options.spec;
+  if (eventData === undefined) return validItem(options, event, index) as ServerSentEvent<unknown>;
+  const data = eventData === 'json' ? jsonItem(options, event.data, [index, 'data'], "the event's data") : event.data;
+  return { ...event, data: validItem(options, data, index, ['data']) };
+}
