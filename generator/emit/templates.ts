@@ -18,6 +18,9 @@ export const BUILTIN_TEMPLATES_DIR = join(PACKAGE_ROOT, 'templates');
 export const COPIED_FILES: readonly string[] = [
   'runtime.ts',
   'mcp/tool-server.ts',
+  'mcp/tool-catalog.ts',
+  'mcp/tool-gate.ts',
+  'mcp/tool-call.ts',
   'mcp/tool-selection.ts',
   'mcp/tool-search.ts',
   'mcp/dynamic-tools.ts',

@@ -81,7 +81,7 @@ describe.skipIf(!process.env.PODCAST_GEN_PACK_TEST)('the packed tarball in a fre
     const copiedTemplates = [
       'templates/runtime.ts',
       'templates/zod-helpers.ts',
-      ...['tool-server', 'tool-selection', 'tool-search', 'dynamic-tools', 'credentials'].map((name) => `templates/mcp/${name}.ts`),
+      ...['tool-server', 'tool-catalog', 'tool-gate', 'tool-call', 'tool-selection', 'tool-search', 'dynamic-tools', 'credentials'].map((name) => `templates/mcp/${name}.ts`),
       ...['wire', 'match', 'faults', 'server', 'credentials'].map((name) => `templates/mock/${name}.ts`),
     ];
     for (const file of copiedTemplates) expect(files).toContain(file);

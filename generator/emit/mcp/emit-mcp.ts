@@ -3,6 +3,7 @@ import type { ApiModel, CredentialsModel } from '../../model/types.js';
 import { banner } from '../banner.js';
 import { definePlugin } from '../plugin.js';
 import { jsonTextModule } from '../data-module.js';
+import { COPIED_FILES } from '../templates.js';
 import { jsonLines } from './json-text.js';
 import { jsonLiteral } from '../print.js';
 import type { JsonSchema } from './json-schema.js';
@@ -166,14 +167,12 @@ function byText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** The code every MCP server shares: a copied file of templates/, at the same path in the output. */
-const TOOL_SERVER = 'mcp/tool-server.ts';
-
-/** The files `tool-server.ts` imports, copied the same way: tool selection, search, and the dynamic mode. */
-const TOOL_SERVER_PARTS = ['mcp/tool-selection.ts', 'mcp/tool-search.ts', 'mcp/dynamic-tools.ts'] as const;
-
-/** The reader of the credential variables, which `server.ts` imports: copied the same way. */
-const MCP_CREDENTIALS = 'mcp/credentials.ts';
+/**
+ * The code every MCP server shares (the tool server and its rooms, tool selection and search, the
+ * dynamic mode, the credentials' reader): the copied files of templates/ under `mcp/`, each at the
+ * same path in the output.
+ */
+const MCP_COPIED = COPIED_FILES.filter((path) => path.startsWith('mcp/'));
 
 /** The data module `mcp/server.ts` imports (`./server-data.js`, and its one-line `.d.ts`), without extension. */
 const MCP_DATA = 'mcp/server-data';
@@ -222,9 +221,7 @@ export const mcpPlugin = definePlugin({
       // JSON cannot carry the banner; the file is still generated and byte-stable.
       { path: 'mcp/tools.json', content: `${manifestJson}\n` },
       { path: 'mcp/server.ts', content: templates.render('mcp-server.ts.hbs', view) },
-      { path: TOOL_SERVER, content: `${view.banner}\n${templates.copied(TOOL_SERVER)}` },
-      ...TOOL_SERVER_PARTS.map((path) => ({ path, content: `${view.banner}\n${templates.copied(path)}` })),
-      { path: MCP_CREDENTIALS, content: `${view.banner}\n${templates.copied(MCP_CREDENTIALS)}` },
+      ...MCP_COPIED.map((path) => ({ path, content: `${view.banner}\n${templates.copied(path)}` })),
       // JSON strings hold no line break, so each line of the text is a piece.
       ...(model.large ? jsonTextModule(MCP_DATA, view.banner, MCP_DATA_DESCRIPTION, dataJson.split('\n')) : []),
     ];
