@@ -12,7 +12,7 @@ import type { Server, Tool } from '@modelcontextprotocol/server';
 import type { PodcastClient } from '../client.js';
 import { operationSchemas } from '../schemas.js';
 import { readMcpCredentials, type McpCredentials, type McpCredentialVariable } from './credentials.js';
-import { createToolServer, toolCatalog, type OperationValidators, type ToolBinding, type ToolData, type ToolServerOptions } from './tool-server.js';
+import { createToolServer, toolCatalog, type OperationValidators, type ToolBinding, type ToolData, type ToolServerOptions, type ToolServerSpec } from './tool-server.js';
 
 /**
  * The tools and the definitions they share: `defs`, every component schema a tool reaches as JSON
@@ -135,6 +135,9 @@ const $bindings: Record<string, ToolBinding> = {
 /** Every operation's validators, by operationId: a tool's arguments are its operation's `params`. */
 const $validators: Record<string, OperationValidators> = operationSchemas;
 
+/** What the server serves (its tools, and how each reaches its operation), for the Web handler of `http.ts`. */
+export const podcastMcpServerSpec: ToolServerSpec = { info: {"name":"podcast","title":"Podcast Asset, Avatar and Account Interface","version":"1.0.0"}, listing: podcastMcpTools, catalog: $catalog, bindings: $bindings, validators: $validators };
+
 /**
  * Creates the MCP server of Podcast Asset, Avatar and Account Interface: every tool of {@link podcastMcpTools }, its arguments
  * validated with the generated zod validators, each call made with `client`. Failures (API errors,
@@ -147,6 +150,5 @@ const $validators: Record<string, OperationValidators> = operationSchemas;
  * A selection that names a tool or a tag the server does not have throws a `ToolSelectionError`.
  */
 export function createPodcastMcpServer(client: PodcastClient, options: PodcastMcpServerOptions = {}): Server {
-  const spec = { info: {"name":"podcast","title":"Podcast Asset, Avatar and Account Interface","version":"1.0.0"}, listing: podcastMcpTools, catalog: $catalog, bindings: $bindings, validators: $validators };
-  return createToolServer(spec, client, options);
+  return createToolServer(podcastMcpServerSpec, client, options);
 }

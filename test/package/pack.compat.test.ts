@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, write
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COPIED_FILES } from '../../generator/emit/templates.js';
 import { ROOT, SPEC } from '../helpers/paths.js';
 import { ensureBuilt } from '../cli/helpers/build.js';
 
@@ -75,15 +76,10 @@ describe.skipIf(!process.env.PODCAST_GEN_PACK_TEST)('the packed tarball in a fre
       'LICENSE',
     ];
     // What `podcast-gen mcp` and `mock` run.
-    expected.push('dist/generated/mcp/server.js', 'dist/generated/mcp/tool-server.js', 'dist/generated/fixtures/index.js');
+    expected.push('dist/generated/mcp/server.js', 'dist/generated/mcp/http.js', 'dist/generated/mcp/tool-server.js', 'dist/generated/fixtures/index.js');
     for (const file of expected) expect(files).toContain(file);
     // TypeScript ships only as declarations, and as the templates copied into the output as code.
-    const copiedTemplates = [
-      'templates/runtime.ts',
-      'templates/zod-helpers.ts',
-      ...['tool-server', 'tool-catalog', 'tool-gate', 'tool-call', 'tool-selection', 'tool-search', 'dynamic-tools', 'credentials'].map((name) => `templates/mcp/${name}.ts`),
-      ...['wire', 'match', 'faults', 'server', 'credentials'].map((name) => `templates/mock/${name}.ts`),
-    ];
+    const copiedTemplates = ['templates/runtime.ts', 'templates/zod-helpers.ts', ...COPIED_FILES.map((path) => `templates/${path}`)];
     for (const file of copiedTemplates) expect(files).toContain(file);
     // The README's links to the reference resolve in the package too (npm's page and node_modules).
     const linked = [...readFileSync(join(ROOT, 'README.md'), 'utf8').matchAll(/\]\((docs\/[^)#]+)/g)].map((m) => m[1] as string);

@@ -22,6 +22,11 @@ export interface McpServerView {
   envConst: string;
   /** Name of the server's options type (`PodcastMcpServerOptions`). */
   optionsType: string;
+  /** Name of the exported server spec (`podcastMcpServerSpec`), which `http.ts` serves. */
+  specConst: string;
+  /** Name of `http.ts`'s handler factory (`createPodcastMcpHandler`) and of its options type (`PodcastMcpHandlerOptions`). */
+  createHandler: string;
+  handlerOptionsType: string;
   serverInfo: { name: string; title: string; version: string };
   /** The environment variables `podcast-gen mcp` reads; `apiKey`: the credential variable of the client's `apiKey` option, where an operation uses its scheme. */
   env: { apiKey?: string; baseUrl: string; scopes: string };
@@ -66,6 +71,9 @@ function mcpServer(model: ApiModel, maxSchemaBytes: number): { view: McpServerVi
     readCredentials: camelCase(`read ${api} mcp credentials`),
     credentials: model.credentials,
     optionsType: pascalCase(`${api} mcp server options`),
+    specConst: camelCase(`${api} mcp server spec`),
+    createHandler: camelCase(`create ${api} mcp handler`),
+    handlerOptionsType: pascalCase(`${api} mcp handler options`),
     serverInfo: { name: snakeCase(api).replace(/_/g, '-'), title: model.title, version: model.version },
     env: {
       ...apiKeyVariable(model),
@@ -221,6 +229,7 @@ export const mcpPlugin = definePlugin({
       // JSON cannot carry the banner; the file is still generated and byte-stable.
       { path: 'mcp/tools.json', content: `${manifestJson}\n` },
       { path: 'mcp/server.ts', content: templates.render('mcp-server.ts.hbs', view) },
+      { path: 'mcp/http.ts', content: templates.render('mcp-http.ts.hbs', view) },
       ...MCP_COPIED.map((path) => ({ path, content: `${view.banner}\n${templates.copied(path)}` })),
       // JSON strings hold no line break, so each line of the text is a piece.
       ...(model.large ? jsonTextModule(MCP_DATA, view.banner, MCP_DATA_DESCRIPTION, dataJson.split('\n')) : []),
