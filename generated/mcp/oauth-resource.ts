@@ -177,7 +177,8 @@ async function discover(issuer: string, timeoutMs: number): Promise<Record<strin
 
 /** A JSON object fetched within `timeoutMs`; throws on a failed request, a status other than 200, or a body that is no JSON object. */
 async function fetchJson(url: string, init: RequestInit, timeoutMs: number): Promise<Record<string, unknown>> {
-  const response = await fetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(timeoutMs) });
+  // A redirect is not followed, and fails below (Workers implement no `redirect: 'error'`).
+  const response = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
   if (response.status !== 200) {
     await response.body?.cancel();
     throw new Error(`HTTP ${response.status}`);
