@@ -287,8 +287,8 @@ describe('buildToolBindings: annotations by HTTP method', () => {
       { given: 'post', want: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true } },
     ],
     [
-      'patch changes state, neither destructive nor idempotent',
-      { given: 'patch', want: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true } },
+      'patch overwrites what was there (MCP: destructive unless only additive), not idempotent',
+      { given: 'patch', want: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true } },
     ],
     [
       'put overwrites: destructive and idempotent',
