@@ -13,12 +13,13 @@ import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/
 import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
 import { callDynamicTool, DYNAMIC_TOOLS_THRESHOLD, dynamicToolList, type DynamicSource } from './dynamic-tools.js';
 import type { ToolCatalog } from './tool-catalog.js';
-import { callTool, type OperationValidators, type ToolBinding } from './tool-call.js';
+import { callTool, type ListedTool, type OperationValidators, type ToolBinding } from './tool-call.js';
 import { bindingOf, redactor, toolGate, type GateOptions } from './tool-gate.js';
 import { searchIndex, type SearchIndex } from './tool-search.js';
 
 export { toolCatalog, type JsonSchema, type ToolCatalog, type ToolData, type ToolEntry, type ToolSummary } from './tool-catalog.js';
-export { callTool, errorResult, MAX_STREAM_ITEMS, type ArgumentsValidator, type OperationValidators, type ToolBinding } from './tool-call.js';
+export { DEFAULT_RESULT_BUDGET } from './result-budget.js';
+export { callTool, errorResult, MAX_STREAM_ITEMS, RESULT_META_KEY, type ArgumentsValidator, type OperationValidators, type ToolBinding } from './tool-call.js';
 export { redactor, refusal } from './tool-gate.js';
 
 /**
@@ -39,7 +40,17 @@ export interface ToolServerOptions extends GateOptions {
    * when more than `DYNAMIC_TOOLS_THRESHOLD` tools are offered (after the selection and the scopes).
    */
   dynamic?: boolean;
+  /**
+   * Characters of JSON a tool's structured result may take; a larger one is cut at an item boundary
+   * and says so. Default `DEFAULT_RESULT_BUDGET` of `result-budget.ts`; `Infinity` for none.
+   */
+  resultBudget?: number;
+  /** The budget of particular tools, by name, over `resultBudget`. */
+  resultBudgets?: Readonly<Record<string, number>>;
 }
+
+/** How many tools one `tools/list` page holds; the next page is asked for with the page's `nextCursor`. */
+export const TOOLS_PAGE_SIZE = 100;
 
 /** What {@link createToolServer} serves. */
 export interface ToolServerSpec {
@@ -72,14 +83,28 @@ export function createToolServer(spec: ToolServerSpec, client: object, options: 
     const tool = spec.catalog.get(name);
     const binding = bindingOf(spec.bindings, name);
     if (!tool || !binding) return undefined;
-    const result = gate.refuse(name) ?? (await callTool({ client, binding, validators: spec.validators, args, ...(signal ? { signal } : {}) }));
+    const budget = (options.resultBudgets && Object.hasOwn(options.resultBudgets, name) ? options.resultBudgets[name] : undefined) ?? options.resultBudget;
+    const result =
+      gate.refuse(name) ??
+      (await callTool({
+        client,
+        binding,
+        validators: spec.validators,
+        args,
+        tool: tool as ListedTool,
+        ...(budget !== undefined ? { budget } : {}),
+        ...(signal ? { signal } : {}),
+      }));
     return server.projectCallToolResult(redact(result), tool.outputSchema);
   };
 
   let listed: Tool[] | undefined;
-  server.setRequestHandler('tools/list', () => ({
-    tools: (listed ??= dynamic ? dynamicToolList(dynamicSource(spec, gate.offered, call)) : spec.catalog.all().filter((tool) => offeredNames.has(tool.name))),
-  }));
+  server.setRequestHandler('tools/list', (request) => {
+    listed ??= dynamic ? dynamicToolList(dynamicSource(spec, gate.offered, call)) : spec.catalog.all().filter((tool) => offeredNames.has(tool.name));
+    const start = pageStart(request.params?.cursor, listed.length);
+    const end = start + TOOLS_PAGE_SIZE;
+    return { tools: listed.slice(start, end), ...(end < listed.length ? { nextCursor: cursorOf(end) } : {}) };
+  });
   let source: DynamicSource | undefined;
   server.setRequestHandler('tools/call', async (request, ctx) => {
     const name = request.params.name;
@@ -93,6 +118,25 @@ export function createToolServer(spec: ToolServerSpec, client: object, options: 
     return result;
   });
   return server;
+}
+
+/** The cursor of the page that starts at `index`: opaque to clients, the same from any instance. */
+function cursorOf(index: number): string {
+  return btoa(`tools:${index}`);
+}
+
+/** Where the page of `cursor` starts (0 without one); a cursor this server did not give is a protocol error. */
+function pageStart(cursor: string | undefined, length: number): number {
+  if (cursor === undefined) return 0;
+  let index = Number.NaN;
+  try {
+    const match = /^tools:(\d+)$/.exec(atob(cursor));
+    if (match) index = Number(match[1]);
+  } catch {
+    // Not base64: not a cursor of this server.
+  }
+  if (!Number.isSafeInteger(index) || index <= 0 || index >= length) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid cursor: ${cursor}`);
+  return index;
 }
 
 /** Search indexes by catalog: every server of a process (one per HTTP request) shares its catalog's. */

@@ -350,6 +350,13 @@ export async function parseArguments(argv: readonly string[]): Promise<ParsedArg
             describe:
               "With --http: this server's canonical URL, the audience its access tokens must name (https://mcp.example.com/mcp; also <PREFIX>_MCP_RESOURCE)",
           })
+          .option('result-budget', {
+            type: 'number',
+            requiresArg: true,
+            group: TOOLS,
+            describe: 'Characters of JSON a tool result may take; a larger one is cut at an item boundary and says so',
+            defaultDescription: '40000',
+          })
           .option('allowed-origins', {
             type: 'string',
             requiresArg: true,

@@ -21,6 +21,8 @@ export const COPIED_FILES: readonly string[] = [
   'mcp/tool-catalog.ts',
   'mcp/tool-gate.ts',
   'mcp/tool-call.ts',
+  'mcp/result-budget.ts',
+  'mcp/result-fields.ts',
   'mcp/http-handler.ts',
   'mcp/http-guard.ts',
   'mcp/http-legacy.ts',

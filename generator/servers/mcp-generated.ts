@@ -35,6 +35,7 @@ export interface ServeOptions {
   toolsets?: readonly string[];
   readOnly?: boolean;
   dynamic?: boolean;
+  resultBudget?: number;
 }
 
 /** Options of the generated `create…McpHandler` (`mcp/http.ts`) that the command passes. */

@@ -26,6 +26,8 @@ export interface McpCommandOptions extends McpConfigFlags {
   readOnly?: boolean;
   /** List three tools that search, describe and call the others; default: above the threshold of `mcp/dynamic-tools.ts`. */
   dynamic?: boolean;
+  /** Characters of JSON a tool result may take (default: `DEFAULT_RESULT_BUDGET` of `mcp/result-budget.ts`). */
+  resultBudget?: number;
   /** Serve Streamable HTTP instead of stdio. */
   http?: boolean;
   /** HTTP port (0: any free port). Default 3000. */
@@ -66,6 +68,10 @@ export async function runMcp(options: McpCommandOptions): Promise<number> {
   const { config } = read;
   const client = generated.createClient(config.clientOptions);
   const selection = selectionOf(options);
+  if (options.resultBudget !== undefined && !(Number.isSafeInteger(options.resultBudget) && options.resultBudget > 0)) {
+    stderr(`podcast-gen mcp: --result-budget must be a whole number of characters above 0, got ${JSON.stringify(options.resultBudget)}\n`);
+    return 2;
+  }
   const invalid = checkSelection(generated, client, { ...selection, ...(config.scopes ? { scopes: config.scopes } : {}) });
   if (invalid) {
     stderr(`podcast-gen mcp: ${invalid}\n`);
@@ -86,7 +92,7 @@ export async function runMcp(options: McpCommandOptions): Promise<number> {
 }
 
 /** The tool selection of the flags, as the server's options. */
-function selectionOf(options: McpCommandOptions): Pick<ServeOptions, 'tools' | 'toolsets' | 'readOnly' | 'dynamic'> {
+function selectionOf(options: McpCommandOptions): Pick<ServeOptions, 'tools' | 'toolsets' | 'readOnly' | 'dynamic' | 'resultBudget'> {
   const list = (value: string | readonly string[] | undefined) =>
     value === undefined ? undefined : (typeof value === 'string' ? [value] : [...value]).flatMap((v) => v.split(/[\s,]+/)).filter(Boolean);
   const tools = list(options.tools);
@@ -96,6 +102,7 @@ function selectionOf(options: McpCommandOptions): Pick<ServeOptions, 'tools' | '
     ...(toolsets ? { toolsets } : {}),
     ...(options.readOnly ? { readOnly: true } : {}),
     ...(options.dynamic !== undefined ? { dynamic: options.dynamic } : {}),
+    ...(options.resultBudget !== undefined ? { resultBudget: options.resultBudget } : {}),
   };
 }
 
@@ -119,7 +126,7 @@ async function serveOverHttp(run: {
   options: McpCommandOptions;
   generated: GeneratedMcp;
   client: unknown;
-  selection: Pick<ServeOptions, 'tools' | 'toolsets' | 'readOnly' | 'dynamic'>;
+  selection: Pick<ServeOptions, 'tools' | 'toolsets' | 'readOnly' | 'dynamic' | 'resultBudget'>;
   config: McpConfig;
   stderr(text: string): void;
 }): Promise<number> {

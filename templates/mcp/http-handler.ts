@@ -179,12 +179,15 @@ function callerOf(authInfo: AuthInfo | undefined): McpCaller {
   };
 }
 
+/** The server's own options, as each request's server is made with them. */
 function selection(options: ToolServerOptions): ToolServerOptions {
   return {
     ...(options.tools ? { tools: options.tools } : {}),
     ...(options.toolsets ? { toolsets: options.toolsets } : {}),
     ...(options.readOnly ? { readOnly: true } : {}),
     ...(options.dynamic !== undefined ? { dynamic: options.dynamic } : {}),
+    ...(options.resultBudget !== undefined ? { resultBudget: options.resultBudget } : {}),
+    ...(options.resultBudgets ? { resultBudgets: options.resultBudgets } : {}),
   };
 }
 

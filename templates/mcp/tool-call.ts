@@ -14,6 +14,11 @@ import {
   type RequestOptions,
   type ValidationIssue,
 } from '../runtime.js';
+import { type Cut, cutNote, DEFAULT_RESULT_BUDGET, fitToBudget, minItemsOf, nextCall, type Paging } from './result-budget.js';
+import { FIELDS_ARGUMENT, type Projection, project, projectableFields, takeFields } from './result-fields.js';
+
+/** The key of a result's `_meta` that says what the server did to it (a cut to the budget). */
+export const RESULT_META_KEY = 'dev.podcast-gen/result';
 
 /** How a tool reaches its operation. */
 export interface ToolBinding {
@@ -28,6 +33,19 @@ export interface ToolBinding {
   wrapData: boolean;
   /** The operation's tags: the toolsets it belongs to. */
   tags?: readonly string[];
+  /** `binary` when the operation answers bytes: an image or audio content block, else an embedded resource. */
+  result?: 'binary';
+  /** The operation's paging arguments, to say how to get what a cut left out. */
+  paging?: Paging;
+  /** Where the tool's `fields` argument projects: the object it answers, or each item of `data`. */
+  fields?: Projection;
+}
+
+/** The tool as listed, for what a call reads of it: the names `fields` accepts, the `minItems` of its lists. */
+export interface ListedTool {
+  name: string;
+  inputSchema?: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
 }
 
 /** An issue of a failed check, as zod reports it. */
@@ -46,19 +64,35 @@ export interface OperationValidators {
   params?: ArgumentsValidator | undefined;
 }
 
-/** One tool call: its arguments checked, the client method called, the answer or the error as a result. */
+/**
+ * One tool call: its arguments checked (and `fields` taken out), the client method called, the
+ * answer projected to `fields` and kept within `budget` characters of JSON, or the error, as a result.
+ */
 export async function callTool(call: {
   client: object;
   binding: ToolBinding;
   validators: Readonly<Record<string, OperationValidators>>;
   args: unknown;
   signal?: AbortSignal;
+  /** The tool as listed (absent: no `fields`, no `minItems` known). */
+  tool?: ListedTool;
+  /** Characters of JSON the structured result may take. Default {@link DEFAULT_RESULT_BUDGET}. */
+  budget?: number;
 }): Promise<CallToolResult> {
   const { client, binding, validators } = call;
-  let input: unknown = call.args;
+  const budget = call.budget ?? DEFAULT_RESULT_BUDGET;
+  let args: unknown = call.args;
+  let fields: string[] | undefined;
+  if (binding.fields && isRecord(args)) {
+    const taken = takeFields(args, projectableFields(call.tool?.inputSchema) ?? []);
+    if ('problem' in taken) return invalid(binding.operationId, [{ path: [FIELDS_ARGUMENT], message: taken.problem }]);
+    args = taken.args;
+    fields = taken.fields;
+  }
+  let input: unknown = args;
   const params = binding.input && Object.hasOwn(validators, binding.operationId) ? validators[binding.operationId]?.params : undefined;
   if (params) {
-    const parsed = params.safeParse(call.args);
+    const parsed = params.safeParse(args);
     if (!parsed.success)
       return invalid(
         binding.operationId,
@@ -71,15 +105,62 @@ export async function callTool(call: {
     if (typeof method !== 'function') throw new Error(`the client has no method ${binding.method}`);
     const options: RequestOptions = call.signal === undefined ? {} : { signal: call.signal };
     const answer: unknown = await (binding.input ? method.call(client, input, options) : method.call(client, options));
+    if (binding.result === 'binary') return await binaryResult(answer, binding.operationId, budget);
     // A streamed payload (OpenAPI 3.2 itemSchema) is answered with its first items.
     const data = isAsyncIterable(answer) ? await firstItems(answer) : answer;
     const structured: unknown = binding.wrapData ? { data: data ?? null } : data;
     if (!isRecord(structured))
       return toolError(`${binding.operationId} answered with a payload that is not an object.`, { kind: 'response', operationId: binding.operationId });
-    return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
+    const projected = fields && binding.fields ? project(structured, fields, binding.fields) : structured;
+    return withinBudget(projected, { budget, binding, args: isRecord(args) ? args : {}, tool: call.tool });
   } catch (error) {
     return errorResult(binding.operationId, error);
   }
+}
+
+/** The structured result within the budget, with a note of what a cut left out and how to get it. */
+function withinBudget(
+  structured: Record<string, unknown>,
+  context: { budget: number; binding: ToolBinding; args: Record<string, unknown>; tool: ListedTool | undefined },
+): CallToolResult {
+  const { budget, binding } = context;
+  const fitted = fitToBudget(structured, budget, minItemsOf(context.tool?.outputSchema));
+  const text = JSON.stringify(fitted.value);
+  if (!fitted.cut) return { content: [{ type: 'text', text }], structuredContent: fitted.value };
+  const next = nextCall(context.args, binding.paging, fitted.cut);
+  const cut: Cut = { budget, ...fitted.cut, ...(next ? { next } : {}) };
+  const fields = binding.fields ? FIELDS_ARGUMENT : undefined;
+  return {
+    content: [
+      { type: 'text', text },
+      { type: 'text', text: cutNote(cut, { paging: binding.paging, fields }) },
+    ],
+    structuredContent: fitted.value,
+    _meta: { [RESULT_META_KEY]: { cut } },
+  };
+}
+
+/** Bytes as an agent takes them: an image or audio block, else an embedded resource; within the budget, as base64. */
+async function binaryResult(answer: unknown, operationId: string, budget: number): Promise<CallToolResult> {
+  const blob =
+    answer instanceof Blob ? answer : new Blob([answer instanceof ArrayBuffer || ArrayBuffer.isView(answer) ? (answer as ArrayBuffer) : String(answer ?? '')]);
+  const mimeType = blob.type.split(';')[0]?.trim() || 'application/octet-stream';
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  const size = Math.ceil(bytes.byteLength / 3) * 4;
+  if (size > budget) {
+    const text = `${operationId} answered ${bytes.byteLength.toLocaleString('en-US')} bytes of ${mimeType}, ${size.toLocaleString('en-US')} characters as base64: over this tool's result budget of ${budget.toLocaleString('en-US')}, so they are left out (a larger resultBudget for this tool lets them through).`;
+    return { content: [{ type: 'text', text }], _meta: { [RESULT_META_KEY]: { cut: { budget, bytes: bytes.byteLength, mimeType } } } };
+  }
+  const data = base64(bytes);
+  if (mimeType.startsWith('image/')) return { content: [{ type: 'image', data, mimeType }] };
+  if (mimeType.startsWith('audio/')) return { content: [{ type: 'audio', data, mimeType }] };
+  return { content: [{ type: 'resource', resource: { uri: `urn:podcast-gen:${encodeURIComponent(operationId)}:response`, mimeType, blob: data } }] };
+}
+
+function base64(bytes: Uint8Array): string {
+  let text = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(text);
 }
 
 /** A thrown client error as a tool result: what an agent needs to decide what to do next. */

@@ -6,7 +6,7 @@
 import { Client } from '@modelcontextprotocol/client';
 import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createToolServer, toolCatalog, type ToolServerOptions } from '../../templates/mcp/tool-server.js';
+import { createToolServer, TOOLS_PAGE_SIZE, toolCatalog, type ToolServerOptions } from '../../templates/mcp/tool-server.js';
 import { BINDINGS, DATA, fakeClient, VALIDATORS } from './helpers/pet-tools.js';
 
 const closers: (() => Promise<void>)[] = [];
@@ -57,5 +57,42 @@ describe('createToolServer, through the SDK client', () => {
   it('answers a name that is no tool with a protocol error', async () => {
     const mcp = await connect({});
     await expect(mcp.callTool({ name: 'toString', arguments: {} })).rejects.toThrow(/Unknown tool: toString/);
+  });
+});
+
+describe('tools/list in pages', () => {
+  it('lists TOOLS_PAGE_SIZE tools a page, with a cursor to the next, and refuses a cursor it did not give', async () => {
+    const names = Array.from({ length: 250 }, (_, i) => `tool_${String(i).padStart(3, '0')}`);
+    const spec = {
+      info: { name: 'many', title: 'Many', version: '1.0.0' },
+      listing: { ttlMs: 0, cacheScope: 'private' as const },
+      catalog: toolCatalog(() => ({ defs: {}, responseDefs: {}, tools: names.map((name) => ({ name, inputSchema: { type: 'object' } })) })),
+      bindings: Object.fromEntries(names.map((name) => [name, { operationId: name, method: name, input: false, scopes: [], wrapData: true }])),
+      validators: {},
+    };
+    const server = createToolServer(spec, {}, { dynamic: false });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const mcp = new Client({ name: 'test', version: '1.0.0' });
+    await mcp.connect(clientSide);
+    closers.push(async () => {
+      await mcp.close();
+      await server.close();
+    });
+    // The SDK's client follows the cursors itself when asked for no page in particular.
+    expect((await mcp.listTools()).tools.map((tool) => tool.name)).toStrictEqual(names);
+    const pages: string[][] = [];
+    let cursor: string | undefined;
+    do {
+      const page = (await mcp.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } })) as {
+        tools: { name: string }[];
+        nextCursor?: string;
+      };
+      pages.push(page.tools.map((tool) => tool.name));
+      cursor = page.nextCursor;
+    } while (cursor !== undefined);
+    expect(pages.map((page) => page.length)).toStrictEqual([TOOLS_PAGE_SIZE, TOOLS_PAGE_SIZE, 250 - 2 * TOOLS_PAGE_SIZE]);
+    expect(pages.flat()).toStrictEqual(names);
+    await expect(mcp.listTools({ cursor: 'not-a-cursor' })).rejects.toThrow(/Invalid cursor/);
   });
 });

@@ -37,7 +37,21 @@ export interface McpServerView {
   credentials: CredentialsModel;
   /** The `tools/list` result: every tool with self-contained schemas (`tools.json`). */
   manifest: McpManifest;
-  tools: { name: string; operationId: string; methodName: string; hasInput: boolean; scopes: string[]; wrapData: boolean; tags: string[] }[];
+  tools: {
+    name: string;
+    operationId: string;
+    methodName: string;
+    hasInput: boolean;
+    scopes: string[];
+    wrapData: boolean;
+    tags: string[];
+    /** `binary` when the operation answers bytes (content blocks, not structured content). */
+    result?: 'binary';
+    /** The operation's paging arguments (model/paging.ts). */
+    paging?: NonNullable<ApiModel['operations'][number]['paging']>;
+    /** Where the tool's `fields` argument projects. */
+    fields?: 'object' | 'items';
+  }[];
   /** True when some tool takes input (the validators are then imported). */
   anyInput: boolean;
   /** True for a large document (`ApiModel.large`): the tools are read from the data module `server-data.js`. */
@@ -81,7 +95,7 @@ function mcpServer(model: ApiModel, maxSchemaBytes: number): { view: McpServerVi
       scopes: `${model.names.envPrefix}_SCOPES`,
     },
     manifest,
-    tools: bindings.map(({ tool, operation, wrapData }) => ({
+    tools: bindings.map(({ tool, operation, wrapData, projection }) => ({
       name: tool.name,
       operationId: operation.operationId,
       methodName: operation.methodName,
@@ -89,6 +103,9 @@ function mcpServer(model: ApiModel, maxSchemaBytes: number): { view: McpServerVi
       scopes: operation.scopes,
       wrapData,
       tags: operation.tags,
+      ...(operation.data.kind === 'binary' ? { result: 'binary' as const } : {}),
+      ...(operation.paging ? { paging: operation.paging } : {}),
+      ...(projection ? { fields: projection } : {}),
     })),
     anyInput: bindings.some(({ operation }) => operation.hasInput),
     large: model.large,

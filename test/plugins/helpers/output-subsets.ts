@@ -16,6 +16,8 @@ export const SUBSETS: [string[], string[]][] = [
       'mcp/http-legacy.ts',
       'mcp/http.ts',
       'mcp/oauth-resource.ts',
+      'mcp/result-budget.ts',
+      'mcp/result-fields.ts',
       'mcp/server.ts',
       'mcp/tool-call.ts',
       'mcp/tool-catalog.ts',
