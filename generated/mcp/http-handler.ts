@@ -87,6 +87,8 @@ export function createMcpHttpHandler<Client extends object>(
   if (!client && !clientFor) throw new Error("the MCP handler needs `client` (the server's own credential) or `clientFor` (a credential per caller)");
   const tokens = options.tokens instanceof Map ? options.tokens : new Map(Object.entries(options.tokens ?? {}));
   if (!oauth && tokens.size === 0) throw new Error('the MCP handler has no way in: give `oauth` ({ issuer, resource }) or `tokens`');
+  // First: it checks the issuer and the resource are URLs it may trust, and says which is not.
+  const verifier = callerVerifier(tokens, oauth);
   const resource = oauth ? new URL(oauth.resource) : undefined;
   const rules = accessRules({
     ...(options.listenHost !== undefined ? { listenHost: options.listenHost } : {}),
@@ -103,7 +105,6 @@ export function createMcpHttpHandler<Client extends object>(
     ? JSON.stringify(protectedResourceMetadata({ issuer: oauth.issuer, resource: oauth.resource, scopes: within(allScopes(spec)) }))
     : undefined;
   const metadataAt = oauth ? metadataPaths(oauth.resource) : [];
-  const verifier = callerVerifier(tokens, oauth);
 
   const factory = async (ctx: McpRequestContext) => {
     const caller = callerOf(ctx.authInfo);
