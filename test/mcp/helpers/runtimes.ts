@@ -73,10 +73,9 @@ export async function startExample(name: 'workers' | 'deno' | 'bun' | 'container
     child = spawn(join(BIN, 'workerd'), ['serve', 'config.capnp'], { cwd: dir, env: environment });
   } else if (name === 'deno') {
     writeFileSync(join(dir, 'main.ts'), code);
-    child = spawn(join(BIN, 'deno'), ['run', '--allow-net', '--allow-env', '--sloppy-imports', 'main.ts'], {
-      cwd: dir,
-      env: { ...environment, DENO_NO_UPDATE_CHECK: '1' },
-    });
+    // As docs/mcp.md says to run it, on the test's address.
+    const args = ['serve', '--allow-net', '--allow-env', '--sloppy-imports', '--host', '127.0.0.1', '--port', String(port), 'main.ts'];
+    child = spawn(join(BIN, 'deno'), args, { cwd: dir, env: { ...environment, DENO_NO_UPDATE_CHECK: '1' } });
   } else if (name === 'bun') {
     writeFileSync(join(dir, 'main.ts'), code);
     child = spawn(join(BIN, 'bun'), ['run', 'main.ts'], { cwd: dir, env: environment });
