@@ -114,7 +114,7 @@ function serverOptions<T>(y: Argv<T>, { http }: { http: boolean }) {
     ? built.option('http', {
         type: 'boolean',
         group: RUN,
-        describe: 'Serve Streamable HTTP instead of stdio (bearer tokens and their scopes in <PREFIX>_MCP_TOKENS)',
+        describe: 'Serve Streamable HTTP instead of stdio (callers present an access token of --issuer, or a static one of <PREFIX>_MCP_TOKENS)',
       })
     : built;
 }
@@ -379,6 +379,27 @@ export async function parseArguments(argv: readonly string[]): Promise<ParsedArg
             describe: 'List three tools (search_tools, describe_tool, call_tool) instead of every tool; --no-dynamic lists every tool',
             defaultDescription: 'above 50 tools',
           })
+          .option('issuer', {
+            type: 'string',
+            requiresArg: true,
+            group: RUN,
+            describe:
+              'With --http: the OAuth 2.1 authorization server whose access tokens callers present (its issuer URL; also <PREFIX>_MCP_ISSUER). Needs --resource',
+          })
+          .option('resource', {
+            type: 'string',
+            requiresArg: true,
+            group: RUN,
+            describe:
+              "With --http: this server's canonical URL, the audience its access tokens must name (https://mcp.example.com/mcp; also <PREFIX>_MCP_RESOURCE)",
+          })
+          .option('result-budget', {
+            type: 'number',
+            requiresArg: true,
+            group: TOOLS,
+            describe: 'Characters of JSON a tool result may take; a larger one is cut at an item boundary and says so',
+            defaultDescription: '40000',
+          })
           .option('allowed-origins', {
             type: 'string',
             requiresArg: true,
@@ -397,7 +418,8 @@ export async function parseArguments(argv: readonly string[]): Promise<ParsedArg
           .example('$0 mcp', 'Serve the podcast tools over stdio (as an MCP client spawns it)')
           .example('$0 mcp --out src/api', 'Serve the MCP server generated into src/api/')
           .example('$0 mcp --toolsets issues --read-only', 'Only the tools tagged issues that only read')
-          .example('$0 mcp --http --port 3000', 'Serve over Streamable HTTP'),
+          .example('$0 mcp --http --port 3000', 'Serve over Streamable HTTP (static tokens of <PREFIX>_MCP_TOKENS)')
+          .example('$0 mcp --http --issuer https://id.example --resource https://mcp.example/mcp', 'Callers sign in at your identity provider'),
       choose('mcp'),
     )
     .command(

@@ -7,9 +7,12 @@ import { buildResponses, envelopeDataSchema, pickSuccess } from './responses.js'
 import { operationSecurity, toolScopesOf } from './auth-requirements.js';
 import { sharedKeysProblem } from './shared-keys.js';
 import type { Problem } from '../problems.js';
-import { eventsOf, streamFormat, streamOf } from './streams.js';
+import { IDEMPOTENT_METHODS } from './method-semantics.js';
 import { paginationOf } from './pagination.js';
 import type { RawPaginated } from './pagination-extensions.js';
+import { pagingOf } from './paging.js';
+import { eventsOf, streamFormat, streamOf } from './streams.js';
+import { toolHints } from './tool-hints.js';
 import type { AssumptionModel, BodyModel, EnvelopeModel, HttpMethod, OperationModel, ResponseModel, SchemaObject, SecuritySchemeModel } from './types.js';
 
 /** An operation as the document writes it. */
@@ -28,6 +31,7 @@ export interface RawOperation extends RawPaginated {
   'x-oauth-scopes'?: unknown;
   'x-credits'?: unknown;
   'x-assumed'?: unknown;
+  'x-tool-hints'?: unknown;
 }
 
 /** What the model builder decided for the operation's names before building it. */
@@ -39,14 +43,6 @@ export interface OperationNames {
   toolName: string;
   toolNameDerived: boolean;
 }
-
-/**
- * QUERY is safe and idempotent (the IETF draft "The HTTP QUERY Method"). A method of 3.2's
- * `additionalOperations` is neither, whatever its name, as POST: it is not retried after a
- * connection failure unless it carries an idempotency key, and its tool is not read-only.
- */
-const IDEMPOTENT_METHODS = new Set<HttpMethod>(['get', 'head', 'options', 'put', 'delete', 'trace', 'query']);
-const READ_ONLY_METHODS = new Set<HttpMethod>(['get', 'head', 'options', 'trace', 'query']);
 
 /** Builds one operation's model from its path item, method and already-decided names. */
 export function buildOperation(options: {
@@ -129,18 +125,23 @@ export function buildOperation(options: {
     errors,
     retryStatuses: retryStatuses(declared503),
     retryConnectionErrors: idempotentMethod || idempotency !== undefined,
-    annotations: {
-      readOnly: known && READ_ONLY_METHODS.has(method),
-      destructive: known && (method === 'delete' || method === 'put'),
-      idempotent: idempotentMethod,
-      openWorld: true,
-    },
+    annotations: toolHints({
+      method,
+      additional: options.additional,
+      operationId: names.operationId,
+      summary: raw.summary,
+      path,
+      extension: raw['x-tool-hints'],
+      pointer,
+    }),
     assumptions: options.assumptions,
   };
   if (raw.summary) operation.summary = raw.summary;
   if (raw.description) operation.description = raw.description;
   if (body) operation.body = body;
   if (idempotency) operation.idempotency = idempotency;
+  const paging = pagingOf(input);
+  if (paging) operation.paging = paging;
   const retryAfterField = errors.find((r) => r.status === 429)?.retryAfterField;
   if (retryAfterField) operation.retryAfterField = retryAfterField;
   const redirect = redirectAnswer(responses);

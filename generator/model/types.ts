@@ -420,8 +420,10 @@ export interface OperationModel {
    * the MCP tool's description and the TanStack Query output's infinite queries read it.
    */
   pagination?: PaginationModel;
-  /** Annotations for MCP: derived from method and idempotency. */
+  /** MCP tool hints: from the method and the words of the operation (model/tool-hints.ts), or its `x-tool-hints`. */
   annotations: { readOnly: boolean; destructive: boolean; idempotent: boolean; openWorld: boolean };
+  /** The query parameters that page the answer, by role (model/paging.ts): how a cut tool result says to get the rest. */
+  paging?: { page?: string; perPage?: string; offset?: string; limit?: string; cursor?: string };
   /** `x-assumed` notes on this operation, its parameters, body and their fields. */
   assumptions: AssumptionModel[];
 }

@@ -95,7 +95,13 @@ export function environmentHelp(generated: Pick<GeneratedMcp, 'serving' | 'crede
     ...generated.credentials.map((c): [string, string] => [c.name, `${describe(c)}, scheme ${c.scheme} (${need(c)}; or --credential ${c.name}=…)`]),
     [generated.env.baseUrl, "the API's base address (required; or --base-url)"],
     [generated.env.scopes, 'the granted OAuth scopes, comma separated (optional; or --scopes)'],
-    [`${generated.envPrefix}_MCP_TOKENS`, 'with --http: bearer tokens and the scopes each grants'],
+    [`${generated.envPrefix}_MCP_TOKENS`, 'with --http: static bearer tokens and the scopes each grants ("token=scope scope;token2=scope")'],
+    [`${generated.envPrefix}_MCP_ISSUER`, 'with --http: the OAuth 2.1 issuer whose access tokens callers present (or --issuer)'],
+    [`${generated.envPrefix}_MCP_RESOURCE`, "with --http: this server's canonical URL, its tokens' audience (or --resource)"],
+    [
+      `${generated.envPrefix}_MCP_INTROSPECTION_CLIENT_ID`,
+      'with --http and --issuer: client id and secret (…_SECRET) for introspecting opaque tokens (RFC 7662; optional)',
+    ],
   ];
   const width = Math.max(...rows.map(([name]) => name.length));
   return `Environment of ${generated.serving}:\n${rows.map(([name, text]) => `  ${name.padEnd(width)}  ${text}`).join('\n')}`;

@@ -35,6 +35,19 @@ export interface ServeOptions {
   toolsets?: readonly string[];
   readOnly?: boolean;
   dynamic?: boolean;
+  resultBudget?: number;
+}
+
+/** Options of the generated `create…McpHandler` (`mcp/http.ts`) that the command passes. */
+export interface HandlerOptions extends ServeOptions {
+  client: unknown;
+  oauth?: { issuer: string; resource: string; introspection?: { clientId: string; clientSecret: string } };
+  tokens?: ReadonlyMap<string, readonly string[]>;
+  allowedHosts?: readonly string[];
+  allowedOrigins?: readonly string[];
+  listenHost?: string;
+  maxBodyBytes?: number;
+  onerror?(error: Error): void;
 }
 
 /** A generated MCP server, its client and what configures them. */
@@ -51,8 +64,8 @@ export interface GeneratedMcp {
   readCredentials?: ReadCredentials;
   createClient(options: Record<string, unknown>): unknown;
   createServer(client: unknown, options: ServeOptions): Server;
-  /** The scopes each tool needs (from the manifest's `_meta`), read when first asked: listing every tool of a large API takes a while. */
-  toolScopes(): Map<string, string[]>;
+  /** The Web-standard handler of `mcp/http.ts`; absent from servers generated before it existed. */
+  createHandler?(options: HandlerOptions): (request: Request) => Promise<Response>;
 }
 
 /** Loads the server of `<out>/mcp/` (resolved against `cwd`), or without `out` the podcast server of the package. */
@@ -60,12 +73,14 @@ export async function loadGeneratedMcp(options: { out?: string; cwd: string }): 
   if (options.out !== undefined) {
     const root = resolve(options.cwd, options.out);
     const shown = `${relative(options.cwd, join(root, 'mcp')).replace(/\\/g, '/') || '.'}/`;
-    const server = ['server.js', 'server.ts'].map((name) => join(root, 'mcp', name)).find((path) => existsSync(path));
-    const client = ['client.js', 'client.ts'].map((name) => join(root, name)).find((path) => existsSync(path));
+    const found = (folder: string, name: string) => [`${name}.js`, `${name}.ts`].map((file) => join(folder, file)).find((path) => existsSync(path));
+    const server = found(join(root, 'mcp'), 'server');
+    const client = found(root, 'client');
+    const http = found(join(root, 'mcp'), 'http');
     if (!server || !client) throw new Error(`no generated MCP server in ${shown}; run \`npx podcast-gen\` (with the same --out or config) first`);
     // Together: the server checks for the error classes of the client's runtime.ts, which must be the same.
-    const [serverModule, clientModule] = await importOutput({ entries: [server, client], root, cwd: options.cwd });
-    return readGeneratedMcp(serverModule ?? {}, clientModule ?? {}, shown);
+    const [serverModule, clientModule, httpModule] = await importOutput({ entries: [server, client, ...(http ? [http] : [])], root, cwd: options.cwd });
+    return readGeneratedMcp(serverModule ?? {}, clientModule ?? {}, shown, httpModule);
   }
   // Built: dist/servers/ beside dist/generated/*.js. From source (tsx): generated/*.ts.
   const runningTypeScript = import.meta.url.endsWith('.ts');
@@ -74,15 +89,20 @@ export async function loadGeneratedMcp(options: { out?: string; cwd: string }): 
     .find((url) => existsSync(fileURLToPath(new URL('mcp/server.js', url))) || (runningTypeScript && existsSync(fileURLToPath(new URL('mcp/server.ts', url)))));
   if (!folder)
     throw new Error('the generated MCP server is not there as JavaScript; run `npm run build` (or `npx podcast-gen` first when generated/ is missing)');
-  const [server, client] = (await Promise.all([import(new URL('mcp/server.js', folder).href), import(new URL('client.js', folder).href)])) as Record<
+  const [server, client, http] = (await Promise.all(['mcp/server.js', 'client.js', 'mcp/http.js'].map((path) => import(new URL(path, folder).href)))) as Record<
     string,
     unknown
   >[];
-  return readGeneratedMcp(server ?? {}, client ?? {}, 'the podcast server shipped with podcast-gen');
+  return readGeneratedMcp(server ?? {}, client ?? {}, 'the podcast server shipped with podcast-gen', http);
 }
 
 /** What the command needs of the server and client modules, found by their exports' names and shapes. */
-export function readGeneratedMcp(server: Record<string, unknown>, client: Record<string, unknown>, serving: string): GeneratedMcp {
+export function readGeneratedMcp(
+  server: Record<string, unknown>,
+  client: Record<string, unknown>,
+  serving: string,
+  http: Record<string, unknown> = {},
+): GeneratedMcp {
   const [serverName, api] = Object.keys(server)
     .map((name) => [name, /^create(\w+)McpServer$/.exec(name)?.[1]] as const)
     .find(([name, found]) => found !== undefined && typeof server[name] === 'function') ?? ['', undefined];
@@ -99,7 +119,7 @@ export function readGeneratedMcp(server: Record<string, unknown>, client: Record
     ...readerOf(server, api),
     createClient: createClient as GeneratedMcp['createClient'],
     createServer: server[serverName] as GeneratedMcp['createServer'],
-    toolScopes: () => new Map((manifest.tools as { name: string; _meta?: Record<string, unknown> }[]).map((tool) => [tool.name, scopesOf(tool._meta)])),
+    ...(typeof http[`create${api}McpHandler`] === 'function' ? { createHandler: http[`create${api}McpHandler`] as GeneratedMcp['createHandler'] } : {}),
   };
 }
 
@@ -123,13 +143,4 @@ function readerOf(server: Record<string, unknown>, api: string): { readCredentia
 function isCredential(value: unknown): value is Omit<CredentialVariable, 'option'> & { option?: string } {
   const v = value as Partial<CredentialVariable> | null;
   return typeof v === 'object' && v !== null && typeof v.name === 'string' && typeof v.scheme === 'string' && typeof v.required === 'boolean';
-}
-
-/** The scopes in a tool's `_meta` (the one entry that carries them). */
-function scopesOf(meta: Record<string, unknown> | undefined): string[] {
-  for (const value of Object.values(meta ?? {})) {
-    const scopes = (value as { scopes?: unknown } | null)?.scopes;
-    if (Array.isArray(scopes)) return scopes.filter((s): s is string => typeof s === 'string');
-  }
-  return [];
 }

@@ -1,38 +1,22 @@
 /**
- * `podcast-gen mcp --http`: the podcast MCP server over Streamable HTTP. Each caller presents a
- * bearer token; its scopes (within the server's own `--scopes`) decide which tools it sees, a tool
- * that needs no scope being every caller's, and a call to a tool beyond them is answered with the
- * protocol's `403 insufficient_scope` challenge naming the scopes to ask for. The podcast
- * API key is the server's own (`<PREFIX>_API_KEY`), never taken from a caller's token.
+ * `podcast-gen mcp --http`: the generated Web-standard MCP handler (`mcp/http.ts`) served by Node's
+ * HTTP server. The handler decides everything a request may do (Host and Origin, the bearer token,
+ * the body's size, the scopes); this adapter adds what only a process that owns its sockets can:
+ * time limits on headers and requests, a cap on open connections, and a body handed over unread, so
+ * that a request the handler refuses from its headers is never read.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import type { AuthInfo, Server } from '@modelcontextprotocol/server';
-import { accessRules, checkAccess, HTTP_LIMITS, lingerAfter, readBoundedBody, tokenMatcher, type HttpLimits } from './mcp-http-guard.js';
-import { legacyStatelessHandler } from './mcp-http-legacy.js';
+import { HTTP_LIMITS, type HttpLimits, lingerAfter } from './mcp-http-guard.js';
 
 /** What {@link serveHttp} needs from `runMcp`. */
 export interface HttpServeOptions {
-  /** A server for one caller's scopes. */
-  factory(scopes: readonly string[]): Server;
-  /** Scopes each tool needs, by tool name. */
-  toolScopes: ReadonlyMap<string, readonly string[]>;
-  /**
-   * The server's own scopes (`--scopes`), when it was given some: a caller never gets a scope beyond
-   * them (the factory intersects), and a call needing one is refused by the server, not challenged,
-   * since no token of the caller's would do.
-   */
-  serverScopes?: readonly string[];
-  /** Bearer tokens and the scopes each grants (`<PREFIX>_MCP_TOKENS`: `token=scope scope;token2=scope`). */
-  tokens: ReadonlyMap<string, readonly string[]>;
+  /** The generated handler, configured. */
+  handler(request: Request): Promise<Response>;
   port: number;
   host: string;
-  /** Host names answered besides the listening address and loopback (`--allowed-hosts`). */
-  allowedHosts?: readonly string[];
-  /** Browser origins let in besides loopback ones (`--allowed-origins`): whole origins or host names. */
-  allowedOrigins?: readonly string[];
-  /** Body, time and connection limits; defaults in {@link HTTP_LIMITS}. */
+  /** Time and connection limits; defaults in {@link HTTP_LIMITS}. */
   limits?: Partial<HttpLimits>;
   signal?: AbortSignal;
   log(text: string): void;
@@ -50,62 +34,7 @@ export function parseTokens(text: string | undefined): Map<string, string[]> {
 
 /** Serves until `signal` fires; resolves with the exit code. */
 export async function serveHttp(options: HttpServeOptions): Promise<number> {
-  const sdk = await import('@modelcontextprotocol/server');
   const limits: HttpLimits = { ...HTTP_LIMITS, ...options.limits };
-  const rules = accessRules({
-    listenHost: options.host,
-    ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
-    ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
-  });
-  const scopesOf = tokenMatcher(options.tokens);
-  const verifier = {
-    async verifyAccessToken(token: string): Promise<AuthInfo> {
-      const scopes = scopesOf(token);
-      if (!scopes) throw new sdk.OAuthError(sdk.OAuthErrorCode.InvalidToken, 'unknown token');
-      return { token, clientId: 'podcast-gen-token', scopes: [...scopes], expiresAt: Math.floor(Date.now() / 1000) + 3600 };
-    },
-  };
-  const factory = (ctx: { authInfo?: AuthInfo }) => options.factory(ctx.authInfo?.scopes ?? []);
-  // Both protocol eras from one factory: the SDK's handler serves 2026-07-28, ours the 2025 era (the
-  // SDK's fallback cannot send the priming event that revision 2025-11-25 asks for).
-  const handler = sdk.createMcpHandler(factory, { legacy: 'reject', maxRequestBodySize: limits.maxBodyBytes });
-  const legacy = legacyStatelessHandler(sdk, factory, {
-    maxRequestBodySize: limits.maxBodyBytes,
-    onerror: (error) => options.log(`podcast-gen mcp: ${error.message}\n`),
-  });
-  const jsonRpcError = (status: number, message: string) => Response.json({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }, { status });
-
-  // Everything that can be decided from the headers is, before the body is read: a refusal then
-  // leaves the body unread and the connection closed, whatever its size.
-  const answer = async (req: IncomingMessage): Promise<Response | undefined> => {
-    const refused = checkAccess(req, rules, sdk);
-    if (refused) return jsonRpcError(refused.status, refused.message);
-    let authInfo: AuthInfo;
-    try {
-      authInfo = await sdk.verifyBearerToken(req.headers.authorization, { verifier });
-    } catch (error) {
-      return sdk.bearerAuthChallengeResponse(error);
-    }
-    const method = (req.method ?? 'GET').toUpperCase();
-    const hasBody = method !== 'GET' && method !== 'HEAD';
-    const body = hasBody ? await readBoundedBody(req, limits.maxBodyBytes) : undefined;
-    if (body === 'closed') return undefined;
-    if (body === 'too-large') return jsonRpcError(413, `Payload Too Large: Request body must not exceed ${limits.maxBodyBytes} bytes`);
-    const parsedBody = body && body.length > 0 ? parseJson(body) : undefined;
-    const missing =
-      method === 'POST' && parsedBody !== undefined
-        ? missingScopes(parsedBody, options.toolScopes, authInfo.scopes).filter((scope) => options.serverScopes?.includes(scope) ?? true)
-        : [];
-    if (missing.length > 0) {
-      const error = new sdk.OAuthError(sdk.OAuthErrorCode.InsufficientScope, `this tool needs the scope ${missing.join(' ')}`);
-      return sdk.bearerAuthChallengeResponse(error, { requiredScopes: [...new Set([...authInfo.scopes, ...missing])] });
-    }
-    const request = toWebRequest(req, body && body.length > 0 ? body : undefined);
-    if (!request) return jsonRpcError(400, `Invalid request target: ${req.url ?? ''}`);
-    const extra = { authInfo, ...(parsedBody !== undefined ? { parsedBody } : {}) };
-    const isLegacy = await sdk.isLegacyRequest(request, parsedBody, { maxRequestBodySize: limits.maxBodyBytes });
-    return isLegacy ? legacy(request, extra) : handler.fetch(request, extra);
-  };
   const server = createServer(
     {
       headersTimeout: Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs),
@@ -114,13 +43,17 @@ export async function serveHttp(options: HttpServeOptions): Promise<number> {
       // Node looks for overdue headers and requests this often: its default is too rare for short timeouts.
       connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))),
     },
-    (req, res) =>
-      void answer(req)
-        .then((response) => (response ? sendResponse(response, req, res) : void res.destroy()))
+    (req, res) => {
+      const request = toWebRequest(req, res);
+      if (!request) return void res.writeHead(400, { 'content-type': 'application/json', connection: 'close' }).end(invalidTarget(req));
+      void options
+        .handler(request)
+        .then((response) => sendResponse(response, req, res))
         .catch((error: unknown) => {
           options.log(`podcast-gen mcp: ${(error as Error).message}\n`);
           if (!res.headersSent) res.writeHead(500, { connection: 'close' }).end();
-        }),
+        });
+    },
   );
   server.maxConnections = limits.maxConnections;
   await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
@@ -130,51 +63,80 @@ export async function serveHttp(options: HttpServeOptions): Promise<number> {
     if (options.signal?.aborted) resolve();
     options.signal?.addEventListener('abort', () => resolve(), { once: true });
   });
-  await handler.close();
   server.closeAllConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return 0;
 }
 
-function parseJson(body: Buffer<ArrayBuffer>): unknown {
-  try {
-    return JSON.parse(body.toString('utf8')) as unknown;
-  } catch {
-    return undefined;
-  }
+function invalidTarget(req: IncomingMessage): string {
+  return JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: `Invalid request target: ${req.url ?? ''}` }, id: null });
 }
 
 /**
- * The scopes a `tools/call` in the body needs beyond `granted` (none for other messages). A call of
- * the dynamic mode's `call_tool` needs those of the tool it names, as a direct call would.
+ * The request as a Web `Request` whose body is read only when the handler reads it; its signal
+ * aborts when the client goes away. Undefined when its target is no URL.
  */
-function missingScopes(body: unknown, toolScopes: ReadonlyMap<string, readonly string[]>, granted: readonly string[]): string[] {
-  const messages = Array.isArray(body) ? body : [body];
-  const needed = messages.flatMap((m: { method?: unknown; params?: { name?: unknown; arguments?: { name?: unknown } } } | null) => {
-    if (m?.method !== 'tools/call' || typeof m.params?.name !== 'string') return [];
-    const called = m.params.name === 'call_tool' && !toolScopes.has('call_tool') ? m.params.arguments?.name : m.params.name;
-    return typeof called === 'string' ? [...(toolScopes.get(called) ?? [])] : [];
-  });
-  return [...new Set(needed.filter((scope) => !granted.includes(scope)))];
-}
-
-/** The request as the SDK takes it; undefined when its target is no URL. */
-function toWebRequest(req: IncomingMessage, body: Buffer<ArrayBuffer> | undefined): Request | undefined {
+function toWebRequest(req: IncomingMessage, res: ServerResponse): Request | undefined {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, v);
   }
+  let url: URL;
   try {
     // A target that starts with `//` is a path of this server, not another host.
     const origin = `http://${req.headers.host ?? 'localhost'}`;
     const target = req.url ?? '/';
-    const url = new URL(target.startsWith('/') ? `${origin}${target}` : target, origin);
-    const init: RequestInit = { method: req.method ?? 'GET', headers };
-    if (body) init.body = body;
-    return new Request(url, init);
+    url = new URL(target.startsWith('/') ? `${origin}${target}` : target, origin);
   } catch {
     return undefined;
   }
+  const gone = new AbortController();
+  res.once('close', () => gone.abort());
+  const method = req.method ?? 'GET';
+  const init: RequestInit & { duplex?: 'half' } = { method, headers, signal: gone.signal };
+  if (method !== 'GET' && method !== 'HEAD') {
+    init.body = unreadBody(req);
+    init.duplex = 'half';
+  }
+  return new Request(url, init);
+}
+
+/** The body as a stream that reads from the socket only when pulled: nothing is read of a request refused first. */
+function unreadBody(req: IncomingMessage): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (req.readableEnded) return void controller.close();
+        return new Promise<void>((resolve) => {
+          const done = () => {
+            req.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
+            resolve();
+          };
+          const onData = (chunk: Buffer) => {
+            req.pause();
+            done();
+            controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          };
+          const onEnd = () => {
+            done();
+            controller.close();
+          };
+          const onError = (error: Error) => {
+            done();
+            controller.error(error);
+          };
+          const onClose = () => {
+            if (req.readableEnded) return onEnd();
+            done();
+            controller.error(new Error('the client went away before sending the whole body'));
+          };
+          req.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
+          req.resume();
+        });
+      },
+    },
+    { highWaterMark: 0 },
+  );
 }
 
 /** Sends the answer; one sent before the whole request was read ends the connection after it. */

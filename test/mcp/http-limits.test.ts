@@ -1,13 +1,6 @@
-import * as crypto from 'node:crypto';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { runMcp as RunMcp } from '../../generator/servers/mcp.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runMcp } from '../../generator/servers/mcp.js';
 import { closedAfter, openSockets, send, trickle } from './helpers/raw-http.js';
-
-// Every token comparison goes through timingSafeEqual; the spy counts them and checks their lengths.
-vi.mock('node:crypto', async (importOriginal) => {
-  const original = await importOriginal<typeof import('node:crypto')>();
-  return { ...original, timingSafeEqual: vi.fn(original.timingSafeEqual) };
-});
 
 const TOKENS = 'first-token=podcast.read;second-token-longer=podcast.read;third=podcast.read';
 const LIST = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
@@ -19,15 +12,8 @@ afterEach(async () => {
   stop = undefined;
 });
 
-let runMcp: typeof RunMcp;
-// Imported afresh: another test file of the same worker may have loaded the servers with the real node:crypto.
-beforeAll(async () => {
-  vi.resetModules();
-  ({ runMcp } = await import('../../generator/servers/mcp.js'));
-});
-
 /** `runMcp({ http: true })` in this process, with small limits so that a test sees them act. */
-async function serve(limits: Parameters<typeof RunMcp>[0]['limits'] = {}): Promise<string> {
+async function serve(limits: Parameters<typeof runMcp>[0]['limits'] = {}): Promise<string> {
   const controller = new AbortController();
   let log = '';
   let listening: (url: string) => void = () => {};
@@ -52,19 +38,6 @@ async function serve(limits: Parameters<typeof RunMcp>[0]['limits'] = {}): Promi
 }
 
 describe('podcast-gen mcp --http under abuse (in process, small limits)', () => {
-  it('compares the presented token with every configured one in constant time, over equal-length digests', async () => {
-    const url = await serve();
-    const spy = vi.mocked(crypto.timingSafeEqual);
-    for (const token of ['second-token-longer', 'x', 'third', 'a-token-of-another-length-entirely']) {
-      spy.mockClear();
-      const answer = await send({ url, headers: { ...HEADERS, authorization: `Bearer ${token}` }, body: LIST });
-      expect(answer.status).toBe(token === 'x' || token.startsWith('a-') ? 401 : 200);
-      // No early exit: each of the three tokens is compared, whichever matches.
-      expect(spy).toHaveBeenCalledTimes(3);
-      for (const [a, b] of spy.mock.calls) expect([(a as Buffer).length, (b as Buffer).length]).toStrictEqual([32, 32]);
-    }
-  });
-
   it('hangs up on headers that trickle in past the headers timeout', async () => {
     const url = await serve({ headersTimeoutMs: 400, requestTimeoutMs: 800 });
     const slow = await trickle({ url, text: `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: ${'a'.repeat(200)}\r\n`, everyMs: 50, timeoutMs: 5000 });

@@ -65,9 +65,15 @@ describe.each([
     return JSON.parse(run.stdout);
   };
 
-  it('lists the tools the granted scopes allow', () => {
+  it('lists the tools the granted scopes allow, and those that need no scope', () => {
     const listed = inspect(['tools/list']) as { tools: { name: string; inputSchema: object }[] };
-    expect(listed.tools.map((tool) => tool.name)).toStrictEqual(['podcast_catalog', 'podcast_list_image_backgrounds', 'podcast_quota_summary']);
+    expect(listed.tools.map((tool) => tool.name)).toStrictEqual([
+      'podcast_catalog',
+      'podcast_get_subscription',
+      'podcast_get_voice_clone_allowance',
+      'podcast_list_image_backgrounds',
+      'podcast_quota_summary',
+    ]);
   }, 60_000);
 
   it('calls a tool, answered by the mock', () => {

@@ -64,7 +64,7 @@ describe('a tool schema over mcp.maxSchemaBytes', () => {
       [
         'warn',
         '#/paths/~1shelves/post',
-        `tool create_shelf lists its input and output schema without 2 of the definitions it reaches (over ${budget.toLocaleString('en-US')} bytes of JSON); the server still checks them in full`,
+        `tool create_shelf lists its input schema without 1 of the definitions it reaches (over ${budget.toLocaleString('en-US')} bytes of JSON); the server still checks them in full`,
       ],
     ]);
     expect(warnings[0]?.hint).toMatch(/mcp\.maxSchemaBytes/);

@@ -17,7 +17,9 @@ describe('readGeneratedMcp', () => {
     const generated = readGeneratedMcp(SERVER, CLIENT, 'src/api/mcp/');
     expect(generated.envPrefix).toBe('GITHUB');
     expect(generated.credentials).toStrictEqual([{ name: 'GITHUB_API_KEY', scheme: 'apiKey', required: true, option: 'apiKey', description: 'the API key' }]);
-    expect(generated.toolScopes()).toStrictEqual(new Map([['repos_get', ['repo']]]));
+    expect(generated.createHandler).toBeUndefined();
+    const createGithubMcpHandler = () => noop;
+    expect(readGeneratedMcp(SERVER, CLIENT, 'src/api/mcp/', { createGithubMcpHandler }).createHandler).toBe(createGithubMcpHandler);
   });
 
   it('takes no credential where the names carry none, and the list a module exports where it has one', () => {
@@ -109,10 +111,13 @@ describe('environmentHelp', () => {
     expect(environmentHelp(readGeneratedMcp(SERVER, CLIENT, 'src/api/mcp/'))).toBe(
       [
         'Environment of src/api/mcp/:',
-        '  GITHUB_API_KEY     the API key, scheme apiKey (required; or --credential GITHUB_API_KEY=…)',
-        "  GITHUB_BASE_URL    the API's base address (required; or --base-url)",
-        '  GITHUB_SCOPES      the granted OAuth scopes, comma separated (optional; or --scopes)',
-        '  GITHUB_MCP_TOKENS  with --http: bearer tokens and the scopes each grants',
+        '  GITHUB_API_KEY                      the API key, scheme apiKey (required; or --credential GITHUB_API_KEY=…)',
+        "  GITHUB_BASE_URL                     the API's base address (required; or --base-url)",
+        '  GITHUB_SCOPES                       the granted OAuth scopes, comma separated (optional; or --scopes)',
+        '  GITHUB_MCP_TOKENS                   with --http: static bearer tokens and the scopes each grants ("token=scope scope;token2=scope")',
+        '  GITHUB_MCP_ISSUER                   with --http: the OAuth 2.1 issuer whose access tokens callers present (or --issuer)',
+        "  GITHUB_MCP_RESOURCE                 with --http: this server's canonical URL, its tokens' audience (or --resource)",
+        '  GITHUB_MCP_INTROSPECTION_CLIENT_ID  with --http and --issuer: client id and secret (…_SECRET) for introspecting opaque tokens (RFC 7662; optional)',
       ].join('\n'),
     );
   });

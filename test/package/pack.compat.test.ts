@@ -3,9 +3,9 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, write
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COPIED_FILES } from '../../generator/emit/templates.js';
 import { ROOT, SPEC } from '../helpers/paths.js';
 import { ensureBuilt } from '../cli/helpers/build.js';
-import { COPIED_FILES } from '../../generator/emit/templates.js';
 
 /** The downstream project's typescript: the range podcast-gen itself depends on, so npm installs one copy. */
 const TYPESCRIPT = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies.typescript!;
@@ -76,7 +76,7 @@ describe.skipIf(!process.env.PODCAST_GEN_PACK_TEST)('the packed tarball in a fre
       'LICENSE',
     ];
     // What `podcast-gen mcp` and `mock` run.
-    expected.push('dist/generated/mcp/server.js', 'dist/generated/mcp/tool-server.js', 'dist/generated/fixtures/index.js');
+    expected.push('dist/generated/mcp/server.js', 'dist/generated/mcp/http.js', 'dist/generated/mcp/tool-server.js', 'dist/generated/fixtures/index.js');
     for (const file of expected) expect(files).toContain(file);
     // TypeScript ships only as declarations, and as the templates copied into the output as code.
     const copiedTemplates = ['templates/zod-helpers.ts', ...COPIED_FILES.map((path) => `templates/${path}`)];

@@ -287,8 +287,8 @@ describe('buildToolBindings: annotations by HTTP method', () => {
       { given: 'post', want: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true } },
     ],
     [
-      'patch changes state, neither destructive nor idempotent',
-      { given: 'patch', want: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true } },
+      'patch overwrites what was there (MCP: destructive unless only additive), not idempotent',
+      { given: 'patch', want: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true } },
     ],
     [
       'put overwrites: destructive and idempotent',
@@ -375,22 +375,37 @@ describe('buildToolBindings: scopes and the rest of _meta', () => {
   });
 });
 
+/** A nullable object of one string property `a`, as the converter writes it. */
+const NULLABLE_A = { anyOf: [{ type: 'object', properties: { a: { type: 'string' } } }, { type: 'null' }] };
+
 describe('buildToolBindings: output schemas', () => {
   const cases: [string, { given: Given; want: { outputSchema: McpTool['outputSchema']; entryOutput: unknown; wrapData: boolean } }][] = [
     ['no body: no outputSchema, the payload wrapped', { given: { operation: {} }, want: { outputSchema: undefined, entryOutput: undefined, wrapData: true } }],
     [
-      'an array payload is no object: wrapped as { data }',
+      'an array payload is no object: wrapped as { data }, and the schema says so',
       {
         given: { operation: { responses: ok({ type: 'array', items: { type: 'string' } }) } },
-        want: { outputSchema: undefined, entryOutput: undefined, wrapData: true },
+        want: {
+          outputSchema: { type: 'object', properties: { data: { type: 'array', items: { type: 'string' } } }, required: ['data'] },
+          entryOutput: { type: 'object', properties: { data: { type: 'array', items: { type: 'string' } } }, required: ['data'] },
+          wrapData: true,
+        },
       },
     ],
     [
-      'a nullable object is no object root',
+      'a nullable object is no object root: wrapped as { data }',
       {
         given: { operation: { responses: ok({ type: 'object', nullable: true, properties: { a: { type: 'string' } } }) } },
-        want: { outputSchema: undefined, entryOutput: undefined, wrapData: true },
+        want: {
+          outputSchema: { type: 'object', properties: { data: NULLABLE_A }, required: ['data'] },
+          entryOutput: { type: 'object', properties: { data: NULLABLE_A }, required: ['data'] },
+          wrapData: true,
+        },
       },
+    ],
+    [
+      'a payload of any value has no schema to list',
+      { given: { operation: { responses: ok({ description: 'anything' }) } }, want: { outputSchema: undefined, entryOutput: undefined, wrapData: true } },
     ],
     [
       'an inline object is the outputSchema itself, readOnly kept (responses carry it)',
@@ -498,5 +513,54 @@ describe('buildToolBindings: the manifest', () => {
     }
     expect(thrown).toBeInstanceOf(PodcastGenError);
     expect((thrown as PodcastGenError).problems.map((p) => ({ code: p.code, message: p.message }))).toStrictEqual(want);
+  });
+});
+
+describe('buildToolBindings: the fields argument', () => {
+  const Issue = { type: 'object', required: ['id', 'title'], properties: { id: { type: 'integer' }, title: { type: 'string' }, body: { type: 'string' } } };
+  const bindingOf = (given: Given) => {
+    const { model } = buildModel(documentOf(given), { apiName: 'test', source });
+    const [binding] = buildToolBindings(model).bindings;
+    if (!binding) throw new Error('expected a tool');
+    return binding;
+  };
+  const fieldsArgument = (names: string[], of: string) => ({
+    type: 'array',
+    items: { type: 'string', enum: names },
+    minItems: 1,
+    uniqueItems: true,
+    description: `Only these fields of ${of}: a smaller answer, where the others are not needed.`,
+  });
+
+  it('projects an object payload: the names in the input, none of them required in the output', () => {
+    const binding = bindingOf({ components: { schemas: { Issue } }, operation: { responses: ok({ $ref: '#/components/schemas/Issue' }) } });
+    expect(binding.projection).toBe('object');
+    expect(binding.tool.inputSchema).toStrictEqual({ type: 'object', properties: { fields: fieldsArgument(['id', 'title', 'body'], 'the result') } });
+    expect(binding.tool.outputSchema).toStrictEqual({ type: 'object', properties: Issue.properties });
+  });
+
+  it('projects each item of a list of objects, wrapped as { data }', () => {
+    const binding = bindingOf({
+      components: { schemas: { Issue } },
+      operation: { responses: ok({ type: 'array', items: { $ref: '#/components/schemas/Issue' } }) },
+    });
+    expect(binding.projection).toBe('items');
+    expect(binding.wrapData).toBe(true);
+    expect(binding.tool.inputSchema.properties).toStrictEqual({ fields: fieldsArgument(['id', 'title', 'body'], 'each item of the result') });
+    expect(binding.tool.outputSchema).toStrictEqual({
+      type: 'object',
+      properties: { data: { type: 'array', items: { type: 'object', properties: Issue.properties } } },
+      required: ['data'],
+    });
+  });
+
+  it('offers none where the operation has an input named fields, or the object one property', () => {
+    const own = bindingOf({
+      components: { schemas: { Issue } },
+      operation: { parameters: [{ name: 'fields', in: 'query', schema: { type: 'string' } }], responses: ok({ $ref: '#/components/schemas/Issue' }) },
+    });
+    expect(own.projection).toBeUndefined();
+    expect(own.tool.outputSchema).toStrictEqual(Issue);
+    expect(bindingOf({ operation: { responses: ok({ type: 'object', properties: { id: { type: 'integer' } } }) } }).projection).toBeUndefined();
   });
 });

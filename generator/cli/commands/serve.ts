@@ -37,7 +37,10 @@ export async function runServeCommand(context: CommandContext, name: 'mcp' | 'mo
         ...(typeof args.toolsets === 'string' ? { toolsets: args.toolsets } : {}),
         ...(args.readOnly ? { readOnly: true } : {}),
         ...(typeof args.dynamic === 'boolean' ? { dynamic: args.dynamic } : {}),
+        ...(typeof args.resultBudget === 'number' ? { resultBudget: args.resultBudget } : {}),
         ...(args.http ? { http: true } : {}),
+        ...(typeof args.issuer === 'string' ? { issuer: args.issuer } : {}),
+        ...(typeof args.resource === 'string' ? { resource: args.resource } : {}),
         ...(args.allowedOrigins !== undefined ? { allowedOrigins: args.allowedOrigins as string | string[] } : {}),
         ...(args.allowedHosts !== undefined ? { allowedHosts: args.allowedHosts as string | string[] } : {}),
       };

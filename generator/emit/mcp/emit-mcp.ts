@@ -3,6 +3,7 @@ import type { ApiModel, CredentialsModel } from '../../model/types.js';
 import { banner } from '../banner.js';
 import { definePlugin } from '../plugin.js';
 import { jsonTextModule } from '../data-module.js';
+import { COPIED_FILES } from '../templates.js';
 import { jsonLines } from './json-text.js';
 import { jsonLiteral } from '../print.js';
 import type { JsonSchema } from './json-schema.js';
@@ -21,6 +22,11 @@ export interface McpServerView {
   envConst: string;
   /** Name of the server's options type (`PodcastMcpServerOptions`). */
   optionsType: string;
+  /** Name of the exported server spec (`podcastMcpServerSpec`), which `http.ts` serves. */
+  specConst: string;
+  /** Name of `http.ts`'s handler factory (`createPodcastMcpHandler`) and of its options type (`PodcastMcpHandlerOptions`). */
+  createHandler: string;
+  handlerOptionsType: string;
   serverInfo: { name: string; title: string; version: string };
   /** The environment variables `podcast-gen mcp` reads; `apiKey`: the credential variable of the client's `apiKey` option, where an operation uses its scheme. */
   env: { apiKey?: string; baseUrl: string; scopes: string };
@@ -31,7 +37,21 @@ export interface McpServerView {
   credentials: CredentialsModel;
   /** The `tools/list` result: every tool with self-contained schemas (`tools.json`). */
   manifest: McpManifest;
-  tools: { name: string; operationId: string; methodName: string; hasInput: boolean; scopes: string[]; wrapData: boolean; tags: string[] }[];
+  tools: {
+    name: string;
+    operationId: string;
+    methodName: string;
+    hasInput: boolean;
+    scopes: string[];
+    wrapData: boolean;
+    tags: string[];
+    /** `binary` when the operation answers bytes (content blocks, not structured content). */
+    result?: 'binary';
+    /** The operation's paging arguments (model/paging.ts). */
+    paging?: NonNullable<ApiModel['operations'][number]['paging']>;
+    /** Where the tool's `fields` argument projects. */
+    fields?: 'object' | 'items';
+  }[];
   /** True when some tool takes input (the validators are then imported). */
   anyInput: boolean;
   /** True for a large document (`ApiModel.large`): the tools are read from the data module `server-data.js`. */
@@ -65,6 +85,9 @@ function mcpServer(model: ApiModel, maxSchemaBytes: number): { view: McpServerVi
     readCredentials: camelCase(`read ${api} mcp credentials`),
     credentials: model.credentials,
     optionsType: pascalCase(`${api} mcp server options`),
+    specConst: camelCase(`${api} mcp server spec`),
+    createHandler: camelCase(`create ${api} mcp handler`),
+    handlerOptionsType: pascalCase(`${api} mcp handler options`),
     serverInfo: { name: snakeCase(api).replace(/_/g, '-'), title: model.title, version: model.version },
     env: {
       ...apiKeyVariable(model),
@@ -72,7 +95,7 @@ function mcpServer(model: ApiModel, maxSchemaBytes: number): { view: McpServerVi
       scopes: `${model.names.envPrefix}_SCOPES`,
     },
     manifest,
-    tools: bindings.map(({ tool, operation, wrapData }) => ({
+    tools: bindings.map(({ tool, operation, wrapData, projection }) => ({
       name: tool.name,
       operationId: operation.operationId,
       methodName: operation.methodName,
@@ -80,6 +103,9 @@ function mcpServer(model: ApiModel, maxSchemaBytes: number): { view: McpServerVi
       scopes: operation.scopes,
       wrapData,
       tags: operation.tags,
+      ...(operation.data.kind === 'binary' ? { result: 'binary' as const } : {}),
+      ...(operation.paging ? { paging: operation.paging } : {}),
+      ...(projection ? { fields: projection } : {}),
     })),
     anyInput: bindings.some(({ operation }) => operation.hasInput),
     large: model.large,
@@ -166,14 +192,12 @@ function byText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** The code every MCP server shares: a copied file of templates/, at the same path in the output. */
-const TOOL_SERVER = 'mcp/tool-server.ts';
-
-/** The files `tool-server.ts` imports, copied the same way: tool selection, search, and the dynamic mode. */
-const TOOL_SERVER_PARTS = ['mcp/tool-selection.ts', 'mcp/tool-search.ts', 'mcp/dynamic-tools.ts'] as const;
-
-/** The reader of the credential variables, which `server.ts` imports: copied the same way. */
-const MCP_CREDENTIALS = 'mcp/credentials.ts';
+/**
+ * The code every MCP server shares (the tool server and its rooms, tool selection and search, the
+ * dynamic mode, the credentials' reader): the copied files of templates/ under `mcp/`, each at the
+ * same path in the output.
+ */
+const MCP_COPIED = COPIED_FILES.filter((path) => path.startsWith('mcp/'));
 
 /** The data module `mcp/server.ts` imports (`./server-data.js`, and its one-line `.d.ts`), without extension. */
 const MCP_DATA = 'mcp/server-data';
@@ -222,9 +246,8 @@ export const mcpPlugin = definePlugin({
       // JSON cannot carry the banner; the file is still generated and byte-stable.
       { path: 'mcp/tools.json', content: `${manifestJson}\n` },
       { path: 'mcp/server.ts', content: templates.render('mcp-server.ts.hbs', view) },
-      { path: TOOL_SERVER, content: `${view.banner}\n${templates.copied(TOOL_SERVER)}` },
-      ...TOOL_SERVER_PARTS.map((path) => ({ path, content: `${view.banner}\n${templates.copied(path)}` })),
-      { path: MCP_CREDENTIALS, content: `${view.banner}\n${templates.copied(MCP_CREDENTIALS)}` },
+      { path: 'mcp/http.ts', content: templates.render('mcp-http.ts.hbs', view) },
+      ...MCP_COPIED.map((path) => ({ path, content: `${view.banner}\n${templates.copied(path)}` })),
       // JSON strings hold no line break, so each line of the text is a piece.
       ...(model.large ? jsonTextModule(MCP_DATA, view.banner, MCP_DATA_DESCRIPTION, dataJson.split('\n')) : []),
     ];

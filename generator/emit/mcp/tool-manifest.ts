@@ -75,7 +75,15 @@ export interface McpToolBinding {
   operation: OperationModel;
   /** True when the payload is not an object: `structuredContent` is then `{ data }`. */
   wrapData: boolean;
+  /** Where the tool's `fields` argument projects (the object it answers, or each item of `data`); absent: it takes none. */
+  projection?: Projection;
 }
+
+/** Where a `fields` argument projects a result: the object, or each object of the list in `data`. */
+export type Projection = 'object' | 'items';
+
+/** The name of the projection argument (as the server's `result-fields.ts` reads it). */
+export const FIELDS_ARGUMENT = 'fields';
 
 /** The tools of a model, sorted by name, and the table of definitions their schemas share. */
 export interface McpTools {
@@ -95,22 +103,23 @@ export function buildToolBindings(model: ApiModel, maxSchemaBytes = DEFAULT_MAX_
   const seen = new Map<string, OperationModel>();
   const entries = model.operations.map((operation) => {
     checkToolName(operation, seen);
-    const output = outputSchemaOf(operation, table, schemasByName);
+    const output = outputOf(operation, table, schemasByName);
+    const input = table.convert(operation.inputSchema, 'request');
     const entry: McpToolEntry = {
       name: operation.toolName,
       title: operation.toolTitle,
       description: describe(operation),
-      inputSchema: table.convert(operation.inputSchema, 'request'),
-      ...(output ? { outputSchema: output } : {}),
+      inputSchema: output.fields ? withFieldsArgument(input, output.fields) : input,
+      ...(output.schema ? { outputSchema: output.schema } : {}),
       annotations: annotationsOf(operation),
       _meta: { [model.names.metaKey]: metaOf(operation, model.tags) },
     };
-    return { entry, operation };
+    return { entry, operation, output };
   });
   // Self-contained once every tool is converted: a tool's schemas may add places to the table.
-  const bindings = entries.map(({ entry, operation }) => {
+  const bindings = entries.map(({ entry, operation, output }) => {
     const tool = selfContained(entry, table, maxSchemaBytes);
-    return { tool, entry, operation, wrapData: entry.outputSchema === undefined };
+    return { tool, entry, operation, wrapData: output.wrap, ...(output.fields ? { projection: output.fields.projection } : {}) };
   });
   return { bindings: bindings.sort((a, b) => (a.tool.name < b.tool.name ? -1 : a.tool.name > b.tool.name ? 1 : 0)), table };
 }
@@ -202,25 +211,91 @@ function metaOf(operation: OperationModel, tags: ApiModel['tags']): McpToolMeta 
 }
 
 /**
- * The payload's schema as an object-rooted `outputSchema` (a response component: its key in the
- * table), or undefined when the payload is not an object.
+ * A tool's `outputSchema` and how its payload becomes `structuredContent`. An object payload is the
+ * structured content itself (its schema a response component's key where it is one); any other
+ * payload with a schema (a list, a string, a stream's items) is `{ data }`, and the schema says so.
+ * Where the object, or the items of the list, are objects of known properties, the tool takes a
+ * `fields` argument: the schema then requires none of those properties, so a projection stays valid.
  */
-function outputSchemaOf(
+function outputOf(
   operation: OperationModel,
   table: SchemaTable,
   schemasByName: ReadonlyMap<string, ApiModel['schemas'][number]>,
-): JsonSchema | string | undefined {
-  if (operation.data.kind !== 'json') return undefined;
-  let schema: SchemaObject | undefined = operation.data.schema;
+): { schema?: JsonSchema | string; wrap: boolean; fields?: { projection: Projection; names: string[] } } {
+  const { kind } = operation.data;
+  if (kind !== 'json' && kind !== 'stream' && kind !== 'text') return { wrap: true };
+  const written = operation.data.schema;
+  if (saysNothing(written)) return { wrap: true };
+  const { schema, typeName } = resolved(written, schemasByName);
+  const projectable = !operation.input.some((field) => field.name === FIELDS_ARGUMENT);
+  if (kind === 'json' && schema && isObjectSchema(schema)) {
+    const converted = typeName ? (table.defs.response.get(typeName) ?? table.convert(schema, 'response')) : table.convert(schema, 'response');
+    const names = projectable ? propertyNames(converted) : undefined;
+    if (!names) return { schema: typeName ?? objectRooted(converted), wrap: false };
+    return { schema: objectRooted(withoutRequired(converted)), wrap: false, fields: { projection: 'object', names } };
+  }
+  const data = kind === 'stream' ? { type: 'array', items: table.convert(written, 'response') } : table.convert(written, 'response');
+  const list =
+    kind === 'json' && schema?.type === 'array' && schema.items && !Array.isArray(schema.items)
+      ? resolved(schema.items as SchemaObject, schemasByName)
+      : undefined;
+  const itemSchema =
+    list?.schema && isObjectSchema(list.schema) ? (list.typeName ? table.defs.response.get(list.typeName) : table.convert(list.schema, 'response')) : undefined;
+  const names = projectable && itemSchema ? propertyNames(itemSchema) : undefined;
+  if (!names || !itemSchema) return { schema: { type: 'object', properties: { data }, required: ['data'] }, wrap: true };
+  const items = { type: 'array', ...withoutKeys(data, ['type', 'items']), items: withoutRequired(itemSchema) };
+  return { schema: { type: 'object', properties: { data: items }, required: ['data'] }, wrap: true, fields: { projection: 'items', names } };
+}
+
+/** The schema a reference names (followed to the component), with the component's type name. */
+function resolved(schema: SchemaObject, schemasByName: ReadonlyMap<string, ApiModel['schemas'][number]>): { schema?: SchemaObject; typeName?: string } {
+  let current: SchemaObject | undefined = schema;
   let typeName: string | undefined;
-  for (let depth = 0; schema?.$ref && depth < 32; depth++) {
-    const name = schemaRefName(schema);
+  for (let depth = 0; current?.$ref && depth < 32; depth++) {
+    const name = schemaRefName(current);
     const named = name === undefined ? undefined : schemasByName.get(name);
     typeName = named?.typeName;
-    schema = named?.schema;
+    current = named?.schema;
   }
-  if (!schema || !isObjectSchema(schema)) return undefined;
-  return typeName ?? objectRooted(table.convert(schema, 'response'));
+  return { ...(current ? { schema: current } : {}), ...(typeName ? { typeName } : {}) };
+}
+
+/** Keywords that describe a value without constraining it: a schema of only these accepts anything. */
+const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly', '$comment', 'externalDocs']);
+
+/** True for a schema that accepts any value (`{}`, or a description alone): the payload has no schema to list. */
+function saysNothing(schema: SchemaObject): boolean {
+  return Object.keys(schema).every((key) => ANNOTATIONS.has(key) || key.startsWith('x-'));
+}
+
+/** The property names of a converted object schema a projection can choose among: two at least, else undefined. */
+function propertyNames(schema: JsonSchema): string[] | undefined {
+  const properties = schema.properties;
+  if (typeof properties !== 'object' || properties === null) return undefined;
+  const names = Object.keys(properties);
+  return names.length > 1 ? names : undefined;
+}
+
+/** `input` with the `fields` argument: the names a result may be projected to. */
+function withFieldsArgument(input: JsonSchema, fields: { projection: Projection; names: string[] }): JsonSchema {
+  const of = fields.projection === 'object' ? 'the result' : 'each item of the result';
+  const argument = {
+    type: 'array',
+    items: { type: 'string', enum: fields.names },
+    minItems: 1,
+    uniqueItems: true,
+    description: `Only these fields of ${of}: a smaller answer, where the others are not needed.`,
+  };
+  return { ...input, properties: { ...(input.properties as object | undefined), [FIELDS_ARGUMENT]: argument } };
+}
+
+/** A converted schema without `required`: a projected object may leave any of its properties out. */
+function withoutRequired(schema: JsonSchema): JsonSchema {
+  return withoutKeys(schema, ['required']);
+}
+
+function withoutKeys(schema: JsonSchema, keys: readonly string[]): JsonSchema {
+  return Object.fromEntries(Object.entries(schema).filter(([key]) => !keys.includes(key))) as JsonSchema;
 }
 
 /** An `outputSchema` root must be `type: object` (MCP); an object schema may leave the type implicit. */

@@ -50,8 +50,15 @@ export const pathsAndOperations: DiffCase[] = [
       d.paths['/things/{id}'].post = d.paths['/things/{id}'].delete;
       delete d.paths['/things/{id}'].delete;
     },
+    // deleteThing still deletes: its tool's hints come from its words too (model/tool-hints.ts).
+    want: [['operation-method-changed', 'breaking', 'wire']],
+  },
+  {
+    name: "a tool's hints are overridden (x-tool-hints)",
+    change: (d) => {
+      op(d, '/things/{id}', 'delete')['x-tool-hints'] = { destructiveHint: false, idempotentHint: false };
+    },
     want: [
-      ['operation-method-changed', 'breaking', 'wire'],
       ['tool-no-longer-destructive', 'info', ''],
       ['tool-idempotent-removed', 'breaking', 'mcp'],
     ],
