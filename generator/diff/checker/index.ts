@@ -14,6 +14,7 @@ import type { Checker, Judged } from './judge.js';
 import { checkAdditional, checkDeprecated, checkProperty, checkRequired } from './object-checks.js';
 import { checkOperation, checkTool } from './operation-checks.js';
 import { checkHeader, checkResponse } from './response-checks.js';
+import { checkCredentials } from './security-checks.js';
 import { checkDefault, checkEnum, checkNullable, checkType } from './value-checks.js';
 
 const SCHEMA_CHECKS: Record<string, Checker> = {
@@ -38,6 +39,7 @@ const checkSchema: Checker = (record) => {
 const CHECKERS: Record<RecordFamily, Checker> = {
   document: checkDocument,
   server: checkServer,
+  credentials: checkCredentials,
   tag: checkTag,
   envelope: checkEnvelope,
   component: checkComponent,
@@ -66,7 +68,7 @@ export function checkComparison(comparison: Comparison): FoundChange[] {
       found.push(change);
     }
   }
-  return merged([...found, ...comparison.judged]);
+  return merged(found);
 }
 
 function merged(found: readonly FoundChange[]): FoundChange[] {

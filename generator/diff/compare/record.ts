@@ -10,6 +10,7 @@ import type { Direction } from '../rules.js';
 export type RecordFamily =
   | 'document'
   | 'server'
+  | 'credentials'
   | 'tag'
   | 'envelope'
   | 'component'
