@@ -17,6 +17,13 @@ export interface RuleDefinition {
   surfaces: Surface[];
   /** True when the change lets callers or readers do something new (semver minor, where it breaks nothing). */
   adds: boolean;
+  /**
+   * A rule of the API's life whose level is its own whatever surfaces the change breaks: a removal
+   * the API announced (deprecated, its sunset passed), a sunset moved earlier (a promise broken).
+   */
+  fixed: boolean;
+  /** The rule a lifecycle rule refines (a removal, judged by deprecation and sunset): what it breaks is that rule's, and the proofs read it as that rule. */
+  refines?: string;
   description: string;
 }
 
@@ -197,14 +204,77 @@ function definitions(): RuleDefinition[] {
     ...COMPONENT_RULES,
     ...DOCUMENT_RULES,
     ...PROOF_RULES,
-  ].map(([code, level, surfaces, description, adds]) => ({ code, level, surfaces, description, adds: adds === true }));
+  ].map(([code, level, surfaces, description, adds]): RuleDefinition => ({ code, level, surfaces, description, adds: adds === true, fixed: false }));
   const schema = SCHEMA_KINDS.flatMap(({ kind, request, response, description }) =>
-    (['request', 'response'] as const).map((direction) => {
+    (['request', 'response'] as const).map((direction): RuleDefinition => {
       const [level, surfaces, adds] = direction === 'request' ? request : response;
-      return { code: `${direction}-${kind}`, level, surfaces, description: `${direction}: ${description}`, adds: adds === 'adds' };
+      return { code: `${direction}-${kind}`, level, surfaces, description: `${direction}: ${description}`, adds: adds === 'adds', fixed: false };
     }),
   );
-  return [...plain, ...schema];
+  return [...plain, ...schema, ...lifecycleRules([...plain, ...schema])];
+}
+
+/** The removals the API's life judges, and how a description names what was removed. */
+const LIFECYCLE_PLACES: [place: string, removal: string, what: string][] = [
+  ['operation', 'operation-removed', 'an operation'],
+  ['parameter', 'parameter-removed', 'a parameter'],
+  ['request-property', 'request-property-removed', 'request: a property'],
+  ['response-property', 'response-property-removed', 'response: a property'],
+];
+
+/**
+ * The rules of an API's life (lifecycle.ts): each removal once more by what was announced of it,
+ * with the removal's surfaces; a sunset moved; an operation's stability level moved.
+ */
+function lifecycleRules(base: readonly RuleDefinition[]): RuleDefinition[] {
+  const rule = (code: string, level: ChangeLevel, surfaces: Surface[], description: string, more: Partial<RuleDefinition> = {}): RuleDefinition => ({
+    code,
+    level,
+    surfaces,
+    description,
+    adds: false,
+    fixed: false,
+    ...more,
+  });
+  const rules = LIFECYCLE_PLACES.flatMap(([place, removal, what]) => {
+    const { surfaces } = base.find((r) => r.code === removal) as RuleDefinition;
+    const refines = { refines: removal };
+    return [
+      rule(`${removal}-before-sunset`, 'breaking', surfaces, `${what}, deprecated, is gone before its sunset date (x-sunset, or the Sunset header's)`, refines),
+      rule(
+        `${removal}-before-deprecation-days`,
+        'breaking',
+        surfaces,
+        `${what}, deprecated, is gone sooner than --deprecation-days after its deprecation (or on a day of deprecation not known)`,
+        refines,
+      ),
+      rule(
+        `${removal}-after-deprecation`,
+        'info',
+        surfaces,
+        `${what}, deprecated, is gone after its sunset date (or, without one, after its deprecation, and --deprecation-days when asked): announced, so info whatever it breaks`,
+        { ...refines, fixed: true },
+      ),
+      rule(
+        `${place}-sunset-earlier`,
+        'breaking',
+        [],
+        `${what}'s sunset date moved earlier, or was removed while it stays deprecated, before the old date: callers have less time than announced`,
+        { fixed: true },
+      ),
+      rule(`${place}-sunset-changed`, 'info', [], `${what}'s sunset date was set, moved later, or removed with its deprecation`),
+    ];
+  });
+  return [
+    ...rules,
+    rule(
+      'operation-stability-decreased',
+      'warning',
+      [],
+      'the operation is less stable (x-stability-level: stable, beta, alpha, draft): its changes may be judged as info from now on',
+    ),
+    rule('operation-stability-increased', 'info', [], 'the operation is more stable (x-stability-level)'),
+  ];
 }
 
 /** Every rule, in catalogue order. */
@@ -222,4 +292,9 @@ export function ruleOf(code: string): RuleDefinition {
 /** True when the catalogue has the code (level overrides name only known rules). */
 export function isRule(code: string): boolean {
   return BY_CODE.has(code);
+}
+
+/** The rule a lifecycle rule refines (a removal), or undefined for any other code. */
+export function refinedRule(code: string): string | undefined {
+  return BY_CODE.get(code)?.refines;
 }

@@ -23,6 +23,8 @@ export interface CompareSide {
 
 /** A change as the checkers judged it, before it is placed in the files and given its level. */
 export interface FoundChange {
+  /** Its stable id (../change-id.ts). */
+  id: string;
   rule: string;
   /** The surfaces it breaks: the rule's own, or the subset that applies here. */
   surfaces: Surface[];
