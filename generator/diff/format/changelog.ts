@@ -148,10 +148,11 @@ function entry(change: Change): string {
   return `- ${mark}${lead}${mdMessage(plain(change.message))}${where}.${todo}`;
 }
 
-/** A message without the proofs' remarks (they are for reviewers) and its last full stop. */
+/** A message without the proofs' remarks (they are for reviewers) and its last full stop, `a -> b` read as `a → b`. */
 function plain(message: string): string {
   return message
     .replace(/ \((types|validators): unproven, [^)]*\)/g, '')
     .replace(/ The compiler (shows|accepts) [^.]*\./g, '')
+    .replace(/ -> /g, ' → ')
     .replace(/\.$/, '');
 }
