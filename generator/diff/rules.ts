@@ -4,6 +4,7 @@
  * description. docs/diff-rules.md is checked against this list.
  */
 import type { ChangeLevel, Surface } from './change.js';
+import { lifecycleRules } from './lifecycle-rules.js';
 import { SCHEMA_KINDS } from './schema-rules.js';
 
 export { CONSTRAINTS, type ConstraintKind } from './schema-rules.js';
@@ -211,70 +212,9 @@ function definitions(): RuleDefinition[] {
       return { code: `${direction}-${kind}`, level, surfaces, description: `${direction}: ${description}`, adds: adds === 'adds', fixed: false };
     }),
   );
-  return [...plain, ...schema, ...lifecycleRules([...plain, ...schema])];
-}
-
-/** The removals the API's life judges, and how a description names what was removed. */
-const LIFECYCLE_PLACES: [place: string, removal: string, what: string][] = [
-  ['operation', 'operation-removed', 'an operation'],
-  ['parameter', 'parameter-removed', 'a parameter'],
-  ['request-property', 'request-property-removed', 'request: a property'],
-  ['response-property', 'response-property-removed', 'response: a property'],
-];
-
-/**
- * The rules of an API's life (lifecycle.ts): each removal once more by what was announced of it,
- * with the removal's surfaces; a sunset moved; an operation's stability level moved.
- */
-function lifecycleRules(base: readonly RuleDefinition[]): RuleDefinition[] {
-  const rule = (code: string, level: ChangeLevel, surfaces: Surface[], description: string, more: Partial<RuleDefinition> = {}): RuleDefinition => ({
-    code,
-    level,
-    surfaces,
-    description,
-    adds: false,
-    fixed: false,
-    ...more,
-  });
-  const rules = LIFECYCLE_PLACES.flatMap(([place, removal, what]) => {
-    const { surfaces } = base.find((r) => r.code === removal) as RuleDefinition;
-    const refines = { refines: removal };
-    return [
-      rule(`${removal}-before-sunset`, 'breaking', surfaces, `${what}, deprecated, is gone before its sunset date (x-sunset, or the Sunset header's)`, refines),
-      rule(
-        `${removal}-before-deprecation-days`,
-        'breaking',
-        surfaces,
-        `${what}, deprecated, is gone sooner than --deprecation-days after its deprecation (or on a day of deprecation not known)`,
-        refines,
-      ),
-      rule(
-        `${removal}-after-deprecation`,
-        'info',
-        surfaces,
-        `${what}, deprecated, is gone after its sunset date (or, without one, after its deprecation, and --deprecation-days when asked): announced, so info whatever it breaks`,
-        { ...refines, fixed: true },
-      ),
-      rule(
-        `${place}-sunset-earlier`,
-        'breaking',
-        [],
-        `${what}'s sunset date moved earlier, or was removed while it stays deprecated, before the old date: callers have less time than announced`,
-        { fixed: true },
-      ),
-      rule(`${place}-sunset-changed`, 'info', [], `${what}'s sunset date was set, moved later, or removed with its deprecation`),
-    ];
-  });
-  return [
-    ...rules,
-    rule(
-      'operation-stability-decreased',
-      'warning',
-      [],
-      'the operation is less stable (x-stability-level: stable, beta, alpha, draft): its changes may be judged as info from now on',
-    ),
-    rule('operation-stability-increased', 'info', [], 'the operation is more stable (x-stability-level)'),
-  ];
+  const surfacesOf = (code: string) => [...plain, ...schema].find((rule) => rule.code === code)?.surfaces ?? [];
+  const life = lifecycleRules(surfacesOf).map((rule): RuleDefinition => ({ ...rule, adds: false }));
+  return [...plain, ...schema, ...life];
 }
 
 /** Every rule, in catalogue order. */

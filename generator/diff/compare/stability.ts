@@ -4,6 +4,7 @@
  * stable does not soften the changes made with it. A value that is none of the levels is read as
  * stable, with a note.
  */
+import type { OperationModel } from '../../model/types.js';
 import { routeOf } from '../change-id.js';
 import { moreStable, STABILITY_EXTENSION, STABILITY_LEVELS, type StabilityLevel } from '../lifecycle.js';
 import type { CompareSide } from './context.js';
@@ -14,7 +15,7 @@ import { matchOperations } from './operations.js';
 export function operationStabilities(old: CompareSide, next: CompareSide): { levels: Map<string, StabilityLevel>; notes: string[] } {
   const levels = new Map<string, StabilityLevel>();
   const notes: string[] = [];
-  const read = (side: CompareSide, which: string, op: CompareSide['model']['operations'][number]) => {
+  const read = (side: CompareSide, which: string, op: OperationModel) => {
     const { level, unreadable } = operationStability(side, op);
     if (unreadable !== undefined)
       notes.push(
@@ -22,7 +23,7 @@ export function operationStabilities(old: CompareSide, next: CompareSide): { lev
       );
     return level;
   };
-  const set = (op: CompareSide['model']['operations'][number], level: StabilityLevel) => levels.set(routeOf({ ...op, method: op.httpMethod }), level);
+  const set = (op: OperationModel, level: StabilityLevel) => levels.set(routeOf({ ...op, method: op.httpMethod }), level);
   const { pairs, removed, added } = matchOperations(old.model.operations, next.model.operations);
   for (const pair of pairs) {
     const level = moreStable(read(old, 'old', pair.old), read(next, 'new', pair.new));
