@@ -6,6 +6,9 @@ import { readFileSync } from 'node:fs';
 import yargs, { type Argv } from 'yargs';
 import { DEFAULTS } from '../options.js';
 import { EXIT_USAGE, fail } from '../problems.js';
+import { REPORT_FORMATS } from '../diff/format/names.js';
+import { DEFAULT_STABILITY_LEVEL, STABILITY_LEVELS } from '../diff/lifecycle.js';
+import { FAIL_ON_CHOICES } from '../diff/outcome.js';
 import { outputList } from './config.js';
 
 /** The commands; `generate` runs when none is named. */
@@ -28,11 +31,8 @@ const RUN = 'Run:';
 const API = 'API:';
 const TOOLS = 'Tools:';
 const REPORT = 'Report:';
-
-/** `--format` of diff (the formats of generator/diff/format/, named here so parsing loads none of them). */
-export const DIFF_FORMATS = ['text', 'markdown', 'json', 'github', 'sarif', 'junit'] as const;
-/** `--fail-on` of diff. */
-export const FAIL_ON = ['breaking', 'warning', 'never'] as const;
+const LIFE = "The API's life:";
+const FILTERS = 'Operations compared:';
 
 function documentOptions<T>(y: Argv<T>, { generation }: { generation: boolean }) {
   let built = y.option('spec', {
@@ -318,8 +318,13 @@ export async function parseArguments(argv: readonly string[]): Promise<ParsedArg
             describe: 'Config file (.json, .mjs, .js, .ts): its spec, name and diff (levels, ignore). Default: as for generate',
           })
           .option('name', { type: 'string', requiresArg: true, group: DOCUMENT, describe: 'API name in identifiers', defaultDescription: DEFAULTS.name })
-          .option('format', { choices: DIFF_FORMATS, default: 'text', group: REPORT, describe: 'How to print the report' })
-          .option('fail-on', { choices: FAIL_ON, default: 'breaking', group: REPORT, describe: 'Exit 1 when a change is at or above this level' })
+          .option('format', {
+            choices: REPORT_FORMATS,
+            default: 'text',
+            group: REPORT,
+            describe: 'How to print the report (changelog: what changed for API consumers, per operation, in markdown)',
+          })
+          .option('fail-on', { choices: FAIL_ON_CHOICES, default: 'breaking', group: REPORT, describe: 'Exit 1 when a change is at or above this level' })
           .option('check-version', { type: 'boolean', group: REPORT, describe: "Exit 1 when the new info.version rose less than the report's semver advice" })
           .option('types', {
             type: 'boolean',
@@ -331,12 +336,56 @@ export async function parseArguments(argv: readonly string[]): Promise<ParsedArg
             type: 'string',
             requiresArg: true,
             group: REPORT,
-            describe: 'Ignore file: accepted changes with a reason and an expiry date',
+            describe: 'Ignore file: accepted changes (by id) with a reason and an expiry date',
             defaultDescription: '.podcast-gen-ignore.yaml',
+          })
+          .option('deprecation-days', {
+            type: 'number',
+            requiresArg: true,
+            group: LIFE,
+            describe:
+              'Days that must pass between deprecating something (x-deprecation-date, the Deprecation header, or git for a git: old side) and removing it',
+          })
+          .option('stability-level', {
+            choices: STABILITY_LEVELS,
+            default: DEFAULT_STABILITY_LEVEL,
+            group: LIFE,
+            describe: 'Judge operations of this x-stability-level and up; changes of less stable ones are info',
+          })
+          .option('match-path', { type: 'string', requiresArg: true, group: FILTERS, describe: 'Only operations whose path this regular expression matches' })
+          .option('exclude-path', {
+            type: 'string',
+            requiresArg: true,
+            group: FILTERS,
+            describe: 'Leave out operations whose path this regular expression matches',
+          })
+          .option('exclude-extension', {
+            type: 'string',
+            array: true,
+            requiresArg: true,
+            group: FILTERS,
+            describe: 'Leave out operations (or path items) marked by this extension, e.g. x-internal (repeatable)',
+          })
+          .option('include', {
+            type: 'string',
+            array: true,
+            requiresArg: true,
+            group: FILTERS,
+            describe: 'Operations to compare (repeatable), as for generate: tag:NAME, path:GLOB, "GET /path", op:OPERATION_ID or deprecated',
+            defaultDescription: "the config's operations",
+          })
+          .option('exclude', {
+            type: 'string',
+            array: true,
+            requiresArg: true,
+            group: FILTERS,
+            describe: 'Operations to leave out (repeatable), after --include',
           })
           .example('$0 diff git:origin/main', 'What this branch changes in the configured document')
           .example('$0 diff old.yaml api.yaml --format markdown', 'A report for a pull-request comment')
-          .example('$0 diff git:v1.4.0 --fail-on never --format json', 'Every change as JSON; never fail'),
+          .example('$0 diff git:v1.4.0 --fail-on never --format json', 'Every change as JSON; never fail')
+          .example('$0 diff git:v1.4.0 --format changelog', 'What changed for API consumers, per operation')
+          .example("$0 diff git:origin/main --match-path '^/repos/' --deprecation-days 90", 'The changes under /repos/, removals 90 days after deprecation'),
       choose('diff'),
     )
     .command(

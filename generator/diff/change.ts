@@ -59,6 +59,11 @@ export interface ValidatorsProof {
 
 /** One change between the two documents. */
 export interface Change {
+  /**
+   * Its stable id (`3f9a2c1b7e4d`), from its rule, the component or operation it belongs to and its
+   * place there: the same on every run and after edits elsewhere; the ignore file names it.
+   */
+  id: string;
   /** Stable rule code, kebab-case: `operation-removed`, `response-enum-value-added`. */
   rule: string;
   level: ChangeLevel;

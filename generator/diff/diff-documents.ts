@@ -1,20 +1,27 @@
 /**
  * The change report as a library function: both documents loaded and modelled as the project's run
- * would (its operation selection, API name and templates), what changed found (compare/) and judged
- * (checker/), each change placed in both files, proved when asked, then levelled once (levels.ts)
- * and ordered.
+ * would (its operation selection, API name and templates, and the report's filters), what changed
+ * found (compare/) and judged (checker/, by the policy of the API's life), each change placed in both
+ * files, proved when asked, then levelled once (levels.ts) and ordered.
  */
 import { resolve } from 'node:path';
 import { resolveOptions } from '../options.js';
 import { lint, runPipeline } from '../pipeline.js';
 import type { OperationSelection } from '../model/select-operations.js';
-import type { Change, ChangeLevel, ChangeOperation, ChangePlace, DiffReport, UnjudgedSurface } from './change.js';
+import { EXIT_USAGE, fail } from '../problems.js';
+import type { Change, ChangeLevel, ChangePlace, DiffReport, UnjudgedSurface } from './change.js';
+import { routeOf } from './change-id.js';
 import { checkComparison } from './checker/index.js';
 import { compareModels, compareSide, type FoundChange } from './compare/index.js';
-import { loadSide, type DiffSideInput, type LoadedSide, type SideRunOptions } from './load-side.js';
+import { operationStabilities } from './compare/stability.js';
+import { dateDeprecations } from './git-dates.js';
+import { today } from './ignore.js';
+import { DEFAULT_STABILITY_LEVEL, isBelow, type LifecyclePolicy, type StabilityLevel } from './lifecycle.js';
+import { loadSide, remodelSide, type DiffSideInput, type LoadedSide, type SideRunOptions } from './load-side.js';
+import { filteredSelection, isFiltering, type OperationFilters } from './operation-filters.js';
+import { orderChanges } from './order-changes.js';
 import { proveChanges, type GeneratedSide } from './proof/index.js';
 import { checkLevels, levelOf } from './levels.js';
-import { RULES } from './rules.js';
 import { semverAdvice } from './semver.js';
 
 /** Options of {@link diffDocuments}. */
@@ -33,16 +40,38 @@ export interface DiffOptions {
   proof?: { types: boolean; validators: boolean };
   /** Per-rule level overrides: `{ 'operation-description-changed': 'warning' }`. */
   levels?: Record<string, ChangeLevel>;
+  /** `YYYY-MM-DD`: the day removals and sunsets are judged on. Default: today (UTC). */
+  today?: string;
+  /** `--deprecation-days`: the days that must pass between a deprecation and the removal. */
+  deprecationDays?: number;
+  /** `--stability-level`: changes that reach only operations below it are info. Default: `beta`. */
+  stabilityLevel?: StabilityLevel;
+  /** `--match-path`, `--exclude-path`, `--exclude-extension`: operations left out of both sides. */
+  filters?: OperationFilters;
+  /** Default true: a change met in several operations is one change. False: one change per operation (the report before grouping, to compare with). */
+  grouped?: boolean;
 }
 
 /** Compares two documents; throws a PodcastGenError (naming the side) when either cannot be read. */
 export async function diffDocuments(options: DiffOptions): Promise<DiffReport> {
   checkLevels(options.levels ?? {});
+  const policy = lifecyclePolicy(options);
   const cwd = options.cwd ?? process.cwd();
-  const run = runOptions(options, cwd);
-  const old = await loadSide(options.old, 'old', run);
-  const next = await loadSide(options.new, 'new', run);
-  const found = checkComparison(compareModels(compareSide(old.model, old.spec.document), compareSide(next.model, next.spec.document)));
+  let run = runOptions(options, cwd);
+  let old = await loadSide(options.old, 'old', run);
+  let next = await loadSide(options.new, 'new', run);
+  const operations = options.filters && isFiltering(options.filters) ? filteredSelection(run.operations, options.filters, { old, new: next }) : undefined;
+  if (operations) {
+    run = { ...run, operations };
+    old = remodelSide(old, run);
+    next = remodelSide(next, run);
+  }
+  const sides = { old: compareSide(old.model, old.spec.document), new: compareSide(next.model, next.spec.document) };
+  const { records } = compareModels(sides.old, sides.new);
+  // Where the old side is a revision, git dates the deprecations the document does not.
+  const revision = options.old.revision;
+  const dated = revision && policy.deprecationDays !== undefined ? dateDeprecations(records, revision, (pointer) => old.spec.locate(pointer)) : records;
+  const found = checkComparison({ records: dated }, { policy, ...(options.grouped === false ? { grouped: false } : {}) });
   let changes = found.map((f) => placed(f, old, next));
   let unjudged: UnjudgedSurface[] = [];
   if (options.proof && (options.proof.types || options.proof.validators)) {
@@ -50,9 +79,14 @@ export async function diffDocuments(options: DiffOptions): Promise<DiffReport> {
     changes = proved.changes;
     unjudged = proved.unjudged;
   }
-  // The one place a level is set: from the rule, the surfaces left after the proofs, and the overrides.
-  changes = order(
-    changes.map((change) => ({ ...change, level: levelOf(change.rule, change.surfaces, options.levels ?? {}) })),
+  // The one place a level is set: from the rule, the surfaces left after the proofs, the overrides and the operations' stability.
+  const stability = operationStabilities(sides.old, sides.new);
+  const unstable = (change: Change) =>
+    (change.operations?.length ?? 0) > 0 &&
+    (change.operations ?? []).every((op) => isBelow(stability.levels.get(routeOf(op)) ?? 'stable', policy.stabilityLevel));
+  const context = (change: Change) => ({ overrides: options.levels ?? {}, unstable: unstable(change) });
+  changes = orderChanges(
+    changes.map((change) => ({ ...change, level: levelOf(change.rule, change.surfaces, context(change)) })),
     next,
   );
   return {
@@ -61,7 +95,19 @@ export async function diffDocuments(options: DiffOptions): Promise<DiffReport> {
     new: { file: next.label, version: next.model.version, openapi: next.openapi },
     changes,
     unjudged,
-    notes: versionNotes(old, next),
+    notes: [...versionNotes(old, next), ...stability.notes],
+  };
+}
+
+/** The run's policy of the API's life; a deprecation period that is no whole number of days is bad usage (exit 2). */
+function lifecyclePolicy(options: DiffOptions): LifecyclePolicy {
+  const days = options.deprecationDays;
+  if (days !== undefined && !(Number.isInteger(days) && days >= 0))
+    fail({ code: 'diff/bad-deprecation-days', message: `--deprecation-days ${days} is no whole number of days`, hint: '--deprecation-days 90' }, EXIT_USAGE);
+  return {
+    today: options.today ?? today(),
+    ...(days !== undefined ? { deprecationDays: days } : {}),
+    stabilityLevel: options.stabilityLevel ?? DEFAULT_STABILITY_LEVEL,
   };
 }
 
@@ -76,7 +122,7 @@ function runOptions(options: DiffOptions, cwd: string): SideRunOptions {
 
 /** A found change in the report's shape; its level is set once the proofs have judged its surfaces. */
 function placed(found: FoundChange, old: LoadedSide, next: LoadedSide): Change {
-  const change: Change = { rule: found.rule, level: 'info', surfaces: found.surfaces, message: found.message };
+  const change: Change = { id: found.id, rule: found.rule, level: 'info', surfaces: found.surfaces, message: found.message };
   if (found.operations.length > 0) change.operations = found.operations;
   if (found.oldPointer) change.old = placeIn(old, found.oldPointer);
   if (found.newPointer) change.new = placeIn(next, found.newPointer);
@@ -93,38 +139,6 @@ function placeIn(side: LoadedSide, pointer: string): ChangePlace {
     if (!at.includes('/')) break;
   }
   return place;
-}
-
-const RULE_ORDER = new Map(RULES.map((rule, i) => [rule.code, i]));
-
-/**
- * Document-wide changes first, then by the first operation each reaches in the new document's order
- * (removed ones after), then by rule and place; a change's operations in the same order.
- */
-function order(changes: Change[], next: LoadedSide): Change[] {
-  // Keyed by the method in upper case: a fixed method is named either way.
-  const opIndex = new Map(next.model.operations.map((op, i) => [`${op.httpMethod.toUpperCase()} ${op.path}`, i]));
-  const rankOf = (op: ChangeOperation) => opIndex.get(`${op.method.toUpperCase()} ${op.path}`) ?? opIndex.size;
-  const sorted = changes.map((change) => {
-    if (!change.operations) return change;
-    const operations = [...change.operations].sort((a, b) => rankOf(a) - rankOf(b) || compareText(`${a.path} ${a.method}`, `${b.path} ${b.method}`));
-    return { ...change, operations };
-  });
-  const first = (change: Change) => change.operations?.[0];
-  const rank = (change: Change) => {
-    const op = first(change);
-    return op ? rankOf(op) : -1;
-  };
-  const text = (change: Change) => `${first(change)?.path ?? ''}\u0000${first(change)?.method ?? ''}`;
-  const key = (change: Change) => `${change.new?.pointer ?? ''}\u0000${change.old?.pointer ?? ''}\u0000${change.message}`;
-  return sorted.sort(
-    (a, b) =>
-      rank(a) - rank(b) || compareText(text(a), text(b)) || (RULE_ORDER.get(a.rule) ?? 0) - (RULE_ORDER.get(b.rule) ?? 0) || compareText(key(a), key(b)),
-  );
-}
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function versionNotes(old: LoadedSide, next: LoadedSide): string[] {

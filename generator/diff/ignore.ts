@@ -1,7 +1,8 @@
 /**
- * The ignore file (`.podcast-gen-ignore.yaml`): changes a team accepted, each named by its rule and
- * its operation or place, with the reason and an optional expiry date. An entry past its date is an
- * error, so an exception is looked at again rather than kept for ever.
+ * The ignore file (`.podcast-gen-ignore.yaml`): changes a team accepted, each named by its stable id
+ * (or, the first form, by its rule and its operation or place), with the reason and an optional
+ * expiry date. An entry past its date is an error, so an exception is looked at again rather than
+ * kept for ever.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -13,9 +14,14 @@ import type { IgnoredChange } from './outcome.js';
 /** The ignore file looked for in the working folder when neither `--ignore` nor the config names one. */
 export const IGNORE_FILE = '.podcast-gen-ignore.yaml';
 
-/** One entry: the rule, the operation (operationId or `METHOD /path`) or place (a JSON pointer), why, and until when. */
+/**
+ * One entry: the change's id (its rule too, where given, is checked against it), or the rule and the
+ * operation (operationId or `METHOD /path`) or place (a JSON pointer); why, and until when.
+ */
 export interface IgnoreEntry {
-  rule: string;
+  /** The change's stable id (`3f9a2c1b7e4d`), as every format prints it. */
+  id?: string;
+  rule?: string;
   operation?: string;
   place?: string;
   reason: string;
@@ -26,7 +32,7 @@ export interface IgnoreEntry {
   line?: number;
 }
 
-const KEYS = ['rule', 'operation', 'place', 'reason', 'expires'];
+const KEYS = ['id', 'rule', 'operation', 'place', 'reason', 'expires'];
 
 /** Reads and checks an ignore file; a malformed one is bad usage (exit 2) at the entry's line. */
 export function readIgnoreFile(file: string, cwd: string): IgnoreEntry[] {
@@ -46,14 +52,28 @@ export function readIgnoreFile(file: string, cwd: string): IgnoreEntry[] {
   if (!Array.isArray(value)) {
     fail({ code: 'diff/ignore-shape', file, message: 'the ignore file must be a list of entries', hint: ENTRY_HINT }, EXIT_USAGE);
   }
-  return value.map((raw, i) => checkEntry(raw, { file, ...at(`#/${i}`) }));
+  return value.map((raw, i) => checkEntry(withIdAsWritten(raw, body, at(`#/${i}/id`)), { file, ...at(`#/${i}`) }));
 }
 
-const ENTRY_HINT = '- { rule: operation-id-changed, operation: deleteImage, reason: "why", expires: 2027-01-31 }';
+/**
+ * An id YAML read as a number (`123456789012`, `0123456789ab` is text but `012345678901` a number,
+ * `1e2345678901` a float) taken back as written in the file, so that every id reads as its digits.
+ */
+function withIdAsWritten(raw: unknown, body: string, at: { line?: number; col?: number }): unknown {
+  const entry = raw as Record<string, unknown> | null;
+  if (!entry || typeof entry !== 'object' || typeof entry.id !== 'number' || at.line === undefined) return raw;
+  // The place found is the key's (`id: 0123...`) or its value's.
+  const rest = (body.split('\n')[at.line - 1] ?? '').slice((at.col ?? 1) - 1);
+  const written = /^(?:["']?id["']?\s*:\s*)?([^\s,#}\]]+)/.exec(rest)?.[1];
+  return written === undefined ? raw : { ...entry, id: written.replace(/^(['"])(.*)\1$/, '$2') };
+}
+
+const ENTRY_HINT = '- { id: 036ec841d2f1, rule: operation-id-changed, reason: "why", expires: 2027-01-31 } (the id as the report prints it)';
 
 function checkEntry(raw: unknown, where: { file: string; line?: number; col?: number }): IgnoreEntry {
   const bad = (message: string): never => fail({ code: 'diff/ignore-entry', ...where, message, hint: ENTRY_HINT }, EXIT_USAGE);
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return bad('an entry must be a mapping of rule, operation or place, reason and expires');
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+    return bad('an entry must be a mapping of id (or rule, and operation or place), reason and expires');
   const entry = raw as Record<string, unknown>;
   const unknown = Object.keys(entry).find((key) => !KEYS.includes(key));
   if (unknown !== undefined) bad(`unknown key "${unknown}" (known: ${KEYS.join(', ')})`);
@@ -63,16 +83,21 @@ function checkEntry(raw: unknown, where: { file: string; line?: number; col?: nu
     if (typeof v !== 'string' || v.trim() === '') bad(`"${key}" must be a non-empty string`);
     return (v as string).trim();
   };
-  const rule = text('rule') ?? bad('the entry names no "rule"');
+  const id = text('id');
+  if (id !== undefined && !/^[0-9a-f]{12}$/.test(id)) bad(`"id" must be a change's id as the report prints it (twelve hexadecimal digits), got "${id}"`);
+  const rule = text('rule');
   const reason = text('reason') ?? bad('the entry gives no "reason"');
   const operation = text('operation');
   const place = text('place');
-  if (operation === undefined && place === undefined)
-    bad('the entry names neither an "operation" (operationId or METHOD /path) nor a "place" (a JSON pointer)');
+  if (id === undefined && rule === undefined) bad('the entry names no "id" (as the report prints it) and no "rule"');
+  if (id === undefined && operation === undefined && place === undefined)
+    bad('the entry names neither an "id" nor an "operation" (operationId or METHOD /path) or a "place" (a JSON pointer)');
+  if (id !== undefined && (operation !== undefined || place !== undefined)) bad('an entry with an "id" names no "operation" or "place": the id is the place');
   const expires = text('expires');
   if (expires !== undefined && !isDate(expires)) bad(`"expires" must be a date as YYYY-MM-DD, got "${expires}"`);
   return {
-    rule,
+    ...(id !== undefined ? { id } : {}),
+    ...(rule !== undefined ? { rule } : {}),
     ...(operation !== undefined ? { operation } : {}),
     ...(place !== undefined ? { place } : {}),
     reason,
@@ -102,7 +127,7 @@ export function expiredEntries(entries: readonly IgnoreEntry[], on: string): Pro
       severity: 'error' as const,
       file: entry.file,
       ...(entry.line !== undefined ? { line: entry.line, col: 3 } : {}),
-      message: `the ignore entry for ${entry.rule} at ${entry.operation ?? entry.place} expired on ${entry.expires}`,
+      message: `the ignore entry for ${entryName(entry)} expired on ${entry.expires}`,
       hint: 'fix what it ignores, or look at it again and set a later "expires"',
     }));
 }
@@ -124,7 +149,14 @@ export function applyIgnore(changes: readonly Change[], entries: readonly Ignore
   return { kept, ignored, unused: entries.filter((entry) => !used.has(entry)) };
 }
 
+/** `change 036ec841d2f1 (operation-id-changed)`, or `operation-id-changed at removeImage`: an entry as messages name it. */
+export function entryName(entry: IgnoreEntry): string {
+  if (entry.id !== undefined) return `change ${entry.id}${entry.rule ? ` (${entry.rule})` : ''}`;
+  return `${entry.rule} at ${entry.operation ?? entry.place}`;
+}
+
 function matches(entry: IgnoreEntry, change: Change): boolean {
+  if (entry.id !== undefined) return entry.id === change.id && (entry.rule === undefined || entry.rule === change.rule);
   if (entry.rule !== change.rule) return false;
   if (entry.operation !== undefined) {
     const [method, ...path] = entry.operation.split(/\s+/);

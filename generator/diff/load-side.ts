@@ -15,11 +15,14 @@ import { runtimeExportsIn } from '../emit/runtime-exports.js';
 import { resolveOptions } from '../options.js';
 import { load } from '../pipeline.js';
 import { PodcastGenError, tooDeep, type Problem } from '../problems.js';
+import type { GitRevision } from './git-dates.js';
 
-/** A side as the caller names it: the file to read, and how the report names it (`git:main:spec/api.yaml`). */
+/** A side as the caller names it: the file to read, how the report names it (`git:main:spec/api.yaml`), and the revision it is. */
 export interface DiffSideInput {
   spec: string;
   label?: string;
+  /** For a git revision: where git can date the lines of its document (git-dates.ts). */
+  revision?: GitRevision;
 }
 
 /** A side loaded and modelled. */
@@ -55,18 +58,30 @@ export async function loadSide(input: DiffSideInput, which: 'old' | 'new', optio
     const { spec, config } = await load(resolveOptions({ spec: input.spec, cwd: options.cwd }), () => {});
     stage = 'the model';
     checkOperationIds(spec.document, spec.displayPath, spec.locate);
-    // As a run builds it (its names and operations are the output's), but for the hash, which only banners carry.
-    const { model } = buildModel(selectable(spec.document, options.operations), {
-      apiName: options.name,
-      source: { path: spec.displayPath, label, hash: '' },
-      runtimeExports: runtimeExportsIn(options.templates),
-      ...(options.operations ? { operations: options.operations } : {}),
-    });
     const root = spec.root.parsed as { openapi?: unknown; swagger?: unknown };
-    return { which, label, spec, config, model, openapi: String(root.openapi ?? root.swagger ?? '') };
+    return { which, label, spec, config, model: modelOf(spec, label, options), openapi: String(root.openapi ?? root.swagger ?? '') };
   } catch (error) {
     throw sideError(error, { which, label, shown, stage });
   }
+}
+
+/** The side modelled again with another operation selection (the report's filters). */
+export function remodelSide(side: LoadedSide, options: SideRunOptions): LoadedSide {
+  try {
+    return { ...side, model: modelOf(side.spec, side.label, options) };
+  } catch (error) {
+    throw sideError(error, { which: side.which, label: side.label, shown: side.spec.displayPath, stage: 'the model' });
+  }
+}
+
+/** As a run builds it (its names and operations are the output's), but for the hash, which only banners carry. */
+function modelOf(spec: LoadedSpec, label: string, options: SideRunOptions): ApiModel {
+  return buildModel(selectable(spec.document, options.operations), {
+    apiName: options.name,
+    source: { path: spec.displayPath, label, hash: '' },
+    runtimeExports: runtimeExportsIn(options.templates),
+    ...(options.operations ? { operations: options.operations } : {}),
+  }).model;
 }
 
 /**

@@ -31,18 +31,26 @@ export interface ReportView {
   versionProblem?: string;
 }
 
-/** How many changes of each level, and of those how many break each surface. */
+/** How many changes of each level, counted once per operation too, and of those how many break each surface. */
 export interface LevelCount {
   level: ChangeLevel;
+  /** Changes: one for a change in a component however many operations reach it. */
   changes: number;
+  /** The same changes counted once per operation they reach (a change of the document once). */
+  byOperation: number;
   surfaces: Record<Surface, number>;
+}
+
+/** How many times a change counts when counted once per operation: the operations it reaches, or one. */
+export function operationCount(change: Change): number {
+  return Math.max(1, change.operations?.length ?? 0);
 }
 
 export function levelCounts(changes: readonly Change[]): LevelCount[] {
   return LEVELS.map((level) => {
     const of = changes.filter((change) => change.level === level);
     const surfaces = Object.fromEntries(SURFACES.map((surface) => [surface, of.filter((c) => c.surfaces.includes(surface)).length])) as Record<Surface, number>;
-    return { level, changes: of.length, surfaces };
+    return { level, changes: of.length, byOperation: of.reduce((n, change) => n + operationCount(change), 0), surfaces };
   });
 }
 
@@ -62,10 +70,18 @@ export function failed(view: ReportView): boolean {
   return failingChanges(view).length > 0 || view.versionProblem !== undefined;
 }
 
-/** `3 breaking changes, 1 warning, 0 info`. */
+/**
+ * `3 breaking changes (12 by operation), 1 warning, 0 info`: each level's changes, and beside them,
+ * where it differs, their count once per operation they reach.
+ */
 export function countLine(changes: readonly Change[]): string {
-  const [breaking, warning, info] = levelCounts(changes).map((count) => count.changes) as [number, number, number];
-  return `${breaking} breaking ${breaking === 1 ? 'change' : 'changes'}, ${warning} ${warning === 1 ? 'warning' : 'warnings'}, ${info} info`;
+  const [breaking, warning, info] = levelCounts(changes) as [LevelCount, LevelCount, LevelCount];
+  const beside = (count: LevelCount) => (count.byOperation === count.changes ? '' : ` (${count.byOperation} by operation)`);
+  return [
+    `${breaking.changes} breaking ${breaking.changes === 1 ? 'change' : 'changes'}${beside(breaking)}`,
+    `${warning.changes} ${warning.changes === 1 ? 'warning' : 'warnings'}${beside(warning)}`,
+    `${info.changes} info${beside(info)}`,
+  ].join(', ');
 }
 
 /** `deleteImage (DELETE /images/{id})`. */

@@ -4,6 +4,7 @@
  * description. docs/diff-rules.md is checked against this list.
  */
 import type { ChangeLevel, Surface } from './change.js';
+import { lifecycleRules } from './lifecycle-rules.js';
 import { SCHEMA_KINDS } from './schema-rules.js';
 
 export { CONSTRAINTS, type ConstraintKind } from './schema-rules.js';
@@ -17,6 +18,13 @@ export interface RuleDefinition {
   surfaces: Surface[];
   /** True when the change lets callers or readers do something new (semver minor, where it breaks nothing). */
   adds: boolean;
+  /**
+   * A rule of the API's life whose level is its own whatever surfaces the change breaks: a removal
+   * the API announced (deprecated, its sunset passed), a sunset moved earlier (a promise broken).
+   */
+  fixed: boolean;
+  /** The rule a lifecycle rule refines (a removal, judged by deprecation and sunset): what it breaks is that rule's, and the proofs read it as that rule. */
+  refines?: string;
   description: string;
 }
 
@@ -197,14 +205,16 @@ function definitions(): RuleDefinition[] {
     ...COMPONENT_RULES,
     ...DOCUMENT_RULES,
     ...PROOF_RULES,
-  ].map(([code, level, surfaces, description, adds]) => ({ code, level, surfaces, description, adds: adds === true }));
+  ].map(([code, level, surfaces, description, adds]): RuleDefinition => ({ code, level, surfaces, description, adds: adds === true, fixed: false }));
   const schema = SCHEMA_KINDS.flatMap(({ kind, request, response, description }) =>
-    (['request', 'response'] as const).map((direction) => {
+    (['request', 'response'] as const).map((direction): RuleDefinition => {
       const [level, surfaces, adds] = direction === 'request' ? request : response;
-      return { code: `${direction}-${kind}`, level, surfaces, description: `${direction}: ${description}`, adds: adds === 'adds' };
+      return { code: `${direction}-${kind}`, level, surfaces, description: `${direction}: ${description}`, adds: adds === 'adds', fixed: false };
     }),
   );
-  return [...plain, ...schema];
+  const surfacesOf = (code: string) => [...plain, ...schema].find((rule) => rule.code === code)?.surfaces ?? [];
+  const life = lifecycleRules(surfacesOf).map((rule): RuleDefinition => ({ ...rule, adds: false }));
+  return [...plain, ...schema, ...life];
 }
 
 /** Every rule, in catalogue order. */
@@ -222,4 +232,9 @@ export function ruleOf(code: string): RuleDefinition {
 /** True when the catalogue has the code (level overrides name only known rules). */
 export function isRule(code: string): boolean {
   return BY_CODE.has(code);
+}
+
+/** The rule a lifecycle rule refines (a removal), or undefined for any other code. */
+export function refinedRule(code: string): string | undefined {
+  return BY_CODE.get(code)?.refines;
 }

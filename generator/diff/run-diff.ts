@@ -8,14 +8,17 @@ import { join, relative, sep } from 'node:path';
 import { PodcastGenError, type Problem } from '../problems.js';
 import type { OperationSelection } from '../model/select-operations.js';
 import type { ChangeLevel, DiffReport } from './change.js';
-import { applyIgnore, expiredEntries, IGNORE_FILE, type IgnoreEntry, readIgnoreFile } from './ignore.js';
+import { applyIgnore, entryName, expiredEntries, IGNORE_FILE, type IgnoreEntry, readIgnoreFile } from './ignore.js';
+import type { StabilityLevel } from './lifecycle.js';
+import type { DiffSideInput } from './load-side.js';
+import type { OperationFilters } from './operation-filters.js';
 import type { FailOn, ReportView } from './outcome.js';
 import { type DocumentSide, resolveSides, type Sides, sideFileLabel } from './sides.js';
 
 /** What a comparison is given: the documents to read and name, the run's options each side is read with, and what to prove. */
 export interface CompareInput {
-  old: { spec: string; label: string };
-  new: { spec: string; label: string };
+  old: DiffSideInput & { label: string };
+  new: DiffSideInput & { label: string };
   cwd: string;
   name?: string;
   /** The operations the project generates (the config's `operations`): changes of the others are not reported. */
@@ -24,6 +27,11 @@ export interface CompareInput {
   templates?: string;
   proof: { types: boolean; validators: boolean };
   levels?: Record<string, ChangeLevel>;
+  /** The day removals and sunsets are judged on (`YYYY-MM-DD`); default: today. */
+  today?: string;
+  deprecationDays?: number;
+  stabilityLevel?: StabilityLevel;
+  filters?: OperationFilters;
 }
 
 /** Options of {@link runDiff}. */
@@ -41,12 +49,18 @@ export interface RunDiffOptions {
   templates?: string;
   /** Per-rule levels from the config. */
   levels?: Record<string, ChangeLevel>;
+  /** `--deprecation-days`: the days that must pass between a deprecation and the removal. */
+  deprecationDays?: number;
+  /** `--stability-level`: changes of operations below it are info. */
+  stabilityLevel?: StabilityLevel;
+  /** `--match-path`, `--exclude-path`, `--exclude-extension`. */
+  filters?: OperationFilters;
   /** The ignore file; default: `.podcast-gen-ignore.yaml` in `cwd` when there is one. */
   ignoreFile?: string;
   failOn: FailOn;
   /** Compile the old usage against the new output (the `types` proof). */
   types: boolean;
-  /** `YYYY-MM-DD`, the day ignore entries expire by. */
+  /** `YYYY-MM-DD`, the day ignore entries expire by, and removals and sunsets are judged on. */
   today: string;
   /** Judges `--check-version`: why the new `info.version` rose too little, or undefined. */
   checkVersion?: (report: DiffReport) => string | undefined;
@@ -76,15 +90,20 @@ export async function runDiff(options: RunDiffOptions): Promise<DiffOutcome> {
   const sides = resolveSides({ old: options.old, configured: options.configured, cwd: options.cwd, ...(options.new ? { new: options.new } : {}) });
   let report: DiffReport;
   try {
+    const input = (side: DocumentSide) => ({ spec: side.spec, label: side.label, ...(side.revision ? { revision: side.revision.git } : {}) });
     report = await options.compare({
-      old: { spec: sides.old.spec, label: sides.old.label },
-      new: { spec: sides.new.spec, label: sides.new.label },
+      old: input(sides.old),
+      new: input(sides.new),
       cwd: options.cwd,
       ...(options.name ? { name: options.name } : {}),
       ...(options.operations ? { operations: options.operations } : {}),
       ...(options.templates ? { templates: options.templates } : {}),
       proof: { types: options.types, validators: true },
       ...(options.levels ? { levels: options.levels } : {}),
+      today: options.today,
+      ...(options.deprecationDays !== undefined ? { deprecationDays: options.deprecationDays } : {}),
+      ...(options.stabilityLevel ? { stabilityLevel: options.stabilityLevel } : {}),
+      ...(options.filters ? { filters: options.filters } : {}),
     });
   } catch (error) {
     throw sideError(error, sides, options.cwd);
@@ -100,7 +119,7 @@ export async function runDiff(options: RunDiffOptions): Promise<DiffOutcome> {
       severity: 'warn',
       file: entry.file,
       ...(entry.line !== undefined ? { line: entry.line, col: 3 } : {}),
-      message: `the ignore entry for ${entry.rule} at ${entry.operation ?? entry.place} matches no change`,
+      message: `the ignore entry for ${entryName(entry)} matches no change`,
       hint: 'remove it once the change it was for is released',
     }),
   );

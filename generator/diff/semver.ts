@@ -7,11 +7,16 @@ import { ruleOf } from './rules.js';
 
 const RANK: Record<SemverAdvice, number> = { none: 0, patch: 1, minor: 2, major: 3 };
 
-/** major for any breaking change, minor for additions, patch for any other change, none for none. */
+/**
+ * major for any breaking change, and for a removal the API announced (info, yet the generated code
+ * loses what it removes); minor for additions, patch for any other change, none for none.
+ */
 export function semverAdvice(changes: readonly Change[]): SemverAdvice {
   let advice: SemverAdvice = 'none';
   for (const change of changes) {
-    const step: SemverAdvice = change.level === 'breaking' ? 'major' : ruleOf(change.rule).adds ? 'minor' : 'patch';
+    const rule = ruleOf(change.rule);
+    const removes = rule.fixed && rule.refines !== undefined && change.surfaces.length > 0;
+    const step: SemverAdvice = change.level === 'breaking' || removes ? 'major' : rule.adds ? 'minor' : 'patch';
     if (RANK[step] > RANK[advice]) advice = step;
   }
   return advice;

@@ -12,6 +12,7 @@ import { dirname, isAbsolute, join, posix, relative, resolve, sep } from 'node:p
 import { parseYaml } from '../pipeline.js';
 import { displayPath } from '../load/display-path.js';
 import { EXIT_USAGE, fail } from '../problems.js';
+import type { GitRevision } from './git-dates.js';
 
 export type SideName = 'old' | 'new';
 
@@ -24,8 +25,8 @@ export interface DocumentSide {
   label: string;
   /** For a revision: the temporary folder holding its copy. */
   folder?: string;
-  /** For a revision: `git:<ref>:` and the copy's root, to name a copied file as the revision's. */
-  revision?: { prefix: string; root: string };
+  /** For a revision: `git:<ref>:` and the copy's root, to name a copied file as the revision's, and where git finds the document. */
+  revision?: { prefix: string; root: string; git: GitRevision };
 }
 
 /** Both sides, and how to remove what reading them made. */
@@ -118,7 +119,8 @@ function revisionSide(side: SideName, word: string, options: ResolveSidesOptions
   }
   const folder = mkdtempSync(join(tmpdir(), 'podcast-gen-diff-'));
   copyWithRefs({ folder, repoPath, first: document, readAt });
-  return { side, spec: join(folder, ...repoPath.split('/')), label, folder, revision: { prefix: `git:${ref}:`, root: folder } };
+  const located: GitRevision = { commit, cwd: near, path: repoPath };
+  return { side, spec: join(folder, ...repoPath.split('/')), label, folder, revision: { prefix: `git:${ref}:`, root: folder, git: located } };
 }
 
 /** Lint configs looked for beside a revision's document, so the revision is read with its own rules. */

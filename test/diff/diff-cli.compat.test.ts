@@ -76,11 +76,11 @@ describe('podcast-gen diff and check on the operationId rename (built command, s
       '',
       '`git:HEAD:api/podcast.yaml` (1.0.0) → `api/podcast.yaml` (1.0.0): 1 breaking change, 0 warnings, 0 info. **Passes** `--fail-on never`.',
       '',
-      '| level | changes | wire | types | validators | mcp |',
-      '|:--|--:|--:|--:|--:|--:|',
-      '| breaking | 1 | 0 | 1 | 0 | 0 |',
-      '| warning | 0 | 0 | 0 | 0 | 0 |',
-      '| info | 0 | 0 | 0 | 0 | 0 |',
+      '| level | changes | by operation | wire | types | validators | mcp |',
+      '|:--|--:|--:|--:|--:|--:|--:|',
+      '| breaking | 1 | 1 | 0 | 1 | 0 | 0 |',
+      '| warning | 0 | 0 | 0 | 0 | 0 | 0 |',
+      '| info | 0 | 0 | 0 | 0 | 0 | 0 |',
     ]);
     expect(run.stdout).toContain('<details>\n<summary>1 breaking change</summary>\n');
     expect(run.stdout).not.toContain('TS2339');

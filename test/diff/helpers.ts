@@ -5,6 +5,7 @@
 import { checkComparison } from '../../generator/diff/checker/index.js';
 import { compareModels, compareSide, type FoundChange } from '../../generator/diff/compare/index.js';
 import { naturalLevel } from '../../generator/diff/levels.js';
+import type { LifecyclePolicy } from '../../generator/diff/lifecycle.js';
 import { buildModel } from '../../generator/model/build-model.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: a case reaches into the document as JSON
@@ -18,6 +19,8 @@ export type Verdict = [rule: string, level: string, surfaces: string] | [rule: s
 
 export interface DiffCase {
   name: string;
+  /** The policy of the API's life the case is judged by (the day fixed, never today's); default {@link CASE_POLICY}. */
+  policy?: Partial<LifecyclePolicy>;
   /** Changes both sides before the new side's change (a different starting point). */
   before?: (doc: Doc) => void;
   change: (doc: Doc) => void;
@@ -133,14 +136,17 @@ export function baseDocument(): Doc {
   };
 }
 
+/** The day the catalogue judges sunsets and deprecations on: fixed, so that a case means the same on every day. */
+export const CASE_POLICY: LifecyclePolicy = { today: '2026-06-15', stabilityLevel: 'beta' };
+
 /** Every change between the base (after `before`) and its changed copy, as the checkers judge them, in found order. */
-export function changesOf(c: Pick<DiffCase, 'before' | 'change'>): FoundChange[] {
+export function changesOf(c: Pick<DiffCase, 'before' | 'change' | 'policy'>): FoundChange[] {
   const old = baseDocument();
   c.before?.(old);
   const next = structuredClone(old);
   c.change(next);
   const model = (doc: Doc) => buildModel(doc, { apiName: 'things', source: { path: 'x.yaml', label: 'x.yaml', hash: '' } }).model;
-  return checkComparison(compareModels(compareSide(model(old), old), compareSide(model(next), next)));
+  return checkComparison(compareModels(compareSide(model(old), old), compareSide(model(next), next)), { policy: { ...CASE_POLICY, ...c.policy } });
 }
 
 /** Every change between the base (after `before`) and its changed copy, as verdicts in found order. */

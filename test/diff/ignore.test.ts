@@ -89,7 +89,22 @@ describe('the ignore file', () => {
       '- rule: a\n  reason: r\n',
       'diff/ignore-entry',
       1,
-      'the entry names neither an "operation" (operationId or METHOD /path) nor a "place" (a JSON pointer)',
+      'the entry names neither an "id" nor an "operation" (operationId or METHOD /path) or a "place" (a JSON pointer)',
+    ],
+    ['no-id-no-rule.yaml', '- operation: x\n  reason: r\n', 'diff/ignore-entry', 1, 'the entry names no "id" (as the report prints it) and no "rule"'],
+    [
+      'bad-id.yaml',
+      '- id: removeImage\n  reason: r\n',
+      'diff/ignore-entry',
+      1,
+      '"id" must be a change\'s id as the report prints it (twelve hexadecimal digits), got "removeImage"',
+    ],
+    [
+      'id-and-place.yaml',
+      "- id: 036ec841d2f1\n  place: '#/servers'\n  reason: r\n",
+      'diff/ignore-entry',
+      1,
+      'an entry with an "id" names no "operation" or "place": the id is the place',
     ],
     [
       'bad-date.yaml',
@@ -103,7 +118,7 @@ describe('the ignore file', () => {
       '- rule: a\n  operation: x\n  reason: r\n  until: 2027-01-01\n',
       'diff/ignore-entry',
       1,
-      'unknown key "until" (known: rule, operation, place, reason, expires)',
+      'unknown key "until" (known: id, rule, operation, place, reason, expires)',
     ],
     ['empty-rule.yaml', "- rule: ''\n  operation: x\n  reason: r\n", 'diff/ignore-entry', 1, '"rule" must be a non-empty string'],
     ['bad-yaml.yaml', '- rule: [a\n', 'diff/ignore-parse', undefined, undefined],
@@ -112,6 +127,35 @@ describe('the ignore file', () => {
     expect(found.exitCode).toBe(2);
     expect(found.problems).toHaveLength(1);
     expect(found.problems[0]).toMatchObject({ code, file: name, line, ...(message ? { message } : {}) });
+  });
+
+  it('sets changes aside by id (the rule, where given, must match too); an id of digits alone reads as written', () => {
+    const file = write(
+      'by-id.yaml',
+      [
+        `- id: ${RENAME.id}`,
+        '  rule: operation-id-changed',
+        '  reason: renamed on purpose',
+        `- id: ${ENUM_ADDED.id}`,
+        '  rule: server-added',
+        '  reason: names another rule, so it matches nothing',
+        '- id: 012345678901',
+        '  reason: digits alone, a leading zero kept',
+        '- id: 1e2345678901',
+        '  reason: read by YAML as a number, kept as written',
+        '',
+      ].join('\n'),
+    );
+    const entries = readIgnoreFile(file, dir);
+    expect(entries.map((e) => e.id)).toStrictEqual([RENAME.id, ENUM_ADDED.id, '012345678901', '1e2345678901']);
+    const digits = { ...SERVER_ADDED, id: '012345678901' };
+    const { kept, ignored, unused } = applyIgnore([RENAME, ENUM_ADDED, digits], entries);
+    expect(kept).toStrictEqual([ENUM_ADDED]);
+    expect(ignored.map((i) => [i.change.rule, i.entry])).toStrictEqual([
+      ['operation-id-changed', 'by-id.yaml:1'],
+      ['server-added', 'by-id.yaml:7'],
+    ]);
+    expect(unused.map((e) => e.line)).toStrictEqual([4, 9]);
   });
 
   it('a missing ignore file named by the user is bad usage', () => {

@@ -9,3 +9,10 @@ export function reportCounts(report: DiffReport): Record<string, number> {
   }
   return found;
 }
+
+/** How many changes of each level counted once per operation they reach (a change of the document once): the report before grouping. */
+export function operationCounts(report: DiffReport): Record<string, number> {
+  const found: Record<string, number> = { breaking: 0, warning: 0, info: 0 };
+  for (const change of report.changes) found[change.level] = (found[change.level] ?? 0) + Math.max(1, change.operations?.length ?? 0);
+  return found;
+}

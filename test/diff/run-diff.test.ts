@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -37,13 +38,16 @@ describe('runDiff, the command as a library function', () => {
     );
     expect(seen).toHaveLength(1);
     const [input] = seen;
+    const commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: repo.dir, encoding: 'utf8' }).trim();
     expect({ ...input, old: { ...input!.old, spec: 'copy' } }).toStrictEqual({
-      old: { spec: 'copy', label: 'git:HEAD:api/podcast.yaml' },
+      // The revision names where git dates its lines (a deprecation's day, for --deprecation-days).
+      old: { spec: 'copy', label: 'git:HEAD:api/podcast.yaml', revision: { commit, cwd: join(repo.dir, 'api'), path: 'api/podcast.yaml' } },
       new: { spec: join(repo.dir, 'api/podcast.yaml'), label: 'api/podcast.yaml' },
       cwd: repo.dir,
       name: 'shop',
       proof: { types: true, validators: true },
       levels: { 'server-added': 'warning' },
+      today: '2026-11-27',
     });
     expect(() => writeFileSync(input!.old.spec, 'x')).toThrow(/ENOENT/);
     expect(outcome).toStrictEqual({ view: { report: report([SERVER_ADDED]), ignored: [], failOn: 'breaking' }, warnings: [] });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Change } from '../../generator/diff/change.js';
 import { checkVersion, semverAdvice } from '../../generator/diff/semver.js';
 
-const change = (rule: string, level: Change['level']): Change => ({ rule, level, surfaces: [], message: '' });
+const change = (rule: string, level: Change['level'], surfaces: Change['surfaces'] = []): Change => ({ id: rule, rule, level, surfaces, message: '' });
 
 describe('semver advice', () => {
   it.each([
@@ -10,6 +10,9 @@ describe('semver advice', () => {
     { given: [change('operation-description-changed', 'info')], want: 'patch' },
     { given: [change('operation-added', 'info'), change('tag-added', 'info')], want: 'minor' },
     { given: [change('operation-added', 'info'), change('operation-removed', 'breaking')], want: 'major' },
+    // Announced, so info; the generated client still loses the method.
+    { given: [change('operation-removed-after-deprecation', 'info', ['wire', 'types', 'mcp'])], want: 'major' },
+    { given: [change('operation-sunset-changed', 'info')], want: 'patch' },
     // An override to warning makes a breaking rule's change patch-level.
     { given: [change('operation-removed', 'warning')], want: 'patch' },
     // What lets callers do something new is minor (semver: functionality added in a backward compatible manner).

@@ -1,6 +1,8 @@
 import { DEFAULT_SPEC } from '../../options.js';
 import { EXIT_USAGE, fail } from '../../problems.js';
 import { packageVersion } from '../args.js';
+import type { StabilityLevel } from '../../diff/lifecycle.js';
+import type { OperationFilters } from '../../diff/operation-filters.js';
 import { type CommandContext, describeFailure } from '../context.js';
 
 /**
@@ -38,6 +40,9 @@ export async function runDiffCommand(context: CommandContext): Promise<number> {
       ...(options.operations ? { operations: options.operations } : {}),
       ...(options.templates ? { templates: options.templates } : {}),
       ...(options.diff?.levels ? { levels: options.diff.levels } : {}),
+      ...(typeof args.deprecationDays === 'number' ? { deprecationDays: args.deprecationDays } : {}),
+      ...(typeof args.stabilityLevel === 'string' ? { stabilityLevel: args.stabilityLevel as StabilityLevel } : {}),
+      ...(filters(args) ? { filters: filters(args) } : {}),
       ...(typeof args.ignore === 'string' ? { ignoreFile: args.ignore } : options.diff?.ignore ? { ignoreFile: options.diff.ignore } : {}),
       failOn: args.failOn as 'breaking' | 'warning' | 'never',
       types: args.types !== false,
@@ -59,4 +64,14 @@ export async function runDiffCommand(context: CommandContext): Promise<number> {
     const side = error instanceof DiffSideError ? error.side : undefined;
     return describeFailure(error, reporter, side ? `diff (the ${side.side} document, ${side.label})` : 'diff');
   }
+}
+
+/** `--match-path`, `--exclude-path` and `--exclude-extension`, where any is given. */
+function filters(args: Record<string, unknown>): OperationFilters | undefined {
+  const found: OperationFilters = {
+    ...(typeof args.matchPath === 'string' ? { matchPath: args.matchPath } : {}),
+    ...(typeof args.excludePath === 'string' ? { excludePath: args.excludePath } : {}),
+    ...(Array.isArray(args.excludeExtension) && args.excludeExtension.length > 0 ? { excludeExtensions: args.excludeExtension.map(String) } : {}),
+  };
+  return Object.keys(found).length > 0 ? found : undefined;
 }

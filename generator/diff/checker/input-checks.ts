@@ -1,15 +1,16 @@
 /** Parameters and the request body: what old calls pass, and where it travels. */
 import { type Checker, code, has, judged } from './judge.js';
+import { checkSunset, deprecatedText, judgeRemoval } from './lifecycle-checks.js';
 
 type Parameter = { in: string; name: string; input: string; required: boolean };
 type Style = { style?: string; explode?: boolean };
 type Body = { contentType: string; required: boolean };
 
-export const checkParameter: Checker = (record) => {
+export const checkParameter: Checker = (record, policy) => {
   const { old, new: next, where } = record;
   switch (record.keyword) {
     case 'presence': {
-      if (has(record, 'old')) return [judged('parameter-removed', `${where} removed`)];
+      if (has(record, 'old')) return [judgeRemoval(judged('parameter-removed', `${where} removed`), record.facts?.lifecycle, policy)];
       const added = next as Parameter;
       const rule = added.required ? 'parameter-added-required' : 'parameter-added-optional';
       return [judged(rule, `${added.required ? 'required' : 'optional'} ${where} added`)];
@@ -36,7 +37,9 @@ export const checkParameter: Checker = (record) => {
     case 'contentType':
       return [judged('parameter-content-type-changed', `${where} content ${old ?? 'none'} -> ${next ?? 'none'}`)];
     case 'deprecated':
-      return next ? [judged('parameter-deprecated', `${where} is now deprecated`)] : [];
+      return next ? [judged('parameter-deprecated', `${where} is ${deprecatedText(record.facts?.lifecycle)}`)] : [];
+    case 'sunset':
+      return checkSunset(record, 'parameter', policy);
     default:
       return [];
   }

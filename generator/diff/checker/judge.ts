@@ -5,6 +5,7 @@
  */
 import type { Surface } from '../change.js';
 import type { ChangeRecord } from '../compare/record.js';
+import type { LifecyclePolicy } from '../lifecycle.js';
 import { ruleOf } from '../rules.js';
 
 export { code } from '../compare/context.js';
@@ -17,8 +18,8 @@ export interface Judged {
   message: string;
 }
 
-/** Judges one family's records; a record no rule covers gives nothing. */
-export type Checker = (record: ChangeRecord) => Judged[];
+/** Judges one family's records by the run's policy of the API's life; a record no rule covers gives nothing. */
+export type Checker = (record: ChangeRecord, policy: LifecyclePolicy) => Judged[];
 
 /** The rule's catalogue surfaces, less those `keep` leaves out. */
 export function judged(rule: string, message: string, keep: (surface: Surface) => boolean = () => true): Judged {

@@ -4,11 +4,13 @@
  */
 import type { Surface } from '../change.js';
 import type { ChangeRecord } from '../compare/record.js';
+import type { LifecyclePolicy } from '../lifecycle.js';
 import { at, type Judged, judged } from './judge.js';
+import { checkSunset, deprecatedText, judgeRemoval } from './lifecycle-checks.js';
 import { schemaRule } from './value-checks.js';
 
 /** A property gone or added; a closed object (no other properties) makes more of it break. */
-export function checkProperty(record: ChangeRecord): Judged[] {
+export function checkProperty(record: ChangeRecord, policy: LifecyclePolicy): Judged[] {
   const request = record.direction === 'request';
   const { required = false, closed = false, hidden } = record.facts ?? {};
   if (record.old !== undefined) {
@@ -17,7 +19,8 @@ export function checkProperty(record: ChangeRecord): Judged[] {
     // a response property old readers expect, only where it was required.
     const alsoBreaks = request ? closed : required;
     const breaks = (surface: Surface) => surface === 'types' || surface === 'mcp' || alsoBreaks;
-    return [judged(schemaRule(record, 'property-removed'), at(record, `removed${why}${required ? ' (it was required)' : ''}`), breaks)];
+    const removed = judged(schemaRule(record, 'property-removed'), at(record, `removed${why}${required ? ' (it was required)' : ''}`), breaks);
+    return [judgeRemoval(removed, record.facts?.lifecycle, policy)];
   }
   const why = hidden ? ` (no longer ${hidden})` : '';
   // A response property more breaks old validators only where the object admitted no other properties.
@@ -38,7 +41,12 @@ export function checkRequired(record: ChangeRecord): Judged[] {
 }
 
 export function checkDeprecated(record: ChangeRecord): Judged[] {
-  return record.new === true ? [judged(schemaRule(record, 'property-deprecated'), at(record, 'now deprecated'))] : [];
+  return record.new === true ? [judged(schemaRule(record, 'property-deprecated'), at(record, deprecatedText(record.facts?.lifecycle)))] : [];
+}
+
+/** A property's sunset moved. */
+export function checkPropertySunset(record: ChangeRecord, policy: LifecyclePolicy): Judged[] {
+  return checkSunset(record, schemaRule(record, 'property'), policy);
 }
 
 export function checkAdditional(record: ChangeRecord): Judged[] {

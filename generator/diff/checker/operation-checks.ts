@@ -4,18 +4,20 @@
  */
 import type { ChangeRecord } from '../compare/record.js';
 import { type Checker, code, has, type Judged, judged } from './judge.js';
+import { checkStability, checkSunset, deprecatedText, judgeRemoval } from './lifecycle-checks.js';
 
 type Names = { operationId: string; methodName: string; toolName: string };
 type Presence = { method: string; path: string; methodName: string; toolName: string };
 type Idempotency = { header: string; required: boolean };
 
-export const checkOperation: Checker = (record) => {
+export const checkOperation: Checker = (record, policy) => {
   const { old, new: next } = record;
   switch (record.keyword) {
     case 'presence': {
       if (has(record, 'old')) {
         const op = old as Presence;
-        return [judged('operation-removed', `${op.method} ${op.path} is gone: \`client.${op.methodName}\` and the tool ${code(op.toolName)} with it`)];
+        const removed = judged('operation-removed', `${op.method} ${op.path} is gone: \`client.${op.methodName}\` and the tool ${code(op.toolName)} with it`);
+        return [judgeRemoval(removed, record.facts?.lifecycle, policy)];
       }
       const op = next as Presence;
       return [judged('operation-added', `new operation ${op.method} ${op.path} (\`client.${op.methodName}\`)`)];
@@ -31,7 +33,11 @@ export const checkOperation: Checker = (record) => {
     case 'typeName':
       return [judged('operation-type-name-changed', `types ${code(`${old}Params`)}... are now ${code(`${next}Params`)}...`)];
     case 'deprecated':
-      return [next ? judged('operation-deprecated', 'now deprecated') : judged('operation-undeprecated', 'no longer deprecated')];
+      return [next ? judged('operation-deprecated', deprecatedText(record.facts?.lifecycle)) : judged('operation-undeprecated', 'no longer deprecated')];
+    case 'sunset':
+      return checkSunset(record, 'operation', policy);
+    case 'stability':
+      return checkStability(record);
     case 'summary':
       return [judged('operation-summary-changed', 'summary changed')];
     case 'description':

@@ -4,7 +4,6 @@
  */
 import type { ApiModel, NamedSchemaModel, OperationModel } from '../../model/types.js';
 import type { ChangeOperation, Surface } from '../change.js';
-import { ruleOf } from '../rules.js';
 import type { ChangeRecord } from './record.js';
 
 /** A pair of the same operation in both documents. */
@@ -22,8 +21,10 @@ export interface CompareSide {
   schemas: ReadonlyMap<string, NamedSchemaModel>;
 }
 
-/** A change as judged, before it is placed in the files and given its level. */
+/** A change as the checkers judged it, before it is placed in the files and given its level. */
 export interface FoundChange {
+  /** Its stable id (../change-id.ts). */
+  id: string;
   rule: string;
   /** The surfaces it breaks: the rule's own, or the subset that applies here. */
   surfaces: Surface[];
@@ -35,34 +36,17 @@ export interface FoundChange {
   newPointer?: string;
 }
 
-/**
- * A change a comparison module judges itself, with its rule: the security comparison (security.ts)
- * still does. TODO(issue 39): security.ts says what changed as records and a checker judges them, once
- * the model's security fact it is being moved onto has landed; then this way in goes.
- */
-export interface JudgedChange {
-  rule: string;
-  surfaces?: Surface[];
-  message: string;
-  operation?: ChangeOperation;
-  oldPointer?: string;
-  newPointer?: string;
-}
-
 /** What a comparison module reports through. */
 export interface CompareContext {
   old: CompareSide;
   new: CompareSide;
   /** Says what changed. */
   record(record: ChangeRecord): void;
-  /** The way in of a module that still judges its own changes (see {@link JudgedChange}). */
-  report(change: JudgedChange): void;
 }
 
-/** What a comparison found: neutral records, and the changes modules judged themselves. */
+/** What a comparison found: neutral records, which the checkers judge. */
 export interface Comparison {
   records: ChangeRecord[];
-  judged: FoundChange[];
 }
 
 /** A context collecting into `into`. */
@@ -72,14 +56,6 @@ export function compareContext(old: CompareSide, next: CompareSide, into: Compar
     new: next,
     record(record) {
       into.records.push(record);
-    },
-    report(change) {
-      const rule = ruleOf(change.rule);
-      const surfaces = change.surfaces ?? rule.surfaces;
-      for (const surface of surfaces)
-        if (!rule.surfaces.includes(surface)) throw new Error(`rule ${change.rule} cannot break ${surface}: add it to the catalogue`);
-      const { operation, surfaces: _surfaces, ...rest } = change;
-      into.judged.push({ ...rest, surfaces: [...surfaces], operations: operation ? [operation] : [] });
     },
   };
 }

@@ -14,7 +14,7 @@ export { type CompareSide, type Comparison, compareSide, type FoundChange } from
 export type { ChangeRecord } from './record.js';
 
 export function compareModels(old: CompareSide, next: CompareSide): Comparison {
-  const found: Comparison = { records: [], judged: [] };
+  const found: Comparison = { records: [] };
   const ctx = compareContext(old, next, found);
   const memo: SchemaMemo = new Map();
   compareInfo(ctx);

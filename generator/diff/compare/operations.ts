@@ -7,6 +7,7 @@ import { type CompareContext, type OperationPair, operationOf, operationRecorder
 import { compareParameters } from './parameters.js';
 import { compareRequestBody } from './request-body.js';
 import { compareResponses } from './responses.js';
+import { compareOperationLifecycle, operationLifecycle } from './lifecycle.js';
 import type { SchemaMemo } from './schema-walk.js';
 import { compareOperationSecurity } from './security.js';
 import { compareTool } from './tools.js';
@@ -61,6 +62,7 @@ export function compareOperations(ctx: CompareContext, memo: SchemaMemo): void {
       old: presence(op),
       oldPointer: op.pointer,
       operations: [operationOf(op)],
+      facts: { lifecycle: operationLifecycle(ctx.old, op) },
     });
   for (const op of added)
     ctx.record({
@@ -84,7 +86,12 @@ function compareOperation(ctx: CompareContext, pair: OperationPair, memo: Schema
   compareTool(ctx, pair);
   compareOperationSecurity(ctx, pair);
   if (a.deprecated !== b.deprecated)
-    record('deprecated', { old: a.deprecated, new: b.deprecated, ...(b.deprecated ? { newPointer: `${b.pointer}/deprecated` } : {}) });
+    record('deprecated', {
+      old: a.deprecated,
+      new: b.deprecated,
+      ...(b.deprecated ? { newPointer: `${b.pointer}/deprecated`, facts: { lifecycle: operationLifecycle(ctx.new, b) } } : {}),
+    });
+  compareOperationLifecycle(ctx, pair);
   if ((a.summary ?? '') !== (b.summary ?? '')) record('summary', { old: a.summary ?? '', new: b.summary ?? '', newPointer: `${b.pointer}/summary` });
   if ((a.description ?? '') !== (b.description ?? ''))
     record('description', { old: a.description ?? '', new: b.description ?? '', newPointer: `${b.pointer}/description` });

@@ -5,7 +5,8 @@
  */
 import type { InputFieldModel } from '../../model/types.js';
 import { code, type CompareContext, type OperationPair, operationOf } from './context.js';
-import { sameName } from './record.js';
+import { parameterLifecycle, sunsetMove } from './lifecycle.js';
+import { type ChangeRecord, sameName } from './record.js';
 import type { SchemaMemo } from './schema-walk.js';
 import { compareSchemas } from './schemas.js';
 
@@ -68,7 +69,14 @@ export function compareParameters(ctx: CompareContext, pair: OperationPair, memo
       compareParameter(ctx, pair, was, moved, memo);
       continue;
     }
-    ctx.record({ ...record, keyword: 'presence', where: parameterLabel(was), old: presence(was), newPointer: b.pointer });
+    ctx.record({
+      ...record,
+      keyword: 'presence',
+      where: parameterLabel(was),
+      old: presence(was),
+      newPointer: b.pointer,
+      facts: { lifecycle: parameterLifecycle(ctx.old, was) },
+    });
   }
   for (const is of news) {
     if (matched.has(is)) continue;
@@ -87,24 +95,28 @@ export function compareParameters(ctx: CompareContext, pair: OperationPair, memo
 
 function compareParameter(ctx: CompareContext, pair: OperationPair, was: InputFieldModel, is: InputFieldModel, memo: SchemaMemo): void {
   const operations = [operationOf(pair.new)];
-  const record = (keyword: string, old: unknown, next: unknown, newPointer = is.pointer) =>
+  const record = (keyword: string, old: unknown, next: unknown, more: Partial<ChangeRecord> = {}) =>
     ctx.record({
       family: 'parameter',
       keyword,
       direction: 'request',
       where: parameterLabel(is),
-      old,
-      new: next,
+      ...(old !== undefined ? { old } : {}),
+      ...(next !== undefined ? { new: next } : {}),
       oldPointer: was.pointer,
-      newPointer,
+      newPointer: is.pointer,
       operations,
+      ...more,
     });
   if (was.required !== is.required) record('required', was.required, is.required);
   if (was.name !== is.name && key(was) === key(is)) record('inputName', was.name, is.name);
   if ((was.style ?? '') !== (is.style ?? '') || (was.explode ?? '') !== (is.explode ?? ''))
     record('style', { style: was.style, explode: was.explode }, { style: is.style, explode: is.explode });
   if ((was.contentType ?? '') !== (is.contentType ?? '')) record('contentType', was.contentType, is.contentType);
-  if (!was.deprecated && is.deprecated) record('deprecated', false, true);
+  const [a, b] = [parameterLifecycle(ctx.old, was), parameterLifecycle(ctx.new, is)];
+  if (!was.deprecated && is.deprecated) record('deprecated', false, true, { facts: { lifecycle: b } });
+  const moved = sunsetMove(a, b);
+  if (moved) record('sunset', moved.old, moved.new, { facts: moved.facts });
   const found = compareSchemas({
     old: ctx.old,
     new: ctx.new,

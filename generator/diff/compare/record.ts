@@ -4,12 +4,14 @@
  * that reach it. A record names no rule, level or surface: the checkers (../checker/) judge it.
  */
 import type { ChangeOperation } from '../change.js';
+import type { Lifecycle } from '../lifecycle.js';
 import type { Direction } from '../rules.js';
 
 /** The part of the document a record is about: the checkers are split by it. */
 export type RecordFamily =
   | 'document'
   | 'server'
+  | 'credentials'
   | 'tag'
   | 'envelope'
   | 'component'
@@ -59,6 +61,8 @@ export interface RecordFacts {
   types?: { old?: string[]; new?: string[] };
   /** The old operation's tool name followed its operationId (a rename renames the tool too). */
   toolFollows?: boolean;
+  /** What the document says of the thing's life: the old side's for a removal, the new side's for a deprecation or a sunset moved. */
+  lifecycle?: Lifecycle;
 }
 
 /** A record found inside a schema: its direction, family and operations are added by whoever reached the schema. */

@@ -8,10 +8,11 @@ import type { SchemaObject } from '../../model/types.js';
 import type { CompareSide } from './context.js';
 import { compareComposition } from './composition.js';
 import { constraintChanges } from './constraints.js';
+import { propertyLifecycle, sunsetMove } from './lifecycle.js';
 import { type CanonicalAt, canonicalSchema } from './equivalent-forms.js';
 import type { SchemaRecord, Where } from './record.js';
 import { bothNames, sameName, stepInto } from './record.js';
-import { objectView, resolveSchema, type SchemaAt, typeMove, typesOf } from './schema-view.js';
+import { objectView, type SchemaAt, typeMove, typesOf } from './schema-view.js';
 import { recordSchema, type SchemaMemo, type SchemaScope, type SchemaWalk } from './schema-walk.js';
 
 /** The records between two schemas in one scope. */
@@ -162,15 +163,14 @@ function compareObjects(walk: SchemaWalk, o: SchemaAt, n: SchemaAt, where: Where
         old: name,
         oldPointer: was.at.pointer,
         newPointer: n.pointer,
-        facts: { required: was.required, closed: b.closed, ...(hidden ? { hidden } : {}) },
+        // A property that left this direction is still there: its life is not what is judged.
+        facts: { required: was.required, closed: b.closed, ...(hidden ? { hidden } : { lifecycle: propertyLifecycle(walk.old, was.at) }) },
       });
       continue;
     }
     if (was.required !== is.required)
       recordSchema(walk, { keyword: 'required', where: inner, old: was.required, new: is.required, oldPointer: was.at.pointer, newPointer: is.at.pointer });
-    const deprecated = (side: CompareSide, at: SchemaAt) => resolveSchema(side, at).schema.deprecated === true;
-    if (deprecated(walk.new, is.at) && !deprecated(walk.old, was.at))
-      recordSchema(walk, { keyword: 'deprecated', where: inner, old: false, new: true, oldPointer: was.at.pointer, newPointer: `${is.at.pointer}/deprecated` });
+    compareLife(walk, was.at, is.at, inner);
     walkSchemas(walk, was.at, is.at, inner);
   }
   for (const [name, is] of b.properties) {
@@ -195,6 +195,24 @@ function compareObjects(walk: SchemaWalk, o: SchemaAt, n: SchemaAt, where: Where
  * Whether other properties are allowed, and what their values may be: `true` and no keyword at all
  * allow any value, as `{}` does, so a map's `{type: string}` that became `true` is its values' type widened.
  */
+/** A property now deprecated, and its sunset moved. */
+function compareLife(walk: SchemaWalk, was: SchemaAt, is: SchemaAt, where: Where): void {
+  const a = propertyLifecycle(walk.old, was);
+  const b = propertyLifecycle(walk.new, is);
+  if (b.deprecated && !a.deprecated)
+    recordSchema(walk, {
+      keyword: 'deprecated',
+      where,
+      old: false,
+      new: true,
+      oldPointer: was.pointer,
+      newPointer: `${is.pointer}/deprecated`,
+      facts: { lifecycle: b },
+    });
+  const moved = sunsetMove(a, b);
+  if (moved) recordSchema(walk, { keyword: 'sunset', where, ...moved, oldPointer: was.pointer, newPointer: is.pointer });
+}
+
 function compareAdditional(walk: SchemaWalk, o: SchemaAt, n: SchemaAt, where: Where, wasClosed: boolean, isClosed: boolean): void {
   const pointers = { oldPointer: `${o.pointer}/additionalProperties`, newPointer: `${n.pointer}/additionalProperties` };
   if (wasClosed !== isClosed) recordSchema(walk, { keyword: 'additionalProperties', where, old: !wasClosed, new: !isClosed, ...pointers });

@@ -19,7 +19,7 @@ export function formatGithub(view: ReportView): string {
       `title=${property(`${change.rule} (${change.level})`)}`,
     ];
     const breaks = change.surfaces.length > 0 ? change.surfaces.join(', ') : 'nothing';
-    return `::${COMMAND[change.level]} ${properties.join(',')}::${data(`${operationLabel(change)}: ${change.message} Breaks: ${breaks}.`)}`;
+    return `::${COMMAND[change.level]} ${properties.join(',')}::${data(`${operationLabel(change)}: ${change.message} Breaks: ${breaks}. Id: ${change.id}.`)}`;
   });
   for (const unjudged of report.unjudged) lines.push(`::warning title=${property(`${unjudged.surface} not judged`)}::${data(unjudged.reason)}`);
   if (view.versionProblem) lines.push(`::error title=${property('version')}::${data(view.versionProblem)}`);

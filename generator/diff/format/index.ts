@@ -1,5 +1,6 @@
 /** The report's formats, by the name `--format` takes. */
 import type { ReportView } from '../outcome.js';
+import { formatChangelog } from './changelog.js';
 import { formatGithub } from './github.js';
 import { formatJson } from './json.js';
 import { formatJunit } from './junit.js';
@@ -7,9 +8,9 @@ import { formatMarkdown } from './markdown.js';
 import { formatSarif } from './sarif.js';
 import { formatText } from './text.js';
 
-export type ReportFormat = 'text' | 'markdown' | 'json' | 'github' | 'sarif' | 'junit';
+import type { ReportFormat } from './names.js';
 
-export const REPORT_FORMATS: readonly ReportFormat[] = ['text', 'markdown', 'json', 'github', 'sarif', 'junit'];
+export { REPORT_FORMATS, type ReportFormat } from './names.js';
 
 /** What a format may name besides the report: podcast-gen's version (SARIF's driver). */
 export interface FormatOptions {
@@ -39,5 +40,7 @@ function formatted(format: ReportFormat, view: ReportView, options: FormatOption
       return formatSarif(view, options);
     case 'junit':
       return formatJunit(view);
+    case 'changelog':
+      return formatChangelog(view);
   }
 }

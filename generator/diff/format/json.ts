@@ -7,12 +7,14 @@ import { failed, levelCounts, type ReportView } from '../outcome.js';
 
 export function formatJson(view: ReportView): string {
   const { report } = view;
-  const [breaking, warning, info] = levelCounts(report.changes).map((count) => count.changes);
+  const counts = levelCounts(report.changes);
+  const [breaking, warning, info] = counts.map((count) => count.changes);
+  const byOperation = Object.fromEntries(counts.map((count) => [count.level, count.byOperation]));
   const value = {
     semver: report.semver,
     old: { file: report.old.file, version: report.old.version, openapi: report.old.openapi },
     new: { file: report.new.file, version: report.new.version, openapi: report.new.openapi },
-    summary: { breaking, warning, info, ignored: view.ignored.length },
+    summary: { breaking, warning, info, ignored: view.ignored.length, byOperation },
     failOn: view.failOn,
     failed: failed(view),
     ...(view.versionProblem ? { versionProblem: view.versionProblem } : {}),
@@ -28,6 +30,7 @@ export function formatJson(view: ReportView): string {
 function ordered(change: Change): Record<string, unknown> {
   const proof = change.proof;
   return {
+    id: change.id,
     rule: change.rule,
     level: change.level,
     surfaces: [...change.surfaces],

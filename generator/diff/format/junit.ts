@@ -3,7 +3,7 @@
  * when its level is at or above `--fail-on`; a report without changes is one passing case.
  */
 import type { Change } from '../change.js';
-import { atOrAbove, failingChanges, operationLabel, operationsList, placeLabel, type ReportView } from '../outcome.js';
+import { atOrAbove, countLine, failingChanges, operationLabel, operationsList, placeLabel, type ReportView } from '../outcome.js';
 
 export function formatJunit(view: ReportView): string {
   const { report } = view;
@@ -17,7 +17,7 @@ export function formatJunit(view: ReportView): string {
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="${name}" tests="${tests}" failures="${failures}" errors="0">`,
     `  <testsuite name="${name}" tests="${tests}" failures="${failures}" errors="0" skipped="0">`,
-    `    <properties><property name="semver" value="${attr(report.semver)}"/><property name="fail-on" value="${attr(view.failOn)}"/></properties>`,
+    `    <properties><property name="semver" value="${attr(report.semver)}"/><property name="fail-on" value="${attr(view.failOn)}"/><property name="changes" value="${attr(countLine(report.changes))}"/></properties>`,
     ...cases,
     '  </testsuite>',
     '</testsuites>',
@@ -32,6 +32,7 @@ function testCase(change: Change, fails: boolean): string {
     ...(operationsList(change) ? [`operations: ${operationsList(change)}`] : []),
     `breaks: ${change.surfaces.length > 0 ? change.surfaces.join(', ') : 'nothing'}`,
     ...[change.old && `old: ${placeLabel(change.old)}`, change.new && `new: ${placeLabel(change.new)}`].filter((line): line is string => Boolean(line)),
+    `id: ${change.id}`,
     ...(change.proof?.types ?? []).map((p) => `types: ${p.code} at line ${p.line}: ${p.text.trim()}: ${p.message}`),
     ...(change.proof?.validators ?? []).map((p) => `validators: ${p.validator} rejects ${JSON.stringify(p.value)}: ${p.issue}`),
   ].join('\n');

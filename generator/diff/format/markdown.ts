@@ -1,6 +1,7 @@
 /**
  * The report as a pull-request comment (or a job summary): the verdict and a table of counts per
- * level and surface first, then each level's changes folded in a `<details>` block.
+ * level (of changes, and once per operation they reach) and surface first, then each level's
+ * changes folded in a `<details>` block.
  */
 import type { Change, ChangeLevel } from '../change.js';
 import { SURFACES } from '../change.js';
@@ -14,9 +15,11 @@ export function formatMarkdown(view: ReportView): string {
     '',
     `${mdCode(report.old.file)} (${mdText(report.old.version)}) → ${mdCode(report.new.file)} (${mdText(report.new.version)}): ${countLine(report.changes)}. ${verdict(view)}`,
     '',
-    `| level | changes | ${SURFACES.join(' | ')} |`,
-    `|:--|--:|${SURFACES.map(() => '--:').join('|')}|`,
-    ...levelCounts(report.changes).map((count) => `| ${count.level} | ${count.changes} | ${SURFACES.map((s) => count.surfaces[s]).join(' | ')} |`),
+    `| level | changes | by operation | ${SURFACES.join(' | ')} |`,
+    `|:--|--:|--:|${SURFACES.map(() => '--:').join('|')}|`,
+    ...levelCounts(report.changes).map(
+      (count) => `| ${count.level} | ${count.changes} | ${count.byOperation} | ${SURFACES.map((s) => count.surfaces[s]).join(' | ')} |`,
+    ),
   ];
   if (report.notes.length > 0) out.push('', ...report.notes.map((note) => `> ${mdText(note)}`));
   // A pull-request comment holds at most 65,536 characters: past the budget, changes are counted, not listed.
@@ -83,7 +86,10 @@ function changeItem(change: Change): string[] {
     ...(change.old ? [`old ${mdCode(placeLabel(change.old) ?? '')}`] : []),
   ];
   const breaks = change.surfaces.length > 0 ? change.surfaces.join(', ') : 'nothing';
-  const lines = [`- ${mdCode(change.rule)} in ${operationText(change)}: ${mdMessage(change.message)}`, `  breaks: ${breaks}; ${places.join(', ')}`];
+  const lines = [
+    `- ${mdCode(change.rule)} in ${operationText(change)}: ${mdMessage(change.message)}`,
+    `  breaks: ${breaks}; ${[...places, `id ${mdCode(change.id)}`].join(', ')}`,
+  ];
   const operations = operationsList(change);
   if (operations) lines.push(`  in ${change.operations?.length} operations: ${mdText(operations)}`);
   const types = change.proof?.types ?? [];

@@ -1,15 +1,18 @@
 /**
  * The report as SARIF 2.1.0, for code scanning: one result per change at its place in the new
- * document (the old one's when the change removed something and it is a file), the rules it used in
- * the driver, the surfaces and operation as properties.
+ * document (the old one's when the change removed something and it is a file), fingerprinted by its
+ * stable id, the rules it used in the driver, the surfaces and operation as properties.
  */
 import type { Change, ChangeLevel } from '../change.js';
-import { operationLabel, type ReportView } from '../outcome.js';
+import { levelCounts, operationLabel, type ReportView } from '../outcome.js';
 
 export const SARIF_VERSION = '2.1.0';
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 
 const LEVEL: Record<ChangeLevel, 'error' | 'warning' | 'note'> = { breaking: 'error', warning: 'warning', info: 'note' };
+
+/** The fingerprint's key: a name and a version, as SARIF 2.1.0 asks (3.27.16, `partialFingerprints`). */
+export const FINGERPRINT = 'podcastGenChangeId/v1';
 
 /** Options of {@link formatSarif}: the tool's version, named in the driver. */
 export interface SarifOptions {
@@ -33,7 +36,15 @@ export function formatSarif(view: ReportView, options: SarifOptions): string {
           },
         },
         results: report.changes.map((change) => result(change, rules.indexOf(change.rule), report.new.file)),
-        properties: { semver: report.semver, old: report.old, new: report.new, unjudged: report.unjudged, notes: report.notes },
+        properties: {
+          semver: report.semver,
+          old: report.old,
+          new: report.new,
+          // Each level's changes, and the same counted once per operation they reach.
+          counts: levelCounts(report.changes).map(({ level, changes, byOperation }) => ({ level, changes, byOperation })),
+          unjudged: report.unjudged,
+          notes: report.notes,
+        },
       },
     ],
   };
@@ -50,7 +61,11 @@ function result(change: Change, ruleIndex: number, newFile: string) {
     level: LEVEL[change.level],
     message: { text: `${operationLabel(change)}: ${change.message}` },
     locations: [{ physicalLocation: { artifactLocation: { uri: uri(file) }, ...region } }],
+    // The change's stable id: code scanning knows the result again by it, on every run and after edits elsewhere.
+    fingerprints: { [FINGERPRINT]: change.id },
+    partialFingerprints: { [FINGERPRINT]: change.id },
     properties: {
+      id: change.id,
       level: change.level,
       surfaces: [...change.surfaces],
       ...(change.operations ? { operations: change.operations } : {}),

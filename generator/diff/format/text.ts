@@ -1,6 +1,6 @@
 /**
  * The report for a terminal or a CI log: a headline, the counts and the semver advice, then one
- * block per change (level, rule, operation, message, surfaces, places, proof).
+ * block per change (level, rule, operation, message, surfaces, places, id, proof).
  */
 import type { Change } from '../change.js';
 import { countLine, failingChanges, operationLabel, operationsList, placeLabel, type ReportView } from '../outcome.js';
@@ -33,6 +33,7 @@ function changeBlock(change: Change): string[] {
   const now = placeLabel(change.new);
   if (old) lines.push(`  old: ${oneLine(old)}`);
   if (now) lines.push(`  new: ${oneLine(now)}`);
+  lines.push(`  id: ${change.id}`);
   for (const proof of change.proof?.types ?? []) {
     lines.push(`  types: ${proof.code} at line ${proof.line} of the old usage: ${oneLine(proof.text.trim())}`, `    ${oneLine(proof.message)}`);
   }

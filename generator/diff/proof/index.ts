@@ -7,6 +7,7 @@
 import type { GeneratedFile } from '../../emit/plugin.js';
 import type { ApiModel } from '../../model/types.js';
 import type { Change, UnjudgedSurface } from '../change.js';
+import { refinedRule } from '../rules.js';
 import { proveTypes } from './types-proof.js';
 import { proveValidators } from './validators-proof.js';
 
@@ -27,7 +28,9 @@ export async function proveChanges(input: {
       'error' in old ? `the old document failed to generate: ${old.error}` : `the new document failed to generate: ${(next as { error: string }).error}`;
     return { changes: input.changes, unjudged: wanted.map((surface) => ({ surface, reason })) };
   }
-  let changes = input.changes;
+  // A rule of the API's life that refines a removal breaks what the removal breaks: the proofs judge it as that removal.
+  const refined = new Map(input.changes.flatMap((change) => (refinedRule(change.rule) ? [[change.id, change.rule] as const] : [])));
+  let changes = refined.size === 0 ? input.changes : input.changes.map((change) => ({ ...change, rule: refinedRule(change.rule) ?? change.rule }));
   const unjudged: UnjudgedSurface[] = [];
   if (surfaces.types) changes = proveTypes(changes, old, next);
   if (surfaces.validators) {
@@ -38,5 +41,5 @@ export async function proveChanges(input: {
       unjudged.push({ surface: 'validators', reason: `the generated validators could not be run: ${(error as Error)?.message ?? String(error)}` });
     }
   }
-  return { changes, unjudged };
+  return { changes: refined.size === 0 ? changes : changes.map((change) => ({ ...change, rule: refined.get(change.id) ?? change.rule })), unjudged };
 }

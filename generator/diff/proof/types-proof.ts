@@ -11,6 +11,7 @@ import { operationExports } from '../../emit/shared/operation-exports.js';
 import type { GeneratedFile } from '../../emit/plugin.js';
 import type { ApiModel, OperationModel } from '../../model/types.js';
 import type { Change, TypesProof } from '../change.js';
+import { changeId, routeOf } from '../change-id.js';
 import { ruleOf } from '../rules.js';
 import { changeIsOnOperation, changeSchemas, operationSchemas, SchemaReach, schemaOfPointer } from './change-places.js';
 import { CALL_SHAPE_RULES, changeNames, lookedAt, PAYLOAD_RULES } from './change-looks.js';
@@ -193,12 +194,15 @@ class ChangeMatcher {
 }
 
 function unexplainedChange(proof: TypesProof, op: OperationModel | undefined): Change {
+  const operation = op ? { operationId: op.operationId, method: op.method, path: op.path } : undefined;
   return {
+    // One change per operation (mergeUnexplained): its id is the rule's and the operation's.
+    id: changeId(['types-compile-error', operation ? routeOf(operation) : 'document']),
     rule: 'types-compile-error',
     // The level is set once, with every other change's (levels.ts).
     level: ruleOf('types-compile-error').level,
     surfaces: ['types'],
-    ...(op ? { operations: [{ operationId: op.operationId, method: op.method, path: op.path }] } : {}),
+    ...(operation ? { operations: [operation] } : {}),
     message: `Code written against the old generated output no longer compiles (${proof.code}: ${proof.message}), and no change of the document found explains it.`,
     proof: { types: [proof] },
   };

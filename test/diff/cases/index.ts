@@ -3,6 +3,7 @@ import { composition } from './composition.js';
 import { enumsAndConstraints } from './enums-constraints.js';
 import { extensions } from './extensions.js';
 import { generatedSurfaces } from './generated-surfaces.js';
+import { lifecycle } from './lifecycle.js';
 import { parameters } from './parameters.js';
 import { pathsAndOperations } from './paths-operations.js';
 import { readAndWriteOnly } from './read-write-only.js';
@@ -26,4 +27,5 @@ export const CATALOGUE: Record<string, DiffCase[]> = {
   extensions,
   'generated surfaces': generatedSurfaces,
   'versions 3.1 and 3.2': versions,
+  'deprecation, sunset and stability': lifecycle,
 };

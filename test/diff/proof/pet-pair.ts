@@ -96,7 +96,9 @@ export class PetPair {
 /** The changes the comparison finds between two documents, placed by pointer only (as the proof reads them). */
 export function comparedChanges(old: PetDocument, next: PetDocument): Change[] {
   const model = (doc: PetDocument) => buildModel(doc, { source: { path: 'x.json', label: 'x.json', hash: '' } }).model;
-  return checkComparison(compareModels(compareSide(model(old), old), compareSide(model(next), next))).map((found) => ({
+  const policy = { today: '2026-06-15', stabilityLevel: 'beta' } as const;
+  return checkComparison(compareModels(compareSide(model(old), old), compareSide(model(next), next)), { policy }).map((found) => ({
+    id: found.id,
     rule: found.rule,
     level: ruleOf(found.rule).level,
     surfaces: found.surfaces,

@@ -198,7 +198,14 @@ describe('proveChanges: types', () => {
 
   it('leaves both surfaces unjudged when a side failed to generate', async () => {
     const old = await pets.side(petDocument());
-    const marked: Change = { rule: 'operation-removed', level: 'breaking', surfaces: ['wire', 'types'], operations: [GET_PET], message: 'getPet is gone.' };
+    const marked: Change = {
+      id: 'a1b2c3d4e5f6',
+      rule: 'operation-removed',
+      level: 'breaking',
+      surfaces: ['wire', 'types'],
+      operations: [GET_PET],
+      message: 'getPet is gone.',
+    };
     const result = await proveChanges({ changes: [marked], old, new: { error: 'doc.yaml:3:1 lint error' }, surfaces: { types: true, validators: true } });
     expect(result).toStrictEqual({
       changes: [marked],

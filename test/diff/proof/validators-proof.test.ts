@@ -17,6 +17,7 @@ describe('proveChanges: validators', () => {
       doc.components.schemas.Status.enum.push('pending');
     });
     const added: Change = {
+      id: 'a1b2c3d4e5f6',
       rule: 'response-enum-value-added',
       level: 'breaking',
       surfaces: ['validators'],
@@ -37,6 +38,7 @@ describe('proveChanges: validators', () => {
       doc.components.schemas.Pet.properties.name.maxLength = 40;
     });
     const widened: Change = {
+      id: 'a1b2c3d4e5f6',
       rule: 'response-max-length-increased',
       level: 'breaking',
       surfaces: ['validators'],
@@ -56,6 +58,7 @@ describe('proveChanges: validators', () => {
       doc.paths['/pets/{id}'].delete.parameters[0].schema.maximum = 10;
     });
     const bounded: Change = {
+      id: 'a1b2c3d4e5f6',
       rule: 'request-maximum-added',
       level: 'breaking',
       surfaces: ['wire', 'validators'],
@@ -78,6 +81,7 @@ describe('proveChanges: validators', () => {
     // The old field has no bound, so its own values are short strings the new validator accepts.
     const sides = { old: await pets.side(withQuery()), new: await pets.side(withQuery(200)) };
     const bounded: Change = {
+      id: 'a1b2c3d4e5f6',
       rule: 'request-max-length-tightened',
       level: 'breaking',
       surfaces: ['wire', 'validators', 'mcp'],
@@ -96,6 +100,7 @@ describe('proveChanges: validators', () => {
       doc.components.schemas.Owner.description = 'who owns a pet';
     });
     const wrong: Change = {
+      id: 'a1b2c3d4e5f6',
       rule: 'description-changed',
       level: 'warning',
       surfaces: ['validators'],
