@@ -10,7 +10,6 @@ import type { Problem } from '../problems.js';
 import { IDEMPOTENT_METHODS } from './method-semantics.js';
 import { paginationOf } from './pagination.js';
 import type { RawPaginated } from './pagination-extensions.js';
-import { pagingOf } from './paging.js';
 import { eventsOf, streamFormat, streamOf } from './streams.js';
 import { toolHints } from './tool-hints.js';
 import type { AssumptionModel, BodyModel, EnvelopeModel, HttpMethod, OperationModel, ResponseModel, SchemaObject, SecuritySchemeModel } from './types.js';
@@ -140,8 +139,6 @@ export function buildOperation(options: {
   if (raw.description) operation.description = raw.description;
   if (body) operation.body = body;
   if (idempotency) operation.idempotency = idempotency;
-  const paging = pagingOf(input);
-  if (paging) operation.paging = paging;
   const retryAfterField = errors.find((r) => r.status === 429)?.retryAfterField;
   if (retryAfterField) operation.retryAfterField = retryAfterField;
   const redirect = redirectAnswer(responses);

@@ -417,13 +417,12 @@ export interface OperationModel {
    * How the operation's results come page by page, where they do (model/pagination.ts): detected
    * from the document's names, or given by its `x-pagination` (or Speakeasy's
    * `x-speakeasy-pagination`) extension. The client's `.pages()` and `.items()`, the mock's pages,
-   * the MCP tool's description and the TanStack Query output's infinite queries read it.
+   * the MCP tool's description and its cut results' next call (emit/mcp/paging-hint.ts), the run's
+   * summary and the TanStack Query output's infinite queries read it.
    */
   pagination?: PaginationModel;
   /** MCP tool hints: from the method and the words of the operation (model/tool-hints.ts), or its `x-tool-hints`. */
   annotations: { readOnly: boolean; destructive: boolean; idempotent: boolean; openWorld: boolean };
-  /** The query parameters that page the answer, by role (model/paging.ts): how a cut tool result says to get the rest. */
-  paging?: { page?: string; perPage?: string; offset?: string; limit?: string; cursor?: string };
   /** `x-assumed` notes on this operation, its parameters, body and their fields. */
   assumptions: AssumptionModel[];
 }

@@ -33,6 +33,11 @@ const TEMPLATE_IMPORTS: TemplateImportAllowance[] = [
     template: '../templates/mcp/credentials.ts',
     reason: "the generated MCP server's reader of credentials from the environment: verify and podcast-gen mcp read them with it",
   },
+  {
+    path: 'emit/mcp/paging-hint.ts',
+    template: '../templates/mcp/result-budget.ts',
+    reason: "type only: the tool binding's paging, which the generated server's result budget reads, is the type it declares",
+  },
 ];
 
 /** The plugin folders the issue names; each must exist and be covered as a plugin. */
