@@ -7,7 +7,7 @@ import { buildResponses, envelopeDataSchema, pickSuccess } from './responses.js'
 import { operationSecurity, toolScopesOf } from './auth-requirements.js';
 import { sharedKeysProblem } from './shared-keys.js';
 import type { Problem } from '../problems.js';
-import { IDEMPOTENT_METHODS } from './method-semantics.js';
+import { fetchRefuses, fetchSendsNoBody, IDEMPOTENT_METHODS, isSafeMethod } from './method-semantics.js';
 import { paginationOf } from './pagination.js';
 import type { RawPaginated } from './pagination-extensions.js';
 import { eventsOf, streamFormat, streamOf } from './streams.js';
@@ -81,10 +81,10 @@ export function buildOperation(options: {
   });
   const written = buildBody(document, raw.requestBody, new Set(parameters.map((p) => p.parameter.name)), pointerJoin(pointer, 'requestBody'));
   // fetch refuses a body with GET or HEAD, which some documents declare: the client sends none.
-  const bodiless = known && (method === 'get' || method === 'head');
+  const bodiless = known && fetchSendsNoBody(method);
   if (written && bodiless) options.problems.push(bodyNotSent(method.toUpperCase(), path, written));
   // The Fetch standard forbids these methods (httpbin's TRACE): no fetch sends them.
-  if (REFUSED_METHODS.has(method.toUpperCase())) options.problems.push(methodRefused(method.toUpperCase(), path, pointer, names.methodName));
+  if (fetchRefuses(method)) options.problems.push(methodRefused(method.toUpperCase(), path, pointer, names.methodName));
   const body = bodiless ? undefined : written;
   if (body?.itemSchemaPointer) options.problems.push(requestStreamNotWritten(options.additional ? method : method.toUpperCase(), path, body));
   const input = uniqueInputNames(buildInputFields({ document, parameters, body, credentials }));
@@ -107,6 +107,7 @@ export function buildOperation(options: {
     toolNameDerived: names.toolNameDerived,
     method,
     httpMethod: options.additional ? method : method.toUpperCase(),
+    safeMethod: isSafeMethod(method, known),
     path,
     pointer,
     deprecated: raw.deprecated === true,
@@ -178,8 +179,6 @@ function headerIgnored(name: string, pointer: string): Problem {
     hint: 'declare the media types under requestBody.content and responses.<status>.content instead',
   };
 }
-
-const REFUSED_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
 function methodRefused(httpMethod: string, path: string, pointer: string, methodName: string): Problem {
   return {

@@ -346,6 +346,12 @@ export interface OperationModel {
    * key exactly as written (HTTP methods are case-sensitive).
    */
   httpMethod: string;
+  /**
+   * True when the method only reads (RFC 9110 9.2.1: GET, HEAD, OPTIONS, TRACE, QUERY;
+   * model/method-semantics.ts); never for an additional operation. TanStack Query's queries and what
+   * `verify` sends without `--unsafe`.
+   */
+  safeMethod: boolean;
   /** Path template as written, `/open/podcast/v1/catalogs/{kind}`. */
   path: string;
   /** JSON pointer of the operation in the document. */

@@ -5,9 +5,6 @@
 import type { ApiModel, OperationModel } from '../../model/types.js';
 import { tsPropertyKey, tsString, tsUnion } from '../print.js';
 
-/** Methods that only read (RFC 9110 9.2.1, and 3.2's QUERY): their operations are queries, the others mutations. */
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE', 'QUERY']);
-
 /** What the templates receive for one operation. */
 export interface QueryOperationView {
   operationId: string;
@@ -77,7 +74,8 @@ export function queryView(model: ApiModel, root: string): { view: QueryView; str
 }
 
 function operationView(model: ApiModel, op: OperationModel): QueryOperationView {
-  const query = SAFE_METHODS.has(op.httpMethod.toUpperCase());
+  // A method that only reads is a query, the others mutations.
+  const query = op.safeMethod;
   const kind = query ? 'Query' : 'Mutation';
   const params = `${model.names.api}Params<${tsString(op.operationId)}>`;
   const tags = op.tags.length === 0 ? '{}' : `{ ${[...new Set(op.tags)].map((tag) => `${tsPropertyKey(tag)}: true`).join(', ')} }`;
