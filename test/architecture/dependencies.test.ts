@@ -38,6 +38,16 @@ const TEMPLATE_IMPORTS: TemplateImportAllowance[] = [
     template: '../templates/mcp/result-budget.ts',
     reason: "type only: the tool binding's paging, which the generated server's result budget reads, is the type it declares",
   },
+  {
+    path: 'emit/mock/route-table.ts',
+    template: '../templates/mock/wire.ts',
+    reason: 'type only: the route table the generator writes into routes.ts has the types the copied mock reads (MockRoute, MockAuth, ...)',
+  },
+  {
+    path: 'emit/mock/route-table.ts',
+    template: '../templates/mock/paging.ts',
+    reason: "type only: a route's paging is the copied mock's MockPaging",
+  },
 ];
 
 /** The plugin folders the issue names; each must exist and be covered as a plugin. */
