@@ -3,6 +3,7 @@
  * document. Every decision (names, required-ness, flattening, envelope, retries, tool metadata) is
  * made once in `model/` and stored here as a field; templates only substitute.
  */
+import type { McpCredentialVariable } from '../../templates/mcp/credentials.js';
 import type { ApiNameSource } from './naming.js';
 
 /** An OpenAPI 3.0 Schema Object (JSON). References stay `$ref: '#/components/schemas/<name>'`. */
@@ -203,21 +204,13 @@ export interface CredentialsModel {
   schemes: string[];
 }
 
-/** One environment variable a credential is read from (the copied `mcp/credentials.ts` reads a list of these). */
-export interface CredentialVariableModel {
-  /** `PODCAST_API_KEY`. */
-  name: string;
-  /** The security scheme it fills, by name. */
-  scheme: string;
-  /** The scheme's credential, or an OAuth 2.0 client-credentials flow's client id or secret. */
-  role: 'credential' | 'clientId' | 'clientSecret';
-  /** True where every operation that needs a credential needs this scheme's. */
-  required: boolean;
-  /** What it is, for `--help` and for the problem that says it is missing. */
-  description: string;
-  /** The client option it fills, as a path: `apiKey`, `auth.<scheme>`, `auth.<scheme>.clientId`. */
-  option: string;
-}
+/**
+ * One environment variable a credential is read from: its name, the scheme it fills, its role, whether
+ * it is required, its description and the client option it fills. The copied reader
+ * (templates/mcp/credentials.ts, which verify, `podcast-gen mcp` and `podcast-gen mock` run too)
+ * takes a list of these, and states its shape once.
+ */
+export type CredentialVariableModel = McpCredentialVariable;
 
 export interface EnvelopeModel {
   /** Component name of the envelope schema (`Envelope`). */

@@ -34,6 +34,11 @@ const TEMPLATE_IMPORTS: TemplateImportAllowance[] = [
     reason: "the generated MCP server's reader of credentials from the environment: verify and podcast-gen mcp read them with it",
   },
   {
+    path: 'model/types.ts',
+    template: '../templates/mcp/credentials.ts',
+    reason: 'type only: a credential variable of the model is the one the copied reader takes (McpCredentialVariable)',
+  },
+  {
     path: 'emit/mcp/paging-hint.ts',
     template: '../templates/mcp/result-budget.ts',
     reason: "type only: the tool binding's paging, which the generated server's result budget reads, is the type it declares",
