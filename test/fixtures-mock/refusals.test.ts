@@ -194,6 +194,52 @@ describe('podcast-gen mock, its log', () => {
   });
 });
 
+describe('podcast-gen mock, its credential', () => {
+  /** Runs the shipped mock with `env`, until `stop`; its output and address. */
+  function started(env: Record<string, string> | undefined) {
+    let out = '';
+    let listening: (url: string) => void = () => {};
+    const url = new Promise<string>((resolve) => (listening = resolve));
+    const stop = new AbortController();
+    const run = runMock({
+      port: 0,
+      signal: stop.signal,
+      ...(env ? { env } : {}),
+      stdout: (text) => {
+        out += text;
+        const address = /listening on (http:\S+)/.exec(out)?.[1];
+        if (address) listening(address);
+      },
+    });
+    return { url, stop, run, output: () => out };
+  }
+  const quota = (url: string, key: string) => fetch(`${url}/open/podcast/v1/quota/summary`, { headers: { 'x-api-key': key } });
+
+  it('is the one set in its variable, read as the MCP server and verify read it: another is refused 401', async () => {
+    const mock = started({ PODCAST_API_KEY: ' vk-mock-0042 ', OTHER: 'x' });
+    const url = await mock.url;
+    expect((await quota(url, 'vk-mock-0042')).status).toBe(200);
+    const wrong = await quota(url, 'another-key');
+    expect(wrong.status).toBe(401);
+    expect(((await wrong.json()) as { msg: string }).msg).toBe('the credential sent is not one this mock takes');
+    mock.stop.abort();
+    expect(await mock.run).toBe(0);
+    expect(mock.output()).toContain('podcast-gen mock: takes only the credential set in PODCAST_API_KEY; another is refused 401\n');
+    expect(mock.output()).not.toContain('vk-mock-0042');
+  });
+
+  it('is any where its variable is not set (or empty)', async () => {
+    const envs: (Record<string, string> | undefined)[] = [{}, { PODCAST_API_KEY: '  ' }, undefined];
+    for (const env of envs) {
+      const mock = started(env);
+      expect((await quota(await mock.url, 'any-key')).status).toBe(200);
+      mock.stop.abort();
+      expect(await mock.run).toBe(0);
+      expect(mock.output()).not.toContain('takes only');
+    }
+  });
+});
+
 /** The schema of the response the operation of `given` declares for `status`: its own, its class's, else `default`. */
 function declaredSchema(model: ApiModel, given: Given, status: number): SchemaObject {
   const route = given.path.split('?')[0]?.replace(/\/\d+$/, '/{id}');

@@ -214,6 +214,15 @@ export function mockAuth(model: ApiModel): MockAuth {
   return { schemes, security, ...(others.length > 0 ? { operations: Object.fromEntries(others) } : {}) };
 }
 
+/**
+ * The environment variable each scheme's credential is read from, by scheme (the model's credential
+ * variables, as the MCP server and verify read them): `podcast-gen mock` takes the value set there
+ * only. A client id and secret are not a credential a request carries, so they are left out.
+ */
+export function mockCredentialVariables(model: Pick<ApiModel, 'credentials'>): Record<string, string> {
+  return Object.fromEntries(model.credentials.variables.filter((v) => v.role === 'credential').map((v) => [v.scheme, v.name]));
+}
+
 const CODE_KEYS = ['code', 'status', 'status_code', 'error_code'];
 const MESSAGE_KEYS = ['msg', 'message', 'detail', 'error', 'error_message', 'title'];
 const CAUSE_KEYS = ['cause', 'reason'];
