@@ -9,7 +9,7 @@
  * style and explode, each wire string coerced to the JSON type its schema wants.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import type { MockPaging } from './paging.js';
+import type { FixturePaging } from '../fixtures/pages.js';
 
 /**
  * JSON type a wire string is coerced to before validation. Of a oneOf of several types: `scalar`, a
@@ -81,7 +81,7 @@ export interface MockRoute {
    */
   declared?: readonly MockDeclaredError[];
   /** How a paged operation's fixture list is served page by page. */
-  paging?: MockPaging;
+  paging?: FixturePaging;
 }
 
 /** An error response an operation declares, as the mock answers with it. */

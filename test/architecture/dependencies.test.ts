@@ -49,9 +49,14 @@ const TEMPLATE_IMPORTS: TemplateImportAllowance[] = [
     reason: 'type only: the route table the generator writes into routes.ts has the types the copied mock reads (MockRoute, MockAuth, ...)',
   },
   {
-    path: 'emit/mock/route-table.ts',
-    template: '../templates/mock/paging.ts',
-    reason: "type only: a route's paging is the copied mock's MockPaging",
+    path: 'emit/msw/msw-path.ts',
+    template: '../templates/mock/match.ts',
+    reason: "the MSW handlers go in the mock's order of paths, the more concrete first: the mock's rule itself (bundled in by bin/build.js)",
+  },
+  {
+    path: 'emit/shared/fixture-paging.ts',
+    template: '../templates/fixtures/pages.ts',
+    reason: "type only: the pages of a mock's route and of an MSW handler are the copied code's FixturePaging",
   },
 ];
 

@@ -3,17 +3,17 @@
  * how to read its input back from a request (field locations, wire names and the JSON type to
  * coerce query, path and header strings to), and which headers carry credentials.
  */
+import { fixturePaging } from '../shared/fixture-paging.js';
 import { commonRequirement, sameRequirement, securityRequirement, type SecurityRequirement } from '../shared/security-requirement.js';
 import { mediaKind } from '../../model/media.js';
-import type { ApiModel, InputFieldModel, OperationModel, PayloadPath, SchemaObject } from '../../model/types.js';
+import type { ApiModel, InputFieldModel, OperationModel, SchemaObject } from '../../model/types.js';
 import { buildFixture, fixtureErrorStatuses, modelResolver } from '../../synthesis/build-fixture.js';
 import { derefSchema, mergeAllOf, schemaType, type SchemaResolver } from '../../model/schema-merge.js';
 import { fragmentPairs, requestPath, templateQueryPairs } from '../../model/path-fragment.js';
-import type { MockPaging } from '../../../templates/mock/paging.js';
 import type { MockAuth, MockDeclaredError, MockFailureShape, MockField, MockRoute, MockScheme, WireType } from '../../../templates/mock/wire.js';
 
 /**
- * The table's types are the copied code's (templates/mock/wire.ts, paging.ts), imported as types:
+ * The table's types are the copied code's (templates/mock/wire.ts), imported as types:
  * the generator writes what the mock reads, stated once.
  */
 export type { MockAuth, MockDeclaredError, MockFailureShape, MockField, MockRoute, MockScheme, WireType };
@@ -23,36 +23,10 @@ export function mockRoutes(model: ApiModel): MockRoute[] {
   const resolve = modelResolver(model);
   return model.operations.map((op) => {
     const route = mockRoute(op, resolve);
-    const paging = mockPaging(op, op.data.fromEnvelope ? model.envelope?.dataProperty : undefined, resolve);
+    const paging = fixturePaging(model, op, resolve);
     if (paging) route.paging = paging;
     return route;
   });
-}
-
-/**
- * A paged operation's pages as the mock serves them: paths into the body (under the envelope's data
- * where responses are enveloped), parameters by their names on the wire. None where the page is
- * asked for by a field the mock does not read from the query (a body property).
- */
-function mockPaging(op: OperationModel, envelopeData: string | undefined, resolve: SchemaResolver): MockPaging | undefined {
-  const pagination = op.pagination;
-  if (!pagination) return undefined;
-  const query = (name: string | undefined) => op.input.find((f) => f.name === name && f.in === 'query');
-  const param = query(pagination.param);
-  if (pagination.param !== undefined && !param) return undefined;
-  const size = query(pagination.sizeParam);
-  const body = (path: PayloadPath | undefined) => (path === undefined ? undefined : envelopeData === undefined ? path : [envelopeData, ...path]);
-  const sizeDefault = size && derefSchema(size.schema, resolve).default;
-  const paging: MockPaging = { style: pagination.style, items: body(pagination.items) as PayloadPath };
-  if (param) paging.param = param.wireName;
-  if (size) paging.size = size.wireName;
-  if (typeof sizeDefault === 'number' && Number.isInteger(sizeDefault) && sizeDefault > 0) paging.defaultSize = sizeDefault;
-  for (const field of ['nextCursor', 'hasMore', 'nextUrl', 'totalPages'] as const) {
-    const path = body(pagination[field]);
-    if (path) paging[field] = path;
-  }
-  if (pagination.firstPage !== undefined) paging.firstPage = pagination.firstPage;
-  return paging;
 }
 
 function mockRoute(op: OperationModel, resolve: SchemaResolver): MockRoute {
