@@ -76,6 +76,7 @@ export const COPIED_FILES: readonly string[] = [
   'mock/server.ts',
   'msw/handlers.ts',
   'tanstack-query/query-keys.ts',
+  'tanstack-query/infinite-pages.ts',
 ];
 
 /** Whether a file of a templates folder replaces a built-in one: a template or a copied file. */

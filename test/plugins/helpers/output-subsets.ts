@@ -67,6 +67,7 @@ export const SUBSETS: [string[], string[]][] = [
       'runtime.ts',
       ...RUNTIME_ROOMS,
       'schemas.ts',
+      'tanstack-query/infinite-pages.ts',
       'tanstack-query/options.ts',
       'tanstack-query/query-keys.ts',
       'tanstack-query/react.ts',
