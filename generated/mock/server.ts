@@ -8,11 +8,12 @@
  * after the credential and the input are checked, with faults injected on request and every request
  * recorded. What it serves comes in a {@link MockApi} (`index.ts` passes the document's).
  */
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { DEFAULT_RETRY_AFTER_SECONDS, type FixtureAnswer, isJsonType, wireAnswer, withRetryAfter } from '../fixtures/answers.js';
 import { pageOf } from '../fixtures/pages.js';
 import { faultSchedule, FAULT_KINDS, requestedFault, type MockFaultKind, type MockFaults } from './faults.js';
+import { CONNECTION_LIMITS, limitedServer, lingerAfter } from './connections.js';
 import { carriesAnyCredential, credentialHeaders, credentialNames, meetsRequirement, missingCredential, withoutCredentials } from './credentials.js';
 import { bodyProblem, idempotencyProblem, inputProblem, validationProblem, type InputIssue, type InputProblem, type MockValidator } from './input-problems.js';
 import { matchRoute } from './match.js';
@@ -130,10 +131,7 @@ export const MOCK_LIMITS = {
   maxBodyBytes: 4 * 1024 * 1024,
   maxRecordedRequests: 1000,
   maxRecordedBodyBytes: 16 * 1024,
-  headersTimeoutMs: 10_000,
-  requestTimeoutMs: 30_000,
-  keepAliveTimeoutMs: 5_000,
-  maxConnections: 256,
+  ...CONNECTION_LIMITS,
 } as const;
 
 /** Starts a mock server for `api`: every operation on its method and path, answered from the fixtures. */
@@ -334,19 +332,9 @@ export async function serveMock(api: MockApi, options: MockServerOptions = {}): 
     timers.add(timer);
   };
 
-  const server = createServer(
-    {
-      headersTimeout: Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs),
-      requestTimeout: limits.requestTimeoutMs,
-      keepAliveTimeout: limits.keepAliveTimeoutMs,
-      // Node looks for overdue headers and requests this often (30 s unless told).
-      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))),
-    },
-    (req, res) => {
-      handle(req, res).catch(() => res.destroy());
-    },
-  );
-  server.maxConnections = limits.maxConnections;
+  const server = limitedServer(limits, (req, res) => {
+    handle(req, res).catch(() => res.destroy());
+  });
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -538,37 +526,6 @@ function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer | 'too
     req.on('close', onClose);
     req.on('error', onClose);
   });
-}
-
-/**
- * Before an answer sent with part of the request unread: the answer says `Connection: close`, the
- * rest of the body is read and dropped (8 MiB at most; then no more is read), and the connection
- * is closed 2 s after the answer. Closing at once would make the kernel reset it while the
- * client is still sending, and a client that has not yet read the answer would lose it to the
- * reset (the "lingering close" of nginx and Apache).
- */
-function lingerAfter(req: IncomingMessage, res: ServerResponse): void {
-  if (req.complete) return;
-  const socket = req.socket as Socket & { destroySoon?: () => void };
-  let dropped = 0;
-  const drop = (chunk: Buffer): void => {
-    dropped += chunk.length;
-    if (dropped <= 8 * 1024 * 1024) return;
-    // Enough: the client's sending now stalls until the connection is closed below.
-    req.off('data', drop);
-    req.pause();
-  };
-  req.on('data', drop);
-  req.resume();
-  res.setHeader('connection', 'close');
-  // Node ends a `Connection: close` answer's socket with destroySoon(): half-close it instead, and
-  // destroy it once the client has had its time.
-  socket.destroySoon = () => {
-    socket.end();
-    const timer = setTimeout(() => socket.destroy(), 2000);
-    timer.unref();
-    socket.once('close', () => clearTimeout(timer));
-  };
 }
 
 function send(req: IncomingMessage, res: ServerResponse, answer: MockResponse): void {

@@ -68,6 +68,7 @@ export const COPIED_FILES: readonly string[] = [
   'fixtures/answers.ts',
   'fixtures/pages.ts',
   'mock/wire.ts',
+  'mock/connections.ts',
   'mock/match.ts',
   'mock/faults.ts',
   'mock/credentials.ts',

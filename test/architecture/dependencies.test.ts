@@ -49,6 +49,11 @@ const TEMPLATE_IMPORTS: TemplateImportAllowance[] = [
     reason: 'type only: the route table the generator writes into routes.ts has the types the copied mock reads (MockRoute, MockAuth, ...)',
   },
   {
+    path: 'servers/mcp-http-guard.ts',
+    template: '../templates/mock/connections.ts',
+    reason: "podcast-gen mcp --http holds its connections with the generated mock server's code: its limits, their defaults and the lingering close (bundled in by bin/build.js)",
+  },
+  {
     path: 'emit/msw/msw-path.ts',
     template: '../templates/mock/match.ts',
     reason: "the MSW handlers go in the mock's order of paths, the more concrete first: the mock's rule itself (bundled in by bin/build.js)",

@@ -44,6 +44,7 @@ export const SUBSETS: [string[], string[]][] = [
       'fixtures/index.ts',
       'fixtures/pages.ts',
       'index.ts',
+      'mock/connections.ts',
       'mock/credentials.ts',
       'mock/faults.ts',
       'mock/index.ts',
