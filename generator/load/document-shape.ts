@@ -26,7 +26,12 @@ const one = (kind: Kind): Field => ({ kind, shape: 'one' });
 const list = (kind: Kind): Field => ({ kind, shape: 'list' });
 const map = (kind: Kind): Field => ({ kind, shape: 'map' });
 
-const OPERATION_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'];
+/**
+ * The fixed fields of a Path Item that hold an operation (OpenAPI 3.0 and 3.1's eight, and 3.2's
+ * `query`), in the order the model reads them: load, lint and the model read a path item's
+ * operations by this list (3.2's `additionalOperations` aside).
+ */
+export const OPERATION_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'] as const;
 
 /** A schema's fields: the keywords that hold schemas (subschemas.ts), and the discriminator. */
 const SCHEMA_FIELDS: Record<string, Field> = {

@@ -43,26 +43,32 @@ export interface OperationNames {
   toolNameDerived: boolean;
 }
 
-/** Builds one operation's model from its path item, method and already-decided names. */
-export function buildOperation(options: {
-  document: OpenApiDocument;
+/** An operation as the document holds it: its place, its object, and its path item's parameters. */
+export interface RawEntry {
   path: string;
   method: HttpMethod;
   /** True for a key of 3.2's `additionalOperations`: sent as written, never read as a fixed method. */
   additional: boolean;
-  /** JSON pointer of the operation. */
+  /** JSON pointer of the operation: `#/paths/<path>/<method>` or `.../additionalOperations/<method>`. */
   pointer: string;
   raw: RawOperation;
   pathParameters: unknown[] | undefined;
-  names: OperationNames;
-  envelope: EnvelopeModel | undefined;
-  /** Every scheme the client can send (the operation's requirements name some of them). */
-  securitySchemes: readonly SecuritySchemeModel[];
-  /** The assumptions that apply to this operation (its own and its components'). */
-  assumptions: AssumptionModel[];
-  /** Where a choice the model cannot honour is said (a stream it does not read item by item). */
-  problems: Problem[];
-}): OperationModel {
+}
+
+/** Builds one operation's model from its entry in the document and its already-decided names. */
+export function buildOperation(
+  options: RawEntry & {
+    document: OpenApiDocument;
+    names: OperationNames;
+    envelope: EnvelopeModel | undefined;
+    /** Every scheme the client can send (the operation's requirements name some of them). */
+    securitySchemes: readonly SecuritySchemeModel[];
+    /** The assumptions that apply to this operation (its own and its components'). */
+    assumptions: AssumptionModel[];
+    /** Where a choice the model cannot honour is said (a stream it does not read item by item). */
+    problems: Problem[];
+  },
+): OperationModel {
   const { document, path, raw, names, envelope, securitySchemes, pointer } = options;
   const security = operationSecurity(document, raw, securitySchemes);
   const sent = new Set(security.alternatives.flatMap((alternative) => alternative.schemes));

@@ -4,6 +4,7 @@
  * made once in `model/` and stored here as a field; templates only substitute.
  */
 import type { McpCredentialVariable } from '../../templates/mcp/credentials.js';
+import type { OPERATION_METHODS } from '../load/document-shape.js';
 import type { ApiNameSource } from './naming.js';
 
 /** An OpenAPI 3.0 Schema Object (JSON). References stay `$ref: '#/components/schemas/<name>'`. */
@@ -234,8 +235,8 @@ export interface NamedSchemaModel {
   recursive: boolean;
 }
 
-/** A path item's fixed-field methods (`query` is OpenAPI 3.2's). */
-export type FixedHttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace' | 'query';
+/** A path item's fixed-field methods (`query` is OpenAPI 3.2's): load/document-shape.ts's list. */
+export type FixedHttpMethod = (typeof OPERATION_METHODS)[number];
 /**
  * An operation's method as the document keys it: a fixed field (`get`, `query`), or a key of 3.2's
  * `additionalOperations` as written (`COPY`, `LINK`).
