@@ -401,7 +401,8 @@ function parseCookies(header: string | undefined): [string, string][] {
   return cookies;
 }
 
-function safeDecode(text: string): string {
+/** A percent-escaped text decoded, or as it is where it is no escape (`%E0%A4%A`). */
+export function safeDecode(text: string): string {
   try {
     return decodeURIComponent(text);
   } catch {
