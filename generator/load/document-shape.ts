@@ -2,6 +2,7 @@ import { getByPointer, pointerJoin } from '../json-pointer.js';
 import { PodcastGenError, type Problem } from '../problems.js';
 import { shortPointer } from './locate.js';
 import { SUBSCHEMA_KEYWORDS } from '../subschemas.js';
+import { OPERATION_METHODS } from './operation-methods.js';
 
 type Locate = (pointer: string, onKey?: boolean) => { line: number; col: number } | undefined;
 
@@ -25,13 +26,6 @@ interface Field {
 const one = (kind: Kind): Field => ({ kind, shape: 'one' });
 const list = (kind: Kind): Field => ({ kind, shape: 'list' });
 const map = (kind: Kind): Field => ({ kind, shape: 'map' });
-
-/**
- * The fixed fields of a Path Item that hold an operation (OpenAPI 3.0 and 3.1's eight, and 3.2's
- * `query`), in the order the model reads them: load, lint and the model read a path item's
- * operations by this list (3.2's `additionalOperations` aside).
- */
-export const OPERATION_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'] as const;
 
 /** A schema's fields: the keywords that hold schemas (subschemas.ts), and the discriminator. */
 const SCHEMA_FIELDS: Record<string, Field> = {

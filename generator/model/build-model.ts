@@ -1,4 +1,4 @@
-import { OPERATION_METHODS } from '../load/document-shape.js';
+import { OPERATION_METHODS } from '../load/operation-methods.js';
 import type { OpenApiDocument } from '../load/read-spec.js';
 import type { Problem } from '../problems.js';
 import { assumptionsFor, collectAssumptions } from './assumptions.js';

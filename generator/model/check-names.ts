@@ -1,5 +1,5 @@
 import { escapeToken, getByPointer, pointerJoin } from '../json-pointer.js';
-import { OPERATION_METHODS } from '../load/document-shape.js';
+import { OPERATION_METHODS } from '../load/operation-methods.js';
 import { MAX_NAME_LENGTH, operationIdFrom } from './naming.js';
 import { fail } from '../problems.js';
 

@@ -4,7 +4,7 @@
  * items, and the components they reach. Every place kept stays at its JSON pointer, so problems and
  * references point where they did.
  */
-import { OPERATION_METHODS } from '../load/document-shape.js';
+import { OPERATION_METHODS } from '../load/operation-methods.js';
 import type { OpenApiDocument } from '../load/read-spec.js';
 import { decodeToken, getByPointer, pointerJoin } from '../json-pointer.js';
 import type { Problem } from '../problems.js';

@@ -4,7 +4,7 @@
  * made once in `model/` and stored here as a field; templates only substitute.
  */
 import type { McpCredentialVariable } from '../../templates/mcp/credentials.js';
-import type { OPERATION_METHODS } from '../load/document-shape.js';
+import type { OPERATION_METHODS } from '../load/operation-methods.js';
 import type { ApiNameSource } from './naming.js';
 
 /** An OpenAPI 3.0 Schema Object (JSON). References stay `$ref: '#/components/schemas/<name>'`. */
@@ -235,7 +235,7 @@ export interface NamedSchemaModel {
   recursive: boolean;
 }
 
-/** A path item's fixed-field methods (`query` is OpenAPI 3.2's): load/document-shape.ts's list. */
+/** A path item's fixed-field methods (`query` is OpenAPI 3.2's): load/operation-methods.ts's list. */
 export type FixedHttpMethod = (typeof OPERATION_METHODS)[number];
 /**
  * An operation's method as the document keys it: a fixed field (`get`, `query`), or a key of 3.2's
