@@ -117,7 +117,9 @@ async function bundleInPlace(file, keepSeparate, { workingDir = root, templatesO
       ? { packages: 'external' }
       : {
           // CommonJS dependencies inside an ES module bundle call require() (for node:fs and the like).
-          banner: { js: "import { createRequire as __podcastGenCreateRequire } from 'node:module';\nconst require = __podcastGenCreateRequire(import.meta.url);" },
+          banner: {
+            js: "import { createRequire as __podcastGenCreateRequire } from 'node:module';\nconst require = __podcastGenCreateRequire(import.meta.url);",
+          },
         }),
     logLevel: 'warning',
     plugins: [

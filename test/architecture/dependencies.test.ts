@@ -51,7 +51,8 @@ const TEMPLATE_IMPORTS: TemplateImportAllowance[] = [
   {
     path: 'servers/mcp-http-guard.ts',
     template: '../templates/mock/connections.ts',
-    reason: "podcast-gen mcp --http holds its connections with the generated mock server's code: its limits, their defaults and the lingering close (bundled in by bin/build.js)",
+    reason:
+      "podcast-gen mcp --http holds its connections with the generated mock server's code: its limits, their defaults and the lingering close (bundled in by bin/build.js)",
   },
   {
     path: 'emit/msw/msw-path.ts',
