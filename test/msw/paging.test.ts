@@ -9,32 +9,16 @@ import { pathToFileURL } from 'node:url';
 import type { HttpHandler } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { itemsOf, PAGE_ITEMS, PAGED_CASES, PAGED_LISTS } from '../helpers/paged-lists.js';
 import { FIXTURE_DOCS } from '../helpers/paths.js';
 import { removeOutputs, writeOutput } from '../helpers/query-and-msw.js';
 
-const N = 7;
+const N = PAGE_ITEMS;
 
 interface Walkable extends Promise<unknown> {
   items(options?: { maxItems?: number }): AsyncIterable<unknown>;
 }
 type Method = (params?: Record<string, unknown>) => Walkable;
-
-/** N items of each paged operation, as its payload holds them. */
-const lists: Record<string, unknown> = {
-  listIssues: Array.from({ length: N }, (_, i) => ({ id: i + 1, title: `issue ${i + 1}` })),
-  listCharges: { object: 'list', has_more: false, data: Array.from({ length: N }, (_, i) => ({ id: `ch_${i + 1}`, amount: 100 * (i + 1) })) },
-  listTracks: { total: N, items: Array.from({ length: N }, (_, i) => ({ name: `track ${i + 1}` })) },
-  listEvents: { edges: Array.from({ length: N }, (_, i) => ({ name: `event ${i + 1}` })), pageInfo: {} },
-  listAlbums: { albums: Array.from({ length: N }, (_, i) => ({ title: `album ${i + 1}` })) },
-};
-/** Each operation's input that asks for pages of 3. */
-const CASES: [string, Record<string, unknown>][] = [
-  ['listIssues', { owner: 'octo', per_page: 3 }],
-  ['listCharges', { limit: 3 }],
-  ['listTracks', { limit: 3 }],
-  ['listEvents', { first: 3 }],
-  ['listAlbums', { n: 3 }],
-];
 
 const server = setupServer();
 const seen: string[] = [];
@@ -55,15 +39,9 @@ afterAll(() => {
   removeOutputs();
 });
 
-/** The items of a list, in order. */
-function itemsOf(id: string): unknown[] {
-  const body = lists[id];
-  return Array.isArray(body) ? body : (Object.values(body as object).find(Array.isArray) as unknown[]);
-}
-
-describe.each(CASES)('%s, walked on its MSW handler', (id, input) => {
+describe.each(PAGED_CASES)('%s, walked on its MSW handler', (id, input) => {
   it(`gives exactly ${N} items over 3 requests of 3 items`, async () => {
-    server.resetHandlers(...handlers({ overrides: { [id]: { data: lists[id] } } }));
+    server.resetHandlers(...handlers({ overrides: { [id]: { data: PAGED_LISTS[id]?.body } } }));
     seen.length = 0;
     const items: unknown[] = [];
     for await (const item of (client[id] as Method)(input).items()) items.push(item);

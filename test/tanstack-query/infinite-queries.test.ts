@@ -11,10 +11,11 @@ import { QueryClient as VueQueryClient } from '@tanstack/vue-query';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { itemsOf, PAGE_ITEMS, PAGED_CASES, PAGED_LISTS } from '../helpers/paged-lists.js';
 import { FIXTURE_DOCS } from '../helpers/paths.js';
 import { removeOutputs, writeOutput } from '../helpers/query-and-msw.js';
 
-const N = 7;
+const N = PAGE_ITEMS;
 
 /** An infinite query's options, as the tests read them. */
 interface InfiniteOptions {
@@ -35,27 +36,6 @@ interface Mock {
   close(): Promise<void>;
 }
 
-/** N items of each paged operation, in its fixture's body, as the mock serves it whole (it cuts the pages). */
-const lists: Record<string, { status: number; headers: Record<string, string>; body: unknown }> = {
-  listIssues: { status: 200, headers: {}, body: Array.from({ length: N }, (_, i) => ({ id: i + 1, title: `issue ${i + 1}` })) },
-  listCharges: {
-    status: 200,
-    headers: {},
-    body: { object: 'list', has_more: false, data: Array.from({ length: N }, (_, i) => ({ id: `ch_${i + 1}`, amount: 100 * (i + 1) })) },
-  },
-  listTracks: { status: 200, headers: {}, body: { total: N, items: Array.from({ length: N }, (_, i) => ({ name: `track ${i + 1}` })) } },
-  listEvents: { status: 200, headers: {}, body: { edges: Array.from({ length: N }, (_, i) => ({ name: `event ${i + 1}` })), pageInfo: {} } },
-  listAlbums: { status: 200, headers: {}, body: { albums: Array.from({ length: N }, (_, i) => ({ title: `album ${i + 1}` })) } },
-};
-/** Each operation, and the input that asks for pages of 3. */
-const CASES: [string, Record<string, unknown>][] = [
-  ['listIssues', { owner: 'octo', per_page: 3 }],
-  ['listCharges', { limit: 3 }],
-  ['listTracks', { limit: 3 }],
-  ['listEvents', { first: 3 }],
-  ['listAlbums', { n: 3 }],
-];
-
 let react: Record<string, unknown>;
 let vue: Record<string, unknown>;
 let createCore: (options: object) => unknown;
@@ -74,7 +54,7 @@ beforeAll(async () => {
   [react, vue] = await Promise.all([load('tanstack-query/react.ts'), load('tanstack-query/vue.ts')]);
   createCore = client['createPagerCore'] as typeof createCore;
   const start = mockModule['startMockServer'] as (options: object) => Promise<Mock>;
-  mock = await start({ fixtures: Object.fromEntries(Object.entries(lists).map(([id, response]) => [id, { response }])) });
+  mock = await start({ fixtures: Object.fromEntries(Object.entries(PAGED_LISTS).map(([id, response]) => [id, { response }])) });
 }, 60_000);
 afterAll(async () => {
   await mock?.close();
@@ -95,13 +75,7 @@ function infinite(module: Record<string, unknown>, id: string, core: unknown, pa
   return (module[`${id}InfiniteQueryOptions`] as Builder)(core, params);
 }
 
-/** The items of a list, in order. */
-function itemsOf(id: string): unknown[] {
-  const body = lists[id]?.body;
-  return Array.isArray(body) ? body : (Object.values(body as object).find(Array.isArray) as unknown[]);
-}
-
-describe.each(CASES)('the infinite query of %s, against the mock', (id, input) => {
+describe.each(PAGED_CASES)('the infinite query of %s, against the mock', (id, input) => {
   it(`gives exactly ${N} items in pages of 3 over 3 requests, then has no next page`, async () => {
     const before = mock.requests.length;
     const client = queryClient();
