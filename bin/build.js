@@ -89,16 +89,18 @@ async function withTemplatesInside(tree) {
     const text = readFileSync(file, 'utf8');
     const specifiers = [...text.matchAll(/(?:from\s*|import\s*\(\s*)(['"])(\.\.?\/[^'"]+)\1/g)].map((match) => match[2]);
     if (specifiers.some((specifier) => intoTemplates(resolve(dirname(file), specifier))))
-      await bundleInPlace(file, (target) => !intoTemplates(target), { workingDir: tree });
+      await bundleInPlace(file, (target) => !intoTemplates(target), { workingDir: tree, templatesOnly: true });
   }
 }
 
 /**
  * Bundles `file` in place: what it imports is inside it, but for the relative imports `keepSeparate`
  * keeps as imports (given the imported file and the importer). The bundle's comments name each
- * module's file relative to `workingDir`.
+ * module's file relative to `workingDir`. `templatesOnly`: packages stay imports too, so no
+ * CommonJS comes in and the module needs no `require` of its own (a module of the pipeline is
+ * bundled again below, and two such preambles would clash).
  */
-async function bundleInPlace(file, keepSeparate, { workingDir = root } = {}) {
+async function bundleInPlace(file, keepSeparate, { workingDir = root, templatesOnly = false } = {}) {
   const { build } = await import('esbuild');
   await build({
     absWorkingDir: workingDir,
@@ -111,8 +113,14 @@ async function bundleInPlace(file, keepSeparate, { workingDir = root } = {}) {
     target: 'node20',
     // Loaded on first use through createRequire (emit/types/printer-modules.ts), and large.
     external: ['typescript', 'openapi-typescript'],
-    // CommonJS dependencies inside an ES module bundle call require() (for node:fs and the like).
-    banner: { js: "import { createRequire as __podcastGenCreateRequire } from 'node:module';\nconst require = __podcastGenCreateRequire(import.meta.url);" },
+    ...(templatesOnly
+      ? { packages: 'external' }
+      : {
+          // CommonJS dependencies inside an ES module bundle call require() (for node:fs and the like).
+          banner: {
+            js: "import { createRequire as __podcastGenCreateRequire } from 'node:module';\nconst require = __podcastGenCreateRequire(import.meta.url);",
+          },
+        }),
     logLevel: 'warning',
     plugins: [
       {

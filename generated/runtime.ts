@@ -49,7 +49,14 @@ export {
   TimeoutError,
   type ValidationIssue,
 } from './runtime/errors.js';
-export { type ApiPage, type ApiPageItem, PagedPromise, type PagingOptions, pagedRequest } from './runtime/paging/paged-promise.js';
+export {
+  type ApiPage,
+  type ApiPageItem,
+  PagedPromise,
+  type PagedRequestOptions,
+  type PagingOptions,
+  pagedRequest,
+} from './runtime/paging/paged-promise.js';
 export type {
   AuthSpec,
   FieldSpec,

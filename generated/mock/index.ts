@@ -17,5 +17,5 @@ export function startMockServer(options: MockServerOptions = {}): Promise<MockSe
 
 export { FAULT_HEADER, MOCK_LIMITS, type MockFixture, type MockResponse, type MockServerOptions, type MockServer, type RecordedRequest } from './server.js';
 export { FAULT_KINDS, type MockFaultKind, type MockFaults } from './faults.js';
-export { routes } from './routes.js';
+export { credentialVariables, routes } from './routes.js';
 export type { MockRoute } from './wire.js';

@@ -23,6 +23,12 @@ export const routes: readonly MockRoute[] = [
 /** Where the credential travels. */
 export const auth: MockAuth = {"schemes":{"ApiKeyAuth":{"kind":"apiKey","in":"header","name":"X-Api-Key"}},"security":[["ApiKeyAuth"]]};
 
+/**
+ * The environment variable each security scheme's credential is read from, by scheme: where it is
+ * set, `podcast-gen mock` takes that credential only (the mock's `credentials` option).
+ */
+export const credentialVariables: Readonly<Record<string, string>> = {"ApiKeyAuth":"PODCAST_API_KEY"};
+
 /** The failure body the mock answers with, and the keys that carry code, message, cause, details and request id. */
 export const failureShape: MockFailureShape = {
   "template": {

@@ -65,16 +65,19 @@ export const COPIED_FILES: readonly string[] = [
   'mcp/tool-search.ts',
   'mcp/dynamic-tools.ts',
   'mcp/credentials.ts',
+  'fixtures/answers.ts',
+  'fixtures/pages.ts',
   'mock/wire.ts',
+  'mock/connections.ts',
   'mock/match.ts',
   'mock/faults.ts',
   'mock/credentials.ts',
   'mock/input-problems.ts',
   'mock/refusals.ts',
-  'mock/paging.ts',
   'mock/server.ts',
   'msw/handlers.ts',
   'tanstack-query/query-keys.ts',
+  'tanstack-query/infinite-pages.ts',
 ];
 
 /** Whether a file of a templates folder replaces a built-in one: a template or a copied file. */

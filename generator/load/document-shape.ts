@@ -2,6 +2,7 @@ import { getByPointer, pointerJoin } from '../json-pointer.js';
 import { PodcastGenError, type Problem } from '../problems.js';
 import { shortPointer } from './locate.js';
 import { SUBSCHEMA_KEYWORDS } from '../subschemas.js';
+import { OPERATION_METHODS } from './operation-methods.js';
 
 type Locate = (pointer: string, onKey?: boolean) => { line: number; col: number } | undefined;
 
@@ -25,8 +26,6 @@ interface Field {
 const one = (kind: Kind): Field => ({ kind, shape: 'one' });
 const list = (kind: Kind): Field => ({ kind, shape: 'list' });
 const map = (kind: Kind): Field => ({ kind, shape: 'map' });
-
-const OPERATION_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'];
 
 /** A schema's fields: the keywords that hold schemas (subschemas.ts), and the discriminator. */
 const SCHEMA_FIELDS: Record<string, Field> = {

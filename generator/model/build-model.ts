@@ -1,3 +1,4 @@
+import { OPERATION_METHODS } from '../load/operation-methods.js';
 import type { OpenApiDocument } from '../load/read-spec.js';
 import type { Problem } from '../problems.js';
 import { assumptionsFor, collectAssumptions } from './assumptions.js';
@@ -17,11 +18,11 @@ import {
   uniqueNames,
   type ExportedName,
 } from './naming.js';
-import { buildOperation, type OperationNames, type RawOperation } from './operation.js';
+import { buildOperation, type OperationNames, type RawEntry, type RawOperation } from './operation.js';
 import { pointerJoin } from './refs.js';
 import { buildSchemas, findEnvelope } from './schemas.js';
 import { buildTags } from './tags.js';
-import type { ApiModel, EntryNames, FixedHttpMethod, HttpMethod, OperationModel, ServerModel } from './types.js';
+import type { ApiModel, EntryNames, OperationModel, ServerModel } from './types.js';
 import { sameRequests } from './same-request.js';
 import { selectDocument } from './select-document.js';
 import type { OperationSelection } from './select-operations.js';
@@ -41,19 +42,6 @@ export interface ModelOptions {
   runtimeExports?: readonly ExportedName[];
   /** The operations to keep (select-operations.ts); the document is cut down to them first (select-document.ts). */
   operations?: OperationSelection;
-}
-
-const METHODS: FixedHttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'];
-
-interface RawEntry {
-  path: string;
-  method: HttpMethod;
-  /** True for a key of 3.2's `additionalOperations` (the method is then sent as written). */
-  additional: boolean;
-  /** JSON pointer of the operation: `#/paths/<path>/<method>` or `.../additionalOperations/<method>`. */
-  pointer: string;
-  raw: RawOperation;
-  pathParameters: unknown[] | undefined;
 }
 
 /** Builds the model of a bundled OpenAPI 3.x document. Pure: no I/O, same input, same output. */
@@ -163,7 +151,7 @@ function collectOperations(document: OpenApiDocument): RawEntry[] {
   for (const [path, item] of Object.entries(paths)) {
     if (!item || typeof item !== 'object') continue;
     const pathParameters = item.parameters as unknown[] | undefined;
-    for (const method of METHODS) {
+    for (const method of OPERATION_METHODS) {
       const raw = item[method];
       if (raw && typeof raw === 'object')
         entries.push({ path, method, additional: false, pointer: pointerJoin('#/paths', path, method), raw: raw as RawOperation, pathParameters });

@@ -1,10 +1,9 @@
 import { escapeToken, getByPointer, pointerJoin } from '../json-pointer.js';
+import { OPERATION_METHODS } from '../load/operation-methods.js';
 import { MAX_NAME_LENGTH, operationIdFrom } from './naming.js';
 import { fail } from '../problems.js';
 
 type Locate = (pointer: string) => { line: number; col: number } | undefined;
-
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 /**
  * Refuses, before anything is made of it, an operationId or a component schema name longer than
@@ -27,7 +26,7 @@ export function checkNameLengths(document: unknown, shown: string, locate: Locat
     const ref = (written as { $ref?: unknown } | undefined)?.$ref;
     const item = typeof ref === 'string' ? getByPointer(document, ref) : written;
     if (!item || typeof item !== 'object') continue;
-    for (const method of METHODS) {
+    for (const method of OPERATION_METHODS) {
       const operation = (item as Record<string, unknown>)[method];
       if (!operation || typeof operation !== 'object') continue;
       const place = pointerJoin('#/paths', path, method);
@@ -67,7 +66,7 @@ export function checkOperationIds(document: unknown, shown: string, locate: Loca
     const ref = (written as { $ref?: unknown } | undefined)?.$ref;
     const item = typeof ref === 'string' ? getByPointer(document, ref) : written;
     if (!item || typeof item !== 'object') continue;
-    for (const method of METHODS) {
+    for (const method of OPERATION_METHODS) {
       const operationId = ((item as Record<string, unknown>)[method] as { operationId?: unknown } | undefined)?.operationId;
       const id = typeof operationId === 'string' ? operationId.trim() : '';
       if (!id) continue;

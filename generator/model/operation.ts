@@ -7,10 +7,9 @@ import { buildResponses, envelopeDataSchema, pickSuccess } from './responses.js'
 import { operationSecurity, toolScopesOf } from './auth-requirements.js';
 import { sharedKeysProblem } from './shared-keys.js';
 import type { Problem } from '../problems.js';
-import { IDEMPOTENT_METHODS } from './method-semantics.js';
+import { fetchRefuses, fetchSendsNoBody, IDEMPOTENT_METHODS, isSafeMethod } from './method-semantics.js';
 import { paginationOf } from './pagination.js';
 import type { RawPaginated } from './pagination-extensions.js';
-import { pagingOf } from './paging.js';
 import { eventsOf, streamFormat, streamOf } from './streams.js';
 import { toolHints } from './tool-hints.js';
 import type { AssumptionModel, BodyModel, EnvelopeModel, HttpMethod, OperationModel, ResponseModel, SchemaObject, SecuritySchemeModel } from './types.js';
@@ -44,26 +43,32 @@ export interface OperationNames {
   toolNameDerived: boolean;
 }
 
-/** Builds one operation's model from its path item, method and already-decided names. */
-export function buildOperation(options: {
-  document: OpenApiDocument;
+/** An operation as the document holds it: its place, its object, and its path item's parameters. */
+export interface RawEntry {
   path: string;
   method: HttpMethod;
   /** True for a key of 3.2's `additionalOperations`: sent as written, never read as a fixed method. */
   additional: boolean;
-  /** JSON pointer of the operation. */
+  /** JSON pointer of the operation: `#/paths/<path>/<method>` or `.../additionalOperations/<method>`. */
   pointer: string;
   raw: RawOperation;
   pathParameters: unknown[] | undefined;
-  names: OperationNames;
-  envelope: EnvelopeModel | undefined;
-  /** Every scheme the client can send (the operation's requirements name some of them). */
-  securitySchemes: readonly SecuritySchemeModel[];
-  /** The assumptions that apply to this operation (its own and its components'). */
-  assumptions: AssumptionModel[];
-  /** Where a choice the model cannot honour is said (a stream it does not read item by item). */
-  problems: Problem[];
-}): OperationModel {
+}
+
+/** Builds one operation's model from its entry in the document and its already-decided names. */
+export function buildOperation(
+  options: RawEntry & {
+    document: OpenApiDocument;
+    names: OperationNames;
+    envelope: EnvelopeModel | undefined;
+    /** Every scheme the client can send (the operation's requirements name some of them). */
+    securitySchemes: readonly SecuritySchemeModel[];
+    /** The assumptions that apply to this operation (its own and its components'). */
+    assumptions: AssumptionModel[];
+    /** Where a choice the model cannot honour is said (a stream it does not read item by item). */
+    problems: Problem[];
+  },
+): OperationModel {
   const { document, path, raw, names, envelope, securitySchemes, pointer } = options;
   const security = operationSecurity(document, raw, securitySchemes);
   const sent = new Set(security.alternatives.flatMap((alternative) => alternative.schemes));
@@ -82,10 +87,10 @@ export function buildOperation(options: {
   });
   const written = buildBody(document, raw.requestBody, new Set(parameters.map((p) => p.parameter.name)), pointerJoin(pointer, 'requestBody'));
   // fetch refuses a body with GET or HEAD, which some documents declare: the client sends none.
-  const bodiless = known && (method === 'get' || method === 'head');
+  const bodiless = known && fetchSendsNoBody(method);
   if (written && bodiless) options.problems.push(bodyNotSent(method.toUpperCase(), path, written));
   // The Fetch standard forbids these methods (httpbin's TRACE): no fetch sends them.
-  if (REFUSED_METHODS.has(method.toUpperCase())) options.problems.push(methodRefused(method.toUpperCase(), path, pointer, names.methodName));
+  if (fetchRefuses(method)) options.problems.push(methodRefused(method.toUpperCase(), path, pointer, names.methodName));
   const body = bodiless ? undefined : written;
   if (body?.itemSchemaPointer) options.problems.push(requestStreamNotWritten(options.additional ? method : method.toUpperCase(), path, body));
   const input = uniqueInputNames(buildInputFields({ document, parameters, body, credentials }));
@@ -108,6 +113,7 @@ export function buildOperation(options: {
     toolNameDerived: names.toolNameDerived,
     method,
     httpMethod: options.additional ? method : method.toUpperCase(),
+    safeMethod: isSafeMethod(method, known),
     path,
     pointer,
     deprecated: raw.deprecated === true,
@@ -140,8 +146,6 @@ export function buildOperation(options: {
   if (raw.description) operation.description = raw.description;
   if (body) operation.body = body;
   if (idempotency) operation.idempotency = idempotency;
-  const paging = pagingOf(input);
-  if (paging) operation.paging = paging;
   const retryAfterField = errors.find((r) => r.status === 429)?.retryAfterField;
   if (retryAfterField) operation.retryAfterField = retryAfterField;
   const redirect = redirectAnswer(responses);
@@ -181,8 +185,6 @@ function headerIgnored(name: string, pointer: string): Problem {
     hint: 'declare the media types under requestBody.content and responses.<status>.content instead',
   };
 }
-
-const REFUSED_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
 function methodRefused(httpMethod: string, path: string, pointer: string, methodName: string): Problem {
   return {

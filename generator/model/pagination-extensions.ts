@@ -150,7 +150,10 @@ function payloadPath(declared: Declared, value: unknown, at: (string | number)[]
 
 /** The input field of the operation whose name on the wire is `value` (a query parameter, or a body property). */
 function inputNamed(declared: Declared, value: unknown, at: (string | number)[]): string {
-  const field = typeof value === 'string' ? declared.input.find((f) => f.wireName === value && (f.in === 'query' || f.in === 'body-field' || f.in === 'header')) : undefined;
+  const field =
+    typeof value === 'string'
+      ? declared.input.find((f) => f.wireName === value && (f.in === 'query' || f.in === 'body-field' || f.in === 'header'))
+      : undefined;
   if (!field) throw new Misdeclared(at, `(${JSON.stringify(value)}) is no query parameter or body property of the operation`);
   return field.name;
 }

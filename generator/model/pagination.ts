@@ -21,7 +21,9 @@ const words = (text: string) => new Set(text.split(' '));
 /** Parameters that carry a cursor (Stripe's `starting_after`, Google's `pageToken`, Notion's `start_cursor`, OData's `$skiptoken`). */
 const CURSOR_PARAMS = words('cursor after startingafter pagetoken nextpagetoken nexttoken continuationtoken continuation startcursor pagecursor skiptoken');
 /** Fields that answer with the next cursor (`next_cursor`, `nextPageToken`, GraphQL's `endCursor`). */
-const NEXT_CURSOR_FIELDS = words('nextcursor nextpagetoken nexttoken endcursor nextmarker continuationtoken nextcontinuationtoken nextpagecursor nextpage after');
+const NEXT_CURSOR_FIELDS = words(
+  'nextcursor nextpagetoken nexttoken endcursor nextmarker continuationtoken nextcontinuationtoken nextpagecursor nextpage after',
+);
 /** Fields that say whether there is more (`has_more`). */
 const HAS_MORE_FIELDS = words('hasmore hasnextpage hasnext');
 const OFFSET_PARAMS = words('offset skip startindex');
@@ -102,9 +104,9 @@ function detect(subject: PaginationSubject): PaginationModel | undefined {
  */
 function itemsPath(document: OpenApiDocument, payload: SchemaObject, depth = 0): PayloadPath | undefined {
   const plain = plainSchema(document, payload);
-  if (isList(plain)) return [];
+  if (listsOnly(document, plain)) return [];
   const properties = Object.entries(plain?.properties ?? {});
-  const lists = properties.filter(([, schema]) => isList(plainSchema(document, schema)));
+  const lists = properties.filter(([, schema]) => listsOnly(document, plainSchema(document, schema)));
   if (lists.length === 1) return [(lists[0] as [string, SchemaObject])[0]];
   const named = lists.filter(([name]) => ITEMS_FIELDS.has(normal(name)));
   if (named.length === 1) return [(named[0] as [string, SchemaObject])[0]];
@@ -115,6 +117,16 @@ function itemsPath(document: OpenApiDocument, payload: SchemaObject, depth = 0):
     return inner === undefined || inner.length === 0 ? [] : [[name, ...inner]];
   });
   return nested.length === 1 ? nested[0] : undefined;
+}
+
+/**
+ * A list, or a choice of lists (GitHub's stargazers: `anyOf` a list of users or a list of
+ * stargazers, as a header of the request chooses): either way the page is the list.
+ */
+function listsOnly(document: OpenApiDocument, plain: SchemaObject | undefined): boolean {
+  if (isList(plain)) return true;
+  const branches = plain?.anyOf ?? plain?.oneOf;
+  return branches !== undefined && branches.length > 0 && branches.every((branch) => isList(plainSchema(document, branch)));
 }
 
 /** The first field of the payload (or of an object of it that holds paging fields, `meta`) whose name is one of `names`. */

@@ -35,7 +35,9 @@ export function parsePayloadPath(text: string): PayloadPath | undefined {
 export function payloadPathText(path: PayloadPath): string {
   if (path.length === 0) return '$';
   return path
-    .map((step, i) => (typeof step === 'number' ? `[${step}]` : /^[A-Za-z_$][\w$-]*$/.test(step) ? `${i === 0 ? '' : '.'}${step}` : `[${JSON.stringify(step)}]`))
+    .map((step, i) =>
+      typeof step === 'number' ? `[${step}]` : /^[A-Za-z_$][\w$-]*$/.test(step) ? `${i === 0 ? '' : '.'}${step}` : `[${JSON.stringify(step)}]`,
+    )
     .join('');
 }
 

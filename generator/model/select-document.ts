@@ -4,13 +4,12 @@
  * items, and the components they reach. Every place kept stays at its JSON pointer, so problems and
  * references point where they did.
  */
+import { OPERATION_METHODS } from '../load/operation-methods.js';
 import type { OpenApiDocument } from '../load/read-spec.js';
 import { decodeToken, getByPointer, pointerJoin } from '../json-pointer.js';
 import type { Problem } from '../problems.js';
 import { operationIdFrom } from './naming.js';
 import { chooseOperations, isSelecting, type OperationSelection, type SelectableOperation } from './select-operations.js';
-
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'];
 
 /** An operation of the document, where it is and what selectors read of it. */
 interface DocumentOperation extends SelectableOperation {
@@ -93,7 +92,7 @@ function documentOperations(document: OpenApiDocument): DocumentOperation[] {
         deprecated: op.deprecated === true,
       });
     };
-    for (const method of METHODS) add(method, item[method], false);
+    for (const method of OPERATION_METHODS) add(method, item[method], false);
     const more = item.additionalOperations;
     if (more && typeof more === 'object') for (const [method, raw] of Object.entries(more as Record<string, unknown>)) add(method, raw, true);
   }
@@ -111,7 +110,7 @@ function keptPaths(document: OpenApiDocument, chosen: readonly DocumentOperation
     const kept: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(item)) {
       if (key === 'additionalOperations') continue;
-      if (METHODS.includes(key) && !ops.some((op) => !op.additional && op.method === key)) continue;
+      if ((OPERATION_METHODS as readonly string[]).includes(key) && !ops.some((op) => !op.additional && op.method === key)) continue;
       kept[key] = value;
     }
     const additional = ops.filter((op) => op.additional);

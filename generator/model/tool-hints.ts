@@ -4,7 +4,7 @@
  * revoke, transfer, ...). The document's `x-tool-hints` overrides any of them. Pure.
  */
 import { fail } from '../problems.js';
-import { IDEMPOTENT_METHODS, SAFE_METHODS } from './method-semantics.js';
+import { IDEMPOTENT_METHODS, isSafeMethod } from './method-semantics.js';
 import { words } from './naming.js';
 import type { HttpMethod, OperationModel } from './types.js';
 
@@ -69,7 +69,7 @@ export function toolHints(source: HintSource): OperationModel['annotations'] {
   );
   const saysOneOf = (list: readonly string[]) => list.some((word) => said.has(word));
   const derived = {
-    readOnly: known && SAFE_METHODS.has(source.method),
+    readOnly: isSafeMethod(source.method, known),
     destructive: (known && (source.method === 'delete' || source.method === 'put' || source.method === 'patch')) || saysOneOf(DESTRUCTIVE_WORDS),
     idempotent: (known && IDEMPOTENT_METHODS.has(source.method)) || saysOneOf(IDEMPOTENT_WORDS),
     openWorld: true,

@@ -3,6 +3,8 @@
  * document. Every decision (names, required-ness, flattening, envelope, retries, tool metadata) is
  * made once in `model/` and stored here as a field; templates only substitute.
  */
+import type { McpCredentialVariable } from '../../templates/mcp/credentials.js';
+import type { OPERATION_METHODS } from '../load/operation-methods.js';
 import type { ApiNameSource } from './naming.js';
 
 /** An OpenAPI 3.0 Schema Object (JSON). References stay `$ref: '#/components/schemas/<name>'`. */
@@ -203,21 +205,13 @@ export interface CredentialsModel {
   schemes: string[];
 }
 
-/** One environment variable a credential is read from (the copied `mcp/credentials.ts` reads a list of these). */
-export interface CredentialVariableModel {
-  /** `PODCAST_API_KEY`. */
-  name: string;
-  /** The security scheme it fills, by name. */
-  scheme: string;
-  /** The scheme's credential, or an OAuth 2.0 client-credentials flow's client id or secret. */
-  role: 'credential' | 'clientId' | 'clientSecret';
-  /** True where every operation that needs a credential needs this scheme's. */
-  required: boolean;
-  /** What it is, for `--help` and for the problem that says it is missing. */
-  description: string;
-  /** The client option it fills, as a path: `apiKey`, `auth.<scheme>`, `auth.<scheme>.clientId`. */
-  option: string;
-}
+/**
+ * One environment variable a credential is read from: its name, the scheme it fills, its role, whether
+ * it is required, its description and the client option it fills. The copied reader
+ * (templates/mcp/credentials.ts, which verify, `podcast-gen mcp` and `podcast-gen mock` run too)
+ * takes a list of these, and states its shape once.
+ */
+export type CredentialVariableModel = McpCredentialVariable;
 
 export interface EnvelopeModel {
   /** Component name of the envelope schema (`Envelope`). */
@@ -241,8 +235,8 @@ export interface NamedSchemaModel {
   recursive: boolean;
 }
 
-/** A path item's fixed-field methods (`query` is OpenAPI 3.2's). */
-export type FixedHttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace' | 'query';
+/** A path item's fixed-field methods (`query` is OpenAPI 3.2's): load/operation-methods.ts's list. */
+export type FixedHttpMethod = (typeof OPERATION_METHODS)[number];
 /**
  * An operation's method as the document keys it: a fixed field (`get`, `query`), or a key of 3.2's
  * `additionalOperations` as written (`COPY`, `LINK`).
@@ -346,6 +340,12 @@ export interface OperationModel {
    * key exactly as written (HTTP methods are case-sensitive).
    */
   httpMethod: string;
+  /**
+   * True when the method only reads (RFC 9110 9.2.1: GET, HEAD, OPTIONS, TRACE, QUERY;
+   * model/method-semantics.ts); never for an additional operation. TanStack Query's queries and what
+   * `verify` sends without `--unsafe`.
+   */
+  safeMethod: boolean;
   /** Path template as written, `/open/podcast/v1/catalogs/{kind}`. */
   path: string;
   /** JSON pointer of the operation in the document. */
@@ -417,13 +417,12 @@ export interface OperationModel {
    * How the operation's results come page by page, where they do (model/pagination.ts): detected
    * from the document's names, or given by its `x-pagination` (or Speakeasy's
    * `x-speakeasy-pagination`) extension. The client's `.pages()` and `.items()`, the mock's pages,
-   * the MCP tool's description and the TanStack Query output's infinite queries read it.
+   * the MCP tool's description and its cut results' next call (emit/mcp/paging-hint.ts), the run's
+   * summary and the TanStack Query output's infinite queries read it.
    */
   pagination?: PaginationModel;
   /** MCP tool hints: from the method and the words of the operation (model/tool-hints.ts), or its `x-tool-hints`. */
   annotations: { readOnly: boolean; destructive: boolean; idempotent: boolean; openWorld: boolean };
-  /** The query parameters that page the answer, by role (model/paging.ts): how a cut tool result says to get the rest. */
-  paging?: { page?: string; perPage?: string; offset?: string; limit?: string; cursor?: string };
   /** `x-assumed` notes on this operation, its parameters, body and their fields. */
   assumptions: AssumptionModel[];
 }

@@ -5,10 +5,10 @@
  * time limits on headers and requests, a cap on open connections, and a body handed over unread, so
  * that a request the handler refuses from its headers is never read.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import { HTTP_LIMITS, type HttpLimits, lingerAfter } from './mcp-http-guard.js';
+import { HTTP_LIMITS, type HttpLimits, limitedServer, lingerAfter } from './mcp-http-guard.js';
 
 /** What {@link serveHttp} needs from `runMcp`. */
 export interface HttpServeOptions {
@@ -35,27 +35,17 @@ export function parseTokens(text: string | undefined): Map<string, string[]> {
 /** Serves until `signal` fires; resolves with the exit code. */
 export async function serveHttp(options: HttpServeOptions): Promise<number> {
   const limits: HttpLimits = { ...HTTP_LIMITS, ...options.limits };
-  const server = createServer(
-    {
-      headersTimeout: Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs),
-      requestTimeout: limits.requestTimeoutMs,
-      keepAliveTimeout: limits.keepAliveTimeoutMs,
-      // Node looks for overdue headers and requests this often: its default is too rare for short timeouts.
-      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))),
-    },
-    (req, res) => {
-      const request = toWebRequest(req, res);
-      if (!request) return void res.writeHead(400, { 'content-type': 'application/json', connection: 'close' }).end(invalidTarget(req));
-      void options
-        .handler(request)
-        .then((response) => sendResponse(response, req, res))
-        .catch((error: unknown) => {
-          options.log(`podcast-gen mcp: ${(error as Error).message}\n`);
-          if (!res.headersSent) res.writeHead(500, { connection: 'close' }).end();
-        });
-    },
-  );
-  server.maxConnections = limits.maxConnections;
+  const server = limitedServer(limits, (req, res) => {
+    const request = toWebRequest(req, res);
+    if (!request) return void res.writeHead(400, { 'content-type': 'application/json', connection: 'close' }).end(invalidTarget(req));
+    void options
+      .handler(request)
+      .then((response) => sendResponse(response, req, res))
+      .catch((error: unknown) => {
+        options.log(`podcast-gen mcp: ${(error as Error).message}\n`);
+        if (!res.headersSent) res.writeHead(500, { connection: 'close' }).end();
+      });
+  });
   await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
   const { port } = server.address() as AddressInfo;
   options.log(`podcast-gen mcp: listening on http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}/mcp\n`);

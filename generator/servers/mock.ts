@@ -1,13 +1,15 @@
 /**
  * `podcast-gen mock`: a generated offline mock server (`<out>/mock/`, or the podcast one shipped in
  * the package) on a port, until SIGINT/SIGTERM (or the CLI's stop signal). Prints which document's
- * mock it serves and the address it listens on, so `--port 0` works.
+ * mock it serves and the address it listens on, so `--port 0` works. A credential set in its
+ * variable (`PODCAST_API_KEY`, as the MCP server and verify read it) is the one the mock takes.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MANIFEST, parseManifest } from '../write/manifest.js';
 import { importOutput } from '../code-import/import-output.js';
+import { readEnvironmentCredentials } from '../verify/credential.js';
 
 /** Options of {@link runMock} (the CLI passes its parsed flags). */
 export interface MockCommandOptions {
@@ -34,6 +36,12 @@ export interface MockCommandOptions {
   stderr?(text: string): void;
   /** Working directory `module` is resolved against. */
   cwd?: string;
+  /**
+   * Where credentials are read from (the CLI passes the process's environment): a scheme whose
+   * variable is set takes that credential only, another is refused 401. Without it, or where none
+   * is set, any non-empty credential passes.
+   */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 /** What the log line says of a request: the mock's recorded request has these fields. */
@@ -54,8 +62,11 @@ interface GeneratedMock {
     host?: string;
     latencyMs?: number;
     corsOrigins?: readonly string[];
+    credentials?: Readonly<Record<string, string>>;
     onRequest?(request: LoggedRequest): void;
   }): Promise<{ url: string; close(): Promise<void> }>;
+  /** The variable each scheme's credential is read from, by scheme; absent from mocks generated before it existed. */
+  credentialVariables?: Readonly<Record<string, string>>;
 }
 
 /** The default port of `podcast-gen mock` (Prism's, so existing setups keep working). */
@@ -71,6 +82,7 @@ export async function runMock(options: MockCommandOptions = {}): Promise<number>
     return 1;
   }
   const { mock, serving } = await loadMock(options);
+  const taken = takenCredentials(mock.credentialVariables, options.env);
   const log = options.quiet
     ? undefined
     : (r: LoggedRequest) =>
@@ -84,6 +96,7 @@ export async function runMock(options: MockCommandOptions = {}): Promise<number>
       host: options.host ?? '127.0.0.1',
       ...(options.latencyMs ? { latencyMs: options.latencyMs } : {}),
       ...(cors.origins ? { corsOrigins: cors.origins } : {}),
+      ...(taken.credentials ? { credentials: taken.credentials } : {}),
       ...(log ? { onRequest: log } : {}),
     });
   } catch (error) {
@@ -91,11 +104,38 @@ export async function runMock(options: MockCommandOptions = {}): Promise<number>
     return 1;
   }
   // Which document's mock answers: the package's podcast mock and your own look alike at a glance.
-  stdout(options.quiet ? `${server.url}\n` : `podcast-gen mock: serving ${serving}\npodcast-gen mock: listening on ${server.url} (stop with Ctrl+C)\n`);
+  const takes = taken.variables.length > 0 ? `podcast-gen mock: takes only the credential set in ${taken.variables.join(', ')}; another is refused 401\n` : '';
+  stdout(options.quiet ? `${server.url}\n` : `podcast-gen mock: serving ${serving}\n${takes}podcast-gen mock: listening on ${server.url} (stop with Ctrl+C)\n`);
   await stopRequested(options.signal);
   await server.close();
   if (!options.quiet) stdout('podcast-gen mock: stopped\n');
   return 0;
+}
+
+/**
+ * The credentials the mock takes, by scheme: each read from its variable where it is set, with the
+ * reader the MCP server and verify read them with (verify/credential.ts, the generated server's
+ * own); `variables` names those read. A scheme whose variable is not set takes any credential.
+ */
+function takenCredentials(
+  byScheme: Readonly<Record<string, string>> | undefined,
+  env: Readonly<Record<string, string | undefined>> | undefined,
+): { credentials?: Record<string, string>; variables: string[] } {
+  if (!byScheme || !env) return { variables: [] };
+  // None is required: a variable not set leaves its scheme open, as the mock is without any.
+  const variables = Object.entries(byScheme).map(([scheme, name]) => ({
+    name,
+    scheme,
+    role: 'credential' as const,
+    required: false,
+    description: '',
+    option: '',
+  }));
+  const read = readEnvironmentCredentials({ variables, schemes: [] }, env);
+  const taken =
+    'problems' in read ? {} : Object.fromEntries(Object.entries(read.auth).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  const names = variables.filter((v) => Object.hasOwn(taken, v.scheme)).map((v) => v.name);
+  return names.length > 0 ? { credentials: taken, variables: names } : { variables: [] };
 }
 
 /** The origins of `--cors-origins` (none given: the mock's default, any), or what is wrong with one. */

@@ -4,6 +4,7 @@
  * the body replaced or left out). Plain JSON, so that a report can carry it and `--replay` can send
  * it again through the engine, with the credentials of that run.
  */
+import { fetchSendsNoBody } from '../model/method-semantics.js';
 import type { CredentialKind } from './engines.js';
 import type { EngineCallOptions, GeneratedOperationSpec } from './generated-api.js';
 
@@ -42,9 +43,6 @@ export interface CaseCall {
   options: Pick<EngineCallOptions, 'idempotencyKey' | 'headers'>;
 }
 
-/** Methods whose request carries no body (fetch refuses one). */
-const BODILESS = new Set(['GET', 'HEAD']);
-
 /** The call of `request` for the operation of `spec`; undefined where the case cannot be made for it. */
 export function caseCall(spec: GeneratedOperationSpec, request: RequestCase, limits: { minLength?: number } = {}): CaseCall | undefined {
   let call: GeneratedOperationSpec = { ...spec };
@@ -57,7 +55,7 @@ export function caseCall(spec: GeneratedOperationSpec, request: RequestCase, lim
   if (request.credential === 'none') call.security = [];
   if (request.method) {
     call.method = request.method;
-    if (BODILESS.has(request.method.toUpperCase())) {
+    if (fetchSendsNoBody(request.method)) {
       withoutBody();
       call = { ...call, fields: (call.fields ?? []).filter((f) => f.in !== 'body' && f.in !== 'body-field') };
       delete call.body;

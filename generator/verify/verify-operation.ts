@@ -4,6 +4,7 @@
  * credential and with a wrong one, one per kind of constraint its input declares, and a method its
  * path does not declare.
  */
+import { fetchRefuses } from '../model/method-semantics.js';
 import type { ApiModel, OperationModel } from '../model/types.js';
 import { validCases } from './cases.js';
 import type { AnswerContext } from './check-answer.js';
@@ -12,9 +13,6 @@ import type { GeneratedApi } from './generated-api.js';
 import { negativeCases } from './negative-cases.js';
 import { Probe, type ProbeRun } from './probe.js';
 import type { OperationResult } from './report.js';
-
-/** Methods that change nothing, sent without `--unsafe` (QUERY is OpenAPI 3.2's). */
-export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS', 'QUERY']);
 
 /** The method a path does not declare that is sent on it, with the methods it does declare; or why none is sent. */
 export type UndeclaredMethod = { method: string; declared: string[] } | { reason: string };
@@ -60,7 +58,8 @@ export async function verifyOperation(run: OperationRun, op: OperationModel): Pr
   if (!fixture) return skipped(problem ? `no fixture could be made: ${problem}` : 'the generated fixtures have none for it: regenerate the output');
   if (op.security.kind === 'unsatisfiable') return skipped(`no client can call it: ${op.security.reason ?? 'no security requirement can be met'}`);
   if (op.hasInput && fixture.params === undefined) return skipped(`no valid input could be made for it${problem ? `: ${problem}` : ''}`);
-  if (!SAFE_METHODS.has(op.httpMethod.toUpperCase()) && !run.unsafe) return skipped(`a write (${op.httpMethod}): sent only with --unsafe`);
+  if (fetchRefuses(op.httpMethod)) return skipped(`no client can call it: fetch refuses the ${op.httpMethod} method`);
+  if (!op.safeMethod && !run.unsafe) return skipped(`a write (${op.httpMethod}): sent only with --unsafe`);
   const probe = new Probe(run, op, context);
   const params = fixture.params ?? {};
   const result: OperationResult = { ...head, status: 'pass', findings: [] };

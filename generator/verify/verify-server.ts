@@ -4,6 +4,7 @@
  * generated validators; then, with `stateful`, the resources it makes, followed by their links.
  * Writes are sent only when asked; no credential reaches the report.
  */
+import { isSafeMethod } from '../model/method-semantics.js';
 import type { ApiModel, OperationModel } from '../model/types.js';
 import type { Problem } from '../problems.js';
 import { modelResolver } from '../synthesis/build-fixture.js';
@@ -13,7 +14,7 @@ import { requestBudget } from './probe.js';
 import { redactReport, summarize, type OperationResult, type VerifyReport } from './report.js';
 import { pool } from './pool.js';
 import { runStateful } from './stateful.js';
-import { SAFE_METHODS, settled, type UndeclaredMethod, verifyOperation, type OperationRun } from './verify-operation.js';
+import { settled, type UndeclaredMethod, verifyOperation, type OperationRun } from './verify-operation.js';
 
 /** Options of {@link verifyServer}. */
 export interface VerifyOptions {
@@ -28,7 +29,7 @@ export interface VerifyOptions {
   auth?: Record<string, unknown>;
   /** Where they were read from (`PODCAST_API_KEY`), named in findings. */
   credentialVariable?: string;
-  /** Send writes too (every method besides GET, HEAD, OPTIONS and QUERY). Default false. */
+  /** Send writes too (every method that does not only read: `OperationModel.safeMethod`). Default false. */
   unsafe?: boolean;
   /** Also send requests that must be refused: without the credential, with a wrong one, breaking each kind of constraint, an undeclared method. Default false. */
   negative?: boolean;
@@ -139,15 +140,14 @@ const UNDECLARED_CANDIDATES = ['GET', 'PUT', 'PATCH', 'DELETE', 'POST'];
 function undeclaredMethods(model: ApiModel, chosen: readonly OperationModel[], unsafe: boolean): (op: OperationModel) => UndeclaredMethod | undefined {
   // The first operation of each path that is sent: a write is not without `unsafe`.
   const first = new Map<string, OperationModel>();
-  for (const op of chosen)
-    if (!first.has(op.path) && (unsafe || SAFE_METHODS.has(op.httpMethod.toUpperCase())) && op.security.kind !== 'unsatisfiable') first.set(op.path, op);
+  for (const op of chosen) if (!first.has(op.path) && (unsafe || op.safeMethod) && op.security.kind !== 'unsatisfiable') first.set(op.path, op);
   return (op) => {
     if (first.get(op.path) !== op) return undefined;
     const declared = model.operations.filter((o) => o.path === op.path).map((o) => o.httpMethod.toUpperCase());
     // A server answers HEAD where it answers GET (RFC 9110, 9.3.2).
     const allowed = declared.includes('GET') ? [...declared, 'HEAD'] : declared;
     const free = UNDECLARED_CANDIDATES.filter((method) => !allowed.includes(method));
-    const method = free.find((m) => unsafe || SAFE_METHODS.has(m));
+    const method = free.find((m) => unsafe || isSafeMethod(m.toLowerCase()));
     if (method) return { method, declared: allowed };
     return {
       reason: free.length > 0 ? `each method it does not declare is a write (${free.join(', ')}): sent only with --unsafe` : 'it declares each method tried',

@@ -2,8 +2,9 @@
  * Results an agent can hold: a tool's structured result is kept within a budget of JSON text. A
  * larger one loses items from the end of its largest list (never below the list's `minItems`), so
  * it stays valid against the tool's `outputSchema`, and says what was cut and how to get the rest:
- * the operation's own paging arguments for the next call, where it has them.
+ * the operation's own paging arguments for the next call, where it pages that list.
  */
+import type { PagingSpec } from '../runtime.js';
 
 /**
  * The budget of a tool result, in characters of JSON, unless the server or the tool says otherwise:
@@ -12,13 +13,14 @@
  */
 export const DEFAULT_RESULT_BUDGET = 40_000;
 
-/** The operation's paging arguments, by role: what tells the next call where to start. */
-export interface Paging {
-  page?: string;
-  perPage?: string;
-  offset?: string;
-  limit?: string;
-  cursor?: string;
+/**
+ * How the operation pages, as a cut reads it: its pagination (the client's `PagingSpec`, from the
+ * model's `pagination`) cut to the arguments a next call sets, and where the paged list is in the
+ * tool's structured result.
+ */
+export interface Paging extends Pick<PagingSpec, 'style' | 'param' | 'sizeParam' | 'firstPage'> {
+  /** The paged list's place in the structured result (`["data"]` where the payload is the list): a cut of another list is not got by paging. */
+  list: readonly string[];
 }
 
 /** What a cut left out, as the result's `_meta` says it. */
@@ -97,22 +99,30 @@ function withList(value: Json, path: readonly string[], items: unknown[]): Json 
 /**
  * The arguments of the call that gets what a cut left out, from the operation's paging: the next
  * offset, or a page of the kept size that starts right after the kept items; undefined where the
- * operation pages by cursor or not at all (a cursor cannot start in the middle of a page).
+ * operation pages by cursor, by address or not at all (a cursor cannot start in the middle of a
+ * page), or the cut list is not the one it pages.
  */
-export function nextCall(args: Json, paging: Paging | undefined, cut: { kept: number; total: number }): Record<string, unknown> | undefined {
-  if (!paging || cut.kept === 0) return undefined;
-  if (paging.offset) {
-    const offset = Number(args[paging.offset] ?? 0);
-    return { ...args, [paging.offset]: offset + cut.kept, ...(paging.limit ? { [paging.limit]: cut.kept } : {}) };
+export function nextCall(
+  args: Json,
+  paging: Paging | undefined,
+  cut: { path: readonly (string | number)[]; kept: number; total: number },
+): Record<string, unknown> | undefined {
+  const pages = pagingOf(paging, cut);
+  if (!pages?.param || cut.kept === 0) return undefined;
+  const { param, sizeParam } = pages;
+  if (pages.style === 'offset') {
+    const offset = Number(args[param] ?? 0);
+    return { ...args, [param]: offset + cut.kept, ...(sizeParam ? { [sizeParam]: cut.kept } : {}) };
   }
-  if (paging.page && paging.perPage) {
-    const page = Number(args[paging.page] ?? 1);
-    const perPage = Number(args[paging.perPage] ?? cut.total);
-    const start = (page - 1) * perPage + cut.kept;
+  if ((pages.style === 'page' || pages.style === 'link') && sizeParam) {
+    const first = pages.firstPage ?? 1;
+    const page = Number(args[param] ?? first);
+    const perPage = Number(args[sizeParam] ?? cut.total);
+    const start = (page - first) * perPage + cut.kept;
     // The largest page size no larger than what was kept at which the rest starts a page.
     let size = cut.kept;
     while (start % size !== 0) size--;
-    return { ...args, [paging.page]: start / size + 1, [paging.perPage]: size };
+    return { ...args, [param]: start / size + first, [sizeParam]: size };
   }
   return undefined;
 }
@@ -124,16 +134,22 @@ export function nextCall(args: Json, paging: Paging | undefined, cut: { kept: nu
 export function cutNote(cut: Cut, options: { paging?: Paging | undefined; fields?: string | undefined }): string {
   const where = cut.path.join('.');
   const head = `This result was cut to fit ${cut.budget.toLocaleString('en-US')} characters: ${where} holds the first ${cut.kept} of ${cut.total} items.`;
+  const paging = pagingOf(options.paging, cut);
   if (cut.next) {
-    const { page, perPage, offset, limit } = options.paging ?? {};
-    const changed = [page, perPage, offset, limit].filter((key): key is string => key !== undefined && Object.hasOwn(cut.next ?? {}, key));
+    const changed = [paging?.param, paging?.sizeParam].filter((key): key is string => key !== undefined && Object.hasOwn(cut.next ?? {}, key));
     return `${head} To get the rest, call again with ${changed.map((key) => `${key}=${JSON.stringify(cut.next?.[key])}`).join(' and ')}.`;
   }
-  const smaller = options.paging?.perPage ?? options.paging?.limit;
+  const smaller = paging?.sizeParam;
   const ways = [smaller ? `ask for at most ${cut.kept} items with ${smaller}` : '', options.fields ? `ask for fewer fields with ${options.fields}` : ''].filter(
     Boolean,
   );
   return `${head}${ways.length > 0 ? ` To get the rest, ${ways.join(', or ')}.` : ' Narrow the request to get the rest.'}`;
+}
+
+/** The operation's paging where the cut list is the one it pages, else undefined. */
+function pagingOf(paging: Paging | undefined, cut: { path: readonly (string | number)[] }): Paging | undefined {
+  const same = paging !== undefined && paging.list.length === cut.path.length && paging.list.every((step, i) => step === cut.path[i]);
+  return same ? paging : undefined;
 }
 
 /**

@@ -35,7 +35,7 @@ export interface ToolBinding {
   tags?: readonly string[];
   /** `binary` when the operation answers bytes: an image or audio content block, else an embedded resource. */
   result?: 'binary';
-  /** The operation's paging arguments, to say how to get what a cut left out. */
+  /** How the operation pages (its pagination, as result-budget.ts reads it), to say how to get what a cut left out. */
   paging?: Paging;
   /** Where the tool's `fields` argument projects: the object it answers, or each item of `data`. */
   fields?: Projection;

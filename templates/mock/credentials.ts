@@ -5,7 +5,7 @@
  * but for a scheme the mock was given a credential of (`MockServerOptions.credentials`): that one only.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { headerValue, type MockAuth, type MockRequirement, type MockScheme } from './wire.js';
+import { headerValue, type MockAuth, type MockRequirement, type MockScheme, safeDecode } from './wire.js';
 
 /** An operation's requirement: its own, else the document's common one. */
 export function requirementOf(auth: MockAuth, operationId: string | undefined): MockRequirement {
@@ -60,14 +60,6 @@ function presented(scheme: MockScheme | undefined, headers: IncomingHttpHeaders,
     return value === undefined ? undefined : safeDecode(value);
   }
   return headerValue(headers, scheme.name);
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }
 
 /** The 401's message: what the operation accepts. */

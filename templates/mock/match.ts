@@ -62,30 +62,43 @@ export interface RouteMatch {
   alike: { route: MockRoute; pathParams: Record<string, string> }[];
 }
 
+/**
+ * How concrete a path template is, per segment: 2 all literal, 1 a parameter with literal text
+ * beside it, 0 a parameter alone. OpenAPI matches concrete paths before templated ones
+ * (`/commits/{sha}.{diffType}` before `/commits/{sha}`, which `abc.diff` matches too; `/users/me`
+ * before `/users/{id}`): the mock takes the more concrete route of those a request matches, and the
+ * MSW handlers go in that order (generator/emit/msw reads this very rule).
+ */
+export function pathConcreteness(path: string): readonly number[] {
+  return path.split('/').map((segment) => (!segment.includes('{') ? 2 : /^\{[^}]*\}$/.test(segment) ? 0 : 1));
+}
+
+/** Negative where `a` is the more concrete at the first segment both have where they differ, positive where `b` is, else 0. */
+export function compareConcreteness(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return (b[i] as number) - (a[i] as number);
+  return 0;
+}
+
 /** Each route's concreteness, worked out once per route. */
 const levelsOf = new WeakMap<MockRoute, readonly number[]>();
 
-/**
- * Per segment of each route's path: 2 all literal, 1 a parameter with literal text beside it, 0 a
- * parameter alone. Of the routes a path matches, the one more literal at the first segment where
- * they differ is taken, as OpenAPI matches concrete paths before templated ones (`/commits/{sha}.{diffType}`
- * before `/commits/{sha}`, which `abc.diff` matches too); of alike paths, the one with the more
- * fragment pairs the request carries, then the one whose body is of the request's kind; the
- * document's order decides the rest.
- */
 function concreteness(route: MockRoute): readonly number[] {
   let levels = levelsOf.get(route);
   if (!levels) {
-    levels = route.path.split('/').map((segment) => (!segment.includes('{') ? 2 : /^\{[^}]*\}$/.test(segment) ? 0 : 1));
+    levels = pathConcreteness(route.path);
     levelsOf.set(route, levels);
   }
   return levels;
 }
 
+/**
+ * Of the routes a path matches, the one more literal at the first segment where they differ; of
+ * alike paths, the one with the more fragment pairs the request carries, then the one whose body is
+ * of the request's kind; the document's order decides the rest.
+ */
 function moreConcrete(route: MockRoute, than: MockRoute, bodyKind: MockRoute['bodyKind']): boolean {
-  const a = concreteness(route);
-  const b = concreteness(than);
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return (a[i] ?? 0) > (b[i] ?? 0);
+  const order = compareConcreteness(concreteness(route), concreteness(than));
+  if (order !== 0) return order < 0;
   // Alike paths: the one whose fragment the request carries is the more particular
   // (`/files/{path}#op=STATUS` beside `/files/{path}`).
   const pairs = (route.fragment?.length ?? 0) + (route.queryParameters?.length ?? 0) - (than.fragment?.length ?? 0) - (than.queryParameters?.length ?? 0);

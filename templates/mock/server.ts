@@ -4,24 +4,22 @@
  * after the credential and the input are checked, with faults injected on request and every request
  * recorded. What it serves comes in a {@link MockApi} (`index.ts` passes the document's).
  */
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { DEFAULT_RETRY_AFTER_SECONDS, type FixtureAnswer, isJsonType, wireAnswer, withRetryAfter } from '../fixtures/answers.js';
+import { pageOf } from '../fixtures/pages.js';
 import { faultSchedule, FAULT_KINDS, requestedFault, type MockFaultKind, type MockFaults } from './faults.js';
+import { CONNECTION_LIMITS, limitedServer, lingerAfter } from './connections.js';
 import { carriesAnyCredential, credentialHeaders, credentialNames, meetsRequirement, missingCredential, withoutCredentials } from './credentials.js';
 import { bodyProblem, idempotencyProblem, inputProblem, validationProblem, type InputIssue, type InputProblem, type MockValidator } from './input-problems.js';
 import { matchRoute } from './match.js';
-import { pageOf } from './paging.js';
 import { carryMessage, refusalStatus, type RefusalKind } from './refusals.js';
 import { headerValue, readForm, readInput, wireName, type MockAuth, type MockFailureShape, type MockRoute } from './wire.js';
 
 export type { MockValidator } from './input-problems.js';
 
-/** A response the mock sends: a fixture's `response` or one of its `errors`. */
-export interface MockResponse {
-  status: number;
-  headers: Record<string, string>;
-  body: unknown;
-}
+/** A response the mock sends: a fixture's `response` or one of its `errors` (served as `fixtures/answers.ts` says). */
+export type MockResponse = FixtureAnswer;
 
 /** What the mock serves for one operation (a fixture of `../fixtures/index.js` fits). */
 export interface MockFixture {
@@ -50,7 +48,7 @@ export interface MockServerOptions {
   latencyMs?: number;
   /** Server-wide fault injection (every N-th request, or a seeded rate). */
   faults?: MockFaults;
-  /** Seconds sent in `Retry-After` (and the 429 body's wait field) of an injected 429. Default 1. */
+  /** Seconds sent in `Retry-After` (and the 429 body's wait field) of an injected 429. Default 1 (`DEFAULT_RETRY_AFTER_SECONDS` of `fixtures/answers.ts`). */
   retryAfterSeconds?: number;
   /** Fixtures that replace the generated ones, by operationId. */
   fixtures?: Partial<Record<string, MockFixture>>;
@@ -129,17 +127,14 @@ export const MOCK_LIMITS = {
   maxBodyBytes: 4 * 1024 * 1024,
   maxRecordedRequests: 1000,
   maxRecordedBodyBytes: 16 * 1024,
-  headersTimeoutMs: 10_000,
-  requestTimeoutMs: 30_000,
-  keepAliveTimeoutMs: 5_000,
-  maxConnections: 256,
+  ...CONNECTION_LIMITS,
 } as const;
 
 /** Starts a mock server for `api`: every operation on its method and path, answered from the fixtures. */
 export async function serveMock(api: MockApi, options: MockServerOptions = {}): Promise<MockServer> {
   const { routes, auth, failureShape } = api;
   const host = options.host ?? '127.0.0.1';
-  const retryAfter = options.retryAfterSeconds ?? 1;
+  const retryAfter = options.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS;
   const served: Partial<Record<string, MockFixture>> = { ...api.fixtures, ...options.fixtures };
   const schedule = faultSchedule(options.faults);
   const limits = { ...MOCK_LIMITS, ...definedOnly(options) };
@@ -187,11 +182,7 @@ export async function serveMock(api: MockApi, options: MockServerOptions = {}): 
     const status = Number(fault);
     const declared = served[route.operationId]?.errors?.find((e) => e.status === status);
     if (fault !== '429') return declared ? structuredClone(declared) : failure(status, status === 503 ? 'service unavailable' : 'internal server error');
-    const answer = declared ? structuredClone(declared) : failure(429, 'rate limit exceeded');
-    const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => name.toLowerCase() !== 'retry-after'));
-    if (route.retryAfterField && answer.body !== null && typeof answer.body === 'object')
-      (answer.body as Record<string, unknown>)[route.retryAfterField] = retryAfter;
-    return { ...answer, headers: { ...headers, 'Retry-After': String(retryAfter) } };
+    return withRetryAfter(declared ? structuredClone(declared) : failure(429, 'rate limit exceeded'), retryAfter, route.retryAfterField);
   };
 
   // Everything decided from the headers (route, credential, declared size) is answered before the
@@ -337,19 +328,9 @@ export async function serveMock(api: MockApi, options: MockServerOptions = {}): 
     timers.add(timer);
   };
 
-  const server = createServer(
-    {
-      headersTimeout: Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs),
-      requestTimeout: limits.requestTimeoutMs,
-      keepAliveTimeout: limits.keepAliveTimeoutMs,
-      // Node looks for overdue headers and requests this often (30 s unless told).
-      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))),
-    },
-    (req, res) => {
-      handle(req, res).catch(() => res.destroy());
-    },
-  );
-  server.maxConnections = limits.maxConnections;
+  const server = limitedServer(limits, (req, res) => {
+    handle(req, res).catch(() => res.destroy());
+  });
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -464,8 +445,8 @@ function corsPolicy(
 /** How a request's body is read, by its media type (as a route's `bodyKind`); undefined without one. */
 function bodyKindOf(contentType: string | undefined): MockRoute['bodyKind'] {
   if (contentType === undefined) return undefined;
-  const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
-  return /^application\/(?:[\w.+-]+\+)?json$/.test(type) ? 'json' : type === 'application/x-www-form-urlencoded' ? 'form' : 'other';
+  if (isJsonType(contentType)) return 'json';
+  return contentType.split(';')[0]?.trim().toLowerCase() === 'application/x-www-form-urlencoded' ? 'form' : 'other';
 }
 
 function parseBody(raw: string, route: MockRoute): unknown {
@@ -543,67 +524,20 @@ function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer | 'too
   });
 }
 
-/**
- * Before an answer sent with part of the request unread: the answer says `Connection: close`, the
- * rest of the body is read and dropped (8 MiB at most; then no more is read), and the connection
- * is closed 2 s after the answer. Closing at once would make the kernel reset it while the
- * client is still sending, and a client that has not yet read the answer would lose it to the
- * reset (the "lingering close" of nginx and Apache).
- */
-function lingerAfter(req: IncomingMessage, res: ServerResponse): void {
-  if (req.complete) return;
-  const socket = req.socket as Socket & { destroySoon?: () => void };
-  let dropped = 0;
-  const drop = (chunk: Buffer): void => {
-    dropped += chunk.length;
-    if (dropped <= 8 * 1024 * 1024) return;
-    // Enough: the client's sending now stalls until the connection is closed below.
-    req.off('data', drop);
-    req.pause();
-  };
-  req.on('data', drop);
-  req.resume();
-  res.setHeader('connection', 'close');
-  // Node ends a `Connection: close` answer's socket with destroySoon(): half-close it instead, and
-  // destroy it once the client has had its time.
-  socket.destroySoon = () => {
-    socket.end();
-    const timer = setTimeout(() => socket.destroy(), 2000);
-    timer.unref();
-    socket.once('close', () => clearTimeout(timer));
-  };
-}
-
-/**
- * Headers that frame the message or the connection, which Node writes for the body it sends. A
- * document may list them among a response's headers (Content-Length and Connection, say):
- * its example's values would break the answer (a Content-Length that is not the body's, a
- * Content-Encoding the body does not have), so they are never sent from a fixture.
- */
-const FRAMING_HEADERS = new Set([
-  'content-length',
-  'transfer-encoding',
-  'content-encoding',
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'upgrade',
-  'te',
-  'trailer',
-]);
-
 function send(req: IncomingMessage, res: ServerResponse, answer: MockResponse): void {
   if (res.destroyed) return;
   lingerAfter(req, res);
-  const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !FRAMING_HEADERS.has(name.toLowerCase())));
-  const type = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
-  // No body, but a JSON null where the fixture gives its JSON media type.
-  if (answer.body === undefined || (answer.body === null && bodyKindOf(type) !== 'json')) return void res.writeHead(answer.status, headers).end();
-  // A string is text, unless its fixture says it is JSON (a JSON string, sent quoted).
-  const json = typeof answer.body !== 'string' || bodyKindOf(type) === 'json';
-  const text = json ? JSON.stringify(answer.body) : (answer.body as string);
-  if (type === undefined) headers['content-type'] = json ? 'application/json' : 'text/plain; charset=utf-8';
+  const { status, headers, body } = wireAnswer(answer);
+  if (body === undefined) return void res.writeHead(status, headers).end();
+  if (typeof Blob !== 'undefined' && body instanceof Blob) {
+    if (req.method === 'HEAD') headers['content-length'] = String(body.size);
+    res.writeHead(status, headers);
+    void body.arrayBuffer().then((bytes) => res.end(Buffer.from(bytes)));
+    return;
+  }
+  const data =
+    typeof body === 'string' ? body : ArrayBuffer.isView(body) ? Buffer.from(body.buffer, body.byteOffset, body.byteLength) : Buffer.from(body as ArrayBuffer);
   // Node sends no body to a HEAD; the length is the one the GET's body has (RFC 9110 9.3.2).
-  if (req.method === 'HEAD') headers['content-length'] = String(Buffer.byteLength(text));
-  res.writeHead(answer.status, headers).end(text);
+  if (req.method === 'HEAD') headers['content-length'] = String(Buffer.byteLength(data));
+  res.writeHead(status, headers).end(data);
 }

@@ -5,7 +5,7 @@
  * style and explode, each wire string coerced to the JSON type its schema wants.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import type { MockPaging } from './paging.js';
+import type { FixturePaging } from '../fixtures/pages.js';
 
 /**
  * JSON type a wire string is coerced to before validation. Of a oneOf of several types: `scalar`, a
@@ -21,14 +21,24 @@ export interface MockField {
   /** Its name on the wire, where that is not `name` (read through wireName()). */
   wireName?: string;
   type: WireType;
+  /** For arrays: the items' type. */
   itemType?: WireType;
+  /**
+   * How a parameter (or a form body's field, by the body's `encoding`) is written, where the document
+   * says: OpenAPI `style` (query: form, spaceDelimited, pipeDelimited, deepObject; path: simple,
+   * label, matrix; header: simple; cookie: form) and `explode`.
+   */
   style?: string;
   explode?: boolean;
+  /** For `in: querystring`: the media type of the whole query string. */
   contentType?: string;
+  /** For a form-encoded querystring, or an object read from a query, a form, a path, a header or a cookie: each property's JSON type, to coerce its text to. */
   properties?: Record<string, WireType>;
-  /** For a deepObject: the items' type of each array property. */
+  /** For a deepObject: the items' type of each array property (written comma-joined). */
   propertyItems?: Record<string, WireType>;
+  /** For an object read from a query, a form or a cookie: true when it declares no properties (any key no other field takes is its). */
   anyKeys?: boolean;
+  /** With `anyKeys`: its entries' JSON type (`additionalProperties`), where they are not text (SNS's message attributes: objects, sent as JSON). */
   entryType?: WireType;
 }
 
@@ -37,7 +47,7 @@ export function wireName(field: MockField): string {
   return field.wireName ?? field.name;
 }
 
-/** One operation as the mock routes it. */
+/** One operation as the mock routes it (generator/emit/mock/route-table.ts writes them into `routes.ts`). */
 export interface MockRoute {
   operationId: string;
   method: string;
@@ -46,26 +56,28 @@ export interface MockRoute {
   fragment?: readonly (readonly [string, string])[];
   /** Path parameters the document's template writes into its query part (`?lat={lat}`): `[query key, parameter]`. */
   queryParameters?: readonly (readonly [string, string])[];
-  /** Of a path segment holding several parameters, the values of those with an enum, as sent. */
+  /** Of a path segment holding several parameters, the values of those with an enum, as sent: they tell where one ends (Buffer's `{id}{mediaTypeExtension}`, `.json`). */
   choices?: Readonly<Record<string, readonly string[]>>;
   fields: readonly MockField[];
+  /** How the body is read: JSON, a form, or not read field by field (validation is then skipped). */
   bodyKind?: 'json' | 'form' | 'other';
-  /** Every media type the document declares for the body (wildcards such as `image/*` included). */
+  /** Every media type the document declares for the body (wildcards such as `image/*` included): another is refused 415. */
   bodyTypes?: readonly string[];
   /** The document requires a body. */
   bodyRequired?: true;
   /** The body's fields are spread into the input: a JSON body must be an object. */
   bodyObject?: true;
   idempotency?: { header: string; required?: true; minLength?: number; maxLength?: number };
+  /** The 429 body's field that carries the wait in seconds. */
   retryAfterField?: string;
   /**
    * The error responses the operation declares, in the document's order: `key` as the document
    * writes it (`400`, `4XX`, `default`), the status of its fixture among the fixture's `errors`, and
-   * its media type where it has a body.
+   * its media type where it has a body. A refusal is sent as the one that covers its status.
    */
   declared?: readonly MockDeclaredError[];
   /** How a paged operation's fixture list is served page by page. */
-  paging?: MockPaging;
+  paging?: FixturePaging;
 }
 
 /** An error response an operation declares, as the mock answers with it. */
@@ -97,7 +109,7 @@ export type MockRequirement = readonly (readonly string[])[] | { readonly unsati
 /** A document without security. */
 export const NO_AUTH: MockAuth = { schemes: {}, security: [] };
 
-/** The failure body the mock answers with, and the keys that carry code, message, cause, details and request id. */
+/** The failure body the mock answers with (401, 400, 404, 405, injected faults without a fixture), and the keys that carry code, message, cause, details and request id. */
 export interface MockFailureShape {
   template: Record<string, unknown>;
   codeKey?: string;
@@ -389,7 +401,8 @@ function parseCookies(header: string | undefined): [string, string][] {
   return cookies;
 }
 
-function safeDecode(text: string): string {
+/** A percent-escaped text decoded, or as it is where it is no escape (`%E0%A4%A`). */
+export function safeDecode(text: string): string {
   try {
     return decodeURIComponent(text);
   } catch {

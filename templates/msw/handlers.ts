@@ -1,16 +1,18 @@
 /**
  * The Mock Service Worker handlers' code, the same for every document: an operation's handler
- * answers its fixture, or what an override says. Written with the API msw 2 and msw 3 share
- * (`http`, `HttpResponse`), so it runs in Node (`msw/node`) and in the browser (`msw/browser`).
+ * answers its fixture (a paged operation's page by page), or what an override says, served as the
+ * mock server serves them (`fixtures/answers.ts`, `fixtures/pages.ts`). Written with the API msw 2
+ * and msw 3 share (`http`, `HttpResponse`), so it runs in Node (`msw/node`) and in the browser
+ * (`msw/browser`).
  */
 import { http, HttpResponse, type HttpHandler, type HttpResponseResolver } from 'msw';
+import { DEFAULT_RETRY_AFTER_SECONDS, type FixtureAnswer, wireAnswer, withRetryAfter } from '../fixtures/answers.js';
+import { type FixturePaging, pageOf } from '../fixtures/pages.js';
+
+export { DEFAULT_RETRY_AFTER_SECONDS };
 
 /** An answer as a fixture holds it (the fixtures' `FixtureResponse`): header values are strings; `body` null is none. */
-export interface MswAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body: unknown;
-}
+export type MswAnswer = FixtureAnswer;
 
 /** What the handlers read of an operation's fixture: its success answer and one answer per declared error. */
 export interface MswFixture {
@@ -29,6 +31,8 @@ export interface MswRoute {
   dataProperty?: string;
   /** The 429 body's field that carries the wait in seconds (`retry_after`). */
   retryAfterField?: string;
+  /** How a paged operation's fixture list is served page by page, as the mock serves it. */
+  paging?: FixturePaging;
 }
 
 /** How many calls an override answers before it steps aside for the next handler (the fixture's); all when absent. */
@@ -39,7 +43,9 @@ interface Times {
 /**
  * How an operation's handler answers instead of its fixture:
  * - `{ data }`: this payload, in the fixture's envelope (the success body itself where there is none);
- * - `{ response }`: this answer; the fields given replace the fixture's `status`, `headers` and `body`;
+ *   a paged operation's list is served page by page, as its fixture's is;
+ * - `{ response }`: this answer; the fields given replace the fixture's `status`, `headers` and `body`
+ *   (a list paged likewise);
  * - `{ status }`: the fixture of a status the operation declares (`429`, `503`, `500` for `default`),
  *   a 429 with `Retry-After: retryAfter` (seconds, default 1) and the same wait in its body;
  * - a resolver of MSW's own (`({ request, params }) => HttpResponse.json(...)`): what it returns;
@@ -57,9 +63,6 @@ export interface MswHandlerOptions {
   baseUrl?: string;
 }
 
-/** The wait an overriding 429 asks for, in seconds, unless `retryAfter` says: short, so tests stay fast (the mock's too). */
-export const DEFAULT_RETRY_AFTER_SECONDS = 1;
-
 /** The handler of one operation: its fixture, or `override`, on `baseUrl` joined with the route's path. */
 export function operationHandler(options: {
   route: MswRoute;
@@ -68,7 +71,10 @@ export function operationHandler(options: {
   baseUrl: string;
 }): HttpHandler {
   const { route, fixture, override, baseUrl } = options;
-  const resolver = typeof override === 'function' ? override : answering(answerOf(route, fixture, override), override?.times);
+  // A success answer (the fixture's, or one an override gives by value) comes page by page where the
+  // operation is paged, as the mock serves it; a declared status's as it is.
+  const paging = override === undefined || !('status' in override && override.status !== undefined) ? route.paging : undefined;
+  const resolver = typeof override === 'function' ? override : answering(answerOf(route, fixture, override), override?.times, paging);
   return handlerFor(route.method, `${baseUrl.replace(/\/+$/, '')}${route.path}`, resolver);
 }
 
@@ -116,12 +122,7 @@ function declared(route: MswRoute, fixture: MswFixture | undefined, status: numb
     const statuses = fixture?.errors.map((error) => error.status).join(', ') || 'none';
     throw new Error(`${route.operationId}: no fixture of status ${status} (the statuses with one: ${statuses})`);
   }
-  if (status !== 429) return answer;
-  const headers = { ...withoutHeader(answer.headers, 'retry-after'), 'Retry-After': String(retryAfter) };
-  const body = answer.body;
-  const field = route.retryAfterField;
-  const withWait = field !== undefined && body !== null && typeof body === 'object' && !Array.isArray(body) ? { ...body, [field]: retryAfter } : body;
-  return { status, headers, body: withWait };
+  return status === 429 ? withRetryAfter(answer, retryAfter, route.retryAfterField) : answer;
 }
 
 /** An operation no fixture value fits (the generator warned): 501, as the mock answers it. */
@@ -133,13 +134,16 @@ function notImplemented(route: MswRoute): MswAnswer {
   };
 }
 
-/** A resolver that answers `answer` (a fresh response each time), its first `times` calls when given. */
-function answering(answer: MswAnswer, times: number | undefined): HttpResponseResolver {
+/**
+ * A resolver that answers `answer` (a fresh response each time), its first `times` calls when given;
+ * with `paging`, the page the request's query asks for.
+ */
+function answering(answer: MswAnswer, times: number | undefined, paging?: FixturePaging): HttpResponseResolver {
   let answered = 0;
-  return () => {
+  return ({ request }) => {
     if (times !== undefined && answered >= times) return undefined;
     answered++;
-    return responseOf(answer);
+    return responseOf(paging ? pageOf(paging, structuredClone(answer), new URL(request.url)) : answer);
   };
 }
 
@@ -160,49 +164,9 @@ const NAMED_METHODS: Readonly<Record<string, typeof http.get | undefined>> = {
   OPTIONS: http.options,
 };
 
-/**
- * Headers that frame the message, which the fetch answering it writes for the body it carries: a
- * document's example of them (a Content-Length that is not the body's) is never sent.
- */
-const FRAMING_HEADERS = new Set([
-  'content-length',
-  'transfer-encoding',
-  'content-encoding',
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'upgrade',
-  'te',
-  'trailer',
-]);
-
-/** Statuses whose answer has no body (fetch refuses one). */
-const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
-
-/**
- * The response of an answer, as the mock server sends a fixture: no body for null (but a JSON null
- * where the answer's `content-type` is JSON), a string as text unless its `content-type` is JSON,
- * anything else as JSON; `content-type` from the answer, else JSON's or text's.
- */
+/** The response of an answer, as the mock server sends a fixture (`wireAnswer` of `fixtures/answers.ts`). */
 export function responseOf(answer: MswAnswer): Response {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(answer.headers)) if (!FRAMING_HEADERS.has(name.toLowerCase())) headers.set(name, value);
-  const init = { status: answer.status, headers };
-  const type = headers.get('content-type') ?? undefined;
-  const body = answer.body;
-  if (NULL_BODY_STATUSES.has(answer.status) || body === undefined || (body === null && !isJson(type))) return new HttpResponse(null, init);
-  if (body instanceof Blob || body instanceof ArrayBuffer || ArrayBuffer.isView(body)) return new Response(body as BodyInit, init);
-  const json = typeof body !== 'string' || isJson(type);
-  if (type === undefined) headers.set('content-type', json ? 'application/json' : 'text/plain; charset=utf-8');
-  return new HttpResponse(json ? JSON.stringify(body) : (body as string), init);
-}
-
-/** `application/json` and `application/*+json` (`application/problem+json`). */
-function isJson(type: string | undefined): boolean {
-  const essence = type?.split(';')[0]?.trim().toLowerCase() ?? '';
-  return essence === 'application/json' || (essence.startsWith('application/') && essence.endsWith('+json'));
-}
-
-function withoutHeader(headers: Record<string, string>, name: string): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).filter(([key]) => key.toLowerCase() !== name));
+  const { status, headers, body } = wireAnswer(answer);
+  if (body === undefined || typeof body === 'string') return new HttpResponse(body ?? null, { status, headers });
+  return new Response(body as BodyInit, { status, headers });
 }

@@ -33,6 +33,37 @@ const TEMPLATE_IMPORTS: TemplateImportAllowance[] = [
     template: '../templates/mcp/credentials.ts',
     reason: "the generated MCP server's reader of credentials from the environment: verify and podcast-gen mcp read them with it",
   },
+  {
+    path: 'model/types.ts',
+    template: '../templates/mcp/credentials.ts',
+    reason: 'type only: a credential variable of the model is the one the copied reader takes (McpCredentialVariable)',
+  },
+  {
+    path: 'emit/mcp/paging-hint.ts',
+    template: '../templates/mcp/result-budget.ts',
+    reason: "type only: the tool binding's paging, which the generated server's result budget reads, is the type it declares",
+  },
+  {
+    path: 'emit/mock/route-table.ts',
+    template: '../templates/mock/wire.ts',
+    reason: 'type only: the route table the generator writes into routes.ts has the types the copied mock reads (MockRoute, MockAuth, ...)',
+  },
+  {
+    path: 'servers/mcp-http-guard.ts',
+    template: '../templates/mock/connections.ts',
+    reason:
+      "podcast-gen mcp --http holds its connections with the generated mock server's code: its limits, their defaults and the lingering close (bundled in by bin/build.js)",
+  },
+  {
+    path: 'emit/msw/msw-path.ts',
+    template: '../templates/mock/match.ts',
+    reason: "the MSW handlers go in the mock's order of paths, the more concrete first: the mock's rule itself (bundled in by bin/build.js)",
+  },
+  {
+    path: 'emit/shared/fixture-paging.ts',
+    template: '../templates/fixtures/pages.ts',
+    reason: "type only: the pages of a mock's route and of an MSW handler are the copied code's FixturePaging",
+  },
 ];
 
 /** The plugin folders the issue names; each must exist and be covered as a plugin. */

@@ -1,8 +1,9 @@
 /**
  * The TanStack Query and MSW outputs in a real browser (Debian's chromium, driven by playwright-core):
  * a React page using the TanStack Query output against `podcast-gen mock` on another origin shows the
- * mock's data, and a page with MSW's service worker gets one operation's fixture from the generated
- * handler, at the document's server, which no part of the test serves.
+ * mock's data, a page with MSW's service worker gets one operation's fixture from the generated
+ * handler, at the document's server, which no part of the test serves, and a React page walks a
+ * paged operation's infinite query over the pages MSW's worker serves (test/fixtures/paging/styles.yaml).
  */
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,7 +15,7 @@ import { GENERATED, ROOT } from '../helpers/paths.js';
 import { writeOutput } from '../helpers/query-and-msw.js';
 import { launchChromium, skipBrowser, skipReason } from './chromium.js';
 import { startMockProcess, type MockProcess } from './mock-process.js';
-import type { MswPageReport } from './page/reports.js';
+import type { InfinitePageReport, MswPageReport } from './page/reports.js';
 import { startPageServer } from './page-server.js';
 
 const PAGE = join(ROOT, 'test', 'browser', 'page');
@@ -27,7 +28,7 @@ const html = (script: string) =>
   `<!doctype html>\n<html lang="en">\n<head><meta charset="utf-8"><title>podcast-gen</title></head>\n<body>\n<div id="root"></div>\n<script type="module" src="${script}"></script>\n</body>\n</html>\n`;
 
 /** A page's script as an app's build makes it: esbuild, for the browser, minified, React in production mode. */
-async function bundle(entry: string, output: string): Promise<string> {
+async function bundle(entry: string, output: string, pager = ''): Promise<string> {
   const result = await build({
     entryPoints: [entry],
     bundle: true,
@@ -37,7 +38,7 @@ async function bundle(entry: string, output: string): Promise<string> {
     minify: true,
     jsx: 'automatic',
     define: { 'process.env.NODE_ENV': '"production"' },
-    alias: { 'podcast-output': output },
+    alias: { 'podcast-output': output, ...(pager ? { 'pager-output': pager } : {}) },
     write: false,
     logLevel: 'silent',
   });
@@ -55,14 +56,21 @@ describe.skipIf(skipBrowser)(skipBrowser ? `real browser: skipped (${skipReason}
   let mock: MockProcess | undefined;
   let pages: Awaited<ReturnType<typeof startPageServer>> | undefined;
   let folder = '';
+  let pagerFolder = '';
 
   beforeAll(async () => {
     // `podcast-gen mock` runs the built CLI: build it first if a source is newer.
     await ensureBuilt();
     ({ folder } = await writeOutput('query-browser', { outputs: ['client', 'tanstack-query', 'msw'] }));
-    const [queryScript, mswScript] = await Promise.all([
+    ({ folder: pagerFolder } = await writeOutput('query-browser-pager', {
+      spec: join(ROOT, 'test', 'fixtures', 'paging', 'styles.yaml'),
+      name: 'pager',
+      outputs: ['client', 'tanstack-query', 'msw'],
+    }));
+    const [queryScript, mswScript, infiniteScript] = await Promise.all([
       bundle(join(PAGE, 'query-app.tsx'), folder),
       bundle(join(PAGE, 'msw-app.mts'), folder),
+      bundle(join(PAGE, 'infinite-app.tsx'), folder, pagerFolder),
       (async () => (mock = await startMockProcess(60_000)))(),
     ]);
     const js = (body: string) => ({ type: 'text/javascript; charset=utf-8', body });
@@ -71,6 +79,8 @@ describe.skipIf(skipBrowser)(skipBrowser ? `real browser: skipped (${skipReason}
       '/query.js': js(queryScript),
       '/msw.html': { type: 'text/html; charset=utf-8', body: html('/msw.js') },
       '/msw.js': js(mswScript),
+      '/infinite.html': { type: 'text/html; charset=utf-8', body: html('/infinite.js') },
+      '/infinite.js': js(infiniteScript),
       // MSW's worker script, as `npx msw init` would copy it into an app's public folder.
       '/mockServiceWorker.js': js(readFileSync(join(ROOT, 'node_modules', 'msw', 'lib', 'mockServiceWorker.js'), 'utf8')),
     });
@@ -82,6 +92,7 @@ describe.skipIf(skipBrowser)(skipBrowser ? `real browser: skipped (${skipReason}
     await pages?.close();
     await mock?.stop();
     if (folder) rmSync(folder, { recursive: true, force: true });
+    if (pagerFolder) rmSync(pagerFolder, { recursive: true, force: true });
   });
 
   /** Opens `path` in a fresh context, waits for the page to say it is done, and gives `read(page)`. */
@@ -135,5 +146,15 @@ describe.skipIf(skipBrowser)(skipBrowser ? `real browser: skipped (${skipReason}
     const { value } = await open('/msw.html', (page) => page.evaluate(() => window.mswReport));
     const quota = payload('quotaSummary');
     expect(value).toStrictEqual({ data: quota, retried: { data: quota, attempts: 2 }, controlled: true } satisfies MswPageReport);
+  });
+
+  it('walks a paged operation’s infinite query in React over the pages MSW’s worker serves, next page after next page', async () => {
+    const { value } = await open('/infinite.html', async (page) => ({
+      report: await page.evaluate(() => window.infiniteReport),
+      shown: await page.$$eval('#issues li', (items) => items.map((item) => item.textContent)),
+    }));
+    const issues = Array.from({ length: 7 }, (_, i) => ({ id: i + 1, title: `issue ${i + 1}` }));
+    expect(value.report).toStrictEqual({ pageSizes: [3, 3, 1], items: issues } satisfies InfinitePageReport);
+    expect(value.shown).toStrictEqual(issues.map((issue) => issue.title));
   });
 });

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers/paths.js';
 import { writeOutput } from '../helpers/query-and-msw.js';
 
 /** The page's framework and TanStack Query: counted on their own. */
@@ -49,8 +50,12 @@ let operationIds: string[] = [];
 const bundles = new Map<string, Bundle>();
 
 async function bundle(page: string, external: string[]): Promise<Bundle> {
+  return bundleIn(folder, page, external);
+}
+
+async function bundleIn(at: string, page: string, external: string[]): Promise<Bundle> {
   const result = await build({
-    entryPoints: [join(folder, `page-${page}.ts`)],
+    entryPoints: [join(at, `page-${page}.ts`)],
     bundle: true,
     format: 'esm',
     platform: 'browser',
@@ -79,6 +84,45 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
+/** A paged document's output (test/fixtures/paging/styles.yaml) and a page that imports one operation's infinite query options. */
+let pager: { folder: string; operationIds: string[]; infinite: Bundle; client: Bundle } | undefined;
+beforeAll(async () => {
+  const output = await writeOutput('query-bundle-pager', {
+    spec: join(ROOT, 'test', 'fixtures', 'paging', 'styles.yaml'),
+    name: 'pager',
+    outputs: ['client', 'tanstack-query'],
+  });
+  writeFileSync(
+    join(output.folder, 'page-infinite.ts'),
+    `import { useInfiniteQuery } from '@tanstack/react-query';
+import { createPagerCore } from './index.js';
+import { listIssuesInfiniteQueryOptions } from './tanstack-query/react.js';
+const core = createPagerCore({ baseUrl: 'https://pager.example.com' });
+export const useIssues = () => useInfiniteQuery(listIssuesInfiniteQueryOptions(core, { owner: 'octo' }));
+`,
+  );
+  writeFileSync(
+    join(output.folder, 'page-client.ts'),
+    `import { createPagerCore, listIssues } from './index.js';
+const core = createPagerCore({ baseUrl: 'https://pager.example.com' });
+export const issues = () => listIssues(core, { owner: 'octo' }).items();
+`,
+  );
+  const at = (page: string) => bundleIn(output.folder, page, FRAMEWORK);
+  pager = {
+    folder: output.folder,
+    operationIds: operationIdsOf(output.files.get('operations.ts') ?? ''),
+    infinite: await at('infinite'),
+    client: await at('client'),
+  };
+  console.info(
+    `one operation's infinite query options, bundled: ${pager.infinite.bytes} B, ${pager.infinite.gzipBytes} B gzipped (its client walk: ${pager.client.bytes} B)`,
+  );
+}, 120_000);
+afterAll(() => {
+  if (pager) rmSync(pager.folder, { recursive: true, force: true });
+});
+
 /** The operationIds of `operations.ts`, from its wire descriptors. */
 function operationIdsOf(operations: string): string[] {
   return [...operations.matchAll(/^ {2}operationId: "([^"]+)",$/gm)].map((match) => match[1] as string);
@@ -100,5 +144,14 @@ describe('a page that imports one operation’s TanStack Query options', () => {
     expect(query.bytes - client.bytes).toBeLessThan(1024);
     // The framework is left out of that count: with it, the page is much larger.
     expect(bundles.get('query, with React and TanStack Query')?.bytes).toBeGreaterThan(query.bytes + 10_000);
+  });
+});
+
+describe('a page that imports one paged operation’s infinite query options', () => {
+  it('carries that operation and no other, and little more than the client’s own walk of its pages', () => {
+    if (!pager) throw new Error('the paged document was not bundled');
+    expect(pager.operationIds).toHaveLength(5);
+    expect(pager.operationIds.filter((id) => pager?.infinite.text.includes(`"${id}"`))).toStrictEqual(['listIssues']);
+    expect(pager.infinite.bytes - pager.client.bytes).toBeLessThan(2048);
   });
 });

@@ -9,10 +9,11 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../generator/index.js';
+import { itemsOf, PAGE_ITEMS, PAGED_CASES, PAGED_LISTS } from '../helpers/paged-lists.js';
 import { FIXTURE_DOCS, ROOT } from '../helpers/paths.js';
 
 const OUT = join(ROOT, 'test', '.tmp', 'paging-client');
-const N = 7;
+const N = PAGE_ITEMS;
 
 interface Walkable extends Promise<unknown> {
   items(options?: { maxItems?: number; maxPages?: number }): AsyncIterable<unknown>;
@@ -27,34 +28,13 @@ interface Mock {
 let client: Record<string, Method>;
 let mock: Mock;
 
-/** A list of N items of each operation, in its fixture's body, as the mock serves it whole (it cuts the pages). */
-const lists: Record<string, { status: number; headers: Record<string, string>; body: unknown }> = {
-  listIssues: { status: 200, headers: {}, body: Array.from({ length: N }, (_, i) => ({ id: i + 1, title: `issue ${i + 1}` })) },
-  listCharges: {
-    status: 200,
-    headers: {},
-    body: { object: 'list', has_more: false, data: Array.from({ length: N }, (_, i) => ({ id: `ch_${i + 1}`, amount: 100 * (i + 1) })) },
-  },
-  listTracks: { status: 200, headers: {}, body: { total: N, items: Array.from({ length: N }, (_, i) => ({ name: `track ${i + 1}` })) } },
-  listEvents: { status: 200, headers: {}, body: { edges: Array.from({ length: N }, (_, i) => ({ name: `event ${i + 1}` })), pageInfo: {} } },
-  listAlbums: { status: 200, headers: {}, body: { albums: Array.from({ length: N }, (_, i) => ({ title: `album ${i + 1}` })) } },
-};
-/** The size parameter of each, and the input that asks for pages of 3. */
-const CASES: [string, Record<string, unknown>][] = [
-  ['listIssues', { owner: 'octo', per_page: 3 }],
-  ['listCharges', { limit: 3 }],
-  ['listTracks', { limit: 3 }],
-  ['listEvents', { first: 3 }],
-  ['listAlbums', { n: 3 }],
-];
-
 beforeAll(async () => {
   rmSync(OUT, { recursive: true, force: true });
   await generate({ spec: join(FIXTURE_DOCS, 'paging', 'styles.yaml'), out: OUT, name: 'pager' });
   const load = async <T>(path: string) => (await import(pathToFileURL(join(OUT, path)).href)) as T;
   const { createPagerClient } = await load<{ createPagerClient(o: object): Record<string, Method> }>('index.ts');
   const { startMockServer } = await load<{ startMockServer(o: object): Promise<Mock> }>('mock/index.ts');
-  mock = await startMockServer({ fixtures: Object.fromEntries(Object.entries(lists).map(([id, response]) => [id, { response }])) });
+  mock = await startMockServer({ fixtures: Object.fromEntries(Object.entries(PAGED_LISTS).map(([id, response]) => [id, { response }])) });
   client = createPagerClient({ baseUrl: mock.url });
 }, 60_000);
 afterAll(async () => {
@@ -62,13 +42,7 @@ afterAll(async () => {
   rmSync(OUT, { recursive: true, force: true });
 });
 
-/** The items a list's fixture holds, in order. */
-function itemsOf(id: string): unknown[] {
-  const body = lists[id]?.body;
-  return Array.isArray(body) ? body : (Object.values(body as object).find(Array.isArray) as unknown[]);
-}
-
-describe.each(CASES)('%s, walked on the mock', (id, input) => {
+describe.each(PAGED_CASES)('%s, walked on the mock', (id, input) => {
   it(`gives exactly ${N} items over 3 requests of 3 items`, async () => {
     const before = mock.requests.length;
     const items: unknown[] = [];

@@ -171,26 +171,61 @@ describe('the methods of a path (RFC 9110)', () => {
   });
 });
 
+/** Runs the shipped mock (`podcast-gen mock --port 0`) with `env`, until `stop`: its output and address. */
+function started(env?: Record<string, string>) {
+  let out = '';
+  let listening: (url: string) => void = () => {};
+  const url = new Promise<string>((resolve) => (listening = resolve));
+  const stop = new AbortController();
+  const run = runMock({
+    port: 0,
+    signal: stop.signal,
+    ...(env ? { env } : {}),
+    stdout: (text) => {
+      out += text;
+      const address = /listening on (http:\S+)/.exec(out)?.[1];
+      if (address) listening(address);
+    },
+  });
+  return { url, stop, run, output: () => out };
+}
+
 describe('podcast-gen mock, its log', () => {
   it('names the field and the rule of a refused request', async () => {
-    let out = '';
-    let listening: (url: string) => void = () => {};
-    const url = new Promise<string>((resolve) => (listening = resolve));
-    const stop = new AbortController();
-    const run = runMock({
-      port: 0,
-      signal: stop.signal,
-      stdout: (text) => {
-        out += text;
-        const address = /listening on (http:\S+)/.exec(out)?.[1];
-        if (address) listening(address);
-      },
-    });
-    const answer = await fetch(`${await url}/open/podcast/v1/images?id=abc`, { method: 'DELETE', headers: { 'x-api-key': 'k' } });
+    const mock = started();
+    const answer = await fetch(`${await mock.url}/open/podcast/v1/images?id=abc`, { method: 'DELETE', headers: { 'x-api-key': 'k' } });
     expect(answer.status).toBe(400);
-    stop.abort();
-    expect(await run).toBe(0);
-    expect(out).toContain('DELETE /open/podcast/v1/images -> 400 (deleteImage): invalid request: query.id: must be a number\n');
+    mock.stop.abort();
+    expect(await mock.run).toBe(0);
+    expect(mock.output()).toContain('DELETE /open/podcast/v1/images -> 400 (deleteImage): invalid request: query.id: must be a number\n');
+  });
+});
+
+describe('podcast-gen mock, its credential', () => {
+  const quota = (url: string, key: string) => fetch(`${url}/open/podcast/v1/quota/summary`, { headers: { 'x-api-key': key } });
+
+  it('is the one set in its variable, read as the MCP server and verify read it: another is refused 401', async () => {
+    const mock = started({ PODCAST_API_KEY: ' vk-mock-0042 ', OTHER: 'x' });
+    const url = await mock.url;
+    expect((await quota(url, 'vk-mock-0042')).status).toBe(200);
+    const wrong = await quota(url, 'another-key');
+    expect(wrong.status).toBe(401);
+    expect(((await wrong.json()) as { msg: string }).msg).toBe('the credential sent is not one this mock takes');
+    mock.stop.abort();
+    expect(await mock.run).toBe(0);
+    expect(mock.output()).toContain('podcast-gen mock: takes only the credential set in PODCAST_API_KEY; another is refused 401\n');
+    expect(mock.output()).not.toContain('vk-mock-0042');
+  });
+
+  it('is any where its variable is not set (or empty)', async () => {
+    const envs: (Record<string, string> | undefined)[] = [{}, { PODCAST_API_KEY: '  ' }, undefined];
+    for (const env of envs) {
+      const mock = started(env);
+      expect((await quota(await mock.url, 'any-key')).status).toBe(200);
+      mock.stop.abort();
+      expect(await mock.run).toBe(0);
+      expect(mock.output()).not.toContain('takes only');
+    }
   });
 });
 

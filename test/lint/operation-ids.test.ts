@@ -60,4 +60,21 @@ describe('operationIds that collide', () => {
       },
     ]);
   });
+
+  it('a QUERY operation (3.2) among them: lint and the model read it as any fixed method', async () => {
+    const spec = join(DOCUMENTS, 'query-operation-id.yaml');
+    const shared = {
+      severity: 'error',
+      message: 'GET /pets and QUERY /pets/search have the same operationId `findPets`',
+      hint: "give each operation its own operationId (it names the operation's method, types and files)",
+      file: 'query-operation-id.yaml',
+      pointer: '#/paths/~1pets~1search/query/operationId',
+      line: 11,
+      col: 7,
+    };
+    expect(await errorsOf({ spec, cwd: DOCUMENTS })).toStrictEqual([{ code: 'podcast-gen/operation-id-unique', ...shared }]);
+    expect(await errorsOf({ spec, lintConfig: join(DOCUMENTS, 'no-unique-rule.redocly.yaml'), cwd: DOCUMENTS })).toStrictEqual([
+      { code: 'model/duplicate-operation-id', ...shared },
+    ]);
+  });
 });

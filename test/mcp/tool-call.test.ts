@@ -80,7 +80,7 @@ describe('callTool: results an agent can hold', () => {
     input: true,
     scopes: [],
     wrapData: true,
-    paging: { page: 'page', perPage: 'per_page' },
+    paging: { style: 'page', param: 'page', sizeParam: 'per_page', list: ['data'] },
     fields: 'items',
   };
   const tool = {

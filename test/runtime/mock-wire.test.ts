@@ -1,6 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import type { MockAuth as TableAuth, MockFailureShape as TableFailureShape, MockRoute as TableRoute } from '../../generator/emit/mock/route-table.js';
 import { faultSchedule, requestedFault } from '../../templates/mock/faults.js';
 import { matchRoute } from '../../templates/mock/match.js';
 import {
@@ -9,7 +8,6 @@ import {
   readForm,
   readInput,
   type MockAuth,
-  type MockFailureShape,
   type MockField,
   type MockRoute,
   type RequestParts,
@@ -347,12 +345,5 @@ describe('faults: asked for by header, or on a schedule that repeats run after r
     expect(first.filter(Boolean).length).toBeGreaterThan(0);
     expect(first.filter(Boolean).length).toBeLessThan(20);
     expect(faultSchedule(undefined).next()).toBeUndefined();
-  });
-});
-
-describe('the route table the generator writes into routes.ts', () => {
-  it('has the types the copied code reads (npm run typecheck holds it)', () => {
-    const read = (route: TableRoute, auth: TableAuth, failure: TableFailureShape): [MockRoute, MockAuth, MockFailureShape] => [route, auth, failure];
-    expect(read).toBeTypeOf('function');
   });
 });

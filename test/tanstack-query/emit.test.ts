@@ -5,6 +5,7 @@ import { FIXTURE_DOCS, ROOT } from '../helpers/paths.js';
 
 const SHELF = join(FIXTURE_DOCS, 'query', 'shelf.yaml');
 const CATALOG_32 = join(FIXTURE_DOCS, 'versions', 'features-3.2.yaml');
+const PAGER = join(FIXTURE_DOCS, 'paging', 'styles.yaml');
 
 async function emitted(spec: string, options: Record<string, unknown> = {}) {
   const { files, problems } = await generateFiles({ cwd: ROOT, spec, outputs: ['tanstack-query'], ...options });
@@ -15,6 +16,7 @@ describe('the TanStack Query output', () => {
   it('matches its snapshots for a document of every shape it prints', async () => {
     const { files } = await emitted(SHELF, { 'tanstack-query': { frameworks: ['vue', 'react'] } });
     expect([...files.keys()].sort()).toStrictEqual([
+      'tanstack-query/infinite-pages.ts',
       'tanstack-query/options.ts',
       'tanstack-query/query-keys.ts',
       'tanstack-query/react.ts',
@@ -24,11 +26,21 @@ describe('the TanStack Query output', () => {
       await expect(files.get(`tanstack-query/${name}`)).toMatchFileSnapshot(join('__snapshots__', 'shelf', `${name}.snap`));
   });
 
+  it('matches its snapshots for a paged document: an infinite query beside each paged query', async () => {
+    const { files } = await emitted(PAGER, { name: 'pager', 'tanstack-query': { frameworks: ['react'] } });
+    for (const name of ['options.ts', 'react.ts'])
+      await expect(files.get(`tanstack-query/${name}`)).toMatchFileSnapshot(join('__snapshots__', 'pager', `${name}.snap`));
+    const options = files.get('tanstack-query/options.ts') ?? '';
+    for (const id of ['listIssues', 'listCharges', 'listTracks', 'listEvents', 'listAlbums'])
+      expect(options, id).toContain(`export function ${id}InfiniteQuery(core: Core,`);
+  });
+
   it('writes the React file by default, and the frameworks chosen', async () => {
     const paths = async (frameworks?: string[]) => [...(await emitted(SHELF, frameworks ? { 'tanstack-query': { frameworks } } : {})).files.keys()].sort();
-    expect(await paths()).toStrictEqual(['tanstack-query/options.ts', 'tanstack-query/query-keys.ts', 'tanstack-query/react.ts']);
-    expect(await paths(['vue'])).toStrictEqual(['tanstack-query/options.ts', 'tanstack-query/query-keys.ts', 'tanstack-query/vue.ts']);
-    expect(await paths([])).toStrictEqual(['tanstack-query/options.ts', 'tanstack-query/query-keys.ts']);
+    const shared = ['tanstack-query/infinite-pages.ts', 'tanstack-query/options.ts', 'tanstack-query/query-keys.ts'];
+    expect(await paths()).toStrictEqual([...shared, 'tanstack-query/react.ts']);
+    expect(await paths(['vue'])).toStrictEqual([...shared, 'tanstack-query/vue.ts']);
+    expect(await paths([])).toStrictEqual(shared);
   });
 
   it('refuses a framework it writes no file for, naming those it does', async () => {

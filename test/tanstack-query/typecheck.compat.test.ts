@@ -2,10 +2,12 @@
  * The TanStack Query and MSW outputs of the podcast document under TypeScript 7's `tsc`, strict: a
  * React sample (a component), a Vue sample (a composable) and an MSW sample type-check, each with
  * type assertions and refusals (`@ts-expect-error`) that must hold, and so do the browser test's
- * pages; and no export of the generated files is typed `any`, as their declarations show.
+ * pages; so do a React and a Vue sample of the infinite queries of a paged document
+ * (test/fixtures/paging/styles.yaml, generated beside it in `pager/`); and no export of the
+ * generated files is typed `any`, as their declarations show.
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeOutput } from '../helpers/query-and-msw.js';
@@ -14,7 +16,7 @@ import { TSC } from '../helpers/tsc.js';
 
 const SAMPLES = join(ROOT, 'test', 'tanstack-query', 'samples');
 /** The browser pages of test/browser/query-and-msw.compat.test.ts, which use the outputs as an app does. */
-const PAGES = ['query-app.tsx', 'msw-app.mts'].map((name) => join(ROOT, 'test', 'browser', 'page', name));
+const PAGES = ['query-app.tsx', 'msw-app.mts', 'infinite-app.tsx'].map((name) => join(ROOT, 'test', 'browser', 'page', name));
 const OUTPUTS = ['client', 'tanstack-query', 'msw'];
 
 let folder = '';
@@ -36,7 +38,7 @@ const COMPILER_OPTIONS = {
   verbatimModuleSyntax: true,
   isolatedModules: true,
   skipLibCheck: true,
-  paths: { 'podcast-output/*': ['./*'] },
+  paths: { 'podcast-output/*': ['./*'], 'pager-output/*': ['./pager/*'] },
 };
 
 function tsc(args: string[]): { status: number | null; output: string } {
@@ -46,13 +48,29 @@ function tsc(args: string[]): { status: number | null; output: string } {
 
 beforeAll(async () => {
   ({ folder } = await writeOutput('query-typecheck', { outputs: OUTPUTS, 'tanstack-query': { frameworks: ['react', 'vue'] } }));
+  // A paged document's output beside it, for the infinite queries.
+  const pager = await writeOutput('query-typecheck-pager', {
+    spec: join(ROOT, 'test', 'fixtures', 'paging', 'styles.yaml'),
+    name: 'pager',
+    outputs: OUTPUTS,
+    'tanstack-query': { frameworks: ['react', 'vue'] },
+  });
+  cpSync(pager.folder, join(folder, 'pager'), { recursive: true });
+  rmSync(pager.folder, { recursive: true, force: true });
 }, 120_000);
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 describe('the TanStack Query and MSW outputs under strict TypeScript 7', () => {
   it('type-check with a React sample, a Vue sample and an MSW sample, their assertions and refusals, and the browser pages', () => {
     const samples = readdirSync(SAMPLES).map((name) => join(SAMPLES, name));
-    expect(samples.map((path) => path.slice(SAMPLES.length + 1)).sort()).toStrictEqual(['equal.ts', 'msw-sample.mts', 'react-sample.tsx', 'vue-sample.mts']);
+    expect(samples.map((path) => path.slice(SAMPLES.length + 1)).sort()).toStrictEqual([
+      'equal.ts',
+      'msw-sample.mts',
+      'react-infinite-sample.tsx',
+      'react-sample.tsx',
+      'vue-infinite-sample.mts',
+      'vue-sample.mts',
+    ]);
     writeFileSync(
       join(folder, 'tsconfig.json'),
       JSON.stringify({ compilerOptions: { ...COMPILER_OPTIONS, noEmit: true }, include: ['**/*.ts', ...samples, ...PAGES] }),
@@ -86,11 +104,13 @@ describe('the TanStack Query and MSW outputs under strict TypeScript 7', () => {
     const { status, output } = tsc(['-p', 'tsconfig.declarations.json']);
     expect(output).toBe('');
     expect(status).toBe(0);
-    const files = ['tanstack-query/options', 'tanstack-query/query-keys', 'tanstack-query/react', 'tanstack-query/vue', 'msw/index', 'msw/handlers'];
+    const query = ['tanstack-query/options', 'tanstack-query/query-keys', 'tanstack-query/infinite-pages', 'tanstack-query/react', 'tanstack-query/vue'];
+    const files = [...query, 'msw/index', 'msw/handlers', ...query.map((file) => `pager/${file}`), 'pager/msw/index'];
     const declarations = new Map(files.map((file) => [file, readFileSync(join(folder, 'declarations', `${file}.d.ts`), 'utf8')]));
     // The declarations are there, and name what they export.
     expect(declarations.get('tanstack-query/react')).toContain('export declare function quotaSummaryQueryOptions(');
     expect(declarations.get('msw/index')).toContain('export declare function quotaSummaryHandler(');
+    expect(declarations.get('pager/tanstack-query/vue')).toContain('export declare function listIssuesInfiniteQueryOptions(');
     expect([...declarations].filter(([, text]) => anyIn(text)).map(([file]) => file)).toStrictEqual([]);
     // The scan finds an `any` where there is one, and not in a comment.
     expect([

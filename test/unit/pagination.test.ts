@@ -136,6 +136,29 @@ describe('pagination detected from the names', () => {
         want: { style: 'cursor', items: ['artists', 'items'], param: 'after', nextCursor: ['artists', 'cursors', 'after'], sizeParam: 'limit' },
       },
     ],
+    [
+      "a Link header on a choice of lists (GitHub's stargazers: users, or stargazers with the time they starred)",
+      {
+        given: {
+          parameters: [query('per_page', 'integer'), query('page', 'integer')],
+          responses: json(
+            { anyOf: [list(), list({ type: 'object', properties: { starred_at: { type: 'string' } } })] },
+            { Link: { schema: { type: 'string' } } },
+          ),
+        },
+        want: { style: 'link', items: [], param: 'page', sizeParam: 'per_page' },
+      },
+    ],
+    [
+      'a choice of a list or an object is no page',
+      {
+        given: {
+          parameters: [query('per_page', 'integer'), query('page', 'integer')],
+          responses: json({ oneOf: [list(), { type: 'object', properties: { id: { type: 'string' } } }] }, { Link: { schema: { type: 'string' } } }),
+        },
+        want: undefined,
+      },
+    ],
     ['a cursor parameter with nothing that answers it', { given: { parameters: [query('cursor')], responses: json(list()) }, want: undefined }],
     ['a list without paging parameters', { given: { responses: json(list()) }, want: undefined }],
     [

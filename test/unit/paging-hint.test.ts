@@ -21,3 +21,20 @@ describe("the description of a paged operation's tool", () => {
     });
   });
 });
+
+describe("a paged operation's tool binding (what a cut result says of the call that gets the rest)", () => {
+  it('carries the pagination the description reads: the argument that asks for a page, its size, and where the list is in the result', async () => {
+    const { files } = await generateFiles({ spec: join(FIXTURE_DOCS, 'paging', 'styles.yaml'), outputs: ['mcp'] });
+    const server = files.find((f) => f.path === 'mcp/server.ts')?.content ?? '';
+    const paging = Object.fromEntries(
+      [...server.matchAll(/^ {2}(\w+): \{ operationId: "(\w+)".*?paging: (\{.*?\}),/gm)].map((m) => [m[2], JSON.parse(m[3] as string)]),
+    );
+    expect(paging).toStrictEqual({
+      listIssues: { style: 'link', list: ['data'], param: 'page', sizeParam: 'per_page' },
+      listCharges: { style: 'cursor', list: ['data'], param: 'starting_after', sizeParam: 'limit' },
+      listTracks: { style: 'offset', list: ['items'], param: 'offset', sizeParam: 'limit' },
+      listEvents: { style: 'cursor', list: ['edges'], param: 'after', sizeParam: 'first' },
+      listAlbums: { style: 'page', list: ['albums'], param: 'p', sizeParam: 'n' },
+    });
+  });
+});

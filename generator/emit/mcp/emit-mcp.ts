@@ -5,6 +5,7 @@ import { definePlugin } from '../plugin.js';
 import { jsonTextModule } from '../data-module.js';
 import { COPIED_FILES } from '../templates.js';
 import { jsonLines } from './json-text.js';
+import { budgetPaging, type Paging } from './paging-hint.js';
 import { jsonLiteral } from '../print.js';
 import type { JsonSchema } from './json-schema.js';
 import type { SchemaTable } from './schema-table.js';
@@ -47,8 +48,8 @@ export interface McpServerView {
     tags: string[];
     /** `binary` when the operation answers bytes (content blocks, not structured content). */
     result?: 'binary';
-    /** The operation's paging arguments (model/paging.ts). */
-    paging?: NonNullable<ApiModel['operations'][number]['paging']>;
+    /** How the operation pages, for a cut result's next call (paging-hint.ts, from the model's pagination). */
+    paging?: Paging;
     /** Where the tool's `fields` argument projects. */
     fields?: 'object' | 'items';
   }[];
@@ -104,7 +105,7 @@ function mcpServer(model: ApiModel, maxSchemaBytes: number): { view: McpServerVi
       wrapData,
       tags: operation.tags,
       ...(operation.data.kind === 'binary' ? { result: 'binary' as const } : {}),
-      ...(operation.paging ? { paging: operation.paging } : {}),
+      ...pagingOf(budgetPaging(operation, wrapData)),
       ...(projection ? { fields: projection } : {}),
     })),
     anyInput: bindings.some(({ operation }) => operation.hasInput),
@@ -123,6 +124,10 @@ function mcpServer(model: ApiModel, maxSchemaBytes: number): { view: McpServerVi
     ? ''
     : `{"defs":${jsonLines(defs)},\n"responseDefs":${jsonLines(responseDefs)},\n"tools":${jsonLines(bindings.map((b) => b.entry))}}`;
   return { view, manifestJson, bindings, dataJson };
+}
+
+function pagingOf(paging: Paging | undefined): { paging?: Paging } {
+  return paging ? { paging } : {};
 }
 
 /** A warning for each tool whose listed schemas leave definitions out (the listing's budget). */

@@ -1,10 +1,30 @@
 /**
- * A paged operation's tool says how to get the next page, in a sentence of its description: the
- * argument to set and where its value is in the result (the result budget of the remote server reads
- * the same model field, `OperationModel.pagination`).
+ * A paged operation's tool says how to get the next page: in a sentence of its description (the
+ * argument to set and where its value is in the result), and in what a cut result says of the call
+ * that gets the rest (the binding's `paging`, which templates/mcp/result-budget.ts reads). Both from
+ * the one model field, `OperationModel.pagination`.
  */
 import { payloadPathText } from '../../model/payload-paths.js';
 import type { OperationModel } from '../../model/types.js';
+import type { Paging } from '../../../templates/mcp/result-budget.js';
+
+export type { Paging };
+
+/**
+ * The tool binding's paging: the operation's pagination as the result budget reads it, with the
+ * paged list's place in the structured result (under `data` where the payload is wrapped).
+ * Undefined for an operation that is not paged.
+ */
+export function budgetPaging(operation: OperationModel, wrapData: boolean): Paging | undefined {
+  const pagination = operation.pagination;
+  if (!pagination) return undefined;
+  const steps = pagination.items.filter((step): step is string => typeof step === 'string');
+  const paging: Paging = { style: pagination.style, list: wrapData ? ['data', ...steps] : steps };
+  if (pagination.param !== undefined) paging.param = pagination.param;
+  if (pagination.sizeParam !== undefined) paging.sizeParam = pagination.sizeParam;
+  if (pagination.firstPage !== undefined) paging.firstPage = pagination.firstPage;
+  return paging;
+}
 
 /** The sentence, or undefined for an operation that is not paged. */
 export function pagingHint(operation: OperationModel): string | undefined {

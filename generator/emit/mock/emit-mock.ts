@@ -2,7 +2,7 @@ import { banner } from '../banner.js';
 import { jsonTextModule } from '../data-module.js';
 import { definePlugin } from '../plugin.js';
 import { COPIED_FILES } from '../templates.js';
-import { failureShape, mockAuth, mockRoutes, type MockRoute } from './route-table.js';
+import { failureShape, mockAuth, mockCredentialVariables, mockRoutes, type MockRoute } from './route-table.js';
 
 /** The data module a large document's `mock/routes.ts` imports (`./routes-data.js`, and its one-line `.d.ts`), without extension. */
 const ROUTES_DATA = 'mock/routes-data';
@@ -37,6 +37,7 @@ export const mockPlugin = definePlugin({
       routes: model.large ? [] : routes,
       large: model.large,
       auth: mockAuth(model),
+      credentialVariables: mockCredentialVariables(model),
       failure: failureShape(model),
     };
     return [

@@ -3,157 +3,30 @@
  * how to read its input back from a request (field locations, wire names and the JSON type to
  * coerce query, path and header strings to), and which headers carry credentials.
  */
+import { fixturePaging } from '../shared/fixture-paging.js';
 import { commonRequirement, sameRequirement, securityRequirement, type SecurityRequirement } from '../shared/security-requirement.js';
 import { mediaKind } from '../../model/media.js';
-import type { ApiModel, InputFieldModel, OperationModel, PaginationModel, PayloadPath, SchemaObject } from '../../model/types.js';
+import type { ApiModel, InputFieldModel, OperationModel, SchemaObject } from '../../model/types.js';
 import { buildFixture, fixtureErrorStatuses, modelResolver } from '../../synthesis/build-fixture.js';
 import { derefSchema, mergeAllOf, schemaType, type SchemaResolver } from '../../model/schema-merge.js';
 import { fragmentPairs, requestPath, templateQueryPairs } from '../../model/path-fragment.js';
+import type { MockAuth, MockDeclaredError, MockFailureShape, MockField, MockRoute, MockScheme, WireType } from '../../../templates/mock/wire.js';
 
 /**
- * JSON type a wire string is coerced to before validation. Of a oneOf of several types: `scalar`, a
- * number or a boolean where the text is one; `structured`, an object or array where the text is its
- * JSON; `mixed`, either; else the text.
+ * The table's types are the copied code's (templates/mock/wire.ts), imported as types:
+ * the generator writes what the mock reads, stated once.
  */
-export type WireType = 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object' | 'any' | 'scalar' | 'structured' | 'mixed';
-
-/** One input field as the mock reads it back from a request. */
-export interface MockField {
-  name: string;
-  in: InputFieldModel['in'];
-  /** Absent where it is `name`. */
-  wireName?: string;
-  type: WireType;
-  /** For arrays: the items' type. */
-  itemType?: WireType;
-  /**
-   * How a parameter (or a form body's field, by the body's `encoding`) is written, where the document
-   * says: OpenAPI `style` (query: form, spaceDelimited, pipeDelimited, deepObject; path: simple,
-   * label, matrix; header: simple; cookie: form) and `explode`.
-   */
-  style?: string;
-  explode?: boolean;
-  /** For `in: querystring`: the media type of the whole query string. */
-  contentType?: string;
-  /** For a form-encoded querystring, or an object read from a query, a form, a path, a header or a cookie: each property's JSON type, to coerce its text to. */
-  properties?: Record<string, WireType>;
-  /** For a deepObject: the items' type of each array property (written comma-joined). */
-  propertyItems?: Record<string, WireType>;
-  /** For an object read from a query, a form or a cookie: true when it declares no properties (any key no other field takes is its). */
-  anyKeys?: boolean;
-  /** With `anyKeys`: its entries' JSON type (`additionalProperties`), where they are not text (SNS's message attributes: objects, sent as JSON). */
-  entryType?: WireType;
-}
-
-/** One operation as the mock routes it. */
-export interface MockRoute {
-  operationId: string;
-  method: string;
-  path: string;
-  /** The path's fragment as `name=value` pairs (path-fragment.ts): a header or query parameter the request carries. */
-  fragment?: [string, string][];
-  /** Path parameters the template writes into its query part (`?lat={lat}`): `[query key, parameter]`. */
-  queryParameters?: [string, string][];
-  /** Of a path segment holding several parameters, the values of those with an enum, as sent: they tell where one ends (Buffer's `{id}{mediaTypeExtension}`, `.json`). */
-  choices?: Record<string, string[]>;
-  fields: MockField[];
-  /** How the body is read: JSON, a form, or not read field by field (validation is then skipped). */
-  bodyKind?: 'json' | 'form' | 'other';
-  /** Every media type the document declares for the body (a wildcard such as `image/*` included): another is refused 415. */
-  bodyTypes?: string[];
-  /** The document requires a body. */
-  bodyRequired?: true;
-  /** The body's fields are spread into the input: a JSON body must be an object. */
-  bodyObject?: true;
-  idempotency?: { header: string; required?: true; minLength?: number; maxLength?: number };
-  /** The 429 body's field that carries the wait in seconds. */
-  retryAfterField?: string;
-  /**
-   * The error responses the operation declares, in the document's order: `key` as the document
-   * writes it (`400`, `4XX`, `default`), the status of its fixture among the fixture's `errors`, and
-   * its media type where it has a body. A refusal is sent as the one that covers its status.
-   */
-  declared?: MockDeclaredError[];
-  /** How a paged operation's fixture list is served page by page (templates/mock/paging.ts). */
-  paging?: MockPaging;
-}
-
-/** A paged operation's pages as the mock serves them: the model's pagination, its paths into the body, its parameters by their names on the wire. */
-export interface MockPaging {
-  style: PaginationModel['style'];
-  items: PayloadPath;
-  param?: string;
-  size?: string;
-  defaultSize?: number;
-  nextCursor?: PayloadPath;
-  hasMore?: PayloadPath;
-  nextUrl?: PayloadPath;
-  totalPages?: PayloadPath;
-  firstPage?: number;
-}
-
-/** An error response an operation declares, as the mock answers with it. */
-export interface MockDeclaredError {
-  key: string;
-  fixture: number;
-  type?: string;
-}
-
-/** Where a security scheme's credential travels (the copied `wire.ts`'s `MockScheme`). */
-export type MockScheme = { kind: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string } | { kind: 'bearer' | 'basic' | 'oauth2' | 'openIdConnect' };
-
-/** The document's security as the mock checks it (the copied `wire.ts`'s `MockAuth`). */
-export interface MockAuth {
-  schemes: Record<string, MockScheme>;
-  security: SecurityRequirement;
-  operations?: Record<string, SecurityRequirement>;
-}
-
-/** The failure body the mock answers with (401, 400, 404, 405, injected faults without a fixture). */
-export interface MockFailureShape {
-  template: Record<string, unknown>;
-  codeKey?: string;
-  messageKey?: string;
-  causeKey?: string;
-  detailsKey?: string;
-  ridKey?: string;
-}
+export type { MockAuth, MockDeclaredError, MockFailureShape, MockField, MockRoute, MockScheme, WireType };
 
 /** The routes of every operation, in document order. */
 export function mockRoutes(model: ApiModel): MockRoute[] {
   const resolve = modelResolver(model);
   return model.operations.map((op) => {
     const route = mockRoute(op, resolve);
-    const paging = mockPaging(op, op.data.fromEnvelope ? model.envelope?.dataProperty : undefined, resolve);
+    const paging = fixturePaging(model, op, resolve);
     if (paging) route.paging = paging;
     return route;
   });
-}
-
-/**
- * A paged operation's pages as the mock serves them: paths into the body (under the envelope's data
- * where responses are enveloped), parameters by their names on the wire. None where the page is
- * asked for by a field the mock does not read from the query (a body property).
- */
-function mockPaging(op: OperationModel, envelopeData: string | undefined, resolve: SchemaResolver): MockPaging | undefined {
-  const pagination = op.pagination;
-  if (!pagination) return undefined;
-  const query = (name: string | undefined) => op.input.find((f) => f.name === name && f.in === 'query');
-  const param = query(pagination.param);
-  if (pagination.param !== undefined && !param) return undefined;
-  const size = query(pagination.sizeParam);
-  const body = (path: PayloadPath | undefined) => (path === undefined ? undefined : envelopeData === undefined ? path : [envelopeData, ...path]);
-  const sizeDefault = size && derefSchema(size.schema, resolve).default;
-  const paging: MockPaging = { style: pagination.style, items: body(pagination.items) as PayloadPath };
-  if (param) paging.param = param.wireName;
-  if (size) paging.size = size.wireName;
-  if (typeof sizeDefault === 'number' && Number.isInteger(sizeDefault) && sizeDefault > 0) paging.defaultSize = sizeDefault;
-  for (const field of ['nextCursor', 'hasMore', 'nextUrl', 'totalPages'] as const) {
-    const path = body(pagination[field]);
-    if (path) paging[field] = path;
-  }
-  if (pagination.firstPage !== undefined) paging.firstPage = pagination.firstPage;
-  return paging;
 }
 
 function mockRoute(op: OperationModel, resolve: SchemaResolver): MockRoute {
@@ -313,6 +186,15 @@ export function mockAuth(model: ApiModel): MockAuth {
     .map((op): [string, SecurityRequirement] => [op.operationId, securityRequirement(op.security)])
     .filter(([, requirement]) => !sameRequirement(requirement, security));
   return { schemes, security, ...(others.length > 0 ? { operations: Object.fromEntries(others) } : {}) };
+}
+
+/**
+ * The environment variable each scheme's credential is read from, by scheme (the model's credential
+ * variables, as the MCP server and verify read them): `podcast-gen mock` takes the value set there
+ * only. A client id and secret are not a credential a request carries, so they are left out.
+ */
+export function mockCredentialVariables(model: Pick<ApiModel, 'credentials'>): Record<string, string> {
+  return Object.fromEntries(model.credentials.variables.filter((v) => v.role === 'credential').map((v) => [v.scheme, v.name]));
 }
 
 const CODE_KEYS = ['code', 'status', 'status_code', 'error_code'];

@@ -1,9 +1,11 @@
 import { camelCase } from '../../model/naming.js';
 import type { ApiModel, OperationModel } from '../../model/types.js';
-import { fixtureErrorStatuses } from '../../synthesis/build-fixture.js';
+import type { SchemaResolver } from '../../model/schema-merge.js';
+import { fixtureErrorStatuses, modelResolver } from '../../synthesis/build-fixture.js';
 import { banner } from '../banner.js';
 import { definePlugin } from '../plugin.js';
 import { jsonLiteral } from '../print.js';
+import { fixturePaging } from '../shared/fixture-paging.js';
 import { dataType, typeUsage } from '../shared/type-expressions.js';
 import { COPIED_FILES } from '../templates.js';
 import { concreteFirst, defaultBaseUrl, mswPath } from './msw-path.js';
@@ -44,7 +46,8 @@ export interface MswView {
 
 /** The view of the model the MSW handlers' index renders. `baseUrl`: the option; empty for the document's first server. */
 export function mswView(model: ApiModel, baseUrl: string): MswView {
-  const operations = model.operations.map((op) => operationView(model, op));
+  const resolve = modelResolver(model);
+  const operations = model.operations.map((op) => operationView(model, op, resolve));
   const byId = new Map(operations.map((view) => [view.operationId, view]));
   return {
     banner: banner(model),
@@ -59,7 +62,7 @@ export function mswView(model: ApiModel, baseUrl: string): MswView {
   };
 }
 
-function operationView(model: ApiModel, op: OperationModel): MswOperationView {
+function operationView(model: ApiModel, op: OperationModel, resolve: SchemaResolver): MswOperationView {
   const statuses = [...new Set(fixtureErrorStatuses(op))];
   const route = {
     operationId: op.operationId,
@@ -68,12 +71,13 @@ function operationView(model: ApiModel, op: OperationModel): MswOperationView {
     ...(op.data.fromEnvelope && model.envelope ? { dataProperty: model.envelope.dataProperty } : {}),
     ...(op.retryAfterField ? { retryAfterField: op.retryAfterField } : {}),
   };
+  const paging = fixturePaging(model, op, resolve);
   return {
     operationId: op.operationId,
     handlerName: `${op.methodName}Handler`,
     dataType: op.data.kind === 'stream' ? 'never' : dataType(model, op),
     statusType: statuses.length === 0 ? 'never' : statuses.join(' | '),
-    route: jsonLiteral(route),
+    route: jsonLiteral(paging ? { ...route, paging } : route),
     docLines: [
       ...(op.summary ? [op.summary, ''] : []),
       `Answers \`${op.httpMethod} ${op.path}\` (operationId \`${op.operationId}\`) with its fixture, or as \`override\` says.`,

@@ -2,6 +2,7 @@
  * Where the MSW handlers listen: an operation's path in MSW's syntax (path-to-regexp's: `:name`
  * parameters, `\` before a character it reads), and the base address they answer on by default.
  */
+import { compareConcreteness, pathConcreteness } from '../../../templates/mock/match.js';
 import { requestPath } from '../../model/path-fragment.js';
 import type { ServerModel } from '../../model/types.js';
 
@@ -40,26 +41,15 @@ function parameterName(name: string): string {
   return safe === '' ? '_' : safe;
 }
 
-/** A segment's kind, the most concrete first: all literal, a parameter with text beside it, a parameter alone. */
-function segmentRank(segment: string): number {
-  if (!segment.includes('{')) return 0;
-  return /^\{[^{}]*\}$/.test(segment) ? 2 : 1;
-}
-
 /**
- * Items in the order their handlers go: the more concrete path first, as OpenAPI matches concrete
- * paths before templated ones (`/books/{id}.{ext}` before `/books/{bookId}`, `/users/me` before
- * `/users/{id}`): the first segment where two paths differ in kind decides; else the document's order.
- * MSW answers with the first handler that matches, so the order is theirs to keep.
+ * Items in the order their handlers go: the more concrete path first, by the mock's own rule
+ * (`pathConcreteness` of templates/mock/match.ts: `/books/{id}.{ext}` before `/books/{bookId}`,
+ * `/users/me` before `/users/{id}`); else the document's order. MSW answers with the first handler
+ * that matches, so the order is theirs to keep.
  */
 export function concreteFirst<T>(items: readonly T[], pathOf: (item: T) => string): T[] {
-  const ranks = new Map(items.map((item) => [item, requestPath(pathOf(item)).split('/').map(segmentRank)]));
-  return [...items].sort((a, b) => {
-    const left = ranks.get(a) as number[];
-    const right = ranks.get(b) as number[];
-    const at = left.findIndex((rank, i) => right[i] !== undefined && rank !== right[i]);
-    return at < 0 ? 0 : (left[at] as number) - (right[at] as number);
-  });
+  const levels = new Map(items.map((item) => [item, pathConcreteness(requestPath(pathOf(item)))]));
+  return [...items].sort((a, b) => compareConcreteness(levels.get(a) as readonly number[], levels.get(b) as readonly number[]));
 }
 
 /**

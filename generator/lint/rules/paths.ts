@@ -1,7 +1,7 @@
 import { isRef, type Location, type UserContext } from '@redocly/openapi-core';
 
-/** The operations of a path item, in the order the model reads them. */
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+/** The operations of a path item, in the order the model reads them (the load stage's list, 3.2's `query` too). */
+export { OPERATION_METHODS as HTTP_METHODS } from '../../load/operation-methods.js';
 
 /** `GET /pets/{petId}`: how a problem names an operation. */
 export function operationName(method: string, path: string): string {

@@ -21,16 +21,34 @@ export function valueAt(value: unknown, path: PayloadPath): unknown {
 /** How the next page is asked for: the call's input with its cursor, page or offset, or the address the API gave. */
 export type NextPage = { input: Record<string, unknown> } | { url: string };
 
-/** What the walk keeps to see it does not go round: the cursors and addresses asked for, and the last page's items. */
+/** What a walk has seen, as plain data: the cursors and addresses asked for, and the last page's items (their JSON). */
+export interface WalkSeen {
+  asked: readonly string[];
+  lastItems?: string;
+}
+
+/**
+ * What the walk keeps to see it does not go round: the cursors and addresses asked for, and the last
+ * page's items. A walk taken up a page at a time (an infinite query's) starts from what it had seen.
+ */
 export class WalkGuard {
-  readonly #asked = new Set<string>();
+  readonly #asked: Set<string>;
   #lastItems: string | undefined;
 
   constructor(
     readonly operationId: string,
     /** The client's redaction: a text of the API's that an error quotes may hold the credential. */
     readonly redact: (text: string) => string,
-  ) {}
+    seen: WalkSeen = { asked: [] },
+  ) {
+    this.#asked = new Set(seen.asked);
+    this.#lastItems = seen.lastItems;
+  }
+
+  /** What the walk has seen so far, to take it up again from here. */
+  seen(): WalkSeen {
+    return { asked: [...this.#asked], ...(this.#lastItems === undefined ? {} : { lastItems: this.#lastItems }) };
+  }
 
   /** A page's items: the same non-empty list as the page before means the API ignores what asks for the next. */
   items(items: readonly unknown[], index: number): void {

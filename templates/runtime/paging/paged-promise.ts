@@ -40,6 +40,16 @@ export interface PagingOptions {
   maxItems?: number;
 }
 
+/** Options of a paged call: a call's, and where it starts where that is not its first page. */
+export interface PagedRequestOptions extends RequestOptions {
+  /**
+   * The address of the page to ask for in place of the first, as the API gave it for a next page (a
+   * `Link` header's, a payload's next link: an infinite query's later page); only within
+   * `baseUrl`'s origin. `.pages()` walks on from it.
+   */
+  pageAddress?: string;
+}
+
 /** What a walk needs: the engine and the first call. */
 interface Walk {
   core: Core;
@@ -110,21 +120,22 @@ export class PagedPromise<T, P extends readonly PropertyKey[]> extends ApiPromis
 }
 
 /** A page's items: the list at the spec's `items` (none where the page has no list there). */
-function pageItems(spec: OperationSpec, data: unknown, index: number): unknown[] {
+export function pageItems(spec: OperationSpec, data: unknown, index: number): unknown[] {
   const items = valueAt(data, spec.paging?.items ?? []);
   if (items === undefined || items === null) return [];
   if (!Array.isArray(items)) throw new PaginationError(`${spec.operationId}: page ${index + 1} has no list of items where the document says`, spec.operationId);
   return items;
 }
 
-/** Calls a paged operation: the first page now, the others as `.pages()` or `.items()` asks. */
+/** Calls a paged operation: the first page now (or the one at `pageAddress`), the others as `.pages()` or `.items()` asks. */
 export function pagedRequest<T, P extends readonly PropertyKey[]>(
   core: Core,
   spec: OperationSpec,
   input: Record<string, unknown> | undefined,
   validators: OperationValidators,
-  options: RequestOptions = {},
+  options: PagedRequestOptions = {},
 ): PagedPromise<T, P> {
-  const walk = { core, spec, input: input ?? {}, validators, options };
-  return new PagedPromise<T, P>(core.request<T>(spec, walk.input, validators, options).withResponse(), walk);
+  const { pageAddress, ...request } = options;
+  const walk = { core, spec, input: input ?? {}, validators, options: request };
+  return new PagedPromise<T, P>(core.request<T>(spec, walk.input, validators, request, pageAddress).withResponse(), walk);
 }

@@ -20,9 +20,16 @@ export interface MswPageReport {
   controlled: boolean;
 }
 
+/** What the infinite-query page got: each page's number of items, and the items in order. */
+export interface InfinitePageReport {
+  pageSizes: number[];
+  items: unknown[];
+}
+
 declare global {
   interface Window {
     queryReport?: QueryPageReport;
     mswReport?: MswPageReport;
+    infiniteReport?: InfinitePageReport;
   }
 }

@@ -92,6 +92,20 @@ describe('nextPage', () => {
     walk.items([], 3);
   });
 
+  it('is taken up again from what it had seen (a walk a page at a time: an infinite query)', () => {
+    const first = guard();
+    const spec: PagingSpec = { style: 'cursor', items: ['items'], param: 'cursor', nextCursor: ['next'] };
+    first.items([{ id: 1 }], 0);
+    nextPage(spec, page({ next: 'c1' }, [1]), first);
+    const seen = first.seen();
+    expect(seen).toStrictEqual({ asked: ['cursor:"c1"'], lastItems: '[{"id":1}]' });
+    const again = new WalkGuard('listThings', (text) => text, JSON.parse(JSON.stringify(seen)));
+    expect(() => again.items([{ id: 1 }], 1)).toThrow('listThings: page 2 repeats the items of page 1');
+    expect(() => nextPage(spec, page({ next: 'c1' }, [2], { cursor: 'c1' }), new WalkGuard('listThings', (text) => text, seen))).toThrow(
+      'the API gave the cursor of an earlier page again',
+    );
+  });
+
   it('says a malformed Link header cannot be read, redacted', () => {
     expect(() => nextPage({ style: 'link', items: [] }, page([1], [1], {}, { link: 'https://a.example/?key=secret; rel="next"' }), guard())).toThrow(
       'listThings: the Link header cannot be read (expected <address>; rel="..." at "https://a.example/?key=[redacted]; rel="next"): the walk cannot find the next page',

@@ -105,6 +105,27 @@ describe.each(Object.keys(styles))('a walk of %s pages', (style) => {
   });
 });
 
+describe('a paged call started at an address the API gave (pageAddress: an infinite query’s later page)', () => {
+  it('asks for that page in place of the first, and walks on from it', async () => {
+    const { paging, serve } = styles['link'] as (typeof styles)[string];
+    answer = serve;
+    const call = pagedRequest<unknown[], readonly []>(core(), specOf(paging), { per_page: 3 }, {}, { pageAddress: `${api.url}/things?per_page=3&page=2` });
+    expect(await call).toStrictEqual(ITEMS.slice(3, 6));
+    const items: unknown[] = [];
+    for await (const item of call.items()) items.push(item);
+    expect(items).toStrictEqual(ITEMS.slice(3));
+    expect(api.requests.map((r) => r.query['page'])).toStrictEqual(['2', '3']);
+  });
+
+  it('never on another origin, where the credential would go', async () => {
+    const { paging } = styles['link'] as (typeof styles)[string];
+    await expect(pagedRequest(core(), specOf(paging), {}, {}, { pageAddress: 'https://elsewhere.example/things?page=2' })).rejects.toThrow(
+      /the next page's address leads to https:\/\/elsewhere\.example/,
+    );
+    expect(api.requests).toHaveLength(0);
+  });
+});
+
 describe('a walk', () => {
   it('obeys the retry rules: a 429 on a page waits its Retry-After and asks again', async () => {
     const { paging, serve } = styles['offset'] as (typeof styles)[string];

@@ -1,6 +1,6 @@
-/** The mock's pages (templates/mock/paging.ts): a fixture's list cut to the page asked for, the paging fields written. */
+/** The fixtures' pages (templates/fixtures/pages.ts), as the mock and the MSW handlers serve them: a fixture's list cut to the page asked for, the paging fields written. */
 import { describe, expect, it } from 'vitest';
-import { type MockPaging, pageOf } from '../../templates/mock/paging.js';
+import { type FixturePaging, pageOf } from '../../templates/fixtures/pages.js';
 
 const LIST = Array.from({ length: 5 }, (_, i) => ({ id: `i${i + 1}` }));
 const answer = (body: unknown, headers: Record<string, string> = {}) => ({ status: 200, headers, body: structuredClone(body) });
@@ -13,7 +13,7 @@ describe('pageOf', () => {
   });
 
   it("link: the page asked for, a Link to the next from the root, the fixture's own Link (the API's host) dropped, none on the last page", () => {
-    const paging: MockPaging = { style: 'link', items: [], param: 'page', size: 'per_page' };
+    const paging: FixturePaging = { style: 'link', items: [], param: 'page', size: 'per_page' };
     const own = { link: '<https://api.example.com/things?page=2>; rel="next"' };
     const first = pageOf(paging, answer(LIST, own), url('?per_page=2'));
     expect([first.body, first.headers]).toStrictEqual([LIST.slice(0, 2), { Link: '</things?per_page=2&page=2>; rel="next"' }]);
@@ -22,7 +22,7 @@ describe('pageOf', () => {
   });
 
   it("cursor of the last item's id (Stripe): the page after that item, has_more written", () => {
-    const paging: MockPaging = {
+    const paging: FixturePaging = {
       style: 'cursor',
       items: ['data'],
       param: 'starting_after',
@@ -35,7 +35,7 @@ describe('pageOf', () => {
   });
 
   it("cursor the page gives: the mock's own, in an object the fixture may lack, left out on the last page", () => {
-    const paging: MockPaging = { style: 'cursor', items: ['items'], param: 'cursor', nextCursor: ['meta', 'next'], defaultSize: 3 };
+    const paging: FixturePaging = { style: 'cursor', items: ['items'], param: 'cursor', nextCursor: ['meta', 'next'], defaultSize: 3 };
     const first = pageOf(paging, answer({ items: LIST }), url(''));
     expect(first.body).toStrictEqual({ items: LIST.slice(0, 3), meta: { next: 'mock-offset-3' } });
     expect(pageOf(paging, answer({ items: LIST, meta: { next: 'x' } }), url('?cursor=mock-offset-3')).body).toStrictEqual({ items: LIST.slice(3), meta: {} });
@@ -45,9 +45,9 @@ describe('pageOf', () => {
     expect(
       pageOf({ style: 'offset', items: ['items'], param: 'offset', size: 'limit' }, answer({ items: LIST }), url('?offset=3&limit=10')).body,
     ).toStrictEqual({ items: LIST.slice(3) });
-    const counted: MockPaging = { style: 'page', items: ['r'], param: 'p', size: 'n', firstPage: 0, totalPages: ['pages'] };
+    const counted: FixturePaging = { style: 'page', items: ['r'], param: 'p', size: 'n', firstPage: 0, totalPages: ['pages'] };
     expect(pageOf(counted, answer({ r: LIST }), url('?p=1&n=2')).body).toStrictEqual({ r: LIST.slice(2, 4), pages: 3 });
-    const linked: MockPaging = { style: 'url', items: ['value'], nextUrl: ['nextLink'], size: 'top' };
+    const linked: FixturePaging = { style: 'url', items: ['value'], nextUrl: ['nextLink'], size: 'top' };
     expect(pageOf(linked, answer({ value: LIST }), url('?top=4')).body).toStrictEqual({ value: LIST.slice(0, 4), nextLink: '/things?top=4&page=2' });
   });
 });
