@@ -26,7 +26,9 @@ const SIDES = { old: { spec: OLD, label: 'api.github.com.json@22.0.0' }, new: { 
 
 /** A breaking change as it reaches one operation: its rule, message and the operation. */
 const perOperation = (changes: readonly Change[]) =>
-  changes.filter((c) => c.level === 'breaking').flatMap((c) => (c.operations ?? [undefined]).map((op) => `${c.rule} ${op ? `${op.method} ${op.path}` : ''} ${c.message}`));
+  changes
+    .filter((c) => c.level === 'breaking')
+    .flatMap((c) => (c.operations ?? [undefined]).map((op) => `${c.rule} ${op ? `${op.method} ${op.path}` : ''} ${c.message}`));
 
 describe("GitHub's document, 22.0.0 against 23.0.2", () => {
   const temp = mkdtempSync(join(tmpdir(), 'podcast-gen-github-pair-'));
@@ -62,7 +64,10 @@ describe("GitHub's document, 22.0.0 against 23.0.2", () => {
     const edited = (file: string, name: string) => {
       const doc = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, unknown>>;
       doc.paths = { '/zen-first': { get: { operationId: 'zen/first', responses: { '204': { description: 'ok' } } } }, ...doc.paths };
-      (doc.components as { schemas: Record<string, unknown> }).schemas = { aardvark: { type: 'string' }, ...(doc.components as { schemas: Record<string, unknown> }).schemas };
+      (doc.components as { schemas: Record<string, unknown> }).schemas = {
+        aardvark: { type: 'string' },
+        ...(doc.components as { schemas: Record<string, unknown> }).schemas,
+      };
       doc.info = { ...doc.info, description: `${doc.info?.description} (edited)` };
       writeFileSync(join(temp, name), JSON.stringify(doc));
       return join(temp, name);

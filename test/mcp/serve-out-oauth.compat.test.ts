@@ -28,7 +28,8 @@ beforeAll(async () => {
   prefix = model.names.envPrefix;
   output = writeOutput('serve-out-oauth', files);
   const mockModule = (await import(pathToFileURL(join(output.dir, 'mock', 'index.ts')).href)) as { startMockServer(options: object): Promise<typeof mock> };
-  mock = await mockModule.startMockServer({});
+  // The mock takes the token the run sets and refuses another, so verify --negative's wrong credential is refused.
+  mock = await mockModule.startMockServer({ credentials: Object.fromEntries(model.securitySchemes.map((scheme) => [scheme.name, TOKEN])) });
   fixtures = ((await import(pathToFileURL(join(output.dir, 'fixtures', 'index.ts')).href)) as { fixtures: typeof fixtures }).fixtures;
 }, 180_000);
 afterAll(async () => {

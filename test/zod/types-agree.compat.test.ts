@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { clientPlugin } from '../../generator/emit/client/emit-client.js';
 import { typesPlugin } from '../../generator/emit/types/emit-types.js';
@@ -77,8 +77,11 @@ describe('zod types agree with openapi-typescript types', () => {
           templates: loadTemplates(),
           report: () => {},
           outputs: ['types', 'zod', 'client'],
-        }))
+        })) {
+          // The client's runtime is a folder of rooms (runtime/auth/..., runtime/core/...).
+          mkdirSync(dirname(join(folder, file.path)), { recursive: true });
           writeFileSync(join(folder, file.path), file.content);
+        }
       }
       const api = model.names.api;
       const lines = [
