@@ -99,6 +99,12 @@ function findRetryAfterField(document: OpenApiDocument, schema: SchemaObject): s
   return names.find((name) => /^retry[_-]?after$/i.test(name));
 }
 
+/** The status as the document keys the response: `200`, `2XX`, `default`. */
+export function statusKey(response: Pick<ResponseModel, 'status' | 'statusClass'>): string {
+  if (response.statusClass !== undefined) return `${response.statusClass}XX`;
+  return String(response.status);
+}
+
 /** The response the client resolves to: 200, else the first 2xx, else `default`. */
 export function pickSuccess(responses: readonly ResponseModel[]): ResponseModel {
   const twoHundreds = responses.filter((r) => typeof r.status === 'number' && r.status >= 200 && r.status < 300);
