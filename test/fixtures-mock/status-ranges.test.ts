@@ -1,9 +1,9 @@
 /**
  * A success declared as a status range (`2XX`, as Microsoft Graph declares most of its operations)
- * is the success: the client resolves to its entity, validated, and the fixture and the mock answer
- * 200 with it. An explicit 2xx goes first (OpenAPI: the explicit code takes precedence over the
- * range), `2XX` before `default`, and `3XX` is a redirect as a single 3xx is. Generated in memory
- * (the data types under TypeScript: status-ranges.compat.test.ts).
+ * is the success: the client resolves to its entity, validated, the MCP tool outputs it, and the
+ * fixture and the mock answer 200 with it. An explicit 2xx goes first (OpenAPI: the explicit code
+ * takes precedence over the range), `2XX` before `default`, and `3XX` is a redirect as a single 3xx
+ * is. Generated in memory (the data types under TypeScript: status-ranges.compat.test.ts).
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,11 +33,13 @@ interface Output {
 }
 
 let model: ApiModel;
+let tools: { name: string; outputSchema?: { properties?: Record<string, unknown> } }[];
 let output: Output;
 let mock: { url: string; close(): Promise<void> };
 beforeAll(async () => {
   const generated = await generateFiles({ spec: SPEC, name: 'podcast' });
   model = generated.model;
+  tools = (JSON.parse(generated.files.find((f) => f.path === 'mcp/tools.json')?.content ?? '{}') as { tools: typeof tools }).tools;
   const modules = await importCode({
     entries: ['client.ts', 'schemas.ts', 'fixtures/index.ts', 'mock/index.ts', 'runtime.ts'],
     files: generated.files,
@@ -75,6 +77,14 @@ describe('a success declared as a status range', () => {
   it.each(['getThing', 'getThingExplicit', 'getThingDefaulted', 'createThing'])('%s: the data validator takes the entity, and only it', (id) => {
     const data = output.operationSchemas[id]?.data as Validator;
     expect([data.safeParse(THING).success, data.safeParse(NOT_A_THING).success]).toStrictEqual([true, false]);
+  });
+
+  it("the MCP tool's outputSchema is the entity's", () => {
+    const outputOf = (name: string) => Object.keys(tools.find((t) => t.name === name)?.outputSchema?.properties ?? {});
+    expect(['get_thing', 'get_thing_defaulted'].map(outputOf)).toStrictEqual([
+      ['id', 'name', 'size'],
+      ['id', 'name', 'size'],
+    ]);
   });
 
   it('the fixture answers 200 with the entity; the failures are the 4XX and 5XX', () => {
