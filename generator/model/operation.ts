@@ -3,7 +3,7 @@ import { buildBody, buildInputFields, inputSchemaOf, isIdempotencyParameter, mer
 import { mediaKind } from './media.js';
 import { humanize } from './naming.js';
 import { pointerJoin } from './refs.js';
-import { buildResponses, envelopeDataSchema, pickSuccess } from './responses.js';
+import { buildResponses, envelopeDataSchema, pickFailures, pickRedirect, pickSuccess } from './responses.js';
 import { operationSecurity, toolScopesOf } from './auth-requirements.js';
 import { sharedKeysProblem } from './shared-keys.js';
 import type { Problem } from '../problems.js';
@@ -98,7 +98,7 @@ export function buildOperation(
     if (field.sharedKeys) options.problems.push(sharedKeysProblem(field, field.sharedKeys, options.additional ? method : method.toUpperCase(), path));
   const responses = buildResponses(document, raw.responses, envelope, pointer);
   const success = pickSuccess(responses);
-  const errors = responses.filter((r) => r !== success && !(typeof r.status === 'number' && r.status < 400 && r.status >= 100));
+  const errors = pickFailures(responses, success);
   const idempotency = idempotencyOf(parameters.map((p) => p.parameter));
   const declared503 = errors.some((r) => r.status === 503);
   const idempotentMethod = known && IDEMPOTENT_METHODS.has(method);
@@ -148,7 +148,7 @@ export function buildOperation(
   if (idempotency) operation.idempotency = idempotency;
   const retryAfterField = errors.find((r) => r.status === 429)?.retryAfterField;
   if (retryAfterField) operation.retryAfterField = retryAfterField;
-  const redirect = redirectAnswer(responses);
+  const redirect = pickRedirect(responses);
   if (redirect) operation.redirect = redirect;
   const pagination = paginationOf({
     document,
@@ -164,12 +164,6 @@ export function buildOperation(
   });
   if (pagination) operation.pagination = pagination;
   return operation;
-}
-
-/** The first redirect (3xx) the document declares where it declares no 2xx: the operation's only answer that is no failure. */
-function redirectAnswer(responses: readonly ResponseModel[]): ResponseModel | undefined {
-  const answered = (from: number) => responses.find((r) => typeof r.status === 'number' && r.status >= from && r.status < from + 100);
-  return answered(200) ? undefined : answered(300);
 }
 
 /** A request body given by `itemSchema` is sent as the bytes the caller gives, not written item by item. */

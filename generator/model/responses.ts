@@ -99,14 +99,50 @@ function findRetryAfterField(document: OpenApiDocument, schema: SchemaObject): s
   return names.find((name) => /^retry[_-]?after$/i.test(name));
 }
 
-/** The response the client resolves to: 200, else the first 2xx, else `default`. */
+/** The status as the document keys the response: `200`, `2XX`, `default`. */
+export function statusKey(response: Pick<ResponseModel, 'status' | 'statusClass'>): string {
+  if (response.statusClass !== undefined) return `${response.statusClass}XX`;
+  return String(response.status);
+}
+
+/** The class of the response's status, a single one's or a range's (2 for `201` and for `2XX`); undefined for `default`. */
+function statusClassOf(response: ResponseModel): number | undefined {
+  if (response.statusClass !== undefined) return response.statusClass;
+  return typeof response.status === 'number' ? Math.floor(response.status / 100) : undefined;
+}
+
+/**
+ * The first response of a status class: a single status (`201`) before the class's range (`2XX`),
+ * since an explicit code takes precedence over the range that covers it (OpenAPI, Responses Object).
+ */
+function firstOfClass(responses: readonly ResponseModel[], statusClass: number): ResponseModel | undefined {
+  const ofClass = responses.filter((r) => statusClassOf(r) === statusClass);
+  return ofClass.find((r) => r.statusClass === undefined) ?? ofClass[0];
+}
+
+/** The response the client resolves to: 200, else the first other 2xx, else the `2XX` range, else `default`. */
 export function pickSuccess(responses: readonly ResponseModel[]): ResponseModel {
-  const twoHundreds = responses.filter((r) => typeof r.status === 'number' && r.status >= 200 && r.status < 300);
   return (
-    twoHundreds.find((r) => r.status === 200) ??
-    twoHundreds[0] ??
+    responses.find((r) => r.status === 200) ??
+    firstOfClass(responses, 2) ??
     responses.find((r) => r.status === 'default') ?? { status: 200, description: '', headers: [], enveloped: false }
   );
+}
+
+/**
+ * The failures the client types: every response but the success whose status (or range) is not
+ * informational, a success or a redirect (1xx, 2xx, 3xx): 4xx, 5xx, `default`, and what no class holds.
+ */
+export function pickFailures(responses: readonly ResponseModel[], success: ResponseModel): ResponseModel[] {
+  return responses.filter((r) => {
+    const statusClass = statusClassOf(r);
+    return r !== success && !(statusClass !== undefined && statusClass >= 1 && statusClass <= 3);
+  });
+}
+
+/** The first redirect (3xx, or the `3XX` range) the document declares where it declares no 2xx: the operation's only answer that is no failure. */
+export function pickRedirect(responses: readonly ResponseModel[]): ResponseModel | undefined {
+  return firstOfClass(responses, 2) ? undefined : firstOfClass(responses, 3);
 }
 
 export { mediaKind };

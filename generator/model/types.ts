@@ -377,9 +377,9 @@ export interface OperationModel {
   body?: BodyModel;
   /** The idempotency header, when the operation declares one (`x-idempotency-key: true`). */
   idempotency?: { header: string; minLength?: number; maxLength?: number; required: boolean };
-  /** The success response (first 2xx; 200 when present). */
+  /** The success response: 200, else the first other 2xx, else the `2XX` range, else `default` (model/responses.ts). */
   success: ResponseModel;
-  /** Where the document declares no 2xx: its first 3xx (a download answered by a redirect), what the fixture answers. */
+  /** Where the document declares no 2xx (nor `2XX`): its first 3xx, else `3XX` (a download answered by a redirect), what the fixture answers. */
   redirect?: ResponseModel;
   /** The payload the client resolves to: the envelope's data property, or the success body. */
   data: {
@@ -402,7 +402,7 @@ export interface OperationModel {
      */
     eventData?: 'json' | 'text';
   };
-  /** Non-2xx responses the document declares (429, 503, default, ...). */
+  /** The failures the document declares: 4xx and 5xx statuses and ranges, and `default` where it is not the success (429, 503, 4XX, default, ...). */
   errors: ResponseModel[];
   /** Statuses the client retries (429 always; 503 where the document declares it). */
   retryStatuses: number[];

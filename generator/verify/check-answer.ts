@@ -4,7 +4,8 @@
  */
 import { derefSchema, type SchemaResolver } from '../model/schema-merge.js';
 import type { OperationModel, ResponseModel } from '../model/types.js';
-import { isDeclared, isJsonMedia, mediaMatches, responseFor, validatorKey } from './declared.js';
+import { statusKey } from '../model/responses.js';
+import { isDeclared, isJsonMedia, mediaMatches, responseFor } from './declared.js';
 import type { GeneratedOperationSpec, GeneratedSchemas, GeneratedValidator } from './generated-api.js';
 import { headerValueProblem } from './header-value.js';
 import { shown, type Finding } from './report.js';
@@ -93,7 +94,7 @@ function checkBody(context: AnswerContext, response: ResponseModel, answer: Answ
     const data = spec.envelopeData !== undefined && isRecord(body) ? body[spec.envelopeData] : body;
     return [...issues(validators.envelope, body, []), ...issues(validators.data, data, spec.envelopeData === undefined ? [] : [spec.envelopeData], body)];
   }
-  return issues(validators.errors?.[validatorKey(response)], answer.body, []);
+  return issues(validators.errors?.[statusKey(response)], answer.body, []);
 }
 
 /** The validator's issues as findings; paths from the body's root (`prefix` leads to the judged value). */

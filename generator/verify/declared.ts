@@ -3,6 +3,7 @@
  * response (its media type, headers and body) to judge the answer by.
  */
 import { getByPointer, pointerJoin } from '../json-pointer.js';
+import { statusKey } from '../model/responses.js';
 import type { ApiModel, OperationModel, ResponseModel } from '../model/types.js';
 
 /** The status keys of an operation's `responses` as the document writes them (`200`, `4XX`, `default`). */
@@ -10,7 +11,7 @@ export function declaredStatusKeys(model: ApiModel, op: OperationModel): string[
   const responses = getByPointer(model.document, pointerJoin(op.pointer, 'responses'));
   if (typeof responses === 'object' && responses !== null && Object.keys(responses).length > 0) return Object.keys(responses);
   // Where the pointer does not lead to them: what the model keeps (the success and the failures).
-  return [op.success, ...op.errors].map(validatorKey);
+  return [op.success, ...op.errors].map(statusKey);
 }
 
 /**
@@ -35,11 +36,6 @@ export function responseFor(op: OperationModel, status: number): ResponseModel |
     op.errors.find((r) => r.statusClass === Math.floor(status / 100)) ??
     op.errors.find((r) => r.status === 'default')
   );
-}
-
-/** The key of a response's validator in `errors` of `operationSchemas` (`429`, `4XX`, `default`). */
-export function validatorKey(response: ResponseModel): string {
-  return response.statusClass === undefined ? String(response.status) : `${response.statusClass}XX`;
 }
 
 /** The media type's essence, lower case: `application/json; charset=utf-8` -> `application/json`. */

@@ -2,19 +2,13 @@
  * Responses: the success response the client resolves to (status, media type, kind of data,
  * envelope, stream framing, schema as response values, headers), and the error responses it types.
  */
+import { statusKey } from '../../model/responses.js';
 import type { ResponseModel } from '../../model/types.js';
 import { code, type CompareContext, type OperationPair, operationOf } from './context.js';
 import type { ChangeRecord } from './record.js';
 import { sameName } from './record.js';
 import type { SchemaMemo } from './schema-walk.js';
 import { compareSchemas } from './schemas.js';
-
-/** The status as the document keys it: `200`, `4XX`, `default`. */
-export function statusKey(response: ResponseModel): string {
-  if (response.status === 'default') return 'default';
-  if (response.statusClass !== undefined) return `${response.statusClass}XX`;
-  return String(response.status);
-}
 
 export function compareResponses(ctx: CompareContext, pair: OperationPair, memo: SchemaMemo): void {
   const { old: a, new: b } = pair;

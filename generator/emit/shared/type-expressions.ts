@@ -1,3 +1,4 @@
+import { statusKey } from '../../model/responses.js';
 import type { ApiModel, InputFieldModel, OperationModel } from '../../model/types.js';
 import { tsPropertyKey, tsString } from '../print.js';
 
@@ -50,7 +51,8 @@ export function dataType(model: Pick<ApiModel, 'envelope'>, op: Pick<OperationMo
   if (op.data.kind === 'none') return 'void';
   if (op.data.kind === 'text') return 'string';
   if (op.data.kind === 'binary') return 'Blob';
-  const status = op.success.status === 'default' ? tsString('default') : String(op.success.status);
+  // openapi-typescript keys a single status as a number, a range (`2XX`) and `default` as strings.
+  const status = typeof op.success.status === 'number' && op.success.statusClass === undefined ? String(op.success.status) : tsString(statusKey(op.success));
   const body = `NonNullable<${operationsEntry(op)}['responses'][${status}]['content']>[${tsString(op.success.contentType ?? 'application/json')}]`;
   // Server-sent events described by their data's schema: each the runtime's ServerSentEvent of that
   // data (its text where the schema is a string's or absent), written out, as the fixtures print it without the runtime.

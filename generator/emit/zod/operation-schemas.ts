@@ -1,4 +1,5 @@
-import type { EnvelopeModel, OperationModel, ResponseModel, SchemaObject } from '../../model/types.js';
+import type { EnvelopeModel, OperationModel, SchemaObject } from '../../model/types.js';
+import { statusKey } from '../../model/responses.js';
 import { pointerJoin, SCHEMA_REF_PREFIX } from '../../model/refs.js';
 import { jsDoc, tsPropertyKey } from '../print.js';
 import { bodyName, dataName, errorsName, paramsName } from './validator-names.js';
@@ -18,11 +19,6 @@ export interface OperationConst {
  * object is assembled from parameters and body fields written elsewhere).
  */
 export type Convert = (schema: SchemaObject, mode: 'request' | 'response', pointer: string, relocate?: (pointer: string) => string) => string;
-
-/** The key of a response status as the document writes it (`429`, `4XX`, `default`). */
-function statusKey(response: ResponseModel): string {
-  return response.statusClass === undefined ? String(response.status) : `${response.statusClass}XX`;
-}
 
 /**
  * The input object's warnings name the parameter's or body field's own schema: `<op>/properties/id/format`

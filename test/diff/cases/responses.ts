@@ -15,6 +15,26 @@ export const responses: DiffCase[] = [
     want: [['response-success-status-changed', 'warning', '']],
   },
   {
+    // Microsoft Graph's way: the same entity, now under the range. The client, its types and validators are as they were.
+    name: 'the success status changes from 200 to the 2XX range, with the same schema',
+    change: (d) => {
+      const r = op(d, '/things/{id}', 'get').responses;
+      r['2XX'] = r['200'];
+      delete r['200'];
+    },
+    want: [['response-success-status-changed', 'warning', '']],
+  },
+  {
+    name: 'a success declared as 2XX loses its body (compared as the success, not as an error)',
+    before: (d) => {
+      const r = op(d, '/things/{id}', 'get').responses;
+      r['2XX'] = r['200'];
+      delete r['200'];
+    },
+    change: (d) => void delete op(d, '/things/{id}', 'get').responses['2XX'].content,
+    want: [['response-data-kind-changed', 'breaking', 'wire types validators']],
+  },
+  {
     name: 'a JSON response turns into plain text',
     change: (d) => {
       op(d, '/things/{id}', 'get').responses['200'].content = { 'text/plain': { schema: { type: 'string' } } };
