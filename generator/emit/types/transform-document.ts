@@ -1,6 +1,6 @@
 import type { OpenAPI3, OpenAPITSOptions } from 'openapi-typescript';
 import type ts from 'typescript';
-import type { OpenapiTypescript, PrinterModules } from './printer-modules.js';
+import type { OpenapiTypescript, PrinterModules, TypeScript } from './printer-modules.js';
 
 /**
  * openapi-typescript's `openapiTS()` without its own redocly pass: the document was already read, linted
@@ -9,10 +9,11 @@ import type { OpenapiTypescript, PrinterModules } from './printer-modules.js';
  * `discriminators: false` (printable-refs.ts `printingFacts`) skips a scan that would find none.
  */
 export function transformDocument(
-  { ots }: Pick<PrinterModules, 'ots'>,
+  modules: Pick<PrinterModules, 'ots' | 'ts'>,
   document: OpenAPI3,
   options: Pick<OpenAPITSOptions, 'arrayLength' | 'emptyObjectsUnknown' | 'transform' | 'alphabetize' | 'exportType'> & { discriminators?: boolean },
 ): ts.Node[] {
+  const { ots } = modules;
   const ctx = {
     additionalProperties: false,
     alphabetize: options.alphabetize ?? false,
@@ -30,7 +31,7 @@ export function transformDocument(
     rootTypes: false,
     rootTypesNoSchemaPrefix: false,
     rootTypesKeepCasing: false,
-    injectFooter: [] as ts.Node[],
+    injectFooter: operationsFooter(modules.ts),
     pathParamsAsTypes: false,
     postTransform: undefined,
     propertiesRequiredByDefault: false,
@@ -44,5 +45,45 @@ export function transformDocument(
     readWriteMarkers: false,
     resolve: ($ref: string) => ots.resolveRef(document, $ref, { silent: true }),
   };
-  return ots.transformSchema(document, ctx as unknown as Parameters<OpenapiTypescript['transformSchema']>[1]);
+  const nodes = ots.transformSchema(document, ctx as unknown as Parameters<OpenapiTypescript['transformSchema']>[1]);
+  ctx.injectFooter.close();
+  return nodes;
 }
+
+/** openapi-typescript's footer nodes, with the `operations` interface's members gathered in one list. */
+type OperationsFooter = ts.Node[] & { close(): void };
+
+/**
+ * The footer openapi-typescript injects nodes into. For every operation it finds its `operations`
+ * interface there and sets `members` to a copy of them all with the new one added: a copy of
+ * thousands of members per operation, quadratic in the operations (most of the types' time on a
+ * document of 20,000). Here that interface's `members` reads as empty while the transform runs and
+ * a set adds what it is given to one list; `close()` makes that list its members, as the copies
+ * would have ended (test/unit/transform-document.test.ts holds the printed types to `openapiTS()`'s).
+ */
+function operationsFooter(tsModule: TypeScript): OperationsFooter {
+  const footer = [] as unknown as OperationsFooter;
+  const gathered: { node: ts.InterfaceDeclaration; members: ts.TypeElement[] }[] = [];
+  const push = footer.push;
+  footer.push = (...nodes: ts.Node[]) => {
+    for (const node of nodes) {
+      if (!tsModule.isInterfaceDeclaration(node) || node.name.text !== 'operations') continue;
+      const members = [...node.members];
+      gathered.push({ node, members });
+      Object.defineProperty(node, 'members', {
+        configurable: true,
+        enumerable: true,
+        get: () => NO_MEMBERS,
+        set: (value: readonly ts.TypeElement[]) => void members.push(...value),
+      });
+    }
+    return push.apply(footer, nodes);
+  };
+  footer.close = () => {
+    for (const { node, members } of gathered)
+      Object.defineProperty(node, 'members', { configurable: true, enumerable: true, writable: true, value: tsModule.factory.createNodeArray(members) });
+  };
+  return footer;
+}
+
+const NO_MEMBERS: readonly ts.TypeElement[] = Object.freeze([]);
