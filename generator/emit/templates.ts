@@ -17,6 +17,8 @@ export const BUILTIN_TEMPLATES_DIR = join(PACKAGE_ROOT, 'templates');
  */
 export const COPIED_FILES: readonly string[] = [
   'runtime.ts',
+  // Copied into each folder whose data module it reads (fixtures/, mcp/): not at its own path.
+  'shared-values.ts',
   'mcp/tool-server.ts',
   'mcp/tool-selection.ts',
   'mcp/tool-search.ts',
