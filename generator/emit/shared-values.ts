@@ -13,9 +13,41 @@
  * Read back, the value equals what `JSON.stringify` then `JSON.parse` make of the input.
  */
 
-/** The form's text, in pieces of at most about `pieceSize` characters (cut between definitions). */
+/** The form's text of `value`, in pieces of at most about `pieceSize` characters (cut between definitions). */
 export function sharedJsonPieces(value: unknown, pieceSize = 16_384): string[] {
-  const table = internAll(value);
+  const interned = interning();
+  return writtenPieces(interned.table, interned.root(value), pieceSize);
+}
+
+/**
+ * An object written in the form one key at a time: each value is taken in (its distinct parts
+ * kept, the value itself not) as it is set, so that the values of thousands of operations need
+ * not all be held at once.
+ */
+export interface SharedObject {
+  /** Adds `key` (the keys of the object in the order set; a key set again keeps its first place). */
+  set(key: string, value: unknown): void;
+  /** The form's text of the object, in pieces. */
+  pieces(pieceSize?: number): string[];
+}
+
+/** A {@link SharedObject}, empty. */
+export function sharedObject(): SharedObject {
+  const interned = interning();
+  const children = new Map<string, number>();
+  return {
+    set(key, value) {
+      const child = interned.intern(value, false);
+      if (child === undefined) children.delete(key);
+      else children.set(key, child);
+    },
+    pieces(pieceSize = 16_384) {
+      return writtenPieces(interned.table, interned.rootObject([...children.keys()], [...children.values()]), pieceSize);
+    },
+  };
+}
+
+function writtenPieces(table: Table, root: number, pieceSize: number): string[] {
   const order = pooledOrder(table);
   const ids = new Int32Array(table.kinds.length).fill(-1);
   order.forEach((index, id) => {
@@ -57,7 +89,6 @@ export function sharedJsonPieces(value: unknown, pieceSize = 16_384): string[] {
     '],',
   );
   // The root (a table of operations, say) is written in pieces too, one of its values after another.
-  const root = table.root;
   const rootKind = table.kinds[root] as Kind;
   if ((ids[root] as number) >= 0 || (rootKind !== Kind.Array && rootKind !== Kind.Object)) pieces.push(`"root":${encode(root)}}`);
   else {
@@ -87,11 +118,16 @@ interface Table {
   uses: number[];
   /** JSON text of each key list (the `shapes` array's items). */
   shapes: string[];
-  root: number;
 }
 
-function internAll(value: unknown): Table {
-  const table: Table = { kinds: [], texts: [], children: [], shapeOf: [], uses: [], shapes: [], root: -1 };
+/** Takes values in, each distinct part once; `root` marks the value written as the root. */
+function interning(): {
+  table: Table;
+  intern(node: unknown, inArray: boolean): number | undefined;
+  root(value: unknown): number;
+  rootObject(keys: readonly string[], children: number[]): number;
+} {
+  const table: Table = { kinds: [], texts: [], children: [], shapeOf: [], uses: [], shapes: [] };
   // Found by what they are: strings and numbers by value (no text made for one met before), an
   // object or array by its kind, its keys and its children's numbers.
   const strings = new Map<string, number>();
@@ -193,10 +229,16 @@ function internAll(value: unknown): Table {
         return inArray ? NULL : undefined;
     }
   };
-  const root = intern(value, true) as number;
-  (table.uses[root] as number)++;
-  table.root = root;
-  return table;
+  const asRoot = (index: number): number => {
+    (table.uses[index] as number)++;
+    return index;
+  };
+  return {
+    table,
+    intern,
+    root: (value) => asRoot(intern(value, true) as number),
+    rootObject: (keys, children) => asRoot(composite(Kind.Object, children, shapeOf(keys))),
+  };
 }
 
 /** A step of the trie of key lists: the list that ends here has number `id`. */

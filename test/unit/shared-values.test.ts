@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sharedJsonPieces } from '../../generator/emit/shared-values.js';
+import { sharedJsonPieces, sharedObject } from '../../generator/emit/shared-values.js';
 import { readSharedJson } from '../../templates/shared-values.js';
 
 /** What a data module's reader gets back from a value written with shared values. */
@@ -60,6 +60,16 @@ describe('shared values (a large document data modules)', () => {
     expect(text.split('"Ada"').length - 1).toBe(1);
     expect(text.split('"repository"').length - 1).toBe(1);
     expect(text.length).toBeLessThan(JSON.stringify(values).length / 3);
+  });
+
+  it('writes an object set one key at a time as the whole object', () => {
+    const whole = { b: component, a: [component, 1], skipped: undefined, c: 'c', b2: { x: [1, 2] } };
+    const shared = sharedObject();
+    for (const [key, value] of Object.entries(whole)) shared.set(key, value);
+    shared.set('a', [component, 2]);
+    const expected = { ...whole, a: [component, 2] };
+    expect(shared.pieces().join('')).toBe(sharedJsonPieces(expected).join(''));
+    expect(readSharedJson(shared.pieces(64).join(''))).toStrictEqual(asJson(expected));
   });
 
   it('cuts the text into pieces between definitions', () => {
