@@ -11,7 +11,7 @@ import { runtimeExportsIn } from './emit/runtime-exports.js';
 import { manifestFile } from './write/manifest.js';
 import type { GeneratedFile } from './emit/plugin.js';
 import { runPlugin } from './plugins/run-plugin.js';
-import { sidePlugins, startSideThread, type SideThread } from './concurrency/side-thread.js';
+import { queueCounter, sidePlugins, startSideThread, type SideThread } from './concurrency/side-thread.js';
 import { pluginOptions } from './plugins/plugin-options.js';
 import { loadTemplates } from './emit/templates.js';
 import { lint, load, withFile } from './load-and-lint.js';
@@ -148,6 +148,7 @@ function sideThreadOf(spec: LoadedSpec, resolved: ResolvedOptions, outputs: RunO
     modelOptions: modelOptionsOf(spec, resolved),
     templatesDir: templatesDir(resolved),
     plugins: names.map((name) => ({ name, options: outputs.options.get(name) ?? {} })),
+    next: queueCounter(),
     outputs: chosen,
   });
 }
@@ -170,8 +171,7 @@ async function emit(run: {
   const templates = loadTemplates(templatesDir(resolved));
   const names = outputs.plugins.map((p) => p.name);
   const made = new Map<string, { files: readonly GeneratedFile[]; problems: Problem[] }>();
-  for (const plugin of outputs.plugins) {
-    if (side?.plugins.includes(plugin.name)) continue;
+  const make = async (plugin: (typeof outputs.plugins)[number]) => {
     stage.name = `the ${plugin.name} output`;
     const problems: Problem[] = [];
     const context = { options: outputs.options.get(plugin.name) ?? {}, templates, outputs: names, report: (p: Problem) => void problems.push(p) };
@@ -179,6 +179,11 @@ async function emit(run: {
     for (const file of files) flatText(file.content);
     made.set(plugin.name, { files, problems });
     timer(`emit ${plugin.name}`);
+  };
+  for (const plugin of outputs.plugins) if (!side?.plugins.includes(plugin.name)) await make(plugin);
+  // The outputs the worker has not taken yet, each as the main thread is free for it.
+  for (let name = side?.take(); name !== undefined; name = side?.take()) {
+    await make(outputs.plugins.find((plugin) => plugin.name === name) as (typeof outputs.plugins)[number]);
   }
   if (side) {
     // The worker names a failure by its own stage (side-worker.ts).

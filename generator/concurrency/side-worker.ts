@@ -1,6 +1,7 @@
 /**
- * The side thread's entry (side-thread.ts): builds the model from its copy of the document, runs the
- * plugins it was sent, and answers once, with their files and problems or with what one threw.
+ * The side thread's entry (side-thread.ts): builds the model from its copy of the document, makes the
+ * plugins it takes from the queue it shares with the main thread until none is left, and answers
+ * once, with their files and problems or with what one threw.
  */
 import { parentPort } from 'node:worker_threads';
 import { builtinPlugins } from '../plugins/registry.js';
@@ -21,7 +22,9 @@ async function answer(request: SideRequest): Promise<SideReply> {
     const { model } = buildModel(request.document, request.modelOptions);
     const templates = loadTemplates(request.templatesDir);
     const results: SidePluginResult[] = [];
-    for (const { name, options } of request.plugins) {
+    const next = new Int32Array(request.next);
+    for (let taken = Atomics.add(next, 0, 1); taken < request.plugins.length; taken = Atomics.add(next, 0, 1)) {
+      const { name, options } = request.plugins[taken] as SideRequest['plugins'][number];
       stage = `the ${name} output`;
       const started = performance.now();
       const plugin = builtinPlugins.find((p) => p.name === name);

@@ -63,7 +63,7 @@ describe('outputs made in a side thread', () => {
     expect(new Set(problems(side.stdout).map((p) => p.code))).toStrictEqual(new Set(['info-license', 'mcp/schema-left-out']));
     expect(problems(side.stdout)).toStrictEqual(problems(one.stdout));
     const made = tree(join(dir, 'out'));
-    expect(Object.keys(made).length).toBeGreaterThan(300);
+    expect(Object.keys(made).length).toBeGreaterThan(20);
     expect(made).toStrictEqual(tree(join(dir, 'one')));
   }, 120_000);
 
@@ -87,8 +87,11 @@ describe('outputs made in a side thread', () => {
     const stages: StageEvent[] = [];
     const result = await generate({ spec: join(dir, 'large.json'), out: 'in-memory', cwd: dir, check: true }, { onStage: (event) => stages.push(event) });
     const side = stages.find((event) => event.stage === 'side thread');
-    expect(side?.detail).toMatch(/^types \d+ ms, mcp \d+ ms$/);
-    expect(stages.map((event) => event.stage)).not.toContain('emit types');
+    // Each output of the queue is made once, by whichever thread took it.
+    const bySide = [...(side?.detail ?? '').matchAll(/(\w+) \d+ ms/g)].map((match) => match[1]);
+    const byMain = stages.map((event) => /^emit (\w+)$/.exec(event.stage)?.[1]).filter((name) => name !== undefined && name !== 'index');
+    expect(bySide.length).toBeGreaterThan(0);
+    expect([...bySide, ...byMain].sort()).toStrictEqual(['client', 'fixtures', 'mcp', 'mock', 'types', 'zod']);
     expect(result.files.map((file) => file.path)).toContain('types.ts');
   }, 120_000);
 });
