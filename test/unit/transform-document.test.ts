@@ -7,7 +7,10 @@ import { syntheticDocument } from '../../bench/synthetic.js';
 import { loadPrinterModules } from '../../generator/emit/types/printer-modules.js';
 import { printingFacts } from '../../generator/emit/types/printable-refs.js';
 import { transformDocument } from '../../generator/emit/types/transform-document.js';
+import { printTypes } from '../../generator/emit/types/print-types.js';
 import { ROOT } from '../helpers/paths.js';
+
+const GITHUB = createRequire(import.meta.url).resolve('@octokit/openapi/generated/api.github.com.json');
 
 /**
  * transformDocument() builds openapi-typescript's transform context itself (no second lint and
@@ -45,6 +48,12 @@ describe('transformDocument', () => {
       expect(ours).toMatch(/operations/);
       // What lets printTypes() print such a document without copying it first.
       if (!discriminators) expect(document).toStrictEqual(before);
+    });
+  }
+
+  for (const [name, read] of [...documents, ["GitHub's document", () => JSON.parse(readFileSync(GITHUB, 'utf8')) as Record<string, unknown>] as const]) {
+    it(`prints the operations of ${name} one by one as made, as in one piece`, () => {
+      expect(printTypes(read() as never)).toBe(printTypes(read() as never, { operationsAsMade: false }));
     });
   }
 

@@ -1,6 +1,7 @@
 import type { OpenAPI3, OpenAPITSOptions } from 'openapi-typescript';
 import type ts from 'typescript';
-import type { OpenapiTypescript, PrinterModules, TypeScript } from './printer-modules.js';
+import { operationsFooter } from './operations-footer.js';
+import type { OpenapiTypescript, PrinterModules } from './printer-modules.js';
 
 /**
  * openapi-typescript's `openapiTS()` without its own redocly pass: the document was already read, linted
@@ -11,7 +12,11 @@ import type { OpenapiTypescript, PrinterModules, TypeScript } from './printer-mo
 export function transformDocument(
   modules: Pick<PrinterModules, 'ots' | 'ts'>,
   document: OpenAPI3,
-  options: Pick<OpenAPITSOptions, 'arrayLength' | 'emptyObjectsUnknown' | 'transform' | 'alphabetize' | 'exportType'> & { discriminators?: boolean },
+  options: Pick<OpenAPITSOptions, 'arrayLength' | 'emptyObjectsUnknown' | 'transform' | 'alphabetize' | 'exportType'> & {
+    discriminators?: boolean;
+    /** Takes each member of the `operations` interface as it is made, which then stays empty (operations-footer.ts). */
+    takeOperation?: (member: ts.TypeElement) => void;
+  },
 ): ts.Node[] {
   const { ots } = modules;
   const ctx = {
@@ -31,7 +36,7 @@ export function transformDocument(
     rootTypes: false,
     rootTypesNoSchemaPrefix: false,
     rootTypesKeepCasing: false,
-    injectFooter: operationsFooter(modules.ts),
+    injectFooter: operationsFooter(modules.ts, options.takeOperation),
     pathParamsAsTypes: false,
     postTransform: undefined,
     propertiesRequiredByDefault: false,
@@ -49,41 +54,3 @@ export function transformDocument(
   ctx.injectFooter.close();
   return nodes;
 }
-
-/** openapi-typescript's footer nodes, with the `operations` interface's members gathered in one list. */
-type OperationsFooter = ts.Node[] & { close(): void };
-
-/**
- * The footer openapi-typescript injects nodes into. For every operation it finds its `operations`
- * interface there and sets `members` to a copy of them all with the new one added: a copy of
- * thousands of members per operation, quadratic in the operations (most of the types' time on a
- * document of 20,000). Here that interface's `members` reads as empty while the transform runs and
- * a set adds what it is given to one list; `close()` makes that list its members, as the copies
- * would have ended (test/unit/transform-document.test.ts holds the printed types to `openapiTS()`'s).
- */
-function operationsFooter(tsModule: TypeScript): OperationsFooter {
-  const footer = [] as unknown as OperationsFooter;
-  const gathered: { node: ts.InterfaceDeclaration; members: ts.TypeElement[] }[] = [];
-  const push = footer.push;
-  footer.push = (...nodes: ts.Node[]) => {
-    for (const node of nodes) {
-      if (!tsModule.isInterfaceDeclaration(node) || node.name.text !== 'operations') continue;
-      const members = [...node.members];
-      gathered.push({ node, members });
-      Object.defineProperty(node, 'members', {
-        configurable: true,
-        enumerable: true,
-        get: () => NO_MEMBERS,
-        set: (value: readonly ts.TypeElement[]) => void members.push(...value),
-      });
-    }
-    return push.apply(footer, nodes);
-  };
-  footer.close = () => {
-    for (const { node, members } of gathered)
-      Object.defineProperty(node, 'members', { configurable: true, enumerable: true, writable: true, value: tsModule.factory.createNodeArray(members) });
-  };
-  return footer;
-}
-
-const NO_MEMBERS: readonly ts.TypeElement[] = Object.freeze([]);
