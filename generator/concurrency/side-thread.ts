@@ -85,9 +85,11 @@ export function sidePlugins(options: {
  * Starts the worker and sends it the request at once: it works while the main thread goes on.
  * Undefined where there is no built worker to start: the pipeline then makes every output itself.
  */
-export function startSideThread(request: SideRequest): SideThread | undefined {
-  const worker = startWorker();
+export function startSideThread(request: SideRequest, early?: EarlyWorker): SideThread | undefined {
+  const worker = early?.worker ?? startWorker();
   if (!worker) return undefined;
+  // Now it has work: the process waits for it.
+  worker.ref();
   const results = new Promise<SidePluginResult[]>((resolve, reject) => {
     worker.once('message', (reply: SideReply) => ('results' in reply ? resolve(reply.results) : reject(rebuiltError(reply.failed))));
     worker.once('error', reject);
@@ -113,6 +115,24 @@ export function startSideThread(request: SideRequest): SideThread | undefined {
     results,
     stop: async () => void (await worker.terminate()),
   };
+}
+
+/**
+ * A worker started before the document is read, so that its own modules load meanwhile; it is given
+ * its work by {@link startSideThread}, or ended with `stop()` when the run turns out not to use it.
+ * Until then it does not keep the process alive.
+ */
+export interface EarlyWorker {
+  worker: Worker;
+  stop(): void;
+}
+
+/** An {@link EarlyWorker}, or undefined where there is no built worker to start. */
+export function startEarlyWorker(): EarlyWorker | undefined {
+  const worker = startWorker();
+  if (!worker) return undefined;
+  worker.unref();
+  return { worker, stop: () => void worker.terminate() };
 }
 
 /** A queue's counter, for {@link SideRequest.next}. */

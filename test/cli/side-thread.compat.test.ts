@@ -82,6 +82,28 @@ describe('outputs made in a side thread', () => {
     }
   }, 120_000);
 
+  it('ends the process when the run does not use the worker started before the document was read', () => {
+    // A large file that does not parse: the worker started for it is stopped, and the run fails at once.
+    const text = JSON.stringify(syntheticDocument(300));
+    writeFileSync(join(dir, 'truncated.json'), text.slice(0, text.length - 10));
+    const started = performance.now();
+    const failed = run('truncated.json', undefined);
+    expect(failed.code, failed.stderr).toBe(1);
+    expect((JSON.parse(failed.stdout) as { problems: { code: string }[] }).problems.map((p) => p.code)).toStrictEqual(['load/parse']);
+    // A large document with no output for a second thread (the types alone) exits once written.
+    const types = spawnSync(
+      process.execPath,
+      [BIN, '--spec', write('types-only.json', syntheticDocument(300)), '--out', 'types-only', '--outputs', 'types', '--quiet'],
+      {
+        cwd: dir,
+        encoding: 'utf8',
+        timeout: 120_000,
+      },
+    );
+    expect(types.status, types.stderr).toBe(0);
+    expect(performance.now() - started).toBeLessThan(60_000);
+  }, 120_000);
+
   it('is taken by the built library too, and reported as a stage', async () => {
     const { generate } = (await import(pathToFileURL(join(ROOT, 'dist', 'index.js')).href)) as { generate: typeof Generate };
     const stages: StageEvent[] = [];
