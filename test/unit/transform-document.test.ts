@@ -10,8 +10,6 @@ import { transformDocument } from '../../generator/emit/types/transform-document
 import { printTypes } from '../../generator/emit/types/print-types.js';
 import { ROOT } from '../helpers/paths.js';
 
-const GITHUB = createRequire(import.meta.url).resolve('@octokit/openapi/generated/api.github.com.json');
-
 /**
  * transformDocument() builds openapi-typescript's transform context itself (no second lint and
  * bundle), and skips openapi-typescript's scan for discriminators in a document that has none. It
@@ -51,7 +49,8 @@ describe('transformDocument', () => {
     });
   }
 
-  for (const [name, read] of [...documents, ["GitHub's document", () => JSON.parse(readFileSync(GITHUB, 'utf8')) as Record<string, unknown>] as const]) {
+  // GitHub's document, the same way: test/types/operations-as-made.compat.test.ts.
+  for (const [name, read] of documents) {
     it(`prints the operations of ${name} one by one as made, as in one piece`, () => {
       expect(printTypes(read() as never)).toBe(printTypes(read() as never, { operationsAsMade: false }));
     });
