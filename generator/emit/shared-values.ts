@@ -58,29 +58,38 @@ function writtenPieces(table: Table, root: number, pieceSize: number): string[] 
     if (id >= 0) return String(id);
     return written(index);
   };
+  // Text is joined from lists, not added to piece by piece: V8 keeps a string made by `+=` as a tree
+  // of its parts, several times the size of its characters, until it is flattened.
   const written = (index: number): string => {
     const kind = table.kinds[index] as Kind;
     if (kind === Kind.Literal) return table.texts[index] as string;
     if (kind === Kind.Number) return `[-2,${table.texts[index]}]`;
     const children = table.children[index] as number[];
-    const head = kind === Kind.Array ? -1 : (table.shapeOf[index] as number);
-    let text = `[${head}`;
-    for (const child of children) text += `,${encode(child)}`;
-    return `${text}]`;
+    const parts = [String(kind === Kind.Array ? -1 : (table.shapeOf[index] as number))];
+    for (const child of children) parts.push(encode(child));
+    return `[${parts.join(',')}]`;
   };
   const pieces: string[] = [];
   const chunked = (open: string, items: Iterable<string>, close: string, separator = ',') => {
-    let piece = open;
+    let parts = [open];
+    let length = open.length;
     let first = true;
     for (const item of items) {
-      if (piece.length > pieceSize) {
-        pieces.push(piece);
-        piece = '';
+      if (length > pieceSize) {
+        pieces.push(parts.join(''));
+        parts = [];
+        length = 0;
       }
-      piece += first ? item : `${separator}${item}`;
+      if (!first) {
+        parts.push(separator);
+        length += separator.length;
+      }
+      parts.push(item);
+      length += item.length;
       first = false;
     }
-    pieces.push(piece + close);
+    parts.push(close);
+    pieces.push(parts.join(''));
   };
   chunked('{"shapes":[', table.shapes, '],');
   chunked(
