@@ -53,7 +53,15 @@ export interface SidePluginResult {
 }
 
 /** What the worker answers: its plugins' results, or why it could not make them. */
-export type SideReply = { results: SidePluginResult[] } | { failed: { message: string; stack?: string; problems?: Problem[]; exitCode?: number } };
+/**
+ * What the worker answers: each plugin's result as soon as it is made (so that the outputs are not
+ * all copied across at once at the end, when both threads would hold them), then that it is done,
+ * or why it could not make one.
+ */
+export type SideReply =
+  | { result: SidePluginResult }
+  | { done: true }
+  | { failed: { message: string; stack?: string; problems?: Problem[]; exitCode?: number } };
 
 export interface SideThread {
   /** The outputs of the queue: the pipeline leaves them out of its own loop, and takes them with `take`. */
@@ -91,7 +99,12 @@ export function startSideThread(request: SideRequest, early?: EarlyWorker): Side
   // Now it has work: the process waits for it.
   worker.ref();
   const results = new Promise<SidePluginResult[]>((resolve, reject) => {
-    worker.once('message', (reply: SideReply) => ('results' in reply ? resolve(reply.results) : reject(rebuiltError(reply.failed))));
+    const made: SidePluginResult[] = [];
+    worker.on('message', (reply: SideReply) => {
+      if ('result' in reply) made.push(reply.result);
+      else if ('done' in reply) resolve(made);
+      else reject(rebuiltError(reply.failed));
+    });
     worker.once('error', reject);
     // An end without an answer (the process out of memory, a crash) is a failure, never a wait.
     worker.once('exit', (code) =>

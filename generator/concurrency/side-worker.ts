@@ -12,16 +12,16 @@ import { PodcastGenError, tooDeep, type Problem } from '../problems.js';
 import type { SidePluginResult, SideReply, SideRequest } from './side-thread.js';
 
 parentPort?.once('message', (request: SideRequest) => {
-  void answer(request).then((reply) => parentPort?.postMessage(reply));
+  void answer(request, (reply) => parentPort?.postMessage(reply)).then((reply) => parentPort?.postMessage(reply));
 });
 
-async function answer(request: SideRequest): Promise<SideReply> {
+/** Makes the plugins it takes, sending each result as made; answers that it is done, or why it failed. */
+async function answer(request: SideRequest, send: (reply: SideReply) => void): Promise<SideReply> {
   // The stage a failure is named by, as the pipeline names its own.
   let stage = 'the model';
   try {
     const { model } = buildModel(request.document, request.modelOptions);
     const templates = loadTemplates(request.templatesDir);
-    const results: SidePluginResult[] = [];
     const next = new Int32Array(request.next);
     for (let taken = Atomics.add(next, 0, 1); taken < request.plugins.length; taken = Atomics.add(next, 0, 1)) {
       const { name, options } = request.plugins[taken] as SideRequest['plugins'][number];
@@ -32,9 +32,10 @@ async function answer(request: SideRequest): Promise<SideReply> {
       const problems: Problem[] = [];
       const context = { options, templates, outputs: request.outputs, report: (p: Problem) => void problems.push(p) };
       const files = await runPlugin({ plugin, model, context, builtin: true });
-      results.push({ name, files, problems, ms: Math.round(performance.now() - started) });
+      const result: SidePluginResult = { name, files, problems, ms: Math.round(performance.now() - started) };
+      send({ result });
     }
-    return { results };
+    return { done: true };
   } catch (thrown) {
     const error = tooDeep(thrown, stage, request.modelOptions.source.path) ?? thrown;
     if (error instanceof PodcastGenError) return { failed: { message: error.message, problems: error.problems, exitCode: error.exitCode } };
