@@ -2,9 +2,8 @@ import { camelCase, pascalCase, snakeCase } from '../../model/naming.js';
 import type { ApiModel, CredentialsModel } from '../../model/types.js';
 import { banner } from '../banner.js';
 import { definePlugin } from '../plugin.js';
-import { jsonTextModule } from '../data-module.js';
+import { sharedJsonModule } from '../data-module.js';
 import { COPIED_FILES } from '../templates.js';
-import { jsonLines } from './json-text.js';
 import { budgetPaging, type Paging } from './paging-hint.js';
 import { jsonLiteral } from '../print.js';
 import type { JsonSchema } from './json-schema.js';
@@ -67,14 +66,16 @@ export function mcpServerView(model: ApiModel, maxSchemaBytes = DEFAULT_MAX_SCHE
 }
 
 /**
- * The server's view and the manifest's JSON text (`tools.json`). The server carries each
- * definition once, however many tools reach it, and builds the manifest's `$defs` when it lists.
+ * The server's view, the manifest's JSON text (`tools.json`, for a small document) and the data
+ * module's value (for a large one). The server carries each definition once, however many tools
+ * reach it, and builds the manifest's `$defs` when it lists.
  */
-function mcpServer(model: ApiModel, maxSchemaBytes: number): { view: McpServerView; manifestJson: string; bindings: McpToolBinding[]; dataJson: string } {
+function mcpServer(model: ApiModel, maxSchemaBytes: number): { view: McpServerView; manifestJson?: string; bindings: McpToolBinding[]; data?: ToolData } {
   const { bindings, table } = buildToolBindings(model, maxSchemaBytes);
   const api = model.names.api;
   const manifest = buildManifest(bindings);
-  const manifestJson = JSON.stringify(manifest, null, 2);
+  // A large document's list is what the server assembles from its data: not written again whole.
+  const manifestJson = model.large ? undefined : JSON.stringify(manifest, null, 2);
   const { defs, responseDefs } = carriedDefinitions(bindings, table);
   const view: McpServerView = {
     banner: banner(model),
@@ -118,12 +119,18 @@ function mcpServer(model: ApiModel, maxSchemaBytes: number): { view: McpServerVi
           bindings.map((b) => b.entry),
         ),
   };
-  // One definition or tool a line.
-  // The data module's text: a large document's tools live there, a smaller one's in `view` above.
-  const dataJson = !model.large
-    ? ''
-    : `{"defs":${jsonLines(defs)},\n"responseDefs":${jsonLines(responseDefs)},\n"tools":${jsonLines(bindings.map((b) => b.entry))}}`;
-  return { view, manifestJson, bindings, dataJson };
+  // The data module's value: a large document's tools live there, a smaller one's in `view` above.
+  const data = model.large
+    ? { defs: Object.fromEntries(defs), responseDefs: Object.fromEntries(responseDefs), tools: bindings.map((b) => b.entry) }
+    : undefined;
+  return { view, ...(manifestJson === undefined ? {} : { manifestJson }), bindings, ...(data ? { data } : {}) };
+}
+
+/** What `server-data.js` holds: the definitions (by key, as `server.ts`'s `ToolData` has them) and every tool. */
+interface ToolData {
+  defs: Record<string, JsonSchema>;
+  responseDefs: Record<string, JsonSchema>;
+  tools: unknown[];
 }
 
 function pagingOf(paging: Paging | undefined): { paging?: Paging } {
@@ -208,18 +215,23 @@ const MCP_COPIED = COPIED_FILES.filter((path) => path.startsWith('mcp/'));
 const MCP_DATA = 'mcp/server-data';
 
 const MCP_DATA_DESCRIPTION = [
-  'The data of `server.ts` as JSON text, which it parses on first use: `defs`, every component schema as JSON Schema 2020-12',
+  'The data of `server.ts`, which it reads on first use: `defs`, every component schema as JSON Schema 2020-12',
   'read for requests (readOnly properties left out), by type name, and places inside one by their pointer; `responseDefs`,',
   'the definitions that read differently in responses (writeOnly properties left out instead); `tools`, every tool,',
-  'sorted by name, its schemas referencing those definitions. One definition or tool a line.',
+  'sorted by name, its schemas referencing those definitions. Each value that recurs is written once.',
 ].join('\n');
 
+/** The reader of the data module, copied from templates/ beside the server that imports it. */
+const SHARED_VALUES = 'shared-values.ts';
+
 /**
- * `mcp/tools.json` (an MCP `tools/list` result), `mcp/server.ts` (the server serving it, with the
- * document's tools), `mcp/tool-server.ts` and the files it imports (the code every server shares,
- * copied from templates/)
- * and, for a large document (`ApiModel.large`), the server's data module (`mcp/server-data.js`,
- * which the type checker reads through its one-line declaration).
+ * `mcp/server.ts` (the server, with the document's tools), `mcp/http.ts` (the same as a Web-standard
+ * handler), `mcp/tool-server.ts` and the files they import (the code every server shares, copied
+ * from templates/); `mcp/tools.json` (an MCP `tools/list` result, for a smaller document only: a
+ * large one's would be its every tool's schemas written whole, which the
+ * server assembles); and, for a large document (`ApiModel.large`), the server's data module
+ * (`mcp/server-data.js`, which the type checker reads through its one-line declaration) with its
+ * reader `mcp/shared-values.ts`.
  */
 export const mcpPlugin = definePlugin({
   name: 'mcp',
@@ -245,16 +257,20 @@ export const mcpPlugin = definePlugin({
         EXIT_USAGE,
       );
     }
-    const { view, manifestJson, bindings, dataJson } = mcpServer(model, maxSchemaBytes);
+    const { view, manifestJson, bindings, data } = mcpServer(model, maxSchemaBytes);
     for (const problem of leftOutWarnings(model, bindings, maxSchemaBytes)) report(problem);
     return [
       // JSON cannot carry the banner; the file is still generated and byte-stable.
-      { path: 'mcp/tools.json', content: `${manifestJson}\n` },
+      ...(manifestJson === undefined ? [] : [{ path: 'mcp/tools.json', content: `${manifestJson}\n` }]),
       { path: 'mcp/server.ts', content: templates.render('mcp-server.ts.hbs', view) },
       { path: 'mcp/http.ts', content: templates.render('mcp-http.ts.hbs', view) },
       ...MCP_COPIED.map((path) => ({ path, content: `${view.banner}\n${templates.copied(path)}` })),
-      // JSON strings hold no line break, so each line of the text is a piece.
-      ...(model.large ? jsonTextModule(MCP_DATA, view.banner, MCP_DATA_DESCRIPTION, dataJson.split('\n')) : []),
+      ...(data
+        ? [
+            ...sharedJsonModule(MCP_DATA, view.banner, MCP_DATA_DESCRIPTION, data),
+            { path: `mcp/${SHARED_VALUES}`, content: `${view.banner}\n${templates.copied(SHARED_VALUES)}` },
+          ]
+        : []),
     ];
   },
 });
