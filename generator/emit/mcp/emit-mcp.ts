@@ -3,6 +3,7 @@ import type { ApiModel, CredentialsModel } from '../../model/types.js';
 import { banner } from '../banner.js';
 import { definePlugin } from '../plugin.js';
 import { sharedJsonModule } from '../data-module.js';
+import { writesWholeFiles, type WholeFilesSetting } from '../shared/whole-files.js';
 import { COPIED_FILES } from '../templates.js';
 import { budgetPaging, type Paging } from './paging-hint.js';
 import { jsonLiteral } from '../print.js';
@@ -56,26 +57,37 @@ export interface McpServerView {
   anyInput: boolean;
   /** True for a large document (`ApiModel.large`): the tools are read from the data module `server-data.js`. */
   large: boolean;
+  /** True when `tools.json` is written beside the server (option `manifest`). */
+  manifestFile: boolean;
   /** The tools and their shared definitions as a TypeScript literal (`ToolData`), one definition or tool a line; empty when `large`. */
   data: string;
 }
 
 /** The view of the model that the MCP server template renders. */
-export function mcpServerView(model: ApiModel, maxSchemaBytes = DEFAULT_MAX_SCHEMA_BYTES): McpServerView {
-  return mcpServer(model, maxSchemaBytes).view;
+export function mcpServerView(model: ApiModel, maxSchemaBytes = DEFAULT_MAX_SCHEMA_BYTES, manifest: WholeFilesSetting = 'auto'): McpServerView {
+  return mcpServer(model, maxSchemaBytes, manifestWritten(model, manifest)).view;
+}
+
+/** Whether `tools.json` is written, by the option `manifest`. */
+function manifestWritten(model: ApiModel, manifest: string): boolean {
+  return writesWholeFiles({ setting: manifest, large: model.large, output: 'mcp', option: 'manifest' });
 }
 
 /**
- * The server's view, the manifest's JSON text (`tools.json`, for a small document) and the data
- * module's value (for a large one). The server carries each definition once, however many tools
- * reach it, and builds the manifest's `$defs` when it lists.
+ * The server's view, the manifest's JSON text (`tools.json`, where `manifestFile`) and the data
+ * module's value (for a large document). The server carries each definition once, however many
+ * tools reach it, and builds the manifest's `$defs` when it lists.
  */
-function mcpServer(model: ApiModel, maxSchemaBytes: number): { view: McpServerView; manifestJson?: string; bindings: McpToolBinding[]; data?: ToolData } {
+function mcpServer(
+  model: ApiModel,
+  maxSchemaBytes: number,
+  manifestFile: boolean,
+): { view: McpServerView; manifestJson?: string; bindings: McpToolBinding[]; data?: ToolData } {
   const { bindings, table } = buildToolBindings(model, maxSchemaBytes);
   const api = model.names.api;
   const manifest = buildManifest(bindings);
-  // A large document's list is what the server assembles from its data: not written again whole.
-  const manifestJson = model.large ? undefined : JSON.stringify(manifest, null, 2);
+  // The list the server assembles from its data, written again whole only where asked for.
+  const manifestJson = manifestFile ? JSON.stringify(manifest, null, 2) : undefined;
   const { defs, responseDefs } = carriedDefinitions(bindings, table);
   const view: McpServerView = {
     banner: banner(model),
@@ -111,6 +123,7 @@ function mcpServer(model: ApiModel, maxSchemaBytes: number): { view: McpServerVi
     })),
     anyInput: bindings.some(({ operation }) => operation.hasInput),
     large: model.large,
+    manifestFile,
     data: model.large
       ? ''
       : dataLiteral(
@@ -227,8 +240,8 @@ const SHARED_VALUES = 'shared-values.ts';
 /**
  * `mcp/server.ts` (the server, with the document's tools), `mcp/http.ts` (the same as a Web-standard
  * handler), `mcp/tool-server.ts` and the files they import (the code every server shares, copied
- * from templates/); `mcp/tools.json` (an MCP `tools/list` result, for a smaller document only: a
- * large one's would be its every tool's schemas written whole, which the
+ * from templates/); `mcp/tools.json` (an MCP `tools/list` result, option `manifest`: by default for
+ * a smaller document only, a large one's being its every tool's schemas written whole, which the
  * server assembles); and, for a large document (`ApiModel.large`), the server's data module
  * (`mcp/server-data.js`, which the type checker reads through its one-line declaration) with its
  * reader `mcp/shared-values.ts`.
@@ -244,6 +257,12 @@ export const mcpPlugin = definePlugin({
      * each reference to one noted; the server still validates the whole schema.
      */
     maxSchemaBytes: DEFAULT_MAX_SCHEMA_BYTES,
+    /**
+     * Whether `mcp/tools.json` is written: `auto`, for a document below the large size only (a
+     * large one's server assembles the list from its data module, and the file would be every
+     * tool's schemas written whole); `always`; `never`.
+     */
+    manifest: 'auto' as WholeFilesSetting,
   },
   emit(model, { templates, options, report }) {
     const { maxSchemaBytes } = options;
@@ -257,7 +276,7 @@ export const mcpPlugin = definePlugin({
         EXIT_USAGE,
       );
     }
-    const { view, manifestJson, bindings, data } = mcpServer(model, maxSchemaBytes);
+    const { view, manifestJson, bindings, data } = mcpServer(model, maxSchemaBytes, manifestWritten(model, options.manifest));
     for (const problem of leftOutWarnings(model, bindings, maxSchemaBytes)) report(problem);
     return [
       // JSON cannot carry the banner; the file is still generated and byte-stable.
