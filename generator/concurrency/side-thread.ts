@@ -52,7 +52,6 @@ export interface SidePluginResult {
   ms: number;
 }
 
-/** What the worker answers: its plugins' results, or why it could not make them. */
 /**
  * What the worker answers: each plugin's result as soon as it is made (so that the outputs are not
  * all copied across at once at the end, when both threads would hold them), then that it is done,
