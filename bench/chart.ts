@@ -1,5 +1,6 @@
 /**
- * bench/chart.svg: time per operation and peak memory as the document grows, one line per tool,
+ * bench/chart.svg: time per operation, peak memory, and peak memory per operation as the document
+ * grows, one line per tool,
  * drawn from the rows `npm run bench` measured (bench/report.ts). Plain SVG text, no dependency:
  * the same rows give the same bytes.
  */
@@ -14,9 +15,9 @@ export const CHART_TOOLS: readonly { name: string; colour: string }[] = [
   { name: 'openapi-typescript', colour: '#7e22ce' },
 ];
 
-const WIDTH = 1010;
+const WIDTH = 1500;
 const HEIGHT = 420;
-const PANEL = { width: 400, height: 250, top: 80, left: [70, 560] as const };
+const PANEL = { width: 400, height: 250, top: 80, left: [70, 560, 1050] as const };
 
 /** `&`, `<`, `>` and quotes as XML entities: document and tool names go into text and attributes. */
 export function escapeXml(text: string): string {
@@ -28,6 +29,7 @@ type Measure = (sample: Sample | undefined, row: Row) => number | undefined;
 
 const msPerOperation: Measure = (s, row) => (s?.ok && row.operations > 0 ? (1000 * s.seconds) / row.operations : undefined);
 const peakMb: Measure = (s) => (s?.ok && s.peakMb !== undefined ? s.peakMb : undefined);
+const kbPerOperation: Measure = (s, row) => (s?.ok && s.peakMb !== undefined && row.operations > 0 ? (1024 * s.peakMb) / row.operations : undefined);
 
 /** The chart of `rows` (documents in any order: drawn from the fewest operations to the most). */
 export function chartSvg(rows: readonly Row[], tools: readonly { name: string; colour: string }[] = CHART_TOOLS): string {
@@ -38,6 +40,7 @@ export function chartSvg(rows: readonly Row[], tools: readonly { name: string; c
     ...legend(tools),
     ...panel(sorted, tools, { left: PANEL.left[0], title: 'Time per operation (ms, log scale)', measure: msPerOperation, log: true }),
     ...panel(sorted, tools, { left: PANEL.left[1], title: 'Peak memory (MB)', measure: peakMb, log: false }),
+    ...panel(sorted, tools, { left: PANEL.left[2], title: 'Peak memory per operation (KB, log scale)', measure: kbPerOperation, log: true }),
     `<text x="70" y="${HEIGHT - 12}" fill="#6b7280">A missing point is a run that failed or timed out. Each point: the median of the benchmark's runs.</text>`,
     '</svg>',
   ];

@@ -3,6 +3,7 @@
  * only calls them in order.
  */
 import type { Config } from '@redocly/openapi-core';
+import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { chooseOutputs, type ChosenOutputs } from './plugins/choose-outputs.js';
 import { ALWAYS, builtinPlugins } from './plugins/registry.js';
@@ -11,7 +12,7 @@ import { runtimeExportsIn } from './emit/runtime-exports.js';
 import { manifestFile } from './write/manifest.js';
 import type { GeneratedFile } from './emit/plugin.js';
 import { runPlugin } from './plugins/run-plugin.js';
-import { sidePlugins, startSideThread, type SideThread } from './concurrency/side-thread.js';
+import { queueCounter, sidePlugins, startEarlyWorker, startSideThread, type EarlyWorker, type SideThread } from './concurrency/side-thread.js';
 import { pluginOptions } from './plugins/plugin-options.js';
 import { loadTemplates } from './emit/templates.js';
 import { lint, load, withFile } from './load-and-lint.js';
@@ -53,9 +54,18 @@ async function stages(resolved: ResolvedOptions, hooks: GenerateHooks, stage: { 
   const timer = stageTimer(hooks);
   // Choices are checked before the document is read: a typo in the config fails at once.
   const outputs = chooseRunOutputs(resolved);
-  const { spec, config } = loaded ?? (await load(resolved, timer));
-  // On a large document some outputs are made in a worker meanwhile (concurrency/side-thread.ts).
-  const side = sideThreadOf(spec, resolved, outputs);
+  // A document file large enough for a side thread has it started now, to load while the document is read.
+  const early = loaded ? undefined : earlyWorkerFor(resolved, outputs);
+  let side: SideThread | undefined;
+  let spec: LoadedSpec;
+  let config: Config;
+  try {
+    ({ spec, config } = loaded ?? (await load(resolved, timer)));
+    // On a large document some outputs are made in a worker meanwhile (concurrency/side-thread.ts).
+    side = sideThreadOf(spec, resolved, outputs, early);
+  } finally {
+    if (early && !side) early.stop();
+  }
   try {
     Object.assign(stage, { name: 'lint', file: spec.displayPath });
     const linted = await lint(spec, config, resolved, timer);
@@ -137,22 +147,37 @@ function modelOptionsOf(spec: LoadedSpec, resolved: ResolvedOptions): ModelOptio
  * (before lint and the model, which read it too). A Swagger 2.0 document is converted only after lint,
  * so it stays in one thread.
  */
-function sideThreadOf(spec: LoadedSpec, resolved: ResolvedOptions, outputs: RunOutputs): SideThread | undefined {
+function sideThreadOf(spec: LoadedSpec, resolved: ResolvedOptions, outputs: RunOutputs, early: EarlyWorker | undefined): SideThread | undefined {
   const chosen = outputs.plugins.map((p) => p.name);
-  const builtin = (name: string) => outputs.plugins.some((p) => p.name === name && builtinPlugins.includes(p));
-  const names = spec.converted
-    ? []
-    : sidePlugins({ chosen, builtin, documentBytes: spec.root.source.body.length, setting: process.env.PODCAST_GEN_SIDE_THREAD, always: ALWAYS });
+  const names = spec.converted ? [] : sharedPlugins(outputs, spec.root.source.body.length);
   if (names.length === 0) return undefined;
   // A selection is cut here, so that the worker is sent only what it reads (cutting again there changes nothing).
   const document = resolved.operations ? withFile(spec.displayPath, () => selectDocument(spec.document, resolved.operations).document) : spec.document;
-  return startSideThread({
-    document,
-    modelOptions: modelOptionsOf(spec, resolved),
-    templatesDir: templatesDir(resolved),
-    plugins: names.map((name) => ({ name, options: outputs.options.get(name) ?? {} })),
-    outputs: chosen,
-  });
+  return startSideThread(
+    {
+      document,
+      modelOptions: modelOptionsOf(spec, resolved),
+      templatesDir: templatesDir(resolved),
+      plugins: names.map((name) => ({ name, options: outputs.options.get(name) ?? {} })),
+      next: queueCounter(),
+      outputs: chosen,
+    },
+    early,
+  );
+}
+
+/** The built-in outputs of the run both threads take from, for a document of `bytes` (none where a side thread does not pay). */
+function sharedPlugins(outputs: RunOutputs, bytes: number): string[] {
+  const chosen = outputs.plugins.map((p) => p.name);
+  const builtin = (name: string) => outputs.plugins.some((p) => p.name === name && builtinPlugins.includes(p));
+  return sidePlugins({ chosen, builtin, documentBytes: bytes, setting: process.env.PODCAST_GEN_SIDE_THREAD, always: ALWAYS });
+}
+
+/** A worker started before the document is read, where its file's size already says the run will use one. */
+function earlyWorkerFor(resolved: ResolvedOptions, outputs: RunOutputs): EarlyWorker | undefined {
+  if (/^https?:\/\//i.test(resolved.spec)) return undefined;
+  const bytes = statSync(resolve(resolved.cwd, resolved.spec), { throwIfNoEntry: false })?.size;
+  return bytes !== undefined && sharedPlugins(outputs, bytes).length > 0 ? startEarlyWorker() : undefined;
 }
 
 /** The user's templates folder, absolute, if the run names one. */
@@ -173,8 +198,7 @@ async function emit(run: {
   const templates = loadTemplates(templatesDir(resolved));
   const names = outputs.plugins.map((p) => p.name);
   const made = new Map<string, { files: readonly GeneratedFile[]; problems: Problem[] }>();
-  for (const plugin of outputs.plugins) {
-    if (side?.plugins.includes(plugin.name)) continue;
+  const make = async (plugin: (typeof outputs.plugins)[number]) => {
     stage.name = `the ${plugin.name} output`;
     const problems: Problem[] = [];
     const context = { options: outputs.options.get(plugin.name) ?? {}, templates, outputs: names, report: (p: Problem) => void problems.push(p) };
@@ -182,6 +206,11 @@ async function emit(run: {
     for (const file of files) flatText(file.content);
     made.set(plugin.name, { files, problems });
     timer(`emit ${plugin.name}`);
+  };
+  for (const plugin of outputs.plugins) if (!side?.plugins.includes(plugin.name)) await make(plugin);
+  // The outputs the worker has not taken yet, each as the main thread is free for it.
+  for (let name = side?.take(); name !== undefined; name = side?.take()) {
+    await make(outputs.plugins.find((plugin) => plugin.name === name) as (typeof outputs.plugins)[number]);
   }
   if (side) {
     // The worker names a failure by its own stage (side-worker.ts).

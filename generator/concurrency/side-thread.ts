@@ -1,10 +1,14 @@
 /**
- * The one place where podcast-gen runs work side by side: on a large document, the `types` and `mcp`
- * outputs are made in a worker thread while the main thread lints, builds the model and makes the
- * other outputs. The worker builds its own model from a copy of the document (the model is a pure
- * function of it), so what it makes is what the main thread would have made; the pipeline merges its
- * files and problems in run order. bench/RESULTS.md ("A side thread") has what it saves, and why
- * the optimizing compiler's budget is raised with it (bin/podcast-gen.js).
+ * The one place where podcast-gen runs work side by side: on a large document, a worker thread makes
+ * outputs while the main thread lints, builds the model and makes the others. Which thread makes
+ * which output is decided as they go: the built-in outputs of the run are a queue, longest first,
+ * from which each thread takes the next one when it is free (a counter both threads increment
+ * atomically, in shared memory: no message waits for a thread busy with an output). So the worker,
+ * which starts first, takes the types, and the main thread, once it has linted and built its model,
+ * takes the fixtures, and the rest goes to whichever is free first, whatever the document's shape.
+ * The worker builds its own model from a copy of the document (the model is a pure function of it),
+ * so what it makes is what the main thread would have made; the pipeline merges the files and
+ * problems in run order. bench/RESULTS.md ("A side thread") has what it saves.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,8 +18,11 @@ import type { ModelOptions } from '../model/build-model.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { PodcastGenError, type Problem } from '../problems.js';
 
-/** The outputs the side thread makes, when chosen: together about as long as what the main thread does meanwhile. */
-export const SIDE_PLUGINS: readonly string[] = ['types', 'mcp'];
+/**
+ * The outputs either thread may make, in the order they are taken: the longest first (types and
+ * fixtures on a large document), so that what is left at the end is short.
+ */
+export const SHARED_PLUGINS: readonly string[] = ['types', 'fixtures', 'mcp', 'zod', 'client', 'mock'];
 
 /**
  * Below this size the worker's start (its own copy of TypeScript and of the pipeline) costs more than it
@@ -29,8 +36,10 @@ export interface SideRequest {
   modelOptions: ModelOptions;
   /** The user's templates folder, absolute, if any. */
   templatesDir: string | undefined;
-  /** The worker's plugins, in run order, with their options. */
+  /** The plugins either thread may make, in the order they are taken, with their options. */
   plugins: { name: string; options: Record<string, unknown> }[];
+  /** The queue's counter (one Int32): the index of the next plugin to take. */
+  next: SharedArrayBuffer;
   /** Every output of the run, in run order (a plugin's context). */
   outputs: readonly string[];
 }
@@ -43,19 +52,28 @@ export interface SidePluginResult {
   ms: number;
 }
 
-/** What the worker answers: its plugins' results, or why it could not make them. */
-export type SideReply = { results: SidePluginResult[] } | { failed: { message: string; stack?: string; problems?: Problem[]; exitCode?: number } };
+/**
+ * What the worker answers: each plugin's result as soon as it is made (so that the outputs are not
+ * all copied across at once at the end, when both threads would hold them), then that it is done,
+ * or why it could not make one.
+ */
+export type SideReply =
+  | { result: SidePluginResult }
+  | { done: true }
+  | { failed: { message: string; stack?: string; problems?: Problem[]; exitCode?: number } };
 
 export interface SideThread {
-  /** The outputs it makes: the pipeline leaves them out of its own loop. */
+  /** The outputs of the queue: the pipeline leaves them out of its own loop, and takes them with `take`. */
   plugins: readonly string[];
-  /** Their results, once made; rejects with the error the plugin threw (or the worker's end). */
+  /** The next output of the queue for the main thread to make; undefined once every one is taken. */
+  take(): string | undefined;
+  /** The results of the outputs the worker took, once made; rejects with the error the plugin threw (or the worker's end). */
   results: Promise<SidePluginResult[]>;
   /** Ends the worker (after its results, or when the run fails first). */
   stop(): Promise<void>;
 }
 
-/** Which of the chosen outputs go to a side thread for this document: none where it does not pay. */
+/** Which of the chosen outputs go to the queue both threads take from: none where a side thread does not pay. */
 export function sidePlugins(options: {
   chosen: readonly string[];
   builtin: (name: string) => boolean;
@@ -65,21 +83,27 @@ export function sidePlugins(options: {
 }): string[] {
   const setting = options.setting ?? 'auto';
   if (setting === 'off' || (setting !== 'on' && options.documentBytes < SIDE_THREAD_MIN_BYTES)) return [];
-  const plugins = options.chosen.filter((name) => SIDE_PLUGINS.includes(name) && options.builtin(name));
-  // With nothing else to make meanwhile (the index file is a few lines), another thread gains nothing.
-  const rest = options.chosen.filter((name) => !plugins.includes(name) && name !== options.always);
-  return rest.length === 0 ? [] : plugins;
+  const plugins = SHARED_PLUGINS.filter((name) => options.chosen.includes(name) && options.builtin(name));
+  // One output alone (the index file is a few lines) leaves the other thread nothing to do.
+  return plugins.length < 2 ? [] : plugins;
 }
 
 /**
  * Starts the worker and sends it the request at once: it works while the main thread goes on.
  * Undefined where there is no built worker to start: the pipeline then makes every output itself.
  */
-export function startSideThread(request: SideRequest): SideThread | undefined {
-  const worker = startWorker();
+export function startSideThread(request: SideRequest, early?: EarlyWorker): SideThread | undefined {
+  const worker = early?.worker ?? startWorker();
   if (!worker) return undefined;
+  // Now it has work: the process waits for it.
+  worker.ref();
   const results = new Promise<SidePluginResult[]>((resolve, reject) => {
-    worker.once('message', (reply: SideReply) => ('results' in reply ? resolve(reply.results) : reject(rebuiltError(reply.failed))));
+    const made: SidePluginResult[] = [];
+    worker.on('message', (reply: SideReply) => {
+      if ('result' in reply) made.push(reply.result);
+      else if ('done' in reply) resolve(made);
+      else reject(rebuiltError(reply.failed));
+    });
     worker.once('error', reject);
     // An end without an answer (the process out of memory, a crash) is a failure, never a wait.
     worker.once('exit', (code) =>
@@ -95,7 +119,37 @@ export function startSideThread(request: SideRequest): SideThread | undefined {
     void worker.terminate();
     throw error;
   }
-  return { plugins: request.plugins.map((p) => p.name), results, stop: async () => void (await worker.terminate()) };
+  const names = request.plugins.map((p) => p.name);
+  const next = new Int32Array(request.next);
+  return {
+    plugins: names,
+    take: () => names[Atomics.add(next, 0, 1)],
+    results,
+    stop: async () => void (await worker.terminate()),
+  };
+}
+
+/**
+ * A worker started before the document is read, so that its own modules load meanwhile; it is given
+ * its work by {@link startSideThread}, or ended with `stop()` when the run turns out not to use it.
+ * Until then it does not keep the process alive.
+ */
+export interface EarlyWorker {
+  worker: Worker;
+  stop(): void;
+}
+
+/** An {@link EarlyWorker}, or undefined where there is no built worker to start. */
+export function startEarlyWorker(): EarlyWorker | undefined {
+  const worker = startWorker();
+  if (!worker) return undefined;
+  worker.unref();
+  return { worker, stop: () => void worker.terminate() };
+}
+
+/** A queue's counter, for {@link SideRequest.next}. */
+export function queueCounter(): SharedArrayBuffer {
+  return new SharedArrayBuffer(4);
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
- * The side thread's entry (side-thread.ts): builds the model from its copy of the document, runs the
- * plugins it was sent, and answers once, with their files and problems or with what one threw.
+ * The side thread's entry (side-thread.ts): builds the model from its copy of the document, makes the
+ * plugins it takes from the queue it shares with the main thread until none is left, and answers
+ * once, with their files and problems or with what one threw.
  */
 import { parentPort } from 'node:worker_threads';
 import { builtinPlugins } from '../plugins/registry.js';
@@ -11,17 +12,19 @@ import { PodcastGenError, tooDeep, type Problem } from '../problems.js';
 import type { SidePluginResult, SideReply, SideRequest } from './side-thread.js';
 
 parentPort?.once('message', (request: SideRequest) => {
-  void answer(request).then((reply) => parentPort?.postMessage(reply));
+  void answer(request, (reply) => parentPort?.postMessage(reply)).then((reply) => parentPort?.postMessage(reply));
 });
 
-async function answer(request: SideRequest): Promise<SideReply> {
+/** Makes the plugins it takes, sending each result as made; answers that it is done, or why it failed. */
+async function answer(request: SideRequest, send: (reply: SideReply) => void): Promise<SideReply> {
   // The stage a failure is named by, as the pipeline names its own.
   let stage = 'the model';
   try {
     const { model } = buildModel(request.document, request.modelOptions);
     const templates = loadTemplates(request.templatesDir);
-    const results: SidePluginResult[] = [];
-    for (const { name, options } of request.plugins) {
+    const next = new Int32Array(request.next);
+    for (let taken = Atomics.add(next, 0, 1); taken < request.plugins.length; taken = Atomics.add(next, 0, 1)) {
+      const { name, options } = request.plugins[taken] as SideRequest['plugins'][number];
       stage = `the ${name} output`;
       const started = performance.now();
       const plugin = builtinPlugins.find((p) => p.name === name);
@@ -29,9 +32,10 @@ async function answer(request: SideRequest): Promise<SideReply> {
       const problems: Problem[] = [];
       const context = { options, templates, outputs: request.outputs, report: (p: Problem) => void problems.push(p) };
       const files = await runPlugin({ plugin, model, context, builtin: true });
-      results.push({ name, files, problems, ms: Math.round(performance.now() - started) });
+      const result: SidePluginResult = { name, files, problems, ms: Math.round(performance.now() - started) };
+      send({ result });
     }
-    return { results };
+    return { done: true };
   } catch (thrown) {
     const error = tooDeep(thrown, stage, request.modelOptions.source.path) ?? thrown;
     if (error instanceof PodcastGenError) return { failed: { message: error.message, problems: error.problems, exitCode: error.exitCode } };

@@ -6,22 +6,31 @@
  * browsers load the JavaScript as it is (with `allowJs`, the declaration still wins). Pure.
  */
 import type { GeneratedFile } from './plugin.js';
-import { commentText, tsString } from './print.js';
+import { commentText, jsonTextString } from './print.js';
+import { sharedJsonPieces } from './shared-values.js';
 
 /**
  * The two files of a data module at `path` (without extension): the `.js` exports as default the
  * JSON text `pieces.join('')`, written one piece a line as an array of string literals joined at
- * load time (a change to one piece changes one line; Node loads it about half again as fast as the
- * same text as one `String.raw` template). Each piece is escaped for a JS string literal.
+ * load time (Node loads it about half again as fast as the same text as one `String.raw`
+ * template). Each piece is a single-quoted JS string literal (print.ts `jsonTextString`).
  */
 export function jsonTextModule(path: string, banner: string, description: string, pieces: readonly string[]): GeneratedFile[] {
   const doc = commentText(description)
     .split('\n')
     .map((line) => `// ${line}`.trimEnd())
     .join('\n');
-  const literals = pieces.length === 0 ? '' : `${pieces.map((piece) => `  ${tsString(piece)},`).join('\n')}\n`;
+  const literals = pieces.length === 0 ? '' : `${pieces.map((piece) => `  ${jsonTextString(piece)},`).join('\n')}\n`;
   return [
     { path: `${path}.js`, content: `${banner}\n${doc}\nexport default [\n${literals}].join('');\n` },
     { path: `${path}.d.ts`, content: `${banner}\n${doc}\ndeclare const json: string; export default json;\n` },
   ];
+}
+
+/**
+ * A data module of `value` with each value that recurs written once (shared-values.ts), which the
+ * output reads back with `readSharedJson` (templates/shared-values.ts).
+ */
+export function sharedJsonModule(path: string, banner: string, description: string, value: unknown): GeneratedFile[] {
+  return jsonTextModule(path, banner, description, sharedJsonPieces(value));
 }

@@ -51,6 +51,8 @@ export const RUNTIME_ROOMS: readonly string[] = [
 export const COPIED_FILES: readonly string[] = [
   'runtime.ts',
   ...RUNTIME_ROOMS,
+  // Copied into each folder whose data module it reads (fixtures/, mcp/): not at its own path.
+  'shared-values.ts',
   'mcp/tool-server.ts',
   'mcp/tool-catalog.ts',
   'mcp/tool-gate.ts',

@@ -206,7 +206,9 @@ function refsStayAsWritten(document: unknown, fromJson: boolean): (() => void)[]
         }
       }
       const childRole: Role = isMap ? entryRole : names.has(child) ? 'map' : EXAMPLE_HOLDERS.keys.has(child) ? 'holder' : 'other';
-      if (!stays(value, child, key, false, excluded || REF_PLACES.excluded(child), childRole)) return false;
+      // A map's entry is a name (a schema property may be called `links`): only an `x-` one is set apart.
+      const setApart = isMap ? child.startsWith('x-') : REF_PLACES.excluded(child);
+      if (!stays(value, child, key, false, excluded || setApart, childRole)) return false;
     }
     return true;
   };

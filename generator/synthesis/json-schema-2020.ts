@@ -81,6 +81,15 @@ export function fitObject(
   ctx: SynthContext,
   make: (name: string) => { value: unknown } | undefined,
 ): void {
+  // None of these keywords (most objects): nothing to fit.
+  if (
+    schema.dependentRequired === undefined &&
+    schema.dependentSchemas === undefined &&
+    schema.patternProperties === undefined &&
+    schema.unevaluatedProperties === undefined &&
+    schema.propertyNames === undefined
+  )
+    return;
   for (const [key, names] of Object.entries(schema.dependentRequired ?? {})) {
     if (!(key in out)) continue;
     for (const name of names) {

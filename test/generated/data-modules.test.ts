@@ -1,10 +1,12 @@
 /**
  * For a large document (ApiModel.large), the data of the fixtures and of the MCP server lives in
  * JavaScript data modules that the type checker reads only through a one-line declaration:
- * `fixtures/fixtures-data.js`, `mcp/server-data.js` and `mock/routes-data.js`, each with its `.d.ts`. The values users get
- * are the same as the `.json` files', and Node imports the modules as they are. The podcast document
- * is made large here with PODCAST_GEN_LARGE=on; generated/, its output as a small document, has no
- * data module.
+ * `fixtures/fixtures-data.js`, `mcp/server-data.js` and `mock/routes-data.js`, each with its `.d.ts`,
+ * each value that recurs written once (no `fixtures/<operationId>.json`, no `mcp/tools.json`: the
+ * same values written whole again). What users get from them (the fixtures, the tools a server
+ * lists, the mock's routes) is what a small document's output gives, and Node imports the modules
+ * as they are. The podcast document is made large here with PODCAST_GEN_LARGE=on; generated/, its
+ * output as a small document, has no data module.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -17,6 +19,7 @@ import { podcastMcpTools as smallTools } from '../../generated/mcp/server.js';
 import { routes as smallRoutes } from '../../generated/mock/routes.js';
 import { GENERATED, ROOT } from '../helpers/paths.js';
 import { writeOutput } from '../mcp/helpers/generated-server.js';
+import { readSharedJson } from '../../templates/shared-values.js';
 
 const DATA_MODULES = ['fixtures/fixtures-data', 'mcp/server-data', 'mock/routes-data'];
 
@@ -45,14 +48,14 @@ function fixtureFiles(root = GENERATED): Record<string, unknown> {
   return Object.fromEntries(entries.map((fixture) => [fixture.operationId, fixture]));
 }
 
-/** What plain Node (no TypeScript, no bundler) gets from importing a data module: its default export. */
+/** What plain Node (no TypeScript, no bundler) gets from importing a data module, read as the output reads it. */
 function importWithNode(path: string): unknown {
-  const script = `const { default: text } = await import(${JSON.stringify(pathToFileURL(join(GENERATED_LARGE, `${path}.js`)).href)}); process.stdout.write(JSON.stringify({ type: typeof text, value: JSON.parse(text) }));`;
+  const script = `const { default: text } = await import(${JSON.stringify(pathToFileURL(join(GENERATED_LARGE, `${path}.js`)).href)}); process.stdout.write(JSON.stringify({ type: typeof text, text }));`;
   const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   expect(child.stderr).toBe('');
-  const { type, value } = JSON.parse(child.stdout) as { type: string; value: unknown };
+  const { type, text } = JSON.parse(child.stdout) as { type: string; text: string };
   expect(type).toBe('string');
-  return value;
+  return readSharedJson(text);
 }
 
 describe("the data modules of a large document's output", () => {
@@ -75,43 +78,38 @@ describe("the data modules of a large document's output", () => {
     for (const text of texts) expect(text).not.toMatch(/String\.raw`|JSON\.parse\(\[/);
     expect(texts[2]).not.toContain('"operationId"');
     // A fixture's string, present in its .json file, appears in no .ts file.
-    const rid = (fixtureFiles(GENERATED_LARGE).quotaSummary as { response: { body: { rid: string } } }).response.body.rid;
+    const rid = (fixtureFiles(GENERATED).quotaSummary as { response: { body: { rid: string } } }).response.body.rid;
     expect(texts.some((text) => text.includes(rid))).toBe(false);
+  });
+
+  it('writes no value whole again: no fixtures/<operationId>.json, no mcp/tools.json', () => {
+    expect(readdirSync(join(GENERATED_LARGE, 'fixtures')).filter((name) => name.endsWith('.json'))).toStrictEqual([]);
+    expect(existsSync(join(GENERATED_LARGE, 'mcp', 'tools.json'))).toBe(false);
   });
 });
 
-describe('the values are those of the .json files', () => {
-  it.each([
-    ['small', false],
-    ['large', true],
-  ] as const)('`fixtures` (fixtures/index.ts) of a %s document equals the fixtures/<operationId>.json files, by operationId', async (_size, large) => {
-    const root = large ? GENERATED_LARGE : GENERATED;
-    const fixtures = large ? ((await import(pathToFileURL(join(root, 'fixtures', 'index.ts')).href)) as { fixtures: object }).fixtures : smallFixtures;
-    const files = fixtureFiles(root);
-    expect(Object.keys(fixtures).sort()).toStrictEqual(Object.keys(files).sort());
+describe("the values are a small document's", () => {
+  it('`fixtures` (fixtures/index.ts) equals the fixtures/<operationId>.json files of generated/, by operationId', async () => {
+    const { fixtures } = (await import(pathToFileURL(join(GENERATED_LARGE, 'fixtures', 'index.ts')).href)) as { fixtures: object };
+    const files = fixtureFiles(GENERATED);
+    expect(Object.keys(fixtures)).toStrictEqual(Object.keys(smallFixtures));
+    expect(fixtures).toStrictEqual(JSON.parse(JSON.stringify(smallFixtures)));
     expect(JSON.parse(JSON.stringify(fixtures))).toStrictEqual(files);
-    expect(large ? fixtureFiles(GENERATED) : files).toStrictEqual(files);
   });
 
   it('the fixtures data module, imported by plain Node, is the same object', () => {
-    expect(importWithNode('fixtures/fixtures-data')).toStrictEqual(fixtureFiles(GENERATED_LARGE));
+    expect(importWithNode('fixtures/fixtures-data')).toStrictEqual(fixtureFiles(GENERATED));
   });
 
-  it.each([
-    ['small', false],
-    ['large', true],
-  ] as const)('the tools of mcp/server.ts of a %s document are exactly tools.json', async (_size, large) => {
-    const root = large ? GENERATED_LARGE : GENERATED;
-    const tools = large
-      ? Object.values((await import(pathToFileURL(join(root, 'mcp', 'server.ts')).href)) as Record<string, unknown>).find(
-          (value) => typeof value === 'object' && value !== null && 'tools' in value,
-        )
-      : smallTools;
-    const manifest = readFileSync(join(root, 'mcp', 'tools.json'), 'utf8');
-    expect(`${JSON.stringify(tools, null, 2)}\n`).toBe(manifest);
+  it("the tools of mcp/server.ts are exactly generated/'s tools.json", async () => {
+    const tools = Object.values((await import(pathToFileURL(join(GENERATED_LARGE, 'mcp', 'server.ts')).href)) as Record<string, unknown>).find(
+      (value) => typeof value === 'object' && value !== null && 'tools' in value,
+    );
+    expect(`${JSON.stringify(tools, null, 2)}\n`).toBe(readFileSync(join(GENERATED, 'mcp', 'tools.json'), 'utf8'));
+    expect(`${JSON.stringify(smallTools, null, 2)}\n`).toBe(readFileSync(join(GENERATED, 'mcp', 'tools.json'), 'utf8'));
   });
 
-  it("the mock's routes of a large document, from the data module, are those of a small document's literal", async () => {
+  it("the mock's routes, from the data module, are those of a small document's literal", async () => {
     const { routes: large } = (await import(pathToFileURL(join(GENERATED_LARGE, 'mock', 'routes.ts')).href)) as { routes: unknown[] };
     expect(large).toStrictEqual(smallRoutes);
     expect(importWithNode('mock/routes-data')).toStrictEqual(smallRoutes);
@@ -123,7 +121,7 @@ describe('the values are those of the .json files', () => {
 
   it('the MCP data module, imported by plain Node, holds every tool of tools.json by name', () => {
     const data = importWithNode('mcp/server-data') as { defs: object; responseDefs: object; tools: { name: string }[] };
-    const manifest = JSON.parse(readFileSync(join(GENERATED_LARGE, 'mcp', 'tools.json'), 'utf8')) as { tools: { name: string }[] };
+    const manifest = JSON.parse(readFileSync(join(GENERATED, 'mcp', 'tools.json'), 'utf8')) as { tools: { name: string }[] };
     expect(data.tools.map((tool) => tool.name)).toStrictEqual(manifest.tools.map((tool) => tool.name));
     expect(Object.keys(data.defs).length).toBeGreaterThan(0);
   });

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { jsonTextModule } from '../../generator/emit/data-module.js';
-import { jsonLines } from '../../generator/emit/mcp/json-text.js';
+import { jsonTextModule, sharedJsonModule } from '../../generator/emit/data-module.js';
+import { readSharedJson } from '../../templates/shared-values.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'podcast-gen-data-module-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -36,30 +36,35 @@ describe('JSON carried as the text of a data module', () => {
       ]),
     ],
   ])('%s come back unchanged', async (_, value) => {
-    const { value: back, js } = await readBack(jsonLines(new Map(Object.entries({ entry: value }))).split('\n'));
+    const { value: back, js } = await readBack(['{"entry":', JSON.stringify(value), '}']);
     expect(back).toStrictEqual({ entry: value });
     // Nothing a JS string literal (or an HTML script element holding the module) must not hold raw.
     expect(js).not.toMatch(/[\u2028\u2029]|<\/script/i);
   });
 
+  it.each([
+    ['backticks, quotes, backslashes, separators and a script end', { a: 'use `a` ${b} "q" \\ it\'s \u2028\u2029 </script>', b: ['\u0000\t\n 🎙 \ud800'] }],
+    [
+      'a value recurring under keys that need care',
+      Object.fromEntries([
+        ['__proto__', { x: [1, 'y'] }],
+        ["'", { x: [1, 'y'] }],
+        ['`', { x: [1, 'y'] }],
+      ]),
+    ],
+  ])('%s come back unchanged from a module of shared values', async (_, value) => {
+    const [js] = sharedJsonModule('shared', '// banner\n', 'a description', { entry: value });
+    const file = join(folder, `shared-${++count}.mjs`);
+    writeFileSync(file, js?.content ?? '');
+    const { default: text } = (await import(pathToFileURL(file).href)) as { default: string };
+    expect(readSharedJson(text)).toStrictEqual(JSON.parse(JSON.stringify({ entry: value })));
+    expect(js?.content).not.toMatch(/[\u2028\u2029]|<\/script/i);
+  });
+
   it('writes the banner, one piece a line, and a declaration of one line', async () => {
     const { js, dts, value } = await readBack(['{', '"a":1,', '"b":[2]', '}']);
     expect(value).toStrictEqual({ a: 1, b: [2] });
-    expect(js).toBe('// banner\n\n// a description\nexport default [\n  "{",\n  "\\"a\\":1,",\n  "\\"b\\":[2]",\n  "}",\n].join(\'\');\n');
+    expect(js).toBe("// banner\n\n// a description\nexport default [\n  '{',\n  '\"a\":1,',\n  '\"b\":[2]',\n  '}',\n].join('');\n");
     expect(dts).toBe('// banner\n\n// a description\ndeclare const json: string; export default json;\n');
-  });
-
-  it('writes one member a line, byte-stable, and empty containers as {} and []', () => {
-    expect(
-      jsonLines(
-        new Map<string, unknown>([
-          ['a', { type: 'string' }],
-          ['b', 1],
-        ]),
-      ),
-    ).toBe('{\n"a":{"type":"string"},\n"b":1\n}');
-    expect(jsonLines([{ name: 'x' }, { name: 'y' }])).toBe('[\n{"name":"x"},\n{"name":"y"}\n]');
-    expect(jsonLines(new Map())).toBe('{}');
-    expect(jsonLines([])).toBe('[]');
   });
 });

@@ -45,16 +45,16 @@ function assertWellFormed(svg: string): void {
 }
 
 describe('bench/chart.svg', () => {
-  it('is a well-formed SVG document with two panels', () => {
+  it('is a well-formed SVG document with three panels', () => {
     const svg = chartSvg(rows);
     expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
     assertWellFormed(svg);
-    expect(svg.match(/<g class="panel">/g)).toHaveLength(2);
+    expect(svg.match(/<g class="panel">/g)).toHaveLength(3);
   });
 
   it('draws one series per tool in each panel, and a failed run is no point', () => {
     const svg = chartSvg(rows);
-    for (const tool of CHART_TOOLS) expect(svg.match(new RegExp(`<g class="series" data-tool="${tool.name}"`, 'g')), tool.name).toHaveLength(2);
+    for (const tool of CHART_TOOLS) expect(svg.match(new RegExp(`<g class="series" data-tool="${tool.name}"`, 'g')), tool.name).toHaveLength(3);
     const heyApi = svg
       .split('data-tool="hey-api"')
       .slice(1)

@@ -127,6 +127,13 @@ describe('a document that is its own bundle', () => {
   const asRedocly: [string, unknown][] = [
     ['a $ref as a schema example (a copy of the Example object)', schemaExample],
     [
+      // A name, not the Response's `links`: redocly walks the entry as the schema it is (Microsoft Graph's `links` properties).
+      'a schema property named links (a $ref, and $refs in its anyOf)',
+      withRef((ref) => ({
+        parameters: [{ name: 'q', in: 'query', schema: { type: 'object', properties: { links: ref, other: { properties: { links: { anyOf: [ref] } } } } } }],
+      })),
+    ],
+    [
       'a $ref as a schema example next to other keys',
       withRef(() => ({
         parameters: [{ name: 'q', in: 'query', schema: { type: 'object', example: { $ref: '#/components/examples/one', note: 'kept', value: 'mine' } } }],

@@ -7,6 +7,7 @@ import { syntheticDocument } from '../../bench/synthetic.js';
 import { loadPrinterModules } from '../../generator/emit/types/printer-modules.js';
 import { printingFacts } from '../../generator/emit/types/printable-refs.js';
 import { transformDocument } from '../../generator/emit/types/transform-document.js';
+import { printTypes } from '../../generator/emit/types/print-types.js';
 import { ROOT } from '../helpers/paths.js';
 
 /**
@@ -45,6 +46,13 @@ describe('transformDocument', () => {
       expect(ours).toMatch(/operations/);
       // What lets printTypes() print such a document without copying it first.
       if (!discriminators) expect(document).toStrictEqual(before);
+    });
+  }
+
+  // GitHub's document, the same way: test/types/operations-as-made.compat.test.ts.
+  for (const [name, read] of documents) {
+    it(`prints the operations of ${name} one by one as made, as in one piece`, () => {
+      expect(printTypes(read() as never)).toBe(printTypes(read() as never, { operationsAsMade: false }));
     });
   }
 

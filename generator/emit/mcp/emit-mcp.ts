@@ -2,9 +2,9 @@ import { camelCase, pascalCase, snakeCase } from '../../model/naming.js';
 import type { ApiModel, CredentialsModel } from '../../model/types.js';
 import { banner } from '../banner.js';
 import { definePlugin } from '../plugin.js';
-import { jsonTextModule } from '../data-module.js';
+import { sharedJsonModule } from '../data-module.js';
+import { writesWholeFiles, type WholeFilesSetting } from '../shared/whole-files.js';
 import { COPIED_FILES } from '../templates.js';
-import { jsonLines } from './json-text.js';
 import { budgetPaging, type Paging } from './paging-hint.js';
 import { jsonLiteral } from '../print.js';
 import type { JsonSchema } from './json-schema.js';
@@ -57,24 +57,37 @@ export interface McpServerView {
   anyInput: boolean;
   /** True for a large document (`ApiModel.large`): the tools are read from the data module `server-data.js`. */
   large: boolean;
+  /** True when `tools.json` is written beside the server (option `manifest`). */
+  manifestFile: boolean;
   /** The tools and their shared definitions as a TypeScript literal (`ToolData`), one definition or tool a line; empty when `large`. */
   data: string;
 }
 
 /** The view of the model that the MCP server template renders. */
-export function mcpServerView(model: ApiModel, maxSchemaBytes = DEFAULT_MAX_SCHEMA_BYTES): McpServerView {
-  return mcpServer(model, maxSchemaBytes).view;
+export function mcpServerView(model: ApiModel, maxSchemaBytes = DEFAULT_MAX_SCHEMA_BYTES, manifest: WholeFilesSetting = 'auto'): McpServerView {
+  return mcpServer(model, maxSchemaBytes, manifestWritten(model, manifest)).view;
+}
+
+/** Whether `tools.json` is written, by the option `manifest`. */
+function manifestWritten(model: ApiModel, manifest: string): boolean {
+  return writesWholeFiles({ setting: manifest, large: model.large, output: 'mcp', option: 'manifest' });
 }
 
 /**
- * The server's view and the manifest's JSON text (`tools.json`). The server carries each
- * definition once, however many tools reach it, and builds the manifest's `$defs` when it lists.
+ * The server's view, the manifest's JSON text (`tools.json`, where `manifestFile`) and the data
+ * module's value (for a large document). The server carries each definition once, however many
+ * tools reach it, and builds the manifest's `$defs` when it lists.
  */
-function mcpServer(model: ApiModel, maxSchemaBytes: number): { view: McpServerView; manifestJson: string; bindings: McpToolBinding[]; dataJson: string } {
+function mcpServer(
+  model: ApiModel,
+  maxSchemaBytes: number,
+  manifestFile: boolean,
+): { view: McpServerView; manifestJson?: string; bindings: McpToolBinding[]; data?: ToolData } {
   const { bindings, table } = buildToolBindings(model, maxSchemaBytes);
   const api = model.names.api;
   const manifest = buildManifest(bindings);
-  const manifestJson = JSON.stringify(manifest, null, 2);
+  // The list the server assembles from its data, written again whole only where asked for.
+  const manifestJson = manifestFile ? JSON.stringify(manifest, null, 2) : undefined;
   const { defs, responseDefs } = carriedDefinitions(bindings, table);
   const view: McpServerView = {
     banner: banner(model),
@@ -110,6 +123,7 @@ function mcpServer(model: ApiModel, maxSchemaBytes: number): { view: McpServerVi
     })),
     anyInput: bindings.some(({ operation }) => operation.hasInput),
     large: model.large,
+    manifestFile,
     data: model.large
       ? ''
       : dataLiteral(
@@ -118,12 +132,18 @@ function mcpServer(model: ApiModel, maxSchemaBytes: number): { view: McpServerVi
           bindings.map((b) => b.entry),
         ),
   };
-  // One definition or tool a line.
-  // The data module's text: a large document's tools live there, a smaller one's in `view` above.
-  const dataJson = !model.large
-    ? ''
-    : `{"defs":${jsonLines(defs)},\n"responseDefs":${jsonLines(responseDefs)},\n"tools":${jsonLines(bindings.map((b) => b.entry))}}`;
-  return { view, manifestJson, bindings, dataJson };
+  // The data module's value: a large document's tools live there, a smaller one's in `view` above.
+  const data = model.large
+    ? { defs: Object.fromEntries(defs), responseDefs: Object.fromEntries(responseDefs), tools: bindings.map((b) => b.entry) }
+    : undefined;
+  return { view, ...(manifestJson === undefined ? {} : { manifestJson }), bindings, ...(data ? { data } : {}) };
+}
+
+/** What `server-data.js` holds: the definitions (by key, as `server.ts`'s `ToolData` has them) and every tool. */
+interface ToolData {
+  defs: Record<string, JsonSchema>;
+  responseDefs: Record<string, JsonSchema>;
+  tools: unknown[];
 }
 
 function pagingOf(paging: Paging | undefined): { paging?: Paging } {
@@ -208,18 +228,23 @@ const MCP_COPIED = COPIED_FILES.filter((path) => path.startsWith('mcp/'));
 const MCP_DATA = 'mcp/server-data';
 
 const MCP_DATA_DESCRIPTION = [
-  'The data of `server.ts` as JSON text, which it parses on first use: `defs`, every component schema as JSON Schema 2020-12',
+  'The data of `server.ts`, which it reads on first use: `defs`, every component schema as JSON Schema 2020-12',
   'read for requests (readOnly properties left out), by type name, and places inside one by their pointer; `responseDefs`,',
   'the definitions that read differently in responses (writeOnly properties left out instead); `tools`, every tool,',
-  'sorted by name, its schemas referencing those definitions. One definition or tool a line.',
+  'sorted by name, its schemas referencing those definitions. Each value that recurs is written once.',
 ].join('\n');
 
+/** The reader of the data module, copied from templates/ beside the server that imports it. */
+const SHARED_VALUES = 'shared-values.ts';
+
 /**
- * `mcp/tools.json` (an MCP `tools/list` result), `mcp/server.ts` (the server serving it, with the
- * document's tools), `mcp/tool-server.ts` and the files it imports (the code every server shares,
- * copied from templates/)
- * and, for a large document (`ApiModel.large`), the server's data module (`mcp/server-data.js`,
- * which the type checker reads through its one-line declaration).
+ * `mcp/server.ts` (the server, with the document's tools), `mcp/http.ts` (the same as a Web-standard
+ * handler), `mcp/tool-server.ts` and the files they import (the code every server shares, copied
+ * from templates/); `mcp/tools.json` (an MCP `tools/list` result, option `manifest`: by default for
+ * a smaller document only, a large one's being its every tool's schemas written whole, which the
+ * server assembles); and, for a large document (`ApiModel.large`), the server's data module
+ * (`mcp/server-data.js`, which the type checker reads through its one-line declaration) with its
+ * reader `mcp/shared-values.ts`.
  */
 export const mcpPlugin = definePlugin({
   name: 'mcp',
@@ -232,6 +257,12 @@ export const mcpPlugin = definePlugin({
      * each reference to one noted; the server still validates the whole schema.
      */
     maxSchemaBytes: DEFAULT_MAX_SCHEMA_BYTES,
+    /**
+     * Whether `mcp/tools.json` is written: `auto`, for a document below the large size only (a
+     * large one's server assembles the list from its data module, and the file would be every
+     * tool's schemas written whole); `always`; `never`.
+     */
+    manifest: 'auto' as WholeFilesSetting,
   },
   emit(model, { templates, options, report }) {
     const { maxSchemaBytes } = options;
@@ -245,16 +276,20 @@ export const mcpPlugin = definePlugin({
         EXIT_USAGE,
       );
     }
-    const { view, manifestJson, bindings, dataJson } = mcpServer(model, maxSchemaBytes);
+    const { view, manifestJson, bindings, data } = mcpServer(model, maxSchemaBytes, manifestWritten(model, options.manifest));
     for (const problem of leftOutWarnings(model, bindings, maxSchemaBytes)) report(problem);
     return [
       // JSON cannot carry the banner; the file is still generated and byte-stable.
-      { path: 'mcp/tools.json', content: `${manifestJson}\n` },
+      ...(manifestJson === undefined ? [] : [{ path: 'mcp/tools.json', content: `${manifestJson}\n` }]),
       { path: 'mcp/server.ts', content: templates.render('mcp-server.ts.hbs', view) },
       { path: 'mcp/http.ts', content: templates.render('mcp-http.ts.hbs', view) },
       ...MCP_COPIED.map((path) => ({ path, content: `${view.banner}\n${templates.copied(path)}` })),
-      // JSON strings hold no line break, so each line of the text is a piece.
-      ...(model.large ? jsonTextModule(MCP_DATA, view.banner, MCP_DATA_DESCRIPTION, dataJson.split('\n')) : []),
+      ...(data
+        ? [
+            ...sharedJsonModule(MCP_DATA, view.banner, MCP_DATA_DESCRIPTION, data),
+            { path: `mcp/${SHARED_VALUES}`, content: `${view.banner}\n${templates.copied(SHARED_VALUES)}` },
+          ]
+        : []),
     ];
   },
 });

@@ -1,18 +1,13 @@
 import { banner } from '../banner.js';
-import { jsonTextModule } from '../data-module.js';
+import { sharedJsonModule } from '../data-module.js';
 import { definePlugin } from '../plugin.js';
 import { COPIED_FILES } from '../templates.js';
-import { failureShape, mockAuth, mockCredentialVariables, mockRoutes, type MockRoute } from './route-table.js';
+import { failureShape, mockAuth, mockCredentialVariables, mockRoutes } from './route-table.js';
 
 /** The data module a large document's `mock/routes.ts` imports (`./routes-data.js`, and its one-line `.d.ts`), without extension. */
 const ROUTES_DATA = 'mock/routes-data';
 
-const ROUTES_DATA_DESCRIPTION = "Every operation's route, in the document's order, as JSON text, which `routes.ts` parses: one route a line.";
-
-/** The routes as one JSON array in pieces, one route a piece: a change to one operation changes its line. */
-function routePieces(routes: readonly MockRoute[]): string[] {
-  return ['[', ...routes.map((route, i) => `${JSON.stringify(route)}${i < routes.length - 1 ? ',' : ''}`), ']'];
-}
+const ROUTES_DATA_DESCRIPTION = "Every operation's route, in the document's order, which `routes.ts` reads: each value that recurs written once.";
 
 /** The code every mock shares: copied files of templates/, each at the same path in the output. */
 const MOCK_CODE = COPIED_FILES.filter((path) => path.startsWith('mock/'));
@@ -42,7 +37,7 @@ export const mockPlugin = definePlugin({
     };
     return [
       { path: 'mock/routes.ts', content: templates.render('mock-routes.ts.hbs', view) },
-      ...(model.large ? jsonTextModule(ROUTES_DATA, view.banner, ROUTES_DATA_DESCRIPTION, routePieces(routes)) : []),
+      ...(model.large ? sharedJsonModule(ROUTES_DATA, view.banner, ROUTES_DATA_DESCRIPTION, routes) : []),
       ...MOCK_CODE.map((path) => ({ path, content: `${view.banner}\n${templates.copied(path)}` })),
       { path: 'mock/index.ts', content: templates.render('mock-index.ts.hbs', view) },
     ];

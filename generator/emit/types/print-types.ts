@@ -17,7 +17,7 @@ let modules: PrinterModules | undefined;
  * without a banner. openapi-typescript writes discriminator enums into the document it prints, so
  * such a document is printed from a copy.
  */
-export function printTypes(document: ApiModel['document']): string {
+export function printTypes(document: ApiModel['document'], { operationsAsMade = true }: { operationsAsMade?: boolean } = {}): string {
   modules ??= loadPrinterModules();
   const oas32 = needs32Printing(document);
   const source = oas32 ? printable32(document) : document;
@@ -32,8 +32,10 @@ export function printTypes(document: ApiModel['document']): string {
     ...exactTypeOptions(modules),
   };
   type Printed = Parameters<typeof transformDocument>[1];
+  // Each operation's type printed as it is made (not where 3.2's extra operations join them later).
+  const operations = oas32 || !operationsAsMade ? undefined : operationPrinter(modules);
   // The document was linted and bundled once already: openapiTS() would do both again (transform-document.ts).
-  const nodes = transformDocument(modules, printable as unknown as Printed, options);
+  const nodes = transformDocument(modules, printable as unknown as Printed, { ...options, ...(operations ? { takeOperation: operations.take } : {}) });
   const extra = oas32 ? extraOperationsDocument(printable as Record<string, unknown>) : undefined;
   if (extra) {
     mergeOperations(modules, nodes, transformDocument(modules, extra as unknown as Printed, options));
@@ -43,7 +45,32 @@ export function printTypes(document: ApiModel['document']): string {
   // A component that reaches itself with no object type between does not compile as an index.
   recursiveAliases(modules, nodes);
   withRequiredOfNullable(modules, nodes);
-  return twoSpaceIndent(modules.ots.astToString(nodes));
+  const text = modules.ots.astToString(nodes);
+  return twoSpaceIndent(operations ? operations.into(text) : text);
+}
+
+/**
+ * The members of the `operations` interface printed one by one as openapi-typescript makes them, so
+ * that a large document's operations are never all held as syntax (on Microsoft Graph's they are
+ * most of it), and put into the interface printed empty. TypeScript's printer indents every line
+ * it starts with text, so a member printed alone and indented one level reads as printed inside
+ * (test/unit/transform-document.test.ts compares both ways).
+ */
+function operationPrinter({ ts }: PrinterModules): { take(member: ts.TypeElement): void; into(text: string): string } {
+  // The printer and file openapi-typescript's astToString prints with.
+  const printer = ts.createPrinter({ newLine: ts.NewLineKind.LineFeed, removeComments: false });
+  const file = ts.createSourceFile('openapi-ts.ts', '', ts.ScriptTarget.ESNext, false, ts.ScriptKind.TS);
+  const printed: string[] = [];
+  return {
+    take: (member) => void printed.push(printer.printNode(ts.EmitHint.Unspecified, member, file).replace(/^(?=.)/gm, '    ')),
+    into(text) {
+      if (printed.length === 0) return text;
+      const empty = '\nexport interface operations {\n}\n';
+      const at = text.indexOf(empty);
+      if (at < 0) throw new Error('the printed types have no empty operations interface to put the operations into');
+      return `${text.slice(0, at)}\nexport interface operations {\n${printed.join('\n')}\n}\n${text.slice(at + empty.length)}`;
+    },
+  };
 }
 
 /**

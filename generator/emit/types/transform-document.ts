@@ -1,5 +1,6 @@
 import type { OpenAPI3, OpenAPITSOptions } from 'openapi-typescript';
 import type ts from 'typescript';
+import { operationsFooter } from './operations-footer.js';
 import type { OpenapiTypescript, PrinterModules } from './printer-modules.js';
 
 /**
@@ -9,10 +10,15 @@ import type { OpenapiTypescript, PrinterModules } from './printer-modules.js';
  * `discriminators: false` (printable-refs.ts `printingFacts`) skips a scan that would find none.
  */
 export function transformDocument(
-  { ots }: Pick<PrinterModules, 'ots'>,
+  modules: Pick<PrinterModules, 'ots' | 'ts'>,
   document: OpenAPI3,
-  options: Pick<OpenAPITSOptions, 'arrayLength' | 'emptyObjectsUnknown' | 'transform' | 'alphabetize' | 'exportType'> & { discriminators?: boolean },
+  options: Pick<OpenAPITSOptions, 'arrayLength' | 'emptyObjectsUnknown' | 'transform' | 'alphabetize' | 'exportType'> & {
+    discriminators?: boolean;
+    /** Takes each member of the `operations` interface as it is made, which then stays empty (operations-footer.ts). */
+    takeOperation?: (member: ts.TypeElement) => void;
+  },
 ): ts.Node[] {
+  const { ots } = modules;
   const ctx = {
     additionalProperties: false,
     alphabetize: options.alphabetize ?? false,
@@ -30,7 +36,7 @@ export function transformDocument(
     rootTypes: false,
     rootTypesNoSchemaPrefix: false,
     rootTypesKeepCasing: false,
-    injectFooter: [] as ts.Node[],
+    injectFooter: operationsFooter(modules.ts, options.takeOperation),
     pathParamsAsTypes: false,
     postTransform: undefined,
     propertiesRequiredByDefault: false,
@@ -44,5 +50,7 @@ export function transformDocument(
     readWriteMarkers: false,
     resolve: ($ref: string) => ots.resolveRef(document, $ref, { silent: true }),
   };
-  return ots.transformSchema(document, ctx as unknown as Parameters<OpenapiTypescript['transformSchema']>[1]);
+  const nodes = ots.transformSchema(document, ctx as unknown as Parameters<OpenapiTypescript['transformSchema']>[1]);
+  ctx.injectFooter.close();
+  return nodes;
 }

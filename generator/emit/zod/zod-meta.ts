@@ -23,6 +23,11 @@ const KEPT: readonly (keyof SchemaObject)[] = [
 
 /** The schema's annotations for zod's registry, or undefined when it has none. */
 export function metaOf(schema: SchemaObject, _ctx: ZodContext): Record<string, unknown> | undefined {
-  const entries = KEPT.filter((key) => schema[key] !== undefined && schema[key] !== false && schema[key] !== '').map((key) => [key, schema[key]] as const);
-  return entries.length === 0 ? undefined : Object.fromEntries(entries);
+  // Asked for every schema converted: no list is made for one with none.
+  let meta: Record<string, unknown> | undefined;
+  for (const key of KEPT) {
+    const value = schema[key];
+    if (value !== undefined && value !== false && value !== '') (meta ??= {})[key] = value;
+  }
+  return meta;
 }
