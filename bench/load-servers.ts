@@ -9,6 +9,8 @@ import type { Target } from './load-traffic.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TOKEN = 'load-token';
+/** The API key both servers are given: the MCP server sends it upstream, the mock takes only it. */
+const API_KEY = 'load-key';
 const QUOTA = '/open/podcast/v1/quota/summary';
 const AVATAR = '/open/podcast/v1/avatars/multi_camera';
 
@@ -39,7 +41,7 @@ export async function startTarget(name: Target['name'], upstream: string): Promi
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
-      PODCAST_API_KEY: 'upstream-key',
+      PODCAST_API_KEY: API_KEY,
       PODCAST_BASE_URL: upstream,
       PODCAST_MCP_TOKENS: `${TOKEN}=podcast.read asset.read podcast.generate`,
     },
@@ -60,7 +62,7 @@ export async function startTarget(name: Target['name'], upstream: string): Promi
   child.stdout?.resume();
   child.stderr?.resume();
   if (name === 'mock') {
-    const credential = { 'x-api-key': 'load-key' };
+    const credential = { 'x-api-key': API_KEY };
     return { name, url, child, credential, bodyPath: AVATAR, normal: { method: 'GET', path: QUOTA, headers: credential } };
   }
   const credential = { authorization: `Bearer ${TOKEN}` };
