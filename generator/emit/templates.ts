@@ -160,7 +160,7 @@ export function loadTemplates(overrideDir?: string): Templates {
           code: 'templates/render',
           file: name,
           message: `template failed: ${(error as Error).message}`,
-          hint: 'check the template against the data it receives (see README, Templates)',
+          hint: 'check the template against the data it receives (docs/plugins-and-templates.md, Templates)',
         });
       }
     },
