@@ -4,6 +4,7 @@
  * made once in `model/` and stored here as a field; templates only substitute.
  */
 import type { McpCredentialVariable } from '../../templates/mcp/credentials.js';
+import type { PagingSpec, PayloadPath } from '../../templates/runtime/spec.js';
 import type { OPERATION_METHODS } from '../load/operation-methods.js';
 import type { ApiNameSource } from './naming.js';
 
@@ -429,9 +430,9 @@ export interface OperationModel {
 
 /**
  * A place in a response's payload (the client's data: within the envelope's data where responses
- * are enveloped): property names, and item indexes, `-1` the last item. `[]` is the payload itself.
+ * are enveloped). The runtime's type, which walks it.
  */
-export type PayloadPath = readonly (string | number)[];
+export type { PayloadPath };
 
 /**
  * How an operation's results come page by page. Every path is into the payload (the data the
@@ -447,26 +448,9 @@ export type PayloadPath = readonly (string | number)[];
  *
  * A `page` or `offset` walk ends at a page of no items, or of fewer than `sizeParam` asked for.
  */
-export interface PaginationModel {
-  style: 'link' | 'cursor' | 'page' | 'offset' | 'url';
+export interface PaginationModel extends PagingSpec {
   /** Where the decision came from: the names of the document (`detected`) or an extension. */
   source: 'detected' | 'x-pagination' | 'x-speakeasy-pagination';
-  /** The list of a page: `[]` where the payload is the list, `['data']` where it is under `data`. */
-  items: PayloadPath;
-  /** The input field that asks for a page: the cursor's (`cursor`), the page number's (`page`), the offset's (`offset`); for `link`, the page number's where there is one. */
-  param?: string;
-  /** The input field of the page size (`per_page`, `limit`, `pageSize`), where there is one. */
-  sizeParam?: string;
-  /** `cursor`: where the next page's cursor is. */
-  nextCursor?: PayloadPath;
-  /** Whether there is a next page, where the payload says so (`has_more`). */
-  hasMore?: PayloadPath;
-  /** `url`: where the next page's address is. */
-  nextUrl?: PayloadPath;
-  /** `page`: how many pages there are, where the payload says so (`total_pages`). */
-  totalPages?: PayloadPath;
-  /** `page`: the number of the first page (1 unless the document says 0). */
-  firstPage?: number;
 }
 
 /**

@@ -113,13 +113,21 @@ export type PayloadPath = readonly (string | number)[];
  */
 export interface PagingSpec {
   style: 'link' | 'cursor' | 'page' | 'offset' | 'url';
+  /** The list of a page: `[]` where the payload is the list, `['data']` where it is under `data`. */
   items: PayloadPath;
+  /** The input field that asks for a page: the cursor's (`cursor`), the page number's (`page`), the offset's (`offset`); for `link`, the page number's where there is one. */
   param?: string;
+  /** The input field of the page size (`per_page`, `limit`, `pageSize`), where there is one. */
   sizeParam?: string;
+  /** `cursor`: where the next page's cursor is. */
   nextCursor?: PayloadPath;
+  /** Whether there is a next page, where the payload says so (`has_more`). */
   hasMore?: PayloadPath;
+  /** `url`: where the next page's address is. */
   nextUrl?: PayloadPath;
+  /** `page`: how many pages there are, where the payload says so (`total_pages`). */
   totalPages?: PayloadPath;
+  /** `page`: the number of the first page (1 unless the document says 0). */
   firstPage?: number;
 }
 

@@ -39,6 +39,11 @@ const TEMPLATE_IMPORTS: TemplateImportAllowance[] = [
     reason: 'type only: a credential variable of the model is the one the copied reader takes (McpCredentialVariable)',
   },
   {
+    path: 'model/types.ts',
+    template: '../templates/runtime/spec.ts',
+    reason: "type only: the model's pagination is the paging the copied runtime walks (PagingSpec, PayloadPath), plus where it came from",
+  },
+  {
     path: 'emit/mcp/paging-hint.ts',
     template: '../templates/mcp/result-budget.ts',
     reason: "type only: the tool binding's paging, which the generated server's result budget reads, is the type it declares",
