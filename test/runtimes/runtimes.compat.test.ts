@@ -1,11 +1,14 @@
 /**
- * The client's wire checks (wire-checks.ts) on every runtime the client is for: Node, Deno, Bun
- * and workerd (Cloudflare Workers' runtime), from their npm packages (`deno`, `bun`, `workerd`).
- * The checks and the generated clients (the podcast document's, and those of the paging and events
- * documents) are bundled as an app would bundle them, run in each runtime, and call servers this
- * test runs in Node: the generated mocks and a server of hostile answers (a bad body, a redirect
- * elsewhere, no answer, an echoed key, an event stream that breaks off). A runtime whose binary is
- * missing is skipped, saying so.
+ * The client's wire checks (wire-checks.ts) and the MSW output's checks (msw-checks.ts) on every
+ * runtime they are for: Node, Deno, Bun and workerd (Cloudflare Workers' runtime), from their npm
+ * packages (`deno`, `bun`, `workerd`). The checks and the generated code are bundled as an app would
+ * bundle them, two bundles run in each runtime. The wire checks call the generated clients (the
+ * podcast document's, and those of the paging and events documents) against servers this test runs
+ * in Node: the generated mocks and a server of hostile answers (a bad body, a redirect elsewhere, no
+ * answer, an echoed key, an event stream that breaks off). The MSW checks answer requests with the
+ * podcast document's generated handlers through msw's `getResponse`, which needs no `setupServer`,
+ * and hold the answers to the generated zod validators and the generated client. A runtime whose
+ * binary is missing is skipped, saying so.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,7 +20,8 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../generator/index.js';
 import { FIXTURE_DOCS, ROOT } from '../helpers/paths.js';
-import type { WireCheck, WireServers } from './wire-checks.js';
+import type { WireServers } from './wire-checks.js';
+import { type Outcome, viaWorkerd } from './workerd.js';
 
 const DIR = join(ROOT, 'test', '.tmp', 'runtimes');
 const BIN = join(ROOT, 'node_modules', '.bin');
@@ -71,27 +75,49 @@ type StartMock = (options?: object) => Promise<Closable>;
 const mockOf = async (folder: string) =>
   ((await import(pathToFileURL(join(folder, 'mock', 'index.ts')).href)) as { startMockServer: StartMock }).startMockServer;
 
-/** The entry each runtime runs: the checks with the generated modules, the servers read from its arguments (or, in a worker, the request). */
-const ENTRY = `import * as podcast from '../../../generated/index.js';
+/**
+ * The entries each runtime runs, two bundles: the client's wire checks (the servers read from the
+ * arguments, or in a worker from the request) and the MSW checks (no server: msw's getResponse).
+ */
+const WIRE_ENTRY = `import * as podcast from '../../../generated/index.js';
 import { fixtures as podcastFixtures } from '../../../generated/fixtures/index.js';
 import { operations as podcastOperations } from '../../../generated/operations.js';
 import * as pager from './pager/index.js';
 import * as ticker from './ticker/index.js';
 import { runWireChecks } from '../../runtimes/wire-checks.js';
 
-export function checks(servers) {
+export function wireChecks(servers) {
   return runWireChecks(servers, { podcast, podcastFixtures, podcastOperations, pager, ticker });
 }
 `;
-const CLI = `import { checks } from './checks.mjs';
+const MSW_ENTRY = `import { getResponse } from 'msw';
+import * as podcast from './podcast/index.js';
+import * as msw from './podcast/msw/index.js';
+import { fixtures } from './podcast/fixtures/index.js';
+import { operations } from './podcast/operations.js';
+import { runMswChecks } from '../../runtimes/msw-checks.js';
+
+export function mswChecks() {
+  return runMswChecks({ getResponse, msw, podcast, fixtures, operations });
+}
+`;
+const CLI = `import { wireChecks } from './wire.mjs';
+import { mswChecks } from './msw.mjs';
 const g = globalThis;
 const servers = JSON.parse(g.Deno ? g.Deno.args[0] : g.process.argv[2]);
-console.log(JSON.stringify(await checks(servers)));
+console.log(JSON.stringify({ wire: await wireChecks(servers), msw: await mswChecks() }));
 `;
-const WORKER = `import { checks } from './checks.mjs';
+const WIRE_WORKER = `import { wireChecks } from './wire.mjs';
 export default {
   async fetch(request) {
-    return Response.json(await checks(JSON.parse(new URL(request.url).searchParams.get('servers'))));
+    return Response.json(await wireChecks(JSON.parse(new URL(request.url).searchParams.get('servers'))));
+  },
+};
+`;
+const MSW_WORKER = `import { mswChecks } from './msw.mjs';
+export default {
+  async fetch() {
+    return Response.json(await mswChecks());
   },
 };
 `;
@@ -101,6 +127,8 @@ beforeAll(async () => {
   mkdirSync(DIR, { recursive: true });
   await generate({ spec: join(FIXTURE_DOCS, 'paging', 'styles.yaml'), out: join(DIR, 'pager'), name: 'pager' });
   await generate({ spec: join(FIXTURE_DOCS, 'streams', 'events-3.0.yaml'), out: join(DIR, 'ticker'), name: 'ticker' });
+  // The MSW output is made only when chosen: the podcast document's, with its client, for the MSW checks.
+  await generate({ out: join(DIR, 'podcast'), outputs: ['client', 'msw'] });
   const podcastMock = await mockOf(join(ROOT, 'generated'));
   const started = await Promise.all([
     podcastMock(),
@@ -114,10 +142,20 @@ beforeAll(async () => {
   running.push(...started);
   const [podcast, podcastFaults, pager, ticker, edge] = started.map((s) => s.url) as [string, string, string, string, string];
   servers = { podcast, podcastFaults, pager, ticker, edge };
-  writeFileSync(join(DIR, 'entry.ts'), ENTRY);
-  await build({ entryPoints: [join(DIR, 'entry.ts')], outfile: join(DIR, 'checks.mjs'), bundle: true, format: 'esm', platform: 'browser', logLevel: 'silent' });
+  writeFileSync(join(DIR, 'wire-entry.ts'), WIRE_ENTRY);
+  writeFileSync(join(DIR, 'msw-entry.ts'), MSW_ENTRY);
+  await build({
+    entryPoints: { wire: join(DIR, 'wire-entry.ts'), msw: join(DIR, 'msw-entry.ts') },
+    outdir: DIR,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    logLevel: 'silent',
+  });
   writeFileSync(join(DIR, 'cli.mjs'), CLI);
-  writeFileSync(join(DIR, 'worker.mjs'), WORKER);
+  writeFileSync(join(DIR, 'wire-worker.mjs'), WIRE_WORKER);
+  writeFileSync(join(DIR, 'msw-worker.mjs'), MSW_WORKER);
 }, 240_000);
 afterAll(async () => {
   await Promise.all(running.map((server) => server.close()));
@@ -149,74 +187,47 @@ function run(
 }
 
 /** The checks' outcome as one runtime's CLI printed it. */
-async function viaCli(command: string, args: string[]): Promise<WireCheck[]> {
+async function viaCli(command: string, args: string[]): Promise<Outcome> {
   const result = await run(command, [...args, join(DIR, 'cli.mjs'), JSON.stringify(servers)]);
   expect(result.stderr.trim(), `${command} said on stderr`).toBe('');
-  return JSON.parse(result.stdout.trim().split('\n').at(-1) ?? '[]') as WireCheck[];
+  return JSON.parse(result.stdout.trim().split('\n').at(-1) ?? '{}') as Outcome;
 }
 
-/** A free port on 127.0.0.1. */
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** The checks run by workerd: the bundle as a module worker, allowed to reach 127.0.0.1, asked once over HTTP. */
-async function viaWorkerd(): Promise<WireCheck[]> {
-  const port = await freePort();
-  writeFileSync(
-    join(DIR, 'config.capnp'),
-    `using Workerd = import "/workerd/workerd.capnp";
-const config :Workerd.Config = (
-  services = [
-    (name = "main", worker = .checks),
-    (name = "loopback", network = (allow = ["public", "private", "local"])),
-  ],
-  sockets = [(name = "http", address = "127.0.0.1:${port}", http = (), service = "main")],
-);
-const checks :Workerd.Worker = (
-  modules = [(name = "worker.mjs", esModule = embed "worker.mjs"), (name = "checks.mjs", esModule = embed "checks.mjs")],
-  compatibilityDate = "2024-09-23",
-  globalOutbound = "loopback",
-);
-`,
-  );
-  const child = spawn(join(BIN, 'workerd'), ['serve', join(DIR, 'config.capnp'), '--verbose'], { cwd: DIR });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  try {
-    for (let i = 0; i < 100; i++) {
-      const answer = await fetch(`http://127.0.0.1:${port}/?servers=${encodeURIComponent(JSON.stringify(servers))}`).catch(() => undefined);
-      if (answer) return (await answer.json()) as WireCheck[];
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`workerd did not answer: ${stderr.slice(0, 500)}`);
-  } finally {
-    child.kill();
-  }
-}
-
-const RUNTIMES: [string, () => Promise<WireCheck[]>, string][] = [
+const RUNTIMES: [string, () => Promise<Outcome>, string][] = [
   ['node', () => viaCli(process.execPath, []), process.execPath],
   ['deno', () => viaCli(join(BIN, 'deno'), ['run', '--allow-net', '--no-prompt']), join(BIN, 'deno')],
   ['bun', () => viaCli(join(BIN, 'bun'), ['run']), join(BIN, 'bun')],
-  ['workerd', viaWorkerd, join(BIN, 'workerd')],
+  ['workerd', () => viaWorkerd({ dir: DIR, bin: BIN, servers }), join(BIN, 'workerd')],
 ];
 
-describe.each(RUNTIMES)('the client on %s', (name, checks, binary) => {
+describe.each(RUNTIMES)('on %s', (name, run, binary) => {
   // Skipped where the runtime's binary is missing (its npm package is not installed).
-  it.skipIf(!existsSync(binary))(
-    'passes every wire check',
+  const missing = !existsSync(binary);
+  // One run of the bundle gives both groups of checks.
+  let outcome: Promise<Outcome> | undefined;
+  const checks = () => {
+    outcome ??= run().then((result) => {
+      if (process.env.SHOW_WIRE_CHECKS) console.log(name, JSON.stringify(result));
+      return result;
+    });
+    return outcome;
+  };
+
+  it.skipIf(missing)(
+    'the client passes every wire check',
     async () => {
-      const results = await checks();
-      if (process.env.SHOW_WIRE_CHECKS) console.log(name, JSON.stringify(results));
+      const results = (await checks()).wire;
       expect(results.map((r) => r.name)).toHaveLength(10);
+      expect(results.filter((r) => !r.ok)).toStrictEqual([]);
+    },
+    120_000,
+  );
+
+  it.skipIf(missing)(
+    'the MSW handlers pass every check, through getResponse',
+    async () => {
+      const results = (await checks()).msw;
+      expect(results.map((r) => r.name)).toHaveLength(3);
       expect(results.filter((r) => !r.ok)).toStrictEqual([]);
     },
     120_000,

@@ -55,7 +55,7 @@ async function failure(call: () => Promise<unknown>): Promise<Error | undefined>
 export async function runWireChecks(servers: WireServers, modules: WireModules): Promise<WireCheck[]> {
   const podcast = modules.podcast['createPodcastClient'] as ClientFactory;
   const error = (name: string) => modules.podcast[name] as ErrorClass;
-  const checks: [string, () => Promise<string | undefined>][] = [
+  const checks: Check[] = [
     [
       'every operation of the podcast document, on its mock, gives its fixture data (validated on both sides)',
       async () => {
@@ -156,6 +156,14 @@ export async function runWireChecks(servers: WireServers, modules: WireModules):
       },
     ],
   ];
+  return runChecks(checks);
+}
+
+/** A check: its name, and what it saw where it failed (undefined where it passed). */
+export type Check = [string, () => Promise<string | undefined>];
+
+/** Runs checks one after another; one that throws fails with what it threw. */
+export async function runChecks(checks: readonly Check[]): Promise<WireCheck[]> {
   const results: WireCheck[] = [];
   for (const [name, check] of checks) {
     try {
