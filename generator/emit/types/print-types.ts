@@ -8,21 +8,21 @@ import { extraOperationsDocument, needs32Printing, printable32 } from './oas32-p
 import { separateObjectEnums } from './object-enums.js';
 import { recursiveAliases } from './recursive-aliases.js';
 import { transformDocument } from './transform-document.js';
+import { withDiscriminatorWritesUndone } from './discriminator-writes.js';
 
 /** openapi-typescript and TypeScript, the heaviest modules podcast-gen loads: loaded on the first print. */
 let modules: PrinterModules | undefined;
 
 /**
  * The document's types as openapi-typescript prints them (`paths`, `components`, `operations`),
- * without a banner. openapi-typescript writes discriminator enums into the document it prints, so
- * such a document is printed from a copy.
+ * without a banner.
  */
 export function printTypes(document: ApiModel['document'], { operationsAsMade = true }: { operationsAsMade?: boolean } = {}): string {
   modules ??= loadPrinterModules();
   const oas32 = needs32Printing(document);
   const source = oas32 ? printable32(document) : document;
   const facts = printingFacts(source);
-  const referable = printableRefs(source, { facts, owned: oas32 });
+  const referable = printableRefs(source, { facts });
   const printable = facts.objectEnums ? separateObjectEnums(referable) : referable;
   const options = {
     discriminators: facts.discriminators,
@@ -35,7 +35,11 @@ export function printTypes(document: ApiModel['document'], { operationsAsMade = 
   // Each operation's type printed as it is made (not where 3.2's extra operations join them later).
   const operations = oas32 || !operationsAsMade ? undefined : operationPrinter(modules);
   // The document was linted and bundled once already: openapiTS() would do both again (transform-document.ts).
-  const nodes = transformDocument(modules, printable as unknown as Printed, { ...options, ...(operations ? { takeOperation: operations.take } : {}) });
+  const print = () =>
+    transformDocument(modules as PrinterModules, printable as unknown as Printed, { ...options, ...(operations ? { takeOperation: operations.take } : {}) });
+  // openapi-typescript writes discriminator enums into what it prints: into the run's document, undone
+  // once printed; into 3.2's own copy, where the extra operations are printed after, left.
+  const nodes = facts.discriminators && !oas32 ? withDiscriminatorWritesUndone(modules.ots, printable, print) : print();
   const extra = oas32 ? extraOperationsDocument(printable as Record<string, unknown>) : undefined;
   if (extra) {
     mergeOperations(modules, nodes, transformDocument(modules, extra as unknown as Printed, options));

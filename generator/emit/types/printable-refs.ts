@@ -17,13 +17,10 @@ import { subschemaKeyword } from '../../subschemas.js';
  *   to a whole path item (the same operations served at a second path) stays: inlined, its
  *   operations would be printed twice. A ref met again inside its own target stays as it is (that
  *   cycle cannot be inlined).
- * `owned`: the caller may have the document itself back when nothing is to be changed (nobody else
- * reads it).
  */
-export function printableRefs<T>(document: T, { owned = false, facts = printingFacts(document) }: { owned?: boolean; facts?: PrintingFacts } = {}): T {
-  // Most documents have none: the caller's own document as it is (`owned`, or nothing will write
-  // into it), else a native clone, several times faster than the copy below.
-  if (!facts.partRefs) return owned || !facts.discriminators ? document : structuredClone(document);
+export function printableRefs<T>(document: T, { facts = printingFacts(document) }: { facts?: PrintingFacts } = {}): T {
+  // Most documents have none: the document itself.
+  if (!facts.partRefs) return document;
   // Component name -> its target, in the order first met.
   const hoisted = new Map<string, unknown>();
   const copy = (node: unknown, inlining: ReadonlySet<string>): unknown => {
@@ -106,8 +103,8 @@ export interface PrintingFacts {
   partRefs: boolean;
   /**
    * Some object has a `discriminator`: only then does openapi-typescript write into the document it
-   * prints (the discriminator enums of `scanDiscriminators`), and only then does that scan, a walk of
-   * the whole document, find anything: it is skipped otherwise.
+   * prints (the discriminator enums of `scanDiscriminators`, undone after: discriminator-writes.ts),
+   * and only then does that scan, a walk of the whole document, find anything: it is skipped otherwise.
    */
   discriminators: boolean;
   /** Some `type: object` schema has an `enum` (printed apart: object-enums.ts). */

@@ -6,6 +6,7 @@ export type TypeScript = typeof import('typescript');
 /** The parts of openapi-typescript podcast-gen prints with (transform-document.ts, exact-types.ts). */
 export const OTS_PARTS = [
   'astToString',
+  'createRef',
   'NEVER',
   'QUESTION_TOKEN',
   'tsIntersection',
