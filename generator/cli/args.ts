@@ -125,7 +125,7 @@ function verifyOptions<T>(y: Argv<T>) {
       type: 'string',
       requiresArg: true,
       group: RUN,
-      describe: "The server to check: an http(s) URL (required; with --replay, the report's by default)",
+      describe: "The server to check: an http(s) URL (required, with --replay too: never the report's)",
     })
     .option('out', {
       type: 'string',
@@ -228,7 +228,7 @@ function verifyOptions<T>(y: Argv<T>) {
     .example('$0 verify --base-url URL --unsafe', 'Writes too (POST, PUT, DELETE, ...)')
     .example('$0 verify --base-url URL --format junit', 'The report as JUnit XML, for CI')
     .example('$0 verify --base-url URL --unsafe --stateful --cases 20', 'Twenty requests per operation, and the resources made followed')
-    .example('$0 verify --replay report.json', 'Send the failed requests of a report again');
+    .example('$0 verify --base-url URL --replay report.json', 'Send the failed requests of a report again');
 }
 
 function positive(flag: string): (value: number) => number {

@@ -12,6 +12,7 @@ import { EXIT_USAGE, fail } from '../../problems.js';
 import { type Credential, readCredential } from '../../verify/credential.js';
 import { formatReplay, formatReport, type ReportFormat } from '../../verify/format-report.js';
 import type { ReplayEntry } from '../../verify/replay.js';
+import { replayBaseUrl } from '../../verify/replay-target.js';
 import { describeFailure, type CommandContext } from '../context.js';
 
 export async function runVerify(context: CommandContext): Promise<number> {
@@ -22,7 +23,7 @@ export async function runVerify(context: CommandContext): Promise<number> {
   }
   try {
     const replay = typeof args.replay === 'string' ? await readReplay(args.replay, io.cwd) : undefined;
-    const baseUrl = checkedBaseUrl(args.baseUrl ?? replay?.baseUrl);
+    const baseUrl = checkedBaseUrl(replay ? replayBaseUrlOrFail(args.baseUrl, replay.baseUrl) : args.baseUrl);
     if (args.stateful && !args.unsafe)
       fail({ code: 'cli/usage', message: '--stateful makes resources (POST, PUT, DELETE): it needs --unsafe', hint: 'add --unsafe' }, EXIT_USAGE);
     const { generateFiles } = await import('../../index.js');
@@ -174,6 +175,13 @@ async function readReplay(file: string, cwd: string): Promise<{ baseUrl?: string
   const found = replaysOf(content);
   if ('problem' in found) fail({ code: 'verify/replay', message: `--replay ${file}: ${found.problem}` }, EXIT_USAGE);
   return found;
+}
+
+/** `--replay`'s base URL: this run's `--base-url`, never the report's (verify/replay-target.ts); else a usage error (exit 2). */
+function replayBaseUrlOrFail(given: unknown, reported: string | undefined): string {
+  const target = replayBaseUrl(typeof given === 'string' ? given : undefined, reported);
+  if ('message' in target) fail({ code: 'cli/usage', message: target.message, hint: target.hint }, EXIT_USAGE);
+  return target.baseUrl;
 }
 
 /** `--base-url` as given, when it is an http(s) URL; else a usage error (exit 2). */
