@@ -87,7 +87,6 @@ export async function verifyServer(options: VerifyOptions): Promise<VerifyReport
     maxResponseBytes: MAX_RESPONSE_BYTES,
     ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
   };
-  const engines = runEngines({ model, generated, base, ...(options.credential ? { apiKey: options.credential } : {}), ...(auth ? { auth } : {}) });
   const settings = {
     cases: Math.max(1, Math.floor(options.cases ?? DEFAULT_CASES)),
     draw: Math.floor(options.draw ?? DEFAULT_DRAW),
@@ -97,6 +96,7 @@ export async function verifyServer(options: VerifyOptions): Promise<VerifyReport
     ...(options.maxRequests === undefined ? {} : { maxRequests: options.maxRequests }),
   };
   const budget = requestBudget(options.maxRequests);
+  const engines = runEngines({ model, generated, base, budget, ...(options.credential ? { apiKey: options.credential } : {}), ...(auth ? { auth } : {}) });
   const run: OperationRun = {
     baseUrl: options.baseUrl,
     model,
