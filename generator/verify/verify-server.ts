@@ -143,7 +143,8 @@ function undeclaredMethods(model: ApiModel, chosen: readonly OperationModel[], u
   for (const op of chosen) if (!first.has(op.path) && (unsafe || op.safeMethod) && op.security.kind !== 'unsatisfiable') first.set(op.path, op);
   return (op) => {
     if (first.get(op.path) !== op) return undefined;
-    const declared = model.operations.filter((o) => o.path === op.path).map((o) => o.httpMethod.toUpperCase());
+    // The whole document's: a method of an operation the project leaves out is declared all the same.
+    const declared = model.pathMethods[op.path] ?? [];
     // A server answers HEAD where it answers GET (RFC 9110, 9.3.2).
     const allowed = declared.includes('GET') ? [...declared, 'HEAD'] : declared;
     const free = UNDECLARED_CANDIDATES.filter((method) => !allowed.includes(method));
