@@ -151,6 +151,11 @@ export class Probe {
     this.#findings.push({ finding, more: 0 });
   }
 
+  /** The request budget ran out before every request planned for it was sent. */
+  get spent(): boolean {
+    return this.#spent;
+  }
+
   /** Whether any request was sent. */
   get sent(): boolean {
     return this.#cases + this.#refusals + this.#linked > 0;

@@ -96,6 +96,18 @@ describe('a failure and its replay', () => {
     }
   });
 
+  it('a replay that sends nothing (its operation is gone from the document) exits 1, not 0', async () => {
+    const finding = {
+      check: 'status',
+      message: 'x',
+      replay: { request: { operationId: 'gone', label: 'the fixture', input: {} }, expect: { kind: 'accepted' } },
+    };
+    writeFileSync(join(dir, 'gone.json'), JSON.stringify({ baseUrl: 'http://127.0.0.1:9', operations: [{ operationId: 'gone', findings: [finding] }] }));
+    const run = await runCli(['verify', '--spec', SPEC, '--replay', 'gone.json', '--base-url', 'http://127.0.0.1:9'], { cwd: dir, env: ENV });
+    expect(run.stdout).toContain('not sent: the document has no such operation');
+    expect(run.code).toBe(1);
+  });
+
   it.each([
     { given: 'no JSON', content: '{ "operations": [', want: /--replay bad\.json: not JSON at line 1, column \d+/ },
     { given: 'no failure', content: '{ "operations": [] }', want: /--replay bad\.json: it holds no failed request/ },

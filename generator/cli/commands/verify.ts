@@ -54,8 +54,9 @@ export async function runVerify(context: CommandContext): Promise<number> {
       select: (op) => chosen.includes(op),
       problems,
     });
-    const code = report.summary.failed > 0 ? 1 : 0;
+    const code = report.summary.failed > 0 || report.summary.passed === 0 ? 1 : 0;
     if (!args.json) io.stdout(formatReport(report, format));
+    if (report.summary.failed === 0 && report.summary.passed === 0) reporter.error(nothingJudged(report.summary));
     return reporter.finish(code, { report });
   } catch (error) {
     if (error instanceof Error && !('problems' in error)) {
@@ -64,6 +65,12 @@ export async function runVerify(context: CommandContext): Promise<number> {
     }
     return reporter.finish(describeFailure(error, reporter, 'verify'));
   }
+}
+
+/** Why a run that failed nothing still exits 1: no operation was judged (each skipped or incomplete). */
+function nothingJudged(summary: { incomplete: number; skipped: number }): string {
+  const counts = [...(summary.incomplete > 0 ? [`${summary.incomplete} incomplete`] : []), ...(summary.skipped > 0 ? [`${summary.skipped} skipped`] : [])];
+  return `podcast-gen verify: no operation was judged: ${counts.join(', ') || 'none chosen'}; a run passes only where one was`;
 }
 
 /** The numeric options of the command line, as verifyServer takes them. */
@@ -135,7 +142,8 @@ async function sendAgain(
   });
   const shown = JSON.parse(engines.redact(JSON.stringify(results))) as typeof results;
   if (!context.args.json) context.io.stdout(formatReplay(options.baseUrl, shown, options.format === 'json' ? 'json' : 'text'));
-  return context.reporter.finish(shown.some((r) => r.verdict === 'fail') ? 1 : 0, { replays: shown });
+  // As a run: a replay that judged nothing (each request skipped) has not passed.
+  return context.reporter.finish(shown.some((r) => r.verdict === 'fail') || !shown.some((r) => r.verdict === 'pass') ? 1 : 0, { replays: shown });
 }
 
 /** The failed requests of the report in `file`, or a usage error saying what is wrong with it. */
