@@ -37,6 +37,16 @@ describe('podcast-gen verify (the command)', () => {
     expect(run.stdout).toBe('');
   });
 
+  it.each(['https://someone:hunter2@staging.example.com/api', 'http://:hunter2@127.0.0.1:1', 'ftp://someone:hunter2@example.com'])(
+    'a base URL with a user or password (%s) is bad usage (exit 2), the password shown nowhere',
+    async (url) => {
+      const run = await runCli(['verify', '--base-url', url], { cwd: dir, env });
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain('--base-url must not hold a user name or password');
+      expect(run.stderr + run.stdout).not.toContain('hunter2');
+    },
+  );
+
   it('without the credential variable: exit 1, naming it', async () => {
     const run = await runCli(['verify', '--base-url', mock.url], { cwd: dir, env: {} });
     expect(run.code).toBe(1);

@@ -203,6 +203,16 @@ function checkedBaseUrl(value: unknown): string {
   } catch {
     url = undefined;
   }
+  // A user and password in the address would be sent nowhere and printed everywhere (the report's title, JUnit's classname).
+  if (url && (url.username !== '' || url.password !== ''))
+    fail(
+      {
+        code: 'cli/usage',
+        message: `--base-url must not hold a user name or password (${url.protocol}//…@${url.host}${url.pathname === '/' ? '' : url.pathname})`,
+        hint: 'give the address alone; the credential is read from the environment, as `podcast-gen mcp` reads it',
+      },
+      EXIT_USAGE,
+    );
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.host === '')
     fail(
       { code: 'cli/usage', message: `--base-url must be an http(s) URL, not ${JSON.stringify(text)}`, hint: 'e.g. --base-url https://staging.example.com' },
