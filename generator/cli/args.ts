@@ -7,6 +7,8 @@ import yargs, { type Argv } from 'yargs';
 import { DEFAULTS } from '../options.js';
 import { EXIT_USAGE, fail } from '../problems.js';
 import { REPORT_FORMATS } from '../diff/format/names.js';
+import { SAFE_METHODS } from '../model/method-semantics.js';
+import { REPORT_FORMATS as VERIFY_FORMATS } from '../verify/format-report.js';
 import { DEFAULT_STABILITY_LEVEL, STABILITY_LEVELS } from '../diff/lifecycle.js';
 import { FAIL_ON_CHOICES } from '../diff/outcome.js';
 import { outputList } from './config.js';
@@ -151,7 +153,7 @@ function verifyOptions<T>(y: Argv<T>) {
     .option('unsafe', {
       type: 'boolean',
       group: RUN,
-      describe: 'Send writes too (every method but GET, HEAD, OPTIONS, QUERY), each POST with a fresh idempotency key',
+      describe: `Send writes too (every method but ${[...SAFE_METHODS].map((m) => m.toUpperCase()).join(', ')}), each POST with a fresh idempotency key`,
     })
     .option('negative', {
       type: 'boolean',
@@ -197,7 +199,7 @@ function verifyOptions<T>(y: Argv<T>) {
       type: 'string',
       requiresArg: true,
       group: RUN,
-      choices: ['text', 'json', 'junit', 'markdown'],
+      choices: VERIFY_FORMATS,
       describe: 'Report format',
       default: 'text',
     })

@@ -66,7 +66,8 @@ export function runEngines(setup: EngineSetup): RunEngines {
   return {
     engine: (kind) => (kind === 'given' ? given : kind === 'none' ? none : wrong),
     observe: (observer, call) => calls.run(observer, call),
-    // The wrong credential is no secret, but the engine that sent it redacts it alike: nothing of it is hidden.
+    // The run's credentials and tokens. The wrong credential is no secret: its engine shows it as
+    // `[redacted]` in the headers it sent, as every credential, but a server's echo of it is left as it is.
     redact: (text) => given.redact(text),
     grantRefusal: grants.refusal,
   };

@@ -96,6 +96,30 @@ describe('a failure and its replay', () => {
     }
   });
 
+  it('--max-requests bounds a replay too: past it, a request is not sent, saying why', async () => {
+    const broken = await startReferenceServer('wrong-credential');
+    try {
+      const json = await runCli(
+        ['verify', '--spec', SPEC, '--base-url', broken.url, '--negative', '--include', 'op:listItems', '--cases', '1', '--format', 'json'],
+        { cwd: dir, env: ENV },
+      );
+      const report = JSON.parse(json.stdout) as { operations: { findings: unknown[] }[] };
+      const op = report.operations[0];
+      if (op) op.findings = [...op.findings, ...op.findings, ...op.findings];
+      writeFileSync(join(dir, 'three.json'), JSON.stringify(report));
+      const run = await runCli(['verify', '--spec', SPEC, '--replay', 'three.json', '--base-url', broken.url, '--max-requests', '1', '--format', 'json'], {
+        cwd: dir,
+        env: ENV,
+      });
+      const { replays } = JSON.parse(run.stdout) as { replays: { verdict: string; reason?: string }[] };
+      expect(replays.map((r) => r.verdict)).toStrictEqual(['fail', 'skipped', 'skipped']);
+      expect(replays[1]?.reason).toBe('--max-requests 1 reached');
+      expect(run.code).toBe(1);
+    } finally {
+      await broken.close();
+    }
+  });
+
   it('a replay that sends nothing (its operation is gone from the document) exits 1, not 0', async () => {
     const finding = {
       check: 'status',

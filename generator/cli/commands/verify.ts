@@ -117,18 +117,21 @@ async function sendAgain(
     format: ReportFormat;
   },
 ): Promise<number> {
-  const [{ runEngines }, { replayRequests }, { modelResolver }, { DEFAULT_TIMEOUT_MS, MAX_RESPONSE_BYTES }] = await Promise.all([
+  const [{ runEngines }, { replayRequests }, { modelResolver }, { DEFAULT_TIMEOUT_MS, MAX_RESPONSE_BYTES }, { requestBudget }] = await Promise.all([
     import('../../verify/engines.js'),
     import('../../verify/replay.js'),
     import('../../synthesis/build-fixture.js'),
     import('../../verify/verify-server.js'),
+    import('../../verify/probe.js'),
   ]);
+  const budget = requestBudget(typeof context.args.maxRequests === 'number' ? context.args.maxRequests : undefined);
   const timeoutMs = typeof context.args.timeout === 'number' ? context.args.timeout : DEFAULT_TIMEOUT_MS;
   const base = { baseUrl: options.baseUrl, timeoutMs, maxRetryWaitMs: timeoutMs, maxResponseBytes: MAX_RESPONSE_BYTES };
   const engines = runEngines({
     model: options.model,
     generated: options.generated,
     base,
+    budget,
     ...(options.credential.auth ? { auth: options.credential.auth } : {}),
   });
   const results = await replayRequests({
@@ -139,6 +142,7 @@ async function sendAgain(
     judging:
       options.credential.variable && options.needed.some((op) => op.security.kind === 'credential') ? { credentialVariable: options.credential.variable } : {},
     entries: options.entries,
+    budget,
   });
   const shown = JSON.parse(engines.redact(JSON.stringify(results))) as typeof results;
   if (!context.args.json) context.io.stdout(formatReplay(options.baseUrl, shown, options.format === 'json' ? 'json' : 'text'));
