@@ -7,6 +7,8 @@ import yargs, { type Argv } from 'yargs';
 import { DEFAULTS } from '../options.js';
 import { EXIT_USAGE, fail } from '../problems.js';
 import { REPORT_FORMATS } from '../diff/format/names.js';
+import { SAFE_METHODS } from '../model/method-semantics.js';
+import { REPORT_FORMATS as VERIFY_FORMATS } from '../verify/format-report.js';
 import { DEFAULT_STABILITY_LEVEL, STABILITY_LEVELS } from '../diff/lifecycle.js';
 import { FAIL_ON_CHOICES } from '../diff/outcome.js';
 import { outputList } from './config.js';
@@ -125,7 +127,7 @@ function verifyOptions<T>(y: Argv<T>) {
       type: 'string',
       requiresArg: true,
       group: RUN,
-      describe: "The server to check: an http(s) URL (required; with --replay, the report's by default)",
+      describe: "The server to check: an http(s) URL (required, with --replay too: never the report's)",
     })
     .option('out', {
       type: 'string',
@@ -151,7 +153,7 @@ function verifyOptions<T>(y: Argv<T>) {
     .option('unsafe', {
       type: 'boolean',
       group: RUN,
-      describe: 'Send writes too (every method but GET, HEAD, OPTIONS, QUERY), each POST with a fresh idempotency key',
+      describe: `Send writes too (every method but ${[...SAFE_METHODS].map((m) => m.toUpperCase()).join(', ')}), each POST with a fresh idempotency key`,
     })
     .option('negative', {
       type: 'boolean',
@@ -197,7 +199,7 @@ function verifyOptions<T>(y: Argv<T>) {
       type: 'string',
       requiresArg: true,
       group: RUN,
-      choices: ['text', 'json', 'junit', 'markdown'],
+      choices: VERIFY_FORMATS,
       describe: 'Report format',
       default: 'text',
     })
@@ -228,7 +230,7 @@ function verifyOptions<T>(y: Argv<T>) {
     .example('$0 verify --base-url URL --unsafe', 'Writes too (POST, PUT, DELETE, ...)')
     .example('$0 verify --base-url URL --format junit', 'The report as JUnit XML, for CI')
     .example('$0 verify --base-url URL --unsafe --stateful --cases 20', 'Twenty requests per operation, and the resources made followed')
-    .example('$0 verify --replay report.json', 'Send the failed requests of a report again');
+    .example('$0 verify --base-url URL --replay report.json', 'Send the failed requests of a report again');
 }
 
 function positive(flag: string): (value: number) => number {

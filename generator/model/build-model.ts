@@ -25,6 +25,7 @@ import { buildTags } from './tags.js';
 import type { ApiModel, EntryNames, OperationModel, ServerModel } from './types.js';
 import { sameRequests } from './same-request.js';
 import { selectDocument } from './select-document.js';
+import { pathMethodsOf } from './path-methods.js';
 import type { OperationSelection } from './select-operations.js';
 
 /** Options of {@link buildModel}. */
@@ -93,6 +94,7 @@ export function buildModel(whole: OpenApiDocument, options: ModelOptions): { mod
     }),
     schemas,
     operations,
+    pathMethods: pathMethodsOf(whole),
     assumptions,
     tags: buildTags(document),
     large: isLargeDocument(operations.length, options.large),

@@ -95,6 +95,11 @@ export interface ApiModel {
   schemas: NamedSchemaModel[];
   /** Operations in document order (paths, then methods in path-item order). */
   operations: OperationModel[];
+  /**
+   * Each path's methods as the whole document declares them, upper-cased (model/path-methods.ts):
+   * those of operations a selection left out too, which `operations` does not hold.
+   */
+  pathMethods: Record<string, string[]>;
   /** Every `x-assumed` of the document: choices the source leaves open. */
   assumptions: AssumptionModel[];
   /** The document's `tags`, in its order (only those it declares; operations may name others). */

@@ -50,7 +50,7 @@ export function checkAnswer(context: AnswerContext, answer: Answer): Finding[] {
   if (!isDeclared(statusKeys, answer.status)) {
     return [{ check: 'status', message: `answered ${answer.status}, which the document does not declare`, expected: declared, actual: String(answer.status) }];
   }
-  const response = responseFor(op, answer.status);
+  const response = responseFor(op, statusKeys, answer.status);
   if (!response || answer.redirect) return [];
   const bodiless = op.httpMethod === 'HEAD' || [204, 205, 304].includes(answer.status) || answer.body === undefined;
   return [

@@ -15,27 +15,39 @@ export function declaredStatusKeys(model: ApiModel, op: OperationModel): string[
 }
 
 /**
- * Whether the document declares `status` for the operation: as itself, by its class (`4XX`), or,
- * for a status that is not 2xx, by `default`. `default` is read as the generated client reads it,
- * the description of failures: a 2xx the document does not name is undeclared.
+ * The key of `responses` that covers `status`, as the document writes it: its own code, else its
+ * class's range (`4XX`), else `default`, which covers every status no other key does (OpenAPI,
+ * Responses Object), but a 2xx only where the keys name no 2xx: there `default` is the success, as
+ * the client reads it (model/responses.ts `pickSuccess`); beside a named success it describes the
+ * failures, and the client has no reading of a 2xx by it. Undefined where none covers it. The one
+ * rule for the status check, the response an answer is judged by and the links a resource follows.
  */
+export function coveringKey(keys: readonly string[], status: number): string | undefined {
+  const range = `${Math.floor(status / 100)}XX`;
+  const namesSuccess = keys.some((key) => /^2(\d\d|XX)$/i.test(key));
+  return (
+    keys.find((key) => key === String(status)) ??
+    keys.find((key) => key.toUpperCase() === range) ??
+    (status >= 200 && status < 300 && namesSuccess ? undefined : keys.find((key) => key === 'default'))
+  );
+}
+
+/** Whether the document declares `status` for the operation: a key of its `responses` covers it ({@link coveringKey}). */
 export function isDeclared(keys: readonly string[], status: number): boolean {
-  if (keys.includes(String(status)) || keys.some((key) => key.toUpperCase() === `${Math.floor(status / 100)}XX`)) return true;
-  return keys.includes('default') && !(status >= 200 && status < 300);
+  return coveringKey(keys, status) !== undefined;
 }
 
 /**
- * The response of the model to judge an answer of `status` by: the success response for its own
- * status (or any declared 2xx, which the client resolves alike), else the error response of that
- * status, of its class, or `default`.
+ * The response of the model to judge an answer of `status` by, of the operation whose `responses`
+ * have `keys`: for a 2xx, the success response (the client resolves every 2xx to it, and has a
+ * validator for it alone); else the response of the key that covers it. Undefined where the model
+ * keeps none of that key (a redirect beside a success) or none covers it.
  */
-export function responseFor(op: OperationModel, status: number): ResponseModel | undefined {
+export function responseFor(op: OperationModel, keys: readonly string[], status: number): ResponseModel | undefined {
   if (status >= 200 && status < 300) return op.success;
-  return (
-    op.errors.find((r) => r.status === status) ??
-    op.errors.find((r) => r.statusClass === Math.floor(status / 100)) ??
-    op.errors.find((r) => r.status === 'default')
-  );
+  const key = coveringKey(keys, status)?.toUpperCase();
+  if (key === undefined) return undefined;
+  return [...op.errors, ...(op.redirect ? [op.redirect] : [])].find((response) => statusKey(response).toUpperCase() === key);
 }
 
 /** The media type's essence, lower case: `application/json; charset=utf-8` -> `application/json`. */

@@ -25,11 +25,17 @@ export interface RunEngines {
   observe<T>(observer: CallObserver, call: () => Promise<T>): Promise<T>;
   /** Every credential of the run and every token it obtained, replaced by `[redacted]`. */
   redact(text: string): string;
-  /** Why a token request was not sent, once the run asked too often (the server refuses the tokens it issues). */
-  grantRefusal(): string | undefined;
+  /**
+   * Why a token request was not sent: the run asked too often (the endpoint gave no token, or the
+   * server refuses the tokens it issues), or the request budget is spent (`budget`).
+   */
+  grantRefusal(): { reason: string; budget: boolean } | undefined;
 }
 
-/** Grants asked for before the token held is due (after a 401 threw it away): a few, then none. */
+/**
+ * Grants asked for besides those that are due (the first, and one when the token held is about to
+ * expire): after a 401 threw a token away, or after a grant that gave no token. A few, then none.
+ */
 export const EARLY_GRANTS = 2;
 
 /** Options of {@link runEngines}. */
@@ -39,6 +45,8 @@ export interface EngineSetup {
   base: Omit<EngineOptions, 'onRequest' | 'onResponse' | 'fetch'>;
   apiKey?: string;
   auth?: Record<string, unknown>;
+  /** The run's request budget (`--max-requests`): each token request takes one. */
+  budget?: { take(): boolean; limit?: number };
 }
 
 /** Makes the run's engines. */
@@ -58,7 +66,8 @@ export function runEngines(setup: EngineSetup): RunEngines {
   return {
     engine: (kind) => (kind === 'given' ? given : kind === 'none' ? none : wrong),
     observe: (observer, call) => calls.run(observer, call),
-    // The wrong credential is no secret, but the engine that sent it redacts it alike: nothing of it is hidden.
+    // The run's credentials and tokens. The wrong credential is no secret: its engine shows it as
+    // `[redacted]` in the headers it sent, as every credential, but a server's echo of it is left as it is.
     redact: (text) => given.redact(text),
     grantRefusal: grants.refusal,
   };
@@ -83,9 +92,10 @@ export const WRONG_CREDENTIAL = 'podcast-gen-verify-wrong-credential-0000';
 /**
  * The run's `fetch`: the global one, except that a token request is sent only while grants are
  * due: the first, one when the token held is about to expire, and {@link EARLY_GRANTS} more (after
- * a 401 threw a token away); past those the run asks no more, and says why.
+ * a 401 threw a token away, or after an answer that held no token or no answer at all); past those
+ * the run asks no more, and says why. Each token request takes one of the run's request budget.
  */
-function grantKeeper(setup: EngineSetup): { fetch: typeof fetch; refusal(): string | undefined } {
+function grantKeeper(setup: EngineSetup): { fetch: typeof fetch; refusal(): { reason: string; budget: boolean } | undefined } {
   const base = setup.base.baseUrl;
   const tokenUrls = new Set(
     setup.model.securitySchemes.flatMap((scheme) =>
@@ -99,21 +109,38 @@ function grantKeeper(setup: EngineSetup): { fetch: typeof fetch; refusal(): stri
   let granted = 0;
   let early = 0;
   let dueAt = 0;
-  let refused: string | undefined;
+  // What the last grant's answer was, where it held no readable token: no later grant is due.
+  let unread: string | undefined;
+  let refused: { reason: string; budget: boolean } | undefined;
+  const refuse = (reason: string, budget: boolean): never => {
+    refused = { reason, budget };
+    throw new Error(reason);
+  };
   const run: typeof fetch = async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     if (!tokenUrls.has(url) || (init?.method ?? 'GET').toUpperCase() !== 'POST') return globalThis.fetch(input, init);
-    const isEarly = granted > 0 && Date.now() < dueAt;
-    if (isEarly && early >= EARLY_GRANTS) {
-      refused = `the run asked the token endpoint ${granted} times and the server refused the tokens it issued: no more are asked for`;
-      throw new Error(refused);
-    }
+    const isEarly = granted > 0 && (unread !== undefined || Date.now() < dueAt);
+    if (isEarly && early >= EARLY_GRANTS)
+      refuse(
+        unread === undefined
+          ? `the run asked the token endpoint ${granted} times and the server refused the tokens it issued: no more are asked for`
+          : `the token endpoint gave no token ${granted} times (the last time it ${unread}): no more are asked for`,
+        false,
+      );
+    if (setup.budget && !setup.budget.take()) refuse(`no token asked for: --max-requests ${setup.budget.limit} reached`, true);
     granted++;
     if (isEarly) early++;
-    const response = await globalThis.fetch(input, init);
-    const life = await lifeMs(response.clone());
+    let response: Response;
+    try {
+      response = await globalThis.fetch(input, init);
+    } catch (error) {
+      unread = 'could not be reached';
+      throw error;
+    }
+    const life = response.ok ? await lifeMs(response.clone()) : undefined;
+    unread = life === undefined ? `answered ${response.status}${response.ok ? ' without a JSON object' : ''}` : undefined;
     // Due as the engine asks again: half its life early, at most a minute.
-    dueAt = Date.now() + life - Math.min(60_000, life / 2);
+    if (life !== undefined) dueAt = Date.now() + life - Math.min(60_000, life / 2);
     return response;
   };
   return { fetch: run, refusal: () => refused };
@@ -122,23 +149,24 @@ function grantKeeper(setup: EngineSetup): { fetch: typeof fetch; refusal(): stri
 /** The largest token answer read for its `expires_in`. */
 const MAX_TOKEN_BYTES = 64 * 1024;
 
-/** A token's life as its answer gives it (`expires_in`), in milliseconds; a day where it gives none, 0 where it is unreadable. */
-async function lifeMs(response: Response): Promise<number> {
+/** A token's life as its answer gives it (`expires_in`), in milliseconds; a day where it gives none; undefined where the answer is no JSON object. */
+async function lifeMs(response: Response): Promise<number | undefined> {
   const reader = response.body?.getReader();
-  if (!reader) return 0;
+  if (!reader) return undefined;
   const chunks: Uint8Array[] = [];
   let size = 0;
   try {
     for (let read = await reader.read(); !read.done; read = await reader.read()) {
       chunks.push(read.value);
       size += read.value.length;
-      if (size > MAX_TOKEN_BYTES) return 0;
+      if (size > MAX_TOKEN_BYTES) return undefined;
     }
-    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { expires_in?: unknown };
-    const seconds = Number(body?.expires_in);
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+    const seconds = Number((body as { expires_in?: unknown }).expires_in);
     return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 86_400_000;
   } catch {
-    return 0;
+    return undefined;
   } finally {
     await reader.cancel().catch(() => undefined);
   }

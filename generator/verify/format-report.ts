@@ -16,9 +16,10 @@ export function formatReport(report: VerifyReport, format: ReportFormat): string
 }
 
 function summaryLine(report: VerifyReport): string {
-  const { total, passed, failed, skipped, durationMs, requests } = report.summary;
+  const { total, passed, failed, incomplete, skipped, durationMs, requests } = report.summary;
   const sent = requests === undefined ? '' : `; ${requests} request${requests === 1 ? '' : 's'}`;
-  return `${total} operation${total === 1 ? '' : 's'}: ${passed} passed, ${failed} failed, ${skipped} skipped${sent} (${(durationMs / 1000).toFixed(1)} s)`;
+  const cut = incomplete > 0 ? `${incomplete} incomplete, ` : '';
+  return `${total} operation${total === 1 ? '' : 's'}: ${passed} passed, ${failed} failed, ${cut}${skipped} skipped${sent} (${(durationMs / 1000).toFixed(1)} s)`;
 }
 
 /** How the run looked, for the line under the title: `5 cases per operation (draw 1), writes, refusals, resources followed`. */
@@ -50,10 +51,11 @@ function text(report: VerifyReport): string {
   const settings = settingsLine(report);
   if (settings) lines.push(settings);
   const idWidth = Math.min(40, Math.max(0, ...report.operations.map((o) => o.operationId.length)));
+  const verdictWidth = Math.max(7, ...report.operations.map((o) => o.status.length));
   for (const op of report.operations) {
     const verdict = op.status === 'fail' ? 'FAIL' : op.status;
     const tail = op.status === 'skipped' ? (op.reason ?? '') : answered(op);
-    lines.push(`  ${verdict.padEnd(7)} ${op.operationId.padEnd(idWidth)}  ${op.method} ${op.path}${tail ? `  (${tail})` : ''}`);
+    lines.push(`  ${verdict.padEnd(verdictWidth)} ${op.operationId.padEnd(idWidth)}  ${op.method} ${op.path}${tail ? `  (${tail})` : ''}`);
     for (const finding of op.findings) {
       lines.push(`          ${finding.check}: ${finding.message}`);
       if (finding.request) lines.push(`            ${curlLine(finding.request)}`);
@@ -92,7 +94,9 @@ function markdown(report: VerifyReport): string {
 }
 
 function junit(report: VerifyReport): string {
-  const { total, failed, skipped, durationMs } = report.summary;
+  // JUnit knows no incomplete test: one is skipped, saying what was not sent.
+  const { total, failed, durationMs } = report.summary;
+  const skipped = report.summary.skipped + report.summary.incomplete;
   const suite = `podcast-gen verify: ${report.api.title} ${report.api.version}`;
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -107,6 +111,7 @@ function junit(report: VerifyReport): string {
     }
     lines.push(`${open}>`);
     if (op.status === 'skipped') lines.push(`      <skipped message="${xml(op.reason ?? '')}"/>`);
+    if (op.status === 'incomplete') lines.push(`      <skipped message="${xml(`incomplete: ${op.reason ?? 'not every request was sent'}`)}"/>`);
     for (const f of op.findings) {
       const replay = f.request ? `\n${curlLine(f.request)}` : '';
       lines.push(`      <failure type="${xml(f.check)}" message="${xml(f.message)}">${xml(`expected: ${f.expected}\nactual: ${f.actual}${replay}`)}</failure>`);

@@ -33,7 +33,10 @@ export function judge(judging: Judging, expectation: Expectation, answer: Exchan
   if (!answer.answered)
     return {
       findings: [
-        { check: answer.kind, message: answer.cause, expected: answer.kind === 'credential' ? 'a credential to send' : 'an answer', actual: answer.cause },
+        // A token the budget left no room for is a credential not had (a probe does not judge it: the request was not sent).
+        answer.kind === 'connection'
+          ? { check: 'connection', message: answer.cause, expected: 'an answer', actual: answer.cause }
+          : { check: 'credential', message: answer.cause, expected: 'a credential to send', actual: answer.cause },
       ],
       notes,
     };

@@ -7,6 +7,7 @@
 import { getByPointer, pointerJoin } from '../json-pointer.js';
 import { derefSchema, type SchemaResolver } from '../model/schema-merge.js';
 import type { ApiModel, OperationModel } from '../model/types.js';
+import { coveringKey } from './declared.js';
 import { isRecord } from './input-sites.js';
 import { evaluate, type ExpressionSource } from './runtime-expression.js';
 
@@ -46,13 +47,8 @@ export function linksOf(options: {
 function documentLinks(model: ApiModel, creator: OperationModel, source: ExpressionSource): Link[] {
   const responses = getByPointer(model.document, pointerJoin(creator.pointer, 'responses'));
   if (!isRecord(responses)) return [];
-  const key = [String(source.status), `${Math.floor(source.status / 100)}XX`, 'default'].find((k) =>
-    Object.keys(responses).some((r) => r.toUpperCase() === k.toUpperCase()),
-  );
-  const response = followRef(
-    model,
-    key === undefined ? undefined : responses[Object.keys(responses).find((r) => r.toUpperCase() === key.toUpperCase()) as string],
-  );
+  const key = coveringKey(Object.keys(responses), source.status);
+  const response = followRef(model, key === undefined ? undefined : responses[key]);
   const links = isRecord(response) ? followRef(model, response['links']) : undefined;
   if (!isRecord(links)) return [];
   const found: Link[] = [];

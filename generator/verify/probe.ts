@@ -18,6 +18,8 @@ import { send, type Exchange } from './send.js';
 export interface RequestBudget {
   /** Takes one request; false once the budget is spent. */
   take(): boolean;
+  /** Gives back one taken for a request that did not go out (no credential to send it with). */
+  release(): void;
   /** Requests taken so far. */
   taken(): number;
   limit?: number;
@@ -31,6 +33,9 @@ export function requestBudget(limit?: number): RequestBudget {
       if (limit !== undefined && taken >= limit) return false;
       taken++;
       return true;
+    },
+    release: () => {
+      if (taken > 0) taken--;
     },
     taken: () => taken,
     ...(limit === undefined ? {} : { limit }),
@@ -96,11 +101,12 @@ export class Probe {
       this.uncovered(`${request.label}: this request cannot be made for it`);
       return undefined;
     }
-    if (!this.#run.budget.take()) {
+    const spent = () => {
       if (!this.#spent) this.uncovered(`requests not sent from ${request.label} on: --max-requests ${this.#run.budget.limit} reached`);
       this.#spent = true;
       return undefined;
-    }
+    };
+    if (!this.#run.budget.take()) return spent();
     const answer = await send({
       engines: this.#run.engines,
       credential: request.credential ?? 'given',
@@ -109,6 +115,9 @@ export class Probe {
       validators: this.#context.validators,
       options: call.options,
     });
+    if (!answer.answered && !answer.request) this.#run.budget.release();
+    // The budget ran out on the token request it needed: it was not sent either.
+    if (!answer.answered && answer.kind === 'budget') return spent();
     if (linked) this.#linked++;
     else if (expectation.kind === 'accepted') this.#cases++;
     else this.#refusals++;
@@ -140,6 +149,11 @@ export class Probe {
   /** Adds the findings of a check run elsewhere (the stateful phase's) as they are. */
   add(finding: Finding): void {
     this.#findings.push({ finding, more: 0 });
+  }
+
+  /** The request budget ran out before every request planned for it was sent. */
+  get spent(): boolean {
+    return this.#spent;
   }
 
   /** Whether any request was sent. */

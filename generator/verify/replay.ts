@@ -10,6 +10,7 @@ import { isRecord } from './input-sites.js';
 import { judge, type Judging } from './judge.js';
 import type { CheckName, Finding, Replay, SentRequest } from './report.js';
 import { caseCall } from './request-case.js';
+import type { RequestBudget } from './probe.js';
 import { send } from './send.js';
 import { operationContext } from './verify-operation.js';
 import type { SchemaResolver } from '../model/schema-merge.js';
@@ -82,6 +83,8 @@ export async function replayRequests(options: {
   resolve: SchemaResolver;
   judging: Omit<Judging, 'context'>;
   entries: readonly ReplayEntry[];
+  /** `--max-requests`: past it, the rest is not sent. */
+  budget?: RequestBudget;
 }): Promise<ReplayResult[]> {
   const results: ReplayResult[] = [];
   for (const entry of options.entries) {
@@ -97,6 +100,10 @@ export async function replayRequests(options: {
       results.push({ ...head, verdict: 'skipped', reason: typeof context === 'string' ? context : 'this request cannot be made for it', findings: [] });
       continue;
     }
+    if (options.budget && !options.budget.take()) {
+      results.push({ ...head, verdict: 'skipped', reason: `--max-requests ${options.budget.limit} reached`, findings: [] });
+      continue;
+    }
     const answer = await send({
       engines: options.engines,
       credential: request.credential ?? 'given',
@@ -105,6 +112,11 @@ export async function replayRequests(options: {
       validators: context.validators,
       options: call.options,
     });
+    if (!answer.answered && !answer.request) options.budget?.release();
+    if (!answer.answered && answer.kind === 'budget') {
+      results.push({ ...head, verdict: 'skipped', reason: answer.cause, findings: [] });
+      continue;
+    }
     const { findings } = judge({ ...options.judging, context }, expect, answer);
     results.push({
       ...head,

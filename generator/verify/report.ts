@@ -83,9 +83,13 @@ export interface OperationResult {
   /** The method as sent and the path template. */
   method: string;
   path: string;
-  status: 'pass' | 'fail' | 'skipped';
+  /**
+   * `pass` only when every request planned for it was sent and none failed; `incomplete` when none
+   * failed but some were not sent (the request budget spent): not every check looked.
+   */
+  status: 'pass' | 'fail' | 'incomplete' | 'skipped';
   findings: Finding[];
-  /** Why it was not sent (`skipped`). */
+  /** Why it was not sent (`skipped`), or not all of it (`incomplete`). */
   reason?: string;
   /** The status the fixture request was answered with, when it was answered. */
   httpStatus?: number;
@@ -116,7 +120,7 @@ export interface VerifyReport {
   operations: OperationResult[];
   /** What `--stateful` created and could not delete (the document has no delete for it, or the delete failed). */
   leftOver?: string[];
-  summary: { total: number; passed: number; failed: number; skipped: number; durationMs: number; requests?: number };
+  summary: { total: number; passed: number; failed: number; incomplete: number; skipped: number; durationMs: number; requests?: number };
 }
 
 /** The summary of a list of results. */
@@ -126,6 +130,7 @@ export function summarize(operations: readonly OperationResult[], durationMs: nu
     total: operations.length,
     passed: count('pass'),
     failed: count('fail'),
+    incomplete: count('incomplete'),
     skipped: count('skipped'),
     durationMs: Math.round(durationMs),
     ...(requests === undefined ? {} : { requests }),

@@ -23,8 +23,11 @@ export type Exchange = (
   | {
       answered: false;
       cause: string;
-      /** `credential`: the engine had no credential to send (a token that could not be had); else the connection. */
-      kind: 'connection' | 'credential';
+      /**
+       * `credential`: the engine had no credential to send (a token that could not be had);
+       * `budget`: the request budget was spent on the way (a token request it needed); else the connection.
+       */
+      kind: 'connection' | 'credential' | 'budget';
     }
 ) & {
   /** The request of the last attempt, as sent. */
@@ -89,8 +92,9 @@ export async function send(request: SendRequest): Promise<Exchange> {
     // The engine's errors say what happened (connection refused, TLS, timed out, redirect) with the credential redacted.
     const message = error instanceof Error ? error.message : String(error);
     const refusal = failure.name === 'CredentialError' ? engines.grantRefusal() : undefined;
-    const cause = engines.redact(refusal ? `${message}: ${refusal}` : message);
-    return withRequest({ answered: false, cause, kind: failure.name === 'CredentialError' ? 'credential' : 'connection' });
+    // A token request the run did not send: the engine's message would say the endpoint could not be reached.
+    const cause = engines.redact(refusal ? refusal.reason : message);
+    return withRequest({ answered: false, cause, kind: refusal?.budget ? 'budget' : failure.name === 'CredentialError' ? 'credential' : 'connection' });
   }
 }
 

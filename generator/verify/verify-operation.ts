@@ -91,7 +91,18 @@ export function settled(check: OperationCheck): OperationResult {
   if (!probe) return result;
   const findings = probe.findings();
   const notes = probe.notes();
-  return { ...result, status: findings.length > 0 ? 'fail' : 'pass', findings, ...(notes.length > 0 ? { notes } : {}), coverage: probe.coverage() };
+  const coverage = probe.coverage();
+  // A pass is earned only where every request planned was sent.
+  const cut = findings.length === 0 && probe.spent;
+  const reason = cut ? coverage.uncovered?.find((u) => u.includes('--max-requests')) : undefined;
+  return {
+    ...result,
+    status: findings.length > 0 ? 'fail' : cut ? 'incomplete' : 'pass',
+    findings,
+    ...(reason ? { reason } : {}),
+    ...(notes.length > 0 ? { notes } : {}),
+    coverage,
+  };
 }
 
 /** The requests that must be refused: without its credential and with a wrong one, one per kind of constraint, an undeclared method. */

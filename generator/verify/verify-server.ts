@@ -87,7 +87,6 @@ export async function verifyServer(options: VerifyOptions): Promise<VerifyReport
     maxResponseBytes: MAX_RESPONSE_BYTES,
     ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
   };
-  const engines = runEngines({ model, generated, base, ...(options.credential ? { apiKey: options.credential } : {}), ...(auth ? { auth } : {}) });
   const settings = {
     cases: Math.max(1, Math.floor(options.cases ?? DEFAULT_CASES)),
     draw: Math.floor(options.draw ?? DEFAULT_DRAW),
@@ -97,6 +96,7 @@ export async function verifyServer(options: VerifyOptions): Promise<VerifyReport
     ...(options.maxRequests === undefined ? {} : { maxRequests: options.maxRequests }),
   };
   const budget = requestBudget(options.maxRequests);
+  const engines = runEngines({ model, generated, base, budget, ...(options.credential ? { apiKey: options.credential } : {}), ...(auth ? { auth } : {}) });
   const run: OperationRun = {
     baseUrl: options.baseUrl,
     model,
@@ -143,7 +143,8 @@ function undeclaredMethods(model: ApiModel, chosen: readonly OperationModel[], u
   for (const op of chosen) if (!first.has(op.path) && (unsafe || op.safeMethod) && op.security.kind !== 'unsatisfiable') first.set(op.path, op);
   return (op) => {
     if (first.get(op.path) !== op) return undefined;
-    const declared = model.operations.filter((o) => o.path === op.path).map((o) => o.httpMethod.toUpperCase());
+    // The whole document's: a method of an operation the project leaves out is declared all the same.
+    const declared = model.pathMethods[op.path] ?? [];
     // A server answers HEAD where it answers GET (RFC 9110, 9.3.2).
     const allowed = declared.includes('GET') ? [...declared, 'HEAD'] : declared;
     const free = UNDECLARED_CANDIDATES.filter((method) => !allowed.includes(method));

@@ -78,4 +78,43 @@ describe('verify with OAuth 2.0 client credentials', () => {
       await server.close();
     }
   });
+
+  it.each([
+    { given: 'a 502 with an HTML page', answer: { status: 502, headers: { 'content-type': 'text/html' }, body: '<html><body>Bad Gateway</body></html>' } },
+    { given: 'a 200 that is not JSON', answer: { status: 200, headers: { 'content-type': 'text/html' }, body: '<html>sign in</html>' } },
+    { given: 'a closed connection', answer: { reset: true } },
+  ])('a token endpoint answering $given is asked a few times at most; each operation fails, saying the token could not be had', async ({ answer }) => {
+    const server = await startLoopback((request) => (request.path === '/oauth/token' ? answer : { status: 200, body: { name: 'a thing' } }));
+    try {
+      const run = await runCli(['verify', '--spec', DOC, '--base-url', server.url, '--format', 'json', '--concurrency', '1'], { cwd: dir, env });
+      expect(run.code).toBe(1);
+      expect(grants(server.requests)).toBeLessThanOrEqual(1 + EARLY_GRANTS);
+      expect(server.requests.filter((r) => r.path !== '/oauth/token')).toStrictEqual([]);
+      const report = JSON.parse(run.stdout) as {
+        operations: { status: string; findings: { check: string; message: string }[] }[];
+        summary: { requests: number };
+      };
+      expect(report.operations.map((o) => [o.status, o.findings.map((f) => f.check)])).toStrictEqual(Array(4).fill(['fail', ['credential']]));
+      expect(report.operations.at(-1)?.findings[0]?.message).toMatch(/the token endpoint gave no token \d times .*: no more are asked for/);
+      expect(report.summary.requests).toBe(grants(server.requests));
+      expect(run.stdout).not.toContain('cs-9b2e');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('counts each token request in --max-requests', async () => {
+    const server = await serve();
+    try {
+      const run = await runCli(['verify', '--spec', DOC, '--base-url', server.url, '--format', 'json', '--concurrency', '1', '--max-requests', '2'], {
+        cwd: dir,
+        env,
+      });
+      expect(server.requests.map((r) => r.path)).toStrictEqual(['/oauth/token', '/things/a']);
+      const report = JSON.parse(run.stdout) as { summary: { requests: number } };
+      expect(report.summary.requests).toBe(2);
+    } finally {
+      await server.close();
+    }
+  });
 });

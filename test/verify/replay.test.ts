@@ -4,6 +4,8 @@
  * again: still failing against the server that failed it, passing against one that was fixed.
  */
 import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { curlLine } from '../../generator/verify/curl.js';
@@ -45,7 +47,7 @@ describe('a failure and its replay', () => {
       );
       const file = join(dir, 'report.json');
       writeFileSync(file, json.stdout);
-      const again = await runCli(['verify', '--spec', SPEC, '--replay', 'report.json'], { cwd: dir, env: ENV });
+      const again = await runCli(['verify', '--spec', SPEC, '--replay', 'report.json', '--base-url', broken.url], { cwd: dir, env: ENV });
       console.log(`${lines.slice(at - 1, at + 2).join('\n')}\n\n$ podcast-gen verify --replay report.json\n${again.stdout}`);
       expect(again.stderr).toBe('');
       expect(again.code).toBe(1);
@@ -61,12 +63,81 @@ describe('a failure and its replay', () => {
     }
   });
 
+  it("never sends this run's credential to the server a report names: --replay needs --base-url, and says which the report was made against (exit 2)", async () => {
+    const broken = await startReferenceServer('wrong-credential');
+    const heard: string[] = [];
+    const other = createServer((req, res) => {
+      heard.push(`${req.method} ${req.url} ${JSON.stringify(req.headers)}`);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
+    });
+    await new Promise<void>((done) => other.listen(0, '127.0.0.1', done));
+    const otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+    try {
+      const json = await runCli(
+        ['verify', '--spec', SPEC, '--base-url', broken.url, '--negative', '--include', 'op:listItems', '--cases', '1', '--format', 'json'],
+        {
+          cwd: dir,
+          env: ENV,
+        },
+      );
+      const report = JSON.parse(json.stdout) as { baseUrl: string };
+      // A report edited to name another server, with a password in its address.
+      report.baseUrl = `${otherUrl.replace('//', '//someone:hunter2@')}/api?x=1`;
+      writeFileSync(join(dir, 'elsewhere.json'), JSON.stringify(report));
+      const run = await runCli(['verify', '--spec', SPEC, '--replay', 'elsewhere.json'], { cwd: dir, env: ENV });
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(`the report was made against ${otherUrl}/api`);
+      expect(run.stderr).toContain(`--base-url ${otherUrl}/api`);
+      expect(run.stderr).not.toContain('hunter2');
+      expect(run.stderr + run.stdout).not.toContain(REFERENCE_KEY);
+      expect(heard).toEqual([]);
+    } finally {
+      await Promise.all([broken.close(), new Promise((done) => other.close(done))]);
+    }
+  });
+
+  it('--max-requests bounds a replay too: past it, a request is not sent, saying why', async () => {
+    const broken = await startReferenceServer('wrong-credential');
+    try {
+      const json = await runCli(
+        ['verify', '--spec', SPEC, '--base-url', broken.url, '--negative', '--include', 'op:listItems', '--cases', '1', '--format', 'json'],
+        { cwd: dir, env: ENV },
+      );
+      const report = JSON.parse(json.stdout) as { operations: { findings: unknown[] }[] };
+      const op = report.operations[0];
+      if (op) op.findings = [...op.findings, ...op.findings, ...op.findings];
+      writeFileSync(join(dir, 'three.json'), JSON.stringify(report));
+      const run = await runCli(['verify', '--spec', SPEC, '--replay', 'three.json', '--base-url', broken.url, '--max-requests', '1', '--format', 'json'], {
+        cwd: dir,
+        env: ENV,
+      });
+      const { replays } = JSON.parse(run.stdout) as { replays: { verdict: string; reason?: string }[] };
+      expect(replays.map((r) => r.verdict)).toStrictEqual(['fail', 'skipped', 'skipped']);
+      expect(replays[1]?.reason).toBe('--max-requests 1 reached');
+      expect(run.code).toBe(1);
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('a replay that sends nothing (its operation is gone from the document) exits 1, not 0', async () => {
+    const finding = {
+      check: 'status',
+      message: 'x',
+      replay: { request: { operationId: 'gone', label: 'the fixture', input: {} }, expect: { kind: 'accepted' } },
+    };
+    writeFileSync(join(dir, 'gone.json'), JSON.stringify({ baseUrl: 'http://127.0.0.1:9', operations: [{ operationId: 'gone', findings: [finding] }] }));
+    const run = await runCli(['verify', '--spec', SPEC, '--replay', 'gone.json', '--base-url', 'http://127.0.0.1:9'], { cwd: dir, env: ENV });
+    expect(run.stdout).toContain('not sent: the document has no such operation');
+    expect(run.code).toBe(1);
+  });
+
   it.each([
     { given: 'no JSON', content: '{ "operations": [', want: /--replay bad\.json: not JSON at line 1, column \d+/ },
     { given: 'no failure', content: '{ "operations": [] }', want: /--replay bad\.json: it holds no failed request/ },
   ])('a file of $given is refused, saying what to give (exit 2)', async ({ content, want }) => {
     writeFileSync(join(dir, 'bad.json'), content);
-    const run = await runCli(['verify', '--spec', SPEC, '--replay', 'bad.json'], { cwd: dir, env: ENV });
+    const run = await runCli(['verify', '--spec', SPEC, '--replay', 'bad.json', '--base-url', 'http://127.0.0.1:9'], { cwd: dir, env: ENV });
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(want);
   });

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../generator/index.js';
 import { startMockServer, type MockServer } from '../../generated/mock/index.js';
 import { removeProject, runCli, tempProject } from '../cli/helpers/run-cli.js';
+import { SAFE_METHODS } from '../../generator/model/method-semantics.js';
+import { REPORT_FORMATS } from '../../generator/verify/format-report.js';
 import { TEST_KEY } from './helpers.js';
 
 /** `podcast-gen verify` through `main()`, in this process, against the generated mock. */
@@ -35,6 +37,23 @@ describe('podcast-gen verify (the command)', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(message);
     expect(run.stdout).toBe('');
+  });
+
+  it.each(['https://someone:hunter2@staging.example.com/api', 'http://:hunter2@127.0.0.1:1', 'ftp://someone:hunter2@example.com'])(
+    'a base URL with a user or password (%s) is bad usage (exit 2), the password shown nowhere',
+    async (url) => {
+      const run = await runCli(['verify', '--base-url', url], { cwd: dir, env });
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain('--base-url must not hold a user name or password');
+      expect(run.stderr + run.stdout).not.toContain('hunter2');
+    },
+  );
+
+  it("--help lists the methods --unsafe adds to from the model's list of safe ones, and the report formats", async () => {
+    const run = await runCli(['verify', '--help'], { cwd: dir, env });
+    const help = run.stdout.replace(/\s+/g, ' ');
+    expect(help).toContain(`every method but ${[...SAFE_METHODS].map((m) => m.toUpperCase()).join(', ')})`);
+    expect(help).toContain(`[choices: ${REPORT_FORMATS.map((f) => `"${f}"`).join(', ')}]`);
   });
 
   it('without the credential variable: exit 1, naming it', async () => {

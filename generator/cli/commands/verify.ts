@@ -12,6 +12,7 @@ import { EXIT_USAGE, fail } from '../../problems.js';
 import { type Credential, readCredential } from '../../verify/credential.js';
 import { formatReplay, formatReport, type ReportFormat } from '../../verify/format-report.js';
 import type { ReplayEntry } from '../../verify/replay.js';
+import { replayBaseUrl } from '../../verify/replay-target.js';
 import { describeFailure, type CommandContext } from '../context.js';
 
 export async function runVerify(context: CommandContext): Promise<number> {
@@ -22,7 +23,7 @@ export async function runVerify(context: CommandContext): Promise<number> {
   }
   try {
     const replay = typeof args.replay === 'string' ? await readReplay(args.replay, io.cwd) : undefined;
-    const baseUrl = checkedBaseUrl(args.baseUrl ?? replay?.baseUrl);
+    const baseUrl = checkedBaseUrl(replay ? replayBaseUrlOrFail(args.baseUrl, replay.baseUrl) : args.baseUrl);
     if (args.stateful && !args.unsafe)
       fail({ code: 'cli/usage', message: '--stateful makes resources (POST, PUT, DELETE): it needs --unsafe', hint: 'add --unsafe' }, EXIT_USAGE);
     const { generateFiles } = await import('../../index.js');
@@ -53,8 +54,9 @@ export async function runVerify(context: CommandContext): Promise<number> {
       select: (op) => chosen.includes(op),
       problems,
     });
-    const code = report.summary.failed > 0 ? 1 : 0;
+    const code = report.summary.failed > 0 || report.summary.passed === 0 ? 1 : 0;
     if (!args.json) io.stdout(formatReport(report, format));
+    if (report.summary.failed === 0 && report.summary.passed === 0) reporter.error(nothingJudged(report.summary));
     return reporter.finish(code, { report });
   } catch (error) {
     if (error instanceof Error && !('problems' in error)) {
@@ -63,6 +65,12 @@ export async function runVerify(context: CommandContext): Promise<number> {
     }
     return reporter.finish(describeFailure(error, reporter, 'verify'));
   }
+}
+
+/** Why a run that failed nothing still exits 1: no operation was judged (each skipped or incomplete). */
+function nothingJudged(summary: { incomplete: number; skipped: number }): string {
+  const counts = [...(summary.incomplete > 0 ? [`${summary.incomplete} incomplete`] : []), ...(summary.skipped > 0 ? [`${summary.skipped} skipped`] : [])];
+  return `podcast-gen verify: no operation was judged: ${counts.join(', ') || 'none chosen'}; a run passes only where one was`;
 }
 
 /** The numeric options of the command line, as verifyServer takes them. */
@@ -109,18 +117,21 @@ async function sendAgain(
     format: ReportFormat;
   },
 ): Promise<number> {
-  const [{ runEngines }, { replayRequests }, { modelResolver }, { DEFAULT_TIMEOUT_MS, MAX_RESPONSE_BYTES }] = await Promise.all([
+  const [{ runEngines }, { replayRequests }, { modelResolver }, { DEFAULT_TIMEOUT_MS, MAX_RESPONSE_BYTES }, { requestBudget }] = await Promise.all([
     import('../../verify/engines.js'),
     import('../../verify/replay.js'),
     import('../../synthesis/build-fixture.js'),
     import('../../verify/verify-server.js'),
+    import('../../verify/probe.js'),
   ]);
+  const budget = requestBudget(typeof context.args.maxRequests === 'number' ? context.args.maxRequests : undefined);
   const timeoutMs = typeof context.args.timeout === 'number' ? context.args.timeout : DEFAULT_TIMEOUT_MS;
   const base = { baseUrl: options.baseUrl, timeoutMs, maxRetryWaitMs: timeoutMs, maxResponseBytes: MAX_RESPONSE_BYTES };
   const engines = runEngines({
     model: options.model,
     generated: options.generated,
     base,
+    budget,
     ...(options.credential.auth ? { auth: options.credential.auth } : {}),
   });
   const results = await replayRequests({
@@ -131,10 +142,12 @@ async function sendAgain(
     judging:
       options.credential.variable && options.needed.some((op) => op.security.kind === 'credential') ? { credentialVariable: options.credential.variable } : {},
     entries: options.entries,
+    budget,
   });
   const shown = JSON.parse(engines.redact(JSON.stringify(results))) as typeof results;
   if (!context.args.json) context.io.stdout(formatReplay(options.baseUrl, shown, options.format === 'json' ? 'json' : 'text'));
-  return context.reporter.finish(shown.some((r) => r.verdict === 'fail') ? 1 : 0, { replays: shown });
+  // As a run: a replay that judged nothing (each request skipped) has not passed.
+  return context.reporter.finish(shown.some((r) => r.verdict === 'fail') || !shown.some((r) => r.verdict === 'pass') ? 1 : 0, { replays: shown });
 }
 
 /** The failed requests of the report in `file`, or a usage error saying what is wrong with it. */
@@ -176,6 +189,13 @@ async function readReplay(file: string, cwd: string): Promise<{ baseUrl?: string
   return found;
 }
 
+/** `--replay`'s base URL: this run's `--base-url`, never the report's (verify/replay-target.ts); else a usage error (exit 2). */
+function replayBaseUrlOrFail(given: unknown, reported: string | undefined): string {
+  const target = replayBaseUrl(typeof given === 'string' ? given : undefined, reported);
+  if ('message' in target) fail({ code: 'cli/usage', message: target.message, hint: target.hint }, EXIT_USAGE);
+  return target.baseUrl;
+}
+
 /** `--base-url` as given, when it is an http(s) URL; else a usage error (exit 2). */
 function checkedBaseUrl(value: unknown): string {
   if (value === undefined)
@@ -187,6 +207,16 @@ function checkedBaseUrl(value: unknown): string {
   } catch {
     url = undefined;
   }
+  // A user and password in the address would be sent nowhere and printed everywhere (the report's title, JUnit's classname).
+  if (url && (url.username !== '' || url.password !== ''))
+    fail(
+      {
+        code: 'cli/usage',
+        message: `--base-url must not hold a user name or password (${url.protocol}//…@${url.host}${url.pathname === '/' ? '' : url.pathname})`,
+        hint: 'give the address alone; the credential is read from the environment, as `podcast-gen mcp` reads it',
+      },
+      EXIT_USAGE,
+    );
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.host === '')
     fail(
       { code: 'cli/usage', message: `--base-url must be an http(s) URL, not ${JSON.stringify(text)}`, hint: 'e.g. --base-url https://staging.example.com' },
