@@ -27,6 +27,14 @@ export interface WalkSeen {
   lastItems?: string;
 }
 
+/** What a walk needs of the client ({@link Core} is one). */
+export interface WalkClient {
+  /** The client's redaction: a text of the API's that an error quotes may hold the credential. */
+  redact(text: string): string;
+  /** A page's address without the credential's query parameters: the request sets them again, and a walk keeps no credential. */
+  withoutCredentialQuery(address: string): string;
+}
+
 /**
  * What the walk keeps to see it does not go round: the cursors and addresses asked for, and the last
  * page's items. A walk taken up a page at a time (an infinite query's) starts from what it had seen.
@@ -37,12 +45,23 @@ export class WalkGuard {
 
   constructor(
     readonly operationId: string,
-    /** The client's redaction: a text of the API's that an error quotes may hold the credential. */
-    readonly redact: (text: string) => string,
+    readonly client: WalkClient,
     seen: WalkSeen = { asked: [] },
   ) {
     this.#asked = new Set(seen.asked);
     this.#lastItems = seen.lastItems;
+  }
+
+  /** The client's redaction of a text an error quotes. */
+  redact(text: string): string {
+    return this.client.redact(text);
+  }
+
+  /** A next page's address as the walk keeps and asks for it (the credential's query parameters out); one asked for before means the walk would go round. */
+  address(url: string): NextPage {
+    const address = this.client.withoutCredentialQuery(url);
+    this.asks('address', address);
+    return { url: address };
   }
 
   /** What the walk has seen so far, to take it up again from here. */
@@ -73,10 +92,11 @@ export class WalkGuard {
   }
 }
 
-/** One page as the walk reads it: its payload, its headers (lower-case names), its items, the input that asked for it. */
+/** One page as the walk reads it: its payload, its `Link` header, its items, the input that asked for it. */
 export interface PageRead {
   data: unknown;
-  headers: Record<string, string>;
+  /** The `Link` header as the API sent it (`Core.linkHeader`): the one shown has a credential the API repeats redacted. */
+  link: string | undefined;
   items: readonly unknown[];
   input: Record<string, unknown>;
 }
@@ -85,12 +105,11 @@ export interface PageRead {
 export function nextPage(paging: PagingSpec, page: PageRead, guard: WalkGuard): NextPage | undefined {
   const { data, items, input } = page;
   if (paging.hasMore !== undefined && valueAt(data, paging.hasMore) === false) return undefined;
-  if (paging.style === 'link') return linkedPage(page.headers['link'], guard);
+  if (paging.style === 'link') return linkedPage(page.link, guard);
   if (paging.style === 'url') {
     const url = valueAt(data, paging.nextUrl ?? []);
     if (typeof url !== 'string' || url === '') return undefined;
-    guard.asks('address', url);
-    return { url };
+    return guard.address(url);
   }
   const param = paging.param as string;
   if (paging.style === 'cursor') {
@@ -120,6 +139,5 @@ function linkedPage(header: string | undefined, guard: WalkGuard): NextPage | un
     throw new PaginationError(`${guard.operationId}: the Link header cannot be read (${reason}): the walk cannot find the next page`, guard.operationId);
   }
   if (url === undefined) return undefined;
-  guard.asks('address', url);
-  return { url };
+  return guard.address(url);
 }

@@ -80,7 +80,7 @@ export class PagedPromise<T, P extends readonly PropertyKey[]> extends ApiPromis
     const bounded = options.maxPages !== undefined || options.maxItems !== undefined;
     const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
     const maxItems = options.maxItems ?? Number.POSITIVE_INFINITY;
-    const guard = new WalkGuard(spec.operationId, (text) => core.redact(text));
+    const guard = new WalkGuard(spec.operationId, core);
     let input = this.#walk.input;
     let result = await this.withResponse();
     let given = 0;
@@ -90,7 +90,7 @@ export class PagedPromise<T, P extends readonly PropertyKey[]> extends ApiPromis
       yield { ...result, items, index };
       given += items.length;
       if (given >= maxItems) return;
-      const next = nextPage(paging, { data: result.data, headers: result.headers, items, input }, guard);
+      const next = nextPage(paging, { data: result.data, link: core.linkHeader(result), items, input }, guard);
       if (!next) return;
       if (index + 1 >= maxPages) {
         if (bounded) return;

@@ -4,12 +4,18 @@ import { PaginationError } from '../../../templates/runtime/errors.js';
 import { type NextPage, nextPage, type PageRead, valueAt, WalkGuard } from '../../../templates/runtime/paging/next-page.js';
 import type { PagingSpec } from '../../../templates/runtime/spec.js';
 
-const guard = () => new WalkGuard('listThings', (text) => text.replace('secret', '[redacted]'));
-const page = (data: unknown, items: unknown[], input: Record<string, unknown> = {}, headers: Record<string, string> = {}): PageRead => ({
+/** A client whose credential is `secret`, sent as the query's `key`. */
+const client = {
+  redact: (text: string) => text.replace('secret', '[redacted]'),
+  withoutCredentialQuery: (address: string) => address.replace(/[?&]key=[^&]*/, ''),
+};
+const plain = { redact: (text: string) => text, withoutCredentialQuery: (address: string) => address };
+const guard = () => new WalkGuard('listThings', client);
+const page = (data: unknown, items: unknown[], input: Record<string, unknown> = {}, headers: { link?: string } = {}): PageRead => ({
   data,
   items,
   input,
-  headers,
+  link: headers.link,
 });
 
 describe('nextPage', () => {
@@ -18,6 +24,13 @@ describe('nextPage', () => {
       'link: the rel="next" address',
       {
         given: [{ style: 'link', items: [] }, page([1], [1], {}, { link: '<https://api.example.com/t?page=2>; rel="next"' })],
+        want: { url: 'https://api.example.com/t?page=2' },
+      },
+    ],
+    [
+      "link: the address without the credential's query parameter (the request sets it again)",
+      {
+        given: [{ style: 'link', items: [] }, page([1], [1], {}, { link: '<https://api.example.com/t?page=2&key=secret>; rel="next"' })],
         want: { url: 'https://api.example.com/t?page=2' },
       },
     ],
@@ -99,9 +112,9 @@ describe('nextPage', () => {
     nextPage(spec, page({ next: 'c1' }, [1]), first);
     const seen = first.seen();
     expect(seen).toStrictEqual({ asked: ['cursor:"c1"'], lastItems: '[{"id":1}]' });
-    const again = new WalkGuard('listThings', (text) => text, JSON.parse(JSON.stringify(seen)));
+    const again = new WalkGuard('listThings', plain, JSON.parse(JSON.stringify(seen)));
     expect(() => again.items([{ id: 1 }], 1)).toThrow('listThings: page 2 repeats the items of page 1');
-    expect(() => nextPage(spec, page({ next: 'c1' }, [2], { cursor: 'c1' }), new WalkGuard('listThings', (text) => text, seen))).toThrow(
+    expect(() => nextPage(spec, page({ next: 'c1' }, [2], { cursor: 'c1' }), new WalkGuard('listThings', plain, seen))).toThrow(
       'the API gave the cursor of an earlier page again',
     );
   });
