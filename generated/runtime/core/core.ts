@@ -168,8 +168,9 @@ export class Core {
   async #resume(spec: OperationSpec, request: BuiltRequest, lastEventId: string | undefined, context: AttemptContext): Promise<Answer> {
     const credentials = await this.#authenticator.credentials(spec, context.timeoutMs, context.signal);
     const headers = { ...request.headers };
-    // An id a header cannot carry (a character past U+00FF) is not sent: the server starts over.
-    if (lastEventId !== undefined && isHeaderValue(lastEventId)) headers['last-event-id'] = lastEventId;
+    // An id a header cannot carry (a character past U+00FF) is not sent: the server starts over; nor an
+    // empty one, which an `id` field with no value leaves (WHATWG: no Last-Event-ID then).
+    if (lastEventId !== undefined && lastEventId !== '' && isHeaderValue(lastEventId)) headers['last-event-id'] = lastEventId;
     const answer = await exchange(this.#client, spec, withCredentials(spec, { ...request, headers }, credentials), context);
     if (answer.response.status === 401) this.#authenticator.rejected(credentials);
     if (!answer.response.ok) throw await failure(spec, answer, this.#redactor);
