@@ -25,10 +25,11 @@ export function valueAt(value: unknown, path: PayloadPath): unknown {
 /** How the next page is asked for: the call's input with its cursor, page or offset, or the address the API gave. */
 export type NextPage = { input: Record<string, unknown> } | { url: string };
 
-/** What a walk has seen, as plain data: the cursors and addresses asked for, and the last page's items (their JSON). */
+/** What a walk has seen, as plain data: the cursors and addresses asked for, the last page's items (their JSON), the most items a page had. */
 export interface WalkSeen {
   asked: readonly string[];
   lastItems?: string;
+  mostItems?: number;
 }
 
 /** What a walk needs of the client ({@link Core} is one). */
@@ -46,6 +47,9 @@ export interface WalkClient {
 export class WalkGuard {
   readonly #asked: Set<string>;
   #lastItems: string | undefined;
+  /** The most items of a page, the last one included, and of the pages before it. */
+  #mostItems: number;
+  #mostBefore: number;
 
   constructor(
     readonly operationId: string,
@@ -54,6 +58,8 @@ export class WalkGuard {
   ) {
     this.#asked = new Set(seen.asked);
     this.#lastItems = seen.lastItems;
+    this.#mostItems = seen.mostItems ?? 0;
+    this.#mostBefore = this.#mostItems;
   }
 
   /** The client's redaction of a text an error quotes. */
@@ -70,7 +76,11 @@ export class WalkGuard {
 
   /** What the walk has seen so far, to take it up again from here. */
   seen(): WalkSeen {
-    return { asked: [...this.#asked], ...(this.#lastItems === undefined ? {} : { lastItems: this.#lastItems }) };
+    return {
+      asked: [...this.#asked],
+      ...(this.#lastItems === undefined ? {} : { lastItems: this.#lastItems }),
+      ...(this.#mostItems === 0 ? {} : { mostItems: this.#mostItems }),
+    };
   }
 
   /** A page's items: the same non-empty list as the page before means the API ignores what asks for the next. */
@@ -82,6 +92,17 @@ export class WalkGuard {
         this.operationId,
       );
     this.#lastItems = text;
+    this.#mostBefore = this.#mostItems;
+    this.#mostItems = Math.max(this.#mostItems, items.length);
+  }
+
+  /**
+   * Whether the last page is shorter than a page before it: the last page, where it is also shorter
+   * than asked for. A server that caps the page size serves full pages of its cap first, so a first
+   * page shorter than asked for does not end a walk by itself (the next, empty, page does).
+   */
+  shorterThanBefore(count: number): boolean {
+    return count < this.#mostBefore;
   }
 
   /** A cursor or address asked for: one asked for before means the walk would go round. */
@@ -122,9 +143,10 @@ export function nextPage(paging: PagingSpec, page: PageRead, guard: WalkGuard): 
     guard.asks('cursor', JSON.stringify(cursor));
     return { input: { ...input, [param]: cursor } };
   }
-  // A page or offset walk ends at a page of no items, or of fewer than were asked for.
+  // A page or offset walk ends at a page of no items, or of fewer than were asked for and than a page before
+  // (a server may serve fewer than asked for on every page: its cap).
   const size = paging.sizeParam === undefined ? undefined : Number(input[paging.sizeParam]);
-  if (items.length === 0 || (size !== undefined && items.length < size)) return undefined;
+  if (items.length === 0 || (size !== undefined && items.length < size && guard.shorterThanBefore(items.length))) return undefined;
   if (paging.style === 'offset') return { input: { ...input, [param]: (Number(input[param]) || 0) + items.length } };
   const first = paging.firstPage ?? 1;
   const current = input[param] === undefined ? first : Number(input[param]);

@@ -69,10 +69,6 @@ describe('nextPage', () => {
         want: { input: { offset: 6, limit: 3 } },
       },
     ],
-    [
-      'offset: fewer items than asked for ends it',
-      { given: [{ style: 'offset', items: ['items'], param: 'offset', sizeParam: 'limit' }, page({}, [1], { offset: 3, limit: 3 })], want: undefined },
-    ],
     ['page: the next number, from the first', { given: [{ style: 'page', items: [], param: 'page' }, page([1], [1])], want: { input: { page: 2 } } }],
     ['page: counted from 0', { given: [{ style: 'page', items: [], param: 'page', firstPage: 0 }, page([1], [1], { page: 0 })], want: { input: { page: 1 } } }],
     [
@@ -86,6 +82,23 @@ describe('nextPage', () => {
     ],
   ])('%s', (_name, { given: [paging, read], want }) => {
     expect(nextPage(paging, read, guard())).toStrictEqual(want);
+  });
+
+  it.each<{ given: { before: number[]; items: number[]; limit: number }; want: NextPage | undefined }>([
+    // A first page shorter than asked for: the server's cap, maybe; the next (empty) page says.
+    { given: { before: [], items: [1, 2], limit: 3 }, want: { input: { offset: 2, limit: 3 } } },
+    // Pages of the server's cap (2 of the 3 asked for), then a shorter one: the last.
+    { given: { before: [2, 2], items: [1, 2], limit: 3 }, want: { input: { offset: 2, limit: 3 } } },
+    { given: { before: [2, 2], items: [1], limit: 3 }, want: undefined },
+    { given: { before: [3], items: [1], limit: 3 }, want: undefined },
+    // As many as asked for is never the last by its size.
+    { given: { before: [3], items: [1, 2, 3], limit: 3 }, want: { input: { offset: 3, limit: 3 } } },
+  ])('offset: a page of $given.items.length after pages of $given.before, $given.limit asked for: $want', ({ given, want }) => {
+    const walk = guard();
+    given.before.forEach((count, index) => walk.items(Array.from({ length: count }, (_, i) => `${index}-${i}`), index));
+    const items = given.items.map(String);
+    walk.items(items, given.before.length);
+    expect(nextPage({ style: 'offset', items: ['items'], param: 'offset', sizeParam: 'limit' }, page({}, items, { limit: given.limit }), walk)).toStrictEqual(want);
   });
 
   it('stops a walk that would go round: a cursor or an address given again', () => {
@@ -111,7 +124,7 @@ describe('nextPage', () => {
     first.items([{ id: 1 }], 0);
     nextPage(spec, page({ next: 'c1' }, [1]), first);
     const seen = first.seen();
-    expect(seen).toStrictEqual({ asked: ['cursor:"c1"'], lastItems: '[{"id":1}]' });
+    expect(seen).toStrictEqual({ asked: ['cursor:"c1"'], lastItems: '[{"id":1}]', mostItems: 1 });
     const again = new WalkGuard('listThings', plain, JSON.parse(JSON.stringify(seen)));
     expect(() => again.items([{ id: 1 }], 1)).toThrow('listThings: page 2 repeats the items of page 1');
     expect(() => nextPage(spec, page({ next: 'c1' }, [2], { cursor: 'c1' }), new WalkGuard('listThings', plain, seen))).toThrow(

@@ -105,6 +105,33 @@ describe.each(Object.keys(styles))('a walk of %s pages', (style) => {
   });
 });
 
+describe('a walk of a server that serves fewer items a page than asked for (its cap)', () => {
+  const many = Array.from({ length: 100 }, (_, i) => i + 1);
+  const capped: Record<string, { paging: PagingSpec; input: Record<string, unknown>; serve: (request: SeenRequest) => Answer; requests: number }> = {
+    offset: {
+      paging: { style: 'offset', items: ['items'], param: 'offset', sizeParam: 'limit' },
+      input: { limit: 50 },
+      serve: (request) => ({ body: { items: many.slice(at(request, 'offset') ?? 0, (at(request, 'offset') ?? 0) + Math.min(20, at(request, 'limit') ?? 20)) } }),
+      // Five pages of 20, then an empty one.
+      requests: 6,
+    },
+    page: {
+      paging: { style: 'page', items: [], param: 'page', sizeParam: 'per_page' },
+      input: { per_page: 50 },
+      serve: (request) => ({ body: many.slice(((at(request, 'page') ?? 1) - 1) * 30, (at(request, 'page') ?? 1) * 30) }),
+      // Pages of 30, 30, 30, then 10: shorter than the pages before, the last.
+      requests: 4,
+    },
+  };
+  it.each(Object.keys(capped))('%s: gives every item, not the first page alone', async (style) => {
+    const { paging, input, serve, requests } = capped[style] as (typeof capped)[string];
+    answer = serve;
+    const items: unknown[] = [];
+    for await (const item of pagedRequest(core(), specOf(paging), input, {}).items()) items.push(item);
+    expect([items, api.requests.length]).toStrictEqual([many, requests]);
+  });
+});
+
 describe('a paged call started at an address the API gave (pageAddress: an infinite query’s later page)', () => {
   it('asks for that page in place of the first, and walks on from it', async () => {
     const { paging, serve } = styles['link'] as (typeof styles)[string];
