@@ -95,10 +95,16 @@ describe('nextPage', () => {
     { given: { before: [3], items: [1, 2, 3], limit: 3 }, want: { input: { offset: 3, limit: 3 } } },
   ])('offset: a page of $given.items.length after pages of $given.before, $given.limit asked for: $want', ({ given, want }) => {
     const walk = guard();
-    given.before.forEach((count, index) => walk.items(Array.from({ length: count }, (_, i) => `${index}-${i}`), index));
+    for (const [index, count] of given.before.entries())
+      walk.items(
+        Array.from({ length: count }, (_, i) => `${index}-${i}`),
+        index,
+      );
     const items = given.items.map(String);
     walk.items(items, given.before.length);
-    expect(nextPage({ style: 'offset', items: ['items'], param: 'offset', sizeParam: 'limit' }, page({}, items, { limit: given.limit }), walk)).toStrictEqual(want);
+    expect(nextPage({ style: 'offset', items: ['items'], param: 'offset', sizeParam: 'limit' }, page({}, items, { limit: given.limit }), walk)).toStrictEqual(
+      want,
+    );
   });
 
   it('stops a walk that would go round: a cursor or an address given again', () => {

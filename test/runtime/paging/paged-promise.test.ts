@@ -111,7 +111,9 @@ describe('a walk of a server that serves fewer items a page than asked for (its 
     offset: {
       paging: { style: 'offset', items: ['items'], param: 'offset', sizeParam: 'limit' },
       input: { limit: 50 },
-      serve: (request) => ({ body: { items: many.slice(at(request, 'offset') ?? 0, (at(request, 'offset') ?? 0) + Math.min(20, at(request, 'limit') ?? 20)) } }),
+      serve: (request) => ({
+        body: { items: many.slice(at(request, 'offset') ?? 0, (at(request, 'offset') ?? 0) + Math.min(20, at(request, 'limit') ?? 20)) },
+      }),
       // Five pages of 20, then an empty one.
       requests: 6,
     },
