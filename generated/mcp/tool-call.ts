@@ -129,6 +129,7 @@ function withinBudget(
 ): CallToolResult {
   const { budget, binding } = context;
   const fitted = fitToBudget(structured, budget, minItemsOf(context.tool?.outputSchema));
+  if (fitted.size > budget) return overBudget(binding, budget, JSON.stringify(structured).length, fitted.cut !== undefined);
   const text = JSON.stringify(fitted.value);
   if (!fitted.cut) return { content: [{ type: 'text', text }], structuredContent: fitted.value };
   const next = nextCall(context.args, binding.paging, fitted.cut);
@@ -142,6 +143,17 @@ function withinBudget(
     structuredContent: fitted.value,
     _meta: { [RESULT_META_KEY]: { cut } },
   };
+}
+
+/**
+ * A result no cut brings within the budget (no list, or its lists at their `minItems` and still over):
+ * left out, as an error that says its size and how to get a smaller one. Never sent whole: an agent
+ * may not hold it.
+ */
+function overBudget(binding: ToolBinding, budget: number, size: number, cut: boolean): CallToolResult {
+  const ways = `${binding.fields ? `Ask for fewer fields with ${FIELDS_ARGUMENT}, or give` : 'Give'} this tool a larger budget (the server's resultBudgets option).`;
+  const text = `${binding.operationId} answered ${size.toLocaleString('en-US')} characters of JSON${cut ? ', its lists cut as far as its schema allows' : ' with no list to cut'}: over this tool's result budget of ${budget.toLocaleString('en-US')}, so it is left out. ${ways}`;
+  return { content: [{ type: 'text', text }], isError: true, _meta: { [RESULT_META_KEY]: { cut: { budget, size } } } };
 }
 
 /** Bytes as an agent takes them: an image or audio block, else an embedded resource; within the budget, as base64. */

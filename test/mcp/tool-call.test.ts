@@ -131,6 +131,33 @@ describe('callTool: results an agent can hold', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('answers a result over the budget with no list to cut as an error that says so, never more than the budget', async () => {
+    const note = { id: 1, name: 'pet 1', notes: 'n'.repeat(20_000) };
+    const one: ToolBinding = { operationId: 'getPet', method: 'getPet', input: true, scopes: [], wrapData: true, fields: 'object' };
+    const result = await callTool({ client: fakeClient({ getPet: () => note }).client, binding: one, validators: {}, args: {}, budget: 5000 });
+    const size = JSON.stringify({ data: note }).length;
+    expect(JSON.stringify(result).length).toBeLessThanOrEqual(5000);
+    expect(result.isError).toBe(true);
+    expect(result.content).toStrictEqual([
+      {
+        type: 'text',
+        text: `getPet answered ${size.toLocaleString('en-US')} characters of JSON with no list to cut: over this tool's result budget of 5,000, so it is left out. Ask for fewer fields with fields, or give this tool a larger budget (the server's resultBudgets option).`,
+      },
+    ]);
+    expect(result._meta?.['dev.podcast-gen/result']).toStrictEqual({ cut: { budget: 5000, size } });
+    const plain = await callTool({
+      client: fakeClient({ getPet: () => note }).client,
+      binding: { operationId: 'getPet', method: 'getPet', input: true, scopes: [], wrapData: true },
+      validators: {},
+      args: {},
+      budget: 5000,
+    });
+    expect(plain.content?.[0]).toStrictEqual({
+      type: 'text',
+      text: `getPet answered ${size.toLocaleString('en-US')} characters of JSON with no list to cut: over this tool's result budget of 5,000, so it is left out. Give this tool a larger budget (the server's resultBudgets option).`,
+    });
+  });
+
   it('answers an image as an image block, audio as audio, other bytes as an embedded resource, and bytes over the budget as a note', async () => {
     const binary: ToolBinding = { operationId: 'getPhoto', method: 'getPhoto', input: false, scopes: [], wrapData: true, result: 'binary' };
     const call = (blob: Blob, budget?: number) =>
