@@ -208,7 +208,7 @@ describe('a walk', () => {
     expect(api.requests.length).toBe(1);
   });
 
-  it('without bounds, fails past 1 000 pages with more to come rather than stop unseen; with them, stops there', async () => {
+  it('without maxPages (maxItems alone too), fails past 1 000 pages with more to come rather than stop unseen; with it, stops there', async () => {
     let served = 0;
     const fetch = async (url: string | URL | Request) => {
       served++;
@@ -221,8 +221,15 @@ describe('a walk', () => {
     const walk = async () => {
       for await (const _ of pagedRequest(endless, spec, {}, {}).items()) count++;
     };
-    await expect(walk()).rejects.toThrow('getThing: the walk stopped after 1000 pages, with more to come: pass maxPages (or maxItems) to say how far it goes');
+    await expect(walk()).rejects.toThrow('getThing: the walk stopped after 1000 pages, with more to come: pass maxPages to say how far it goes');
     expect([count, served]).toStrictEqual([1000, 1000]);
+    // maxItems alone bounds the items, not the pages: the default cap still fails rather than stop unseen.
+    count = 0;
+    const items = async () => {
+      for await (const _ of pagedRequest(endless, spec, {}, {}).items({ maxItems: 5000 })) count++;
+    };
+    await expect(items()).rejects.toThrow('getThing: the walk stopped after 1000 pages, with more to come');
+    expect(count).toBe(1000);
     count = 0;
     for await (const _ of pagedRequest(endless, spec, {}, {}).items({ maxPages: 5000 })) if (++count === 1500) break;
     expect(count).toBe(1500);
