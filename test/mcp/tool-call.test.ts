@@ -38,6 +38,35 @@ describe('callTool', () => {
     expect((fields(streamed)['data'] as unknown[]).length).toBe(MAX_STREAM_ITEMS);
   });
 
+  it('answers a stream that stays open with the items that came within the wait, saying so, and stops it', async () => {
+    const count = BINDINGS['count'] as ToolBinding;
+    let signal: AbortSignal | undefined;
+    async function* stalls() {
+      yield 1;
+      yield 2;
+      // Keep-alive comments reset the client's idle timer: no item comes, and the stream never ends.
+      await new Promise(() => undefined);
+    }
+    const client = {
+      countPets: (options: { signal?: AbortSignal }) => {
+        signal = options.signal;
+        return stalls();
+      },
+    };
+    const started = Date.now();
+    const hung = new Promise((resolve) => setTimeout(() => resolve('hung'), 3000));
+    const result = await Promise.race([callTool({ client, binding: count, validators: {}, args: {}, streamWaitMs: 200 }), hung]);
+    expect(result).not.toBe('hung');
+    const streamed = result as Awaited<ReturnType<typeof callTool>>;
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(streamed.structuredContent).toStrictEqual({ data: [1, 2] });
+    expect(streamed.content?.at(-1)).toStrictEqual({
+      type: 'text',
+      text: 'countPets streamed 2 items within 200 ms and had not ended: this result holds those, the stream was closed.',
+    });
+    expect(signal?.aborted).toBe(true);
+  });
+
   it('refuses a payload that is not an object, and a client without the method', async () => {
     expect((await callTool({ client: fakeClient({ addPet: () => 'text' }).client, binding, validators: {}, args: {} })).structuredContent).toStrictEqual({
       error: { kind: 'response', operationId: 'addPet' },
