@@ -124,7 +124,9 @@ export async function callTool(call: {
     if (!isRecord(structured))
       return toolError(`${binding.operationId} answered with a payload that is not an object.`, { kind: 'response', operationId: binding.operationId });
     const projected = fields && binding.fields ? project(structured, fields, binding.fields) : structured;
-    const result = withinBudget(projected, { budget, binding, args: isRecord(args) ? args : {}, tool: call.tool });
+    // The call that gets what a cut left out asks for the same fields.
+    const again = { ...(isRecord(args) ? args : {}), ...(fields && binding.fields ? { [FIELDS_ARGUMENT]: fields } : {}) };
+    const result = withinBudget(projected, { budget, binding, args: again, tool: call.tool });
     if (!streamed?.open) return result;
     const count = streamed.items.length;
     const text = `${binding.operationId} streamed ${count} item${count === 1 ? '' : 's'} within ${waitMs} ms and had not ended: this result holds those, the stream was closed.`;

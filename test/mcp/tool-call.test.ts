@@ -142,6 +142,20 @@ describe('callTool: results an agent can hold', () => {
     expect(calls[0]?.args[0]).toStrictEqual({ page: 1, per_page: 100 });
   });
 
+  it('keeps the fields asked for in the call that gets the rest of a cut', async () => {
+    const { client, calls } = fakeClient({ listPets: () => pets });
+    const result = await callTool({ client, binding: list, validators: {}, args: { page: 1, per_page: 100, fields: ['id', 'notes'] }, tool, budget: 2000 });
+    const data = fields(result)['data'] as unknown[];
+    expect(data[0]).toStrictEqual({ id: 0, notes: 'n'.repeat(200) });
+    const next = { page: 2, per_page: data.length, fields: ['id', 'notes'] };
+    expect(result._meta?.['dev.podcast-gen/result']).toStrictEqual({ cut: { budget: 2000, path: ['data'], kept: data.length, total: 100, next } });
+    expect(result.content?.[1]).toStrictEqual({
+      type: 'text',
+      text: `This result was cut to fit 2,000 characters: data holds the first ${data.length} of 100 items. To get the rest, call again with page=2 and per_page=${data.length} and fields=["id","notes"].`,
+    });
+    expect(calls[0]?.args[0]).toStrictEqual({ page: 1, per_page: 100 });
+  });
+
   it('projects each item to the fields asked for, takes fields out of the call, and refuses unknown fields listing the valid ones', async () => {
     const { client, calls } = fakeClient({ listPets: () => pets.slice(0, 2) });
     const result = await callTool({ client, binding: list, validators: {}, args: { fields: ['id', 'name'] }, tool });
