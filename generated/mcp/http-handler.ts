@@ -129,9 +129,10 @@ export function createMcpHttpHandler<Client extends object>(
       authInfo = await verifyBearerToken(request.headers.get('authorization'), { verifier, ...(resourceMetadataUrl ? { resourceMetadataUrl } : {}) });
     } catch (error) {
       if (!(error instanceof IssuerUnavailableError)) return bearerAuthChallengeResponse(error, resourceMetadataUrl ? { resourceMetadataUrl } : {});
+      // The caller is not authenticated yet: the issuer's addresses and answers (the error's message) are the operator's, in onerror.
       onerror(error);
       return Response.json(
-        { error: 'temporarily_unavailable', error_description: `${error.message}; try again shortly` },
+        { error: 'temporarily_unavailable', error_description: 'the authorization server cannot be reached to check the token; try again shortly' },
         { status: 503, headers: { 'retry-after': '5' } },
       );
     }

@@ -86,14 +86,15 @@ export function oauthVerifier(options: OAuthResourceOptions): { verifyAccessToke
     try {
       const { payload } = await jwtVerify(token, key, {
         issuer: options.issuer,
-        audience: options.resource,
         clockTolerance: options.clockSkewSeconds ?? CLOCK_SKEW_SECONDS,
         algorithms: ALGORITHMS,
         requiredClaims: ['exp'],
       });
+      // The audience as an introspection answer's is read (jose's `audience` compares the text exactly).
+      if (!audienceMatches(payload.aud, options.resource)) throw new OAuthError(OAuthErrorCode.InvalidToken, NOT_FOR_THIS_SERVER);
       return verified(token, payload, options.resource, options.clockSkewSeconds ?? CLOCK_SKEW_SECONDS);
     } catch (error) {
-      if (error instanceof IssuerUnavailableError) throw error;
+      if (error instanceof IssuerUnavailableError || error instanceof OAuthError) throw error;
       throw new OAuthError(OAuthErrorCode.InvalidToken, refusalOf(error));
     }
   };
@@ -213,9 +214,7 @@ async function introspect(
   }
   if (answer['active'] !== true) throw new OAuthError(OAuthErrorCode.InvalidToken, 'the token is not active');
   if (answer['iss'] !== undefined && answer['iss'] !== options.issuer) throw new OAuthError(OAuthErrorCode.InvalidToken, 'the token is from another issuer');
-  const audience = answer['aud'];
-  const audiences = Array.isArray(audience) ? audience : [audience];
-  if (!audiences.some((a) => sameResource(a, options.resource))) throw new OAuthError(OAuthErrorCode.InvalidToken, 'the token was not issued for this server');
+  if (!audienceMatches(answer['aud'], options.resource)) throw new OAuthError(OAuthErrorCode.InvalidToken, NOT_FOR_THIS_SERVER);
   const skew = options.clockSkewSeconds ?? CLOCK_SKEW_SECONDS;
   if (typeof answer['exp'] !== 'number' || answer['exp'] + skew < Date.now() / 1000) throw new OAuthError(OAuthErrorCode.InvalidToken, 'the token has expired');
   return verified(token, answer as JWTPayload, options.resource, skew);
@@ -237,9 +236,31 @@ function verified(token: string, claims: JWTPayload, resource: string, skew = 0)
   };
 }
 
-function sameResource(value: unknown, resource: string): boolean {
-  const strip = (text: string) => text.replace(/#.*$/, '').replace(/\/$/, '');
-  return typeof value === 'string' && strip(value) === strip(resource);
+/** The refusal of a token whose audience is not this server. */
+const NOT_FOR_THIS_SERVER = 'the token was not issued for this server';
+
+/**
+ * Whether a token's `aud` (a string or a list of them; a JWT's or an introspection answer's) names
+ * this server: RFC 9068 section 4 asks that it hold this server's resource indicator, an absolute
+ * URI without a fragment (RFC 8707 section 2), which the MCP spec's canonical form takes with or
+ * without a trailing slash; scheme and host compare in any case (RFC 3986 section 6.2.2.1).
+ */
+export function audienceMatches(aud: unknown, resource: string): boolean {
+  const own = canonicalResource(resource);
+  const audiences = Array.isArray(aud) ? aud : [aud];
+  return own !== undefined && audiences.some((value) => typeof value === 'string' && canonicalResource(value) === own);
+}
+
+/** A resource indicator as compared: parsed (scheme and host lower case, a default port dropped), no trailing slash; none with a fragment. */
+function canonicalResource(text: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return undefined;
+  }
+  if (url.hash !== '' || text.includes('#')) return undefined;
+  return url.href.replace(/\/$/, '');
 }
 
 /** Three base64url parts: a JWS in compact form. */

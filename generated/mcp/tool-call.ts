@@ -18,6 +18,7 @@ import {
   type RequestOptions,
   type ValidationIssue,
 } from '../runtime.js';
+import { DEFAULT_TIMEOUT_MS } from '../runtime/core/options.js';
 import { type Cut, cutNote, DEFAULT_RESULT_BUDGET, fitToBudget, minItemsOf, nextCall, type Paging } from './result-budget.js';
 import { FIELDS_ARGUMENT, type Projection, project, projectableFields, takeFields } from './result-fields.js';
 
@@ -82,6 +83,8 @@ export async function callTool(call: {
   tool?: ListedTool;
   /** Characters of JSON the structured result may take. Default {@link DEFAULT_RESULT_BUDGET}. */
   budget?: number;
+  /** How long a streamed answer's items are waited for, in all (a stream may stay open forever). Default: the client's default time limit. */
+  streamWaitMs?: number;
 }): Promise<CallToolResult> {
   const { client, binding, validators } = call;
   const budget = call.budget ?? DEFAULT_RESULT_BUDGET;
@@ -107,16 +110,27 @@ export async function callTool(call: {
   try {
     const method = (client as Record<string, unknown>)[binding.method];
     if (typeof method !== 'function') throw new Error(`the client has no method ${binding.method}`);
-    const options: RequestOptions = call.signal === undefined ? {} : { signal: call.signal };
+    // The call's own stop, besides the caller's: a stream still open when its wait is over is closed.
+    const stop = new AbortController();
+    const signal = call.signal === undefined ? stop.signal : AbortSignal.any([call.signal, stop.signal]);
+    const options: RequestOptions = { signal };
     const answer: unknown = await (binding.input ? method.call(client, input, options) : method.call(client, options));
     if (binding.result === 'binary') return await binaryResult(answer, binding.operationId, budget);
-    // A streamed payload (OpenAPI 3.2 itemSchema) is answered with its first items.
-    const data = isAsyncIterable(answer) ? await firstItems(answer) : answer;
+    // A streamed payload (OpenAPI 3.2 itemSchema) is answered with its first items, or those that came within the wait.
+    const waitMs = call.streamWaitMs ?? DEFAULT_TIMEOUT_MS;
+    const streamed = isAsyncIterable(answer) ? await firstItems(answer, waitMs, stop) : undefined;
+    const data = streamed ? streamed.items : answer;
     const structured: unknown = binding.wrapData ? { data: data ?? null } : data;
     if (!isRecord(structured))
       return toolError(`${binding.operationId} answered with a payload that is not an object.`, { kind: 'response', operationId: binding.operationId });
     const projected = fields && binding.fields ? project(structured, fields, binding.fields) : structured;
-    return withinBudget(projected, { budget, binding, args: isRecord(args) ? args : {}, tool: call.tool });
+    // The call that gets what a cut left out asks for the same fields.
+    const again = { ...(isRecord(args) ? args : {}), ...(fields && binding.fields ? { [FIELDS_ARGUMENT]: fields } : {}) };
+    const result = withinBudget(projected, { budget, binding, args: again, tool: call.tool });
+    if (!streamed?.open) return result;
+    const count = streamed.items.length;
+    const text = `${binding.operationId} streamed ${count} item${count === 1 ? '' : 's'} within ${waitMs} ms and had not ended: this result holds those, the stream was closed.`;
+    return { ...result, content: [...(result.content ?? []), { type: 'text', text }] };
   } catch (error) {
     return errorResult(binding.operationId, error);
   }
@@ -129,6 +143,7 @@ function withinBudget(
 ): CallToolResult {
   const { budget, binding } = context;
   const fitted = fitToBudget(structured, budget, minItemsOf(context.tool?.outputSchema));
+  if (fitted.size > budget) return overBudget(binding, budget, JSON.stringify(structured).length, fitted.cut !== undefined);
   const text = JSON.stringify(fitted.value);
   if (!fitted.cut) return { content: [{ type: 'text', text }], structuredContent: fitted.value };
   const next = nextCall(context.args, binding.paging, fitted.cut);
@@ -142,6 +157,17 @@ function withinBudget(
     structuredContent: fitted.value,
     _meta: { [RESULT_META_KEY]: { cut } },
   };
+}
+
+/**
+ * A result no cut brings within the budget (no list, or its lists at their `minItems` and still over):
+ * left out, as an error that says its size and how to get a smaller one. Never sent whole: an agent
+ * may not hold it.
+ */
+function overBudget(binding: ToolBinding, budget: number, size: number, cut: boolean): CallToolResult {
+  const ways = `${binding.fields ? `Ask for fewer fields with ${FIELDS_ARGUMENT}, or give` : 'Give'} this tool a larger budget (the server's resultBudgets option).`;
+  const text = `${binding.operationId} answered ${size.toLocaleString('en-US')} characters of JSON${cut ? ', its lists cut as far as its schema allows' : ' with no list to cut'}: over this tool's result budget of ${budget.toLocaleString('en-US')}, so it is left out. ${ways}`;
+  return { content: [{ type: 'text', text }], isError: true, _meta: { [RESULT_META_KEY]: { cut: { budget, size } } } };
 }
 
 /** Bytes as an agent takes them: an image or audio block, else an embedded resource; within the budget, as base64. */
@@ -207,13 +233,37 @@ function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
   return typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
 }
 
-async function firstItems(items: AsyncIterable<unknown>): Promise<unknown[]> {
+/**
+ * The first items of a stream, at most {@link MAX_STREAM_ITEMS}, those that came within `waitMs` in
+ * all: keep-alive comments reset the client's wait for each item, not this one. A stream still open
+ * then is stopped (`open`).
+ */
+async function firstItems(items: AsyncIterable<unknown>, waitMs: number, stop: AbortController): Promise<{ items: unknown[]; open: boolean }> {
   const taken: unknown[] = [];
-  for await (const item of items) {
-    taken.push(item);
-    if (taken.length >= MAX_STREAM_ITEMS) break;
+  const iterator = items[Symbol.asyncIterator]();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), waitMs);
+  });
+  try {
+    for (;;) {
+      const next = await Promise.race([iterator.next(), late]);
+      if (next === 'late') {
+        // The pending read fails with the abort (the race has handled it); the generator is closed after it.
+        stop.abort();
+        iterator.return?.().catch(() => undefined);
+        return { items: taken, open: true };
+      }
+      if (next.done) return { items: taken, open: false };
+      taken.push(next.value);
+      if (taken.length >= MAX_STREAM_ITEMS) {
+        await iterator.return?.();
+        return { items: taken, open: false };
+      }
+    }
+  } finally {
+    clearTimeout(timer);
   }
-  return taken;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -47,6 +47,8 @@ export interface ToolServerOptions extends GateOptions {
   resultBudget?: number;
   /** The budget of particular tools, by name, over `resultBudget`. */
   resultBudgets?: Readonly<Record<string, number>>;
+  /** How long a tool whose answer is a stream waits for its items, in all, before it answers with those that came. Default: the client's default time limit. */
+  streamWaitMs?: number;
 }
 
 /** How many tools one `tools/list` page holds; the next page is asked for with the page's `nextCursor`. */
@@ -93,6 +95,7 @@ export function createToolServer(spec: ToolServerSpec, client: object, options: 
         args,
         tool: tool as ListedTool,
         ...(budget !== undefined ? { budget } : {}),
+        ...(options.streamWaitMs !== undefined ? { streamWaitMs: options.streamWaitMs } : {}),
         ...(signal ? { signal } : {}),
       }));
     return server.projectCallToolResult(redact(result), tool.outputSchema);

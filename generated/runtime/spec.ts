@@ -81,8 +81,8 @@ export interface OperationSpec {
   /** For `dataKind: 'stream'`: how the items are framed (server-sent events, JSON Lines, JSON text sequences). */
   stream?: 'sse' | 'jsonl' | 'json-seq';
   /**
-   * For `dataKind: 'stream'`: the reader of its items (`readStreamItems`, or `readServerSentEvents`
-   * for events). The spec carries it, not the engine, so that a bundle carries the stream reader
+   * For `dataKind: 'stream'`: the reader of its items (`readServerSentEvents` for events, 3.2's whole
+   * events too; `readStreamItems` for JSON Lines and JSON text sequences). The spec carries it, not the engine, so that a bundle carries the stream reader
    * only with an operation that streams.
    */
   readItems?: StreamReader;

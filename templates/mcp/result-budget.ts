@@ -136,7 +136,8 @@ export function cutNote(cut: Cut, options: { paging?: Paging | undefined; fields
   const head = `This result was cut to fit ${cut.budget.toLocaleString('en-US')} characters: ${where} holds the first ${cut.kept} of ${cut.total} items.`;
   const paging = pagingOf(options.paging, cut);
   if (cut.next) {
-    const changed = [paging?.param, paging?.sizeParam].filter((key): key is string => key !== undefined && Object.hasOwn(cut.next ?? {}, key));
+    // The paging arguments it changes, and the fields it keeps asking for.
+    const changed = [paging?.param, paging?.sizeParam, options.fields].filter((key): key is string => key !== undefined && Object.hasOwn(cut.next ?? {}, key));
     return `${head} To get the rest, call again with ${changed.map((key) => `${key}=${JSON.stringify(cut.next?.[key])}`).join(' and ')}.`;
   }
   const smaller = paging?.sizeParam;

@@ -61,7 +61,7 @@ export function infiniteQuery<Key extends readonly unknown[], T, P extends reado
     queryFn: async ({ pageParam, signal }) => {
       if (pageParam.failure !== undefined) throw new PaginationError(pageParam.failure, operationId);
       const options = { ...query.options, signal, ...(pageParam.address === undefined ? {} : { pageAddress: pageParam.address }) };
-      const guard = new WalkGuard(operationId, (text) => core.redact(text), pageParam);
+      const guard = new WalkGuard(operationId, core, pageParam);
       let page: ApiPage<T, ApiPageItem<T, P>> | undefined;
       // The walk's own first page, its items read as `.pages()` reads them; the loop ends there, so
       // that walk asks for nothing more (the next page is this query's to ask for).
@@ -71,7 +71,7 @@ export function infiniteQuery<Key extends readonly unknown[], T, P extends reado
       }
       if (!page) throw new PaginationError(`${operationId}: no page was answered`, operationId);
       guard.items(page.items, pageParam.index);
-      const next = following(paging, page, pageParam, guard);
+      const next = following(paging, page, core.linkHeader(page), pageParam, guard);
       return next ? { ...page, next } : page;
     },
     getNextPageParam: (lastPage) => lastPage.next,
@@ -79,11 +79,17 @@ export function infiniteQuery<Key extends readonly unknown[], T, P extends reado
 }
 
 /** The page after `page`, or undefined after the last; one the walk cannot ask for carries why, for its query to fail with. */
-function following<Input>(paging: PagingSpec, page: ApiPage<unknown, unknown>, param: PageParam<Input>, guard: WalkGuard): PageParam<Input> | undefined {
+function following<Input>(
+  paging: PagingSpec,
+  page: ApiPage<unknown, unknown>,
+  link: string | undefined,
+  param: PageParam<Input>,
+  guard: WalkGuard,
+): PageParam<Input> | undefined {
   const index = param.index + 1;
   const input = param.input as Record<string, unknown>;
   try {
-    const next = nextPage(paging, { data: page.data, headers: page.headers, items: page.items, input }, guard);
+    const next = nextPage(paging, { data: page.data, link, items: page.items, input }, guard);
     if (!next) return undefined;
     // An address stands for the whole request: the input stays the one the walk had.
     return 'url' in next ? { ...guard.seen(), input: param.input, address: next.url, index } : { ...guard.seen(), input: next.input as Input, index };

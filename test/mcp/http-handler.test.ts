@@ -157,13 +157,19 @@ describe('the Web handler with OAuth 2.1', () => {
     expect(answer.headers.get('www-authenticate')).toMatch(/error="insufficient_scope".*scope="podcast\.read podcast\.generate".*resource_metadata=/);
   });
 
-  it('answers 503 with a message while the issuer cannot be reached, and serves again once it can', async () => {
-    const handler = handlerOf();
+  it('answers 503 with a message while the issuer cannot be reached, its details to onerror only, and serves again once it can', async () => {
+    const errors: Error[] = [];
+    const handler = handlerOf({ onerror: (error) => errors.push(error) });
     const token = await issuer.token({ aud: RESOURCE, scope: 'podcast.read' });
     issuer.mode.value = 'down';
     const down = await handler(post(LIST, { authorization: `Bearer ${token}` }).request);
     expect(down.status).toBe(503);
-    expect(await down.json()).toMatchObject({ error: 'temporarily_unavailable', error_description: expect.stringContaining('try again') });
+    // The caller is not yet authenticated: the issuer's addresses and what it answered are the operator's to read.
+    expect(await down.json()).toStrictEqual({
+      error: 'temporarily_unavailable',
+      error_description: 'the authorization server cannot be reached to check the token; try again shortly',
+    });
+    expect(errors.map((error) => error.message)).toStrictEqual([expect.stringContaining(issuer.url)]);
     issuer.mode.value = 'ok';
     const client = await connect(handler, token);
     expect((await client.listTools()).tools.length).toBeGreaterThan(0);

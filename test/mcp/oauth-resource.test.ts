@@ -71,6 +71,26 @@ describe('oauthVerifier', () => {
     expect(await outcome(await token())).toMatch(want);
   });
 
+  // RFC 9068 4 and RFC 8707 2: the audience holds this server's resource indicator, an absolute URI without a fragment; the
+  // MCP spec's canonical URI form takes it with or without a trailing slash (scheme and host in any case).
+  const audiences: { given: string; aud: string | string[] | undefined; want: boolean }[] = [
+    { given: 'this server', aud: RESOURCE, want: true },
+    { given: 'this server with a trailing slash', aud: `${RESOURCE}/`, want: true },
+    { given: 'this server, its host in capitals', aud: 'HTTP://127.0.0.1:3000/mcp', want: true },
+    { given: 'a list that holds this server', aud: ['https://other.example/mcp', RESOURCE], want: true },
+    { given: 'this server with a fragment (no resource indicator)', aud: `${RESOURCE}#part`, want: false },
+    { given: 'a resource under this one', aud: `${RESOURCE}/more`, want: false },
+    { given: 'another port', aud: 'http://127.0.0.1:3001/mcp', want: false },
+    { given: 'no audience', aud: undefined, want: false },
+  ];
+  it.each(audiences)('reads the audience $given the same way in a JWT and an introspection answer: $want', async ({ aud, want }) => {
+    const exp = Math.floor(Date.now() / 1000) + 300;
+    const jwt = await issuer.token({ scope: 'a', ...(aud === undefined ? {} : { aud }) });
+    const opaque = issuer.opaque({ active: true, iss: issuer.url, scope: 'a', exp, ...(aud === undefined ? {} : { aud }) });
+    const expected = want ? 'scopes: a' : 'invalid_token: the token was not issued for this server';
+    expect([await outcome(jwt), await outcome(opaque)]).toStrictEqual([expected, expected]);
+  });
+
   it('allows a small clock skew on exp', async () => {
     expect(await outcome(await issuer.token({ aud: RESOURCE, scope: 'a' }, { expiresIn: -10 }))).toBe('scopes: a');
   });

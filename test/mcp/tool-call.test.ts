@@ -38,6 +38,35 @@ describe('callTool', () => {
     expect((fields(streamed)['data'] as unknown[]).length).toBe(MAX_STREAM_ITEMS);
   });
 
+  it('answers a stream that stays open with the items that came within the wait, saying so, and stops it', async () => {
+    const count = BINDINGS['count'] as ToolBinding;
+    let signal: AbortSignal | undefined;
+    async function* stalls() {
+      yield 1;
+      yield 2;
+      // Keep-alive comments reset the client's idle timer: no item comes, and the stream never ends.
+      await new Promise(() => undefined);
+    }
+    const client = {
+      countPets: (options: { signal?: AbortSignal }) => {
+        signal = options.signal;
+        return stalls();
+      },
+    };
+    const started = Date.now();
+    const hung = new Promise((resolve) => setTimeout(() => resolve('hung'), 3000));
+    const result = await Promise.race([callTool({ client, binding: count, validators: {}, args: {}, streamWaitMs: 200 }), hung]);
+    expect(result).not.toBe('hung');
+    const streamed = result as Awaited<ReturnType<typeof callTool>>;
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(streamed.structuredContent).toStrictEqual({ data: [1, 2] });
+    expect(streamed.content?.at(-1)).toStrictEqual({
+      type: 'text',
+      text: 'countPets streamed 2 items within 200 ms and had not ended: this result holds those, the stream was closed.',
+    });
+    expect(signal?.aborted).toBe(true);
+  });
+
   it('refuses a payload that is not an object, and a client without the method', async () => {
     expect((await callTool({ client: fakeClient({ addPet: () => 'text' }).client, binding, validators: {}, args: {} })).structuredContent).toStrictEqual({
       error: { kind: 'response', operationId: 'addPet' },
@@ -113,6 +142,20 @@ describe('callTool: results an agent can hold', () => {
     expect(calls[0]?.args[0]).toStrictEqual({ page: 1, per_page: 100 });
   });
 
+  it('keeps the fields asked for in the call that gets the rest of a cut', async () => {
+    const { client, calls } = fakeClient({ listPets: () => pets });
+    const result = await callTool({ client, binding: list, validators: {}, args: { page: 1, per_page: 100, fields: ['id', 'notes'] }, tool, budget: 2000 });
+    const data = fields(result)['data'] as unknown[];
+    expect(data[0]).toStrictEqual({ id: 0, notes: 'n'.repeat(200) });
+    const next = { page: 2, per_page: data.length, fields: ['id', 'notes'] };
+    expect(result._meta?.['dev.podcast-gen/result']).toStrictEqual({ cut: { budget: 2000, path: ['data'], kept: data.length, total: 100, next } });
+    expect(result.content?.[1]).toStrictEqual({
+      type: 'text',
+      text: `This result was cut to fit 2,000 characters: data holds the first ${data.length} of 100 items. To get the rest, call again with page=2 and per_page=${data.length} and fields=["id","notes"].`,
+    });
+    expect(calls[0]?.args[0]).toStrictEqual({ page: 1, per_page: 100 });
+  });
+
   it('projects each item to the fields asked for, takes fields out of the call, and refuses unknown fields listing the valid ones', async () => {
     const { client, calls } = fakeClient({ listPets: () => pets.slice(0, 2) });
     const result = await callTool({ client, binding: list, validators: {}, args: { fields: ['id', 'name'] }, tool });
@@ -129,6 +172,33 @@ describe('callTool: results an agent can hold', () => {
       { type: 'text', text: 'Invalid arguments for listPets: fields: fields names colour, which the result does not have; the fields are: id, name, notes' },
     ]);
     expect(calls).toHaveLength(1);
+  });
+
+  it('answers a result over the budget with no list to cut as an error that says so, never more than the budget', async () => {
+    const note = { id: 1, name: 'pet 1', notes: 'n'.repeat(20_000) };
+    const one: ToolBinding = { operationId: 'getPet', method: 'getPet', input: true, scopes: [], wrapData: true, fields: 'object' };
+    const result = await callTool({ client: fakeClient({ getPet: () => note }).client, binding: one, validators: {}, args: {}, budget: 5000 });
+    const size = JSON.stringify({ data: note }).length;
+    expect(JSON.stringify(result).length).toBeLessThanOrEqual(5000);
+    expect(result.isError).toBe(true);
+    expect(result.content).toStrictEqual([
+      {
+        type: 'text',
+        text: `getPet answered ${size.toLocaleString('en-US')} characters of JSON with no list to cut: over this tool's result budget of 5,000, so it is left out. Ask for fewer fields with fields, or give this tool a larger budget (the server's resultBudgets option).`,
+      },
+    ]);
+    expect(result._meta?.['dev.podcast-gen/result']).toStrictEqual({ cut: { budget: 5000, size } });
+    const plain = await callTool({
+      client: fakeClient({ getPet: () => note }).client,
+      binding: { operationId: 'getPet', method: 'getPet', input: true, scopes: [], wrapData: true },
+      validators: {},
+      args: {},
+      budget: 5000,
+    });
+    expect(plain.content?.[0]).toStrictEqual({
+      type: 'text',
+      text: `getPet answered ${size.toLocaleString('en-US')} characters of JSON with no list to cut: over this tool's result budget of 5,000, so it is left out. Give this tool a larger budget (the server's resultBudgets option).`,
+    });
   });
 
   it('answers an image as an image block, audio as audio, other bytes as an embedded resource, and bytes over the budget as a note', async () => {

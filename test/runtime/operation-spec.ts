@@ -1,4 +1,4 @@
-import { bodyEncoder, fieldWriter } from '../../generator/emit/client/operation-specs.js';
+import { bodyEncoder, fieldWriter, streamReader } from '../../generator/emit/client/operation-specs.js';
 import * as runtime from '../../templates/runtime.js';
 import type { AuthSpec, FieldSpec, OperationSpec, SchemeSpec } from '../../templates/runtime.js';
 
@@ -8,7 +8,7 @@ const runtimeFunction = (name: string) => (runtime as unknown as Record<string, 
 /**
  * An operation as the generated operations.ts describes one: a GET with no fields, changed by
  * `change`. Like operations.ts, it gives the fields whose style the engine leaves to the spec their
- * writer, a form or multipart body its encoder, and a streamed operation the reader of its items.
+ * writer, a form or multipart body its encoder, and a streamed operation the reader of its items (as operations.ts chooses it).
  */
 export function operationSpec(change: Partial<OperationSpec> = {}): OperationSpec {
   const encoder = change.body && bodyEncoder(change.body.kind);
@@ -23,7 +23,7 @@ export function operationSpec(change: Partial<OperationSpec> = {}): OperationSpe
     retryConnectionErrors: false,
     toolName: 'get_thing',
     scopes: [],
-    ...(change.dataKind === 'stream' ? { readItems: runtime.readStreamItems } : {}),
+    ...(change.dataKind === 'stream' ? { readItems: runtimeFunction(streamReader(change.stream)) } : {}),
     ...change,
     ...(change.fields ? { fields: change.fields.map(withWriter) } : {}),
     ...(change.body && encoder && !change.body.encode ? { body: { ...change.body, encode: runtimeFunction(encoder) } } : {}),

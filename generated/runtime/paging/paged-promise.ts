@@ -36,11 +36,11 @@ export interface ApiPage<T, I> extends ApiResult<T> {
 /** How far a walk goes. */
 export interface PagingOptions {
   /**
-   * The most pages asked for (the first included); the walk ends there. Without it (and without
-   * `maxItems`), a walk with more than 1 000 pages fails with a {@link PaginationError} there.
+   * The most pages asked for (the first included); the walk ends there. Without it (`maxItems`
+   * alone included), a walk with more than 1 000 pages fails with a {@link PaginationError} there.
    */
   maxPages?: number;
-  /** The most items given; the walk ends once it has them (no further page is asked for). */
+  /** The most items given; the walk ends once it has them (no further page is asked for). It bounds no pages: see `maxPages`. */
   maxItems?: number;
 }
 
@@ -81,10 +81,11 @@ export class PagedPromise<T, P extends readonly PropertyKey[]> extends ApiPromis
     const { core, spec, validators } = this.#walk;
     const paging = spec.paging;
     if (!paging) throw new TypeError(`${spec.operationId}: its spec carries no paging`);
-    const bounded = options.maxPages !== undefined || options.maxItems !== undefined;
+    // Only pages the caller bounded may end a walk unseen: maxItems alone stopping at the default cap would lose items silently.
+    const bounded = options.maxPages !== undefined;
     const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
     const maxItems = options.maxItems ?? Number.POSITIVE_INFINITY;
-    const guard = new WalkGuard(spec.operationId, (text) => core.redact(text));
+    const guard = new WalkGuard(spec.operationId, core);
     let input = this.#walk.input;
     let result = await this.withResponse();
     let given = 0;
@@ -94,12 +95,12 @@ export class PagedPromise<T, P extends readonly PropertyKey[]> extends ApiPromis
       yield { ...result, items, index };
       given += items.length;
       if (given >= maxItems) return;
-      const next = nextPage(paging, { data: result.data, headers: result.headers, items, input }, guard);
+      const next = nextPage(paging, { data: result.data, link: core.linkHeader(result), items, input }, guard);
       if (!next) return;
       if (index + 1 >= maxPages) {
         if (bounded) return;
         throw new PaginationError(
-          `${spec.operationId}: the walk stopped after ${maxPages} pages, with more to come: pass maxPages (or maxItems) to say how far it goes`,
+          `${spec.operationId}: the walk stopped after ${maxPages} pages, with more to come: pass maxPages to say how far it goes`,
           spec.operationId,
         );
       }

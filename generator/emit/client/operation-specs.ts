@@ -39,6 +39,11 @@ export function bodyEncoder(kind: string): string | undefined {
   return kind === 'form' ? 'formBody' : kind === 'multipart' ? 'multipartBody' : undefined;
 }
 
+/** The runtime's reader of a stream framed so: server-sent events are resumed where they break off (3.2's whole events too); other streams are read as they come. */
+export function streamReader(stream: string | undefined): 'readServerSentEvents' | 'readStreamItems' {
+  return stream === 'sse' ? 'readServerSentEvents' : 'readStreamItems';
+}
+
 /**
  * The runtime's wire descriptor of an operation (`OperationSpec` in runtime.ts): plain data, but for
  * the runtime's functions it carries ({@link RuntimeFunction}). {@link specLiteral} prints its
@@ -92,8 +97,7 @@ export function operationSpec(model: ApiModel, op: OperationModel, common: Secur
   const requirement = securityRequirement(op.security);
   if (!sameRequirement(requirement, common)) spec.security = requirement;
   if (op.data.eventData) spec.eventData = op.data.eventData;
-  // Server-sent events are resumed where they break off; other streams (and 3.2's whole events) are read as they come.
-  if (op.data.kind === 'stream') spec.readItems = new RuntimeFunction(op.data.stream === 'sse' ? 'readServerSentEvents' : 'readStreamItems');
+  if (op.data.kind === 'stream') spec.readItems = new RuntimeFunction(streamReader(op.data.stream));
   return spec;
 }
 

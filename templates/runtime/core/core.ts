@@ -9,7 +9,7 @@ import { ConnectionError, PaginationError, RateLimitError, RequestValidationErro
 import type { AuthSpec, OperationSpec, OperationValidators } from '../spec.js';
 import { safeUrl } from '../values.js';
 import { sleep } from '../waits.js';
-import { type BuiltRequest, buildRequest, withCredentials } from '../wire/request.js';
+import { type BuiltRequest, buildRequest, withCredentials, withoutQueryParams } from '../wire/request.js';
 import { decode, failure, idempotencyKeyIssues, paramIssues } from './decode.js';
 import { type Answer, type AttemptContext, exchange, type ExchangeClient } from './exchange.js';
 import {
@@ -29,6 +29,8 @@ export class Core {
   readonly #redactor = new Redactor();
   readonly #authenticator: Authenticator;
   readonly #client: ExchangeClient;
+  /** The `Link` header of each answer as sent, by its result's (shared) shown headers: a walk reads the next page there. */
+  readonly #links = new WeakMap<object, string>();
   constructor(options: CoreOptions | Omit<CoreOptions, 'apiKey'> | Omit<CoreOptions, 'apiKey' | 'auth'>, auth: AuthSpec) {
     if (!options) throw new TypeError('options are required: baseUrl and the credentials');
     auth = currentAuth(auth);
@@ -60,6 +62,25 @@ export class Core {
   /** `text` with every copy of the credential (as sent, re-cased, base64, percent-escaped) replaced by `[redacted]`. */
   redact(text: string): string {
     return this.#redactor.redact(text);
+  }
+
+  /**
+   * The `Link` header of a call's answer as the API sent it (`result.headers` shows it redacted where
+   * it repeats a credential, and a redacted address cannot be asked for): what a page walk reads.
+   */
+  linkHeader(result: { headers: Record<string, string> }): string | undefined {
+    return this.#links.get(result.headers);
+  }
+
+  /** A page's address without the credential's query parameters (an `apiKey` scheme's `in: query`): each request sets them again. */
+  withoutCredentialQuery(address: string): string {
+    const names = Object.values(this.#client.schemes).flatMap((scheme) => (scheme.kind === 'apiKey' && scheme.in === 'query' ? [scheme.name] : []));
+    const at = address.indexOf('?');
+    if (at < 0 || names.length === 0) return address;
+    const hash = address.indexOf('#', at);
+    const search = address.slice(at + 1, hash < 0 ? undefined : hash);
+    const kept = withoutQueryParams(search, names);
+    return `${address.slice(0, at)}${kept === '' ? '' : `?${kept}`}${hash < 0 ? '' : address.slice(hash)}`;
   }
 
   async #run<T>(
@@ -105,7 +126,12 @@ export class Core {
       }
       if (response.ok) {
         const context = { attempts: attempt, validate, validators, maxBytes, signal: options.signal, redactor: this.#redactor };
-        if (spec.dataKind !== 'stream') return decode<T>(spec, answer, context);
+        if (spec.dataKind !== 'stream') {
+          const result = await decode<T>(spec, answer, context);
+          const link = response.headers.get('link');
+          if (link !== null && spec.paging?.style === 'link') this.#links.set(result.headers, link);
+          return result;
+        }
         // A stream waits at most timeoutMs for each chunk; an event stream that breaks off is resumed, as a failed attempt is retried.
         const resume = (lastEventId: string | undefined) =>
           this.#resume(spec, request, lastEventId, { attempt: ++attempt, timeoutMs, maxBytes, signal: options.signal });
@@ -138,8 +164,9 @@ export class Core {
   async #resume(spec: OperationSpec, request: BuiltRequest, lastEventId: string | undefined, context: AttemptContext): Promise<Answer> {
     const credentials = await this.#authenticator.credentials(spec, context.timeoutMs, context.signal);
     const headers = { ...request.headers };
-    // An id a header cannot carry (a character past U+00FF) is not sent: the server starts over.
-    if (lastEventId !== undefined && isHeaderValue(lastEventId)) headers['last-event-id'] = lastEventId;
+    // An id a header cannot carry (a character past U+00FF) is not sent: the server starts over; nor an
+    // empty one, which an `id` field with no value leaves (WHATWG: no Last-Event-ID then).
+    if (lastEventId !== undefined && lastEventId !== '' && isHeaderValue(lastEventId)) headers['last-event-id'] = lastEventId;
     const answer = await exchange(this.#client, spec, withCredentials(spec, { ...request, headers }, credentials), context);
     if (answer.response.status === 401) this.#authenticator.rejected(credentials);
     if (!answer.response.ok) throw await failure(spec, answer, this.#redactor);

@@ -21,10 +21,19 @@ export function valueAt(value: unknown, path: PayloadPath): unknown {
 /** How the next page is asked for: the call's input with its cursor, page or offset, or the address the API gave. */
 export type NextPage = { input: Record<string, unknown> } | { url: string };
 
-/** What a walk has seen, as plain data: the cursors and addresses asked for, and the last page's items (their JSON). */
+/** What a walk has seen, as plain data: the cursors and addresses asked for, the last page's items (their JSON), the most items a page had. */
 export interface WalkSeen {
   asked: readonly string[];
   lastItems?: string;
+  mostItems?: number;
+}
+
+/** What a walk needs of the client ({@link Core} is one). */
+export interface WalkClient {
+  /** The client's redaction: a text of the API's that an error quotes may hold the credential. */
+  redact(text: string): string;
+  /** A page's address without the credential's query parameters: the request sets them again, and a walk keeps no credential. */
+  withoutCredentialQuery(address: string): string;
 }
 
 /**
@@ -34,20 +43,40 @@ export interface WalkSeen {
 export class WalkGuard {
   readonly #asked: Set<string>;
   #lastItems: string | undefined;
+  /** The most items of a page, the last one included, and of the pages before it. */
+  #mostItems: number;
+  #mostBefore: number;
 
   constructor(
     readonly operationId: string,
-    /** The client's redaction: a text of the API's that an error quotes may hold the credential. */
-    readonly redact: (text: string) => string,
+    readonly client: WalkClient,
     seen: WalkSeen = { asked: [] },
   ) {
     this.#asked = new Set(seen.asked);
     this.#lastItems = seen.lastItems;
+    this.#mostItems = seen.mostItems ?? 0;
+    this.#mostBefore = this.#mostItems;
+  }
+
+  /** The client's redaction of a text an error quotes. */
+  redact(text: string): string {
+    return this.client.redact(text);
+  }
+
+  /** A next page's address as the walk keeps and asks for it (the credential's query parameters out); one asked for before means the walk would go round. */
+  address(url: string): NextPage {
+    const address = this.client.withoutCredentialQuery(url);
+    this.asks('address', address);
+    return { url: address };
   }
 
   /** What the walk has seen so far, to take it up again from here. */
   seen(): WalkSeen {
-    return { asked: [...this.#asked], ...(this.#lastItems === undefined ? {} : { lastItems: this.#lastItems }) };
+    return {
+      asked: [...this.#asked],
+      ...(this.#lastItems === undefined ? {} : { lastItems: this.#lastItems }),
+      ...(this.#mostItems === 0 ? {} : { mostItems: this.#mostItems }),
+    };
   }
 
   /** A page's items: the same non-empty list as the page before means the API ignores what asks for the next. */
@@ -59,6 +88,17 @@ export class WalkGuard {
         this.operationId,
       );
     this.#lastItems = text;
+    this.#mostBefore = this.#mostItems;
+    this.#mostItems = Math.max(this.#mostItems, items.length);
+  }
+
+  /**
+   * Whether the last page is shorter than a page before it: the last page, where it is also shorter
+   * than asked for. A server that caps the page size serves full pages of its cap first, so a first
+   * page shorter than asked for does not end a walk by itself (the next, empty, page does).
+   */
+  shorterThanBefore(count: number): boolean {
+    return count < this.#mostBefore;
   }
 
   /** A cursor or address asked for: one asked for before means the walk would go round. */
@@ -73,10 +113,11 @@ export class WalkGuard {
   }
 }
 
-/** One page as the walk reads it: its payload, its headers (lower-case names), its items, the input that asked for it. */
+/** One page as the walk reads it: its payload, its `Link` header, its items, the input that asked for it. */
 export interface PageRead {
   data: unknown;
-  headers: Record<string, string>;
+  /** The `Link` header as the API sent it (`Core.linkHeader`): the one shown has a credential the API repeats redacted. */
+  link: string | undefined;
   items: readonly unknown[];
   input: Record<string, unknown>;
 }
@@ -85,12 +126,11 @@ export interface PageRead {
 export function nextPage(paging: PagingSpec, page: PageRead, guard: WalkGuard): NextPage | undefined {
   const { data, items, input } = page;
   if (paging.hasMore !== undefined && valueAt(data, paging.hasMore) === false) return undefined;
-  if (paging.style === 'link') return linkedPage(page.headers['link'], guard);
+  if (paging.style === 'link') return linkedPage(page.link, guard);
   if (paging.style === 'url') {
     const url = valueAt(data, paging.nextUrl ?? []);
     if (typeof url !== 'string' || url === '') return undefined;
-    guard.asks('address', url);
-    return { url };
+    return guard.address(url);
   }
   const param = paging.param as string;
   if (paging.style === 'cursor') {
@@ -99,9 +139,10 @@ export function nextPage(paging: PagingSpec, page: PageRead, guard: WalkGuard): 
     guard.asks('cursor', JSON.stringify(cursor));
     return { input: { ...input, [param]: cursor } };
   }
-  // A page or offset walk ends at a page of no items, or of fewer than were asked for.
+  // A page or offset walk ends at a page of no items, or of fewer than were asked for and than a page before
+  // (a server may serve fewer than asked for on every page: its cap).
   const size = paging.sizeParam === undefined ? undefined : Number(input[paging.sizeParam]);
-  if (items.length === 0 || (size !== undefined && items.length < size)) return undefined;
+  if (items.length === 0 || (size !== undefined && items.length < size && guard.shorterThanBefore(items.length))) return undefined;
   if (paging.style === 'offset') return { input: { ...input, [param]: (Number(input[param]) || 0) + items.length } };
   const first = paging.firstPage ?? 1;
   const current = input[param] === undefined ? first : Number(input[param]);
@@ -120,6 +161,5 @@ function linkedPage(header: string | undefined, guard: WalkGuard): NextPage | un
     throw new PaginationError(`${guard.operationId}: the Link header cannot be read (${reason}): the walk cannot find the next page`, guard.operationId);
   }
   if (url === undefined) return undefined;
-  guard.asks('address', url);
-  return { url };
+  return guard.address(url);
 }

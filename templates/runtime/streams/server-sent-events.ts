@@ -4,7 +4,7 @@
  * stream resumed where it broke off.
  */
 import { backoffMs, clampWait } from '../core/retries.js';
-import { ConnectionError, ResponseTooLargeError, TimeoutError } from '../errors.js';
+import { ApiError, ConnectionError, ResponseTooLargeError, TimeoutError } from '../errors.js';
 import { sleep } from '../waits.js';
 import { jsonItem, type StreamReadOptions, textChunks, validItem } from './chunks.js';
 import { type EventStreamState, type ServerSentEvent, sseFrames } from './frames.js';
@@ -18,9 +18,10 @@ import { type EventStreamState, type ServerSentEvent, sseFrames } from './frames
  * A stream that breaks off (the connection drops, or no byte comes within `idleMs`) is resumed,
  * where the call may be repeated: the request is sent again after the wait the server asked for
  * (`retry`, else a backoff; each wait held to `reconnects.maxWaitMs`), with `Last-Event-ID` where
- * an event gave an id, at most `reconnects.max` times in a row without an event between. A stream
- * the server ends is over, and so is one it answers 204 when resumed. The caller's signal ends it
- * whenever it aborts.
+ * an event gave an id, at most `reconnects.max` times in a row without an event with data between
+ * (a resumption that fails, or is answered a status the operation retries, counts as one). A
+ * stream the server ends is over, and so is one it answers 204 when resumed. The caller's signal
+ * ends it whenever it aborts.
  */
 export async function* readServerSentEvents(options: StreamReadOptions): AsyncGenerator<ServerSentEvent<unknown>, void, undefined> {
   const { spec, maxBytes } = options;
@@ -36,21 +37,36 @@ export async function* readServerSentEvents(options: StreamReadOptions): AsyncGe
     try {
       for await (const chunk of textChunks(response.body, { ...options, controller: connection.controller })) {
         for (const event of frames.push(chunk.text, chunk.done)) {
-          failures = 0;
+          // Only data is progress: a server that primes each connection with an empty event and drops it is not resumed forever.
+          if (event.data !== '') failures = 0;
           yield readEvent({ ...options, response }, event, index++);
         }
         if (frames.pending() > maxBytes) throw new ResponseTooLargeError({ operationId: spec.operationId, status: response.status, limit: maxBytes });
       }
       return;
     } catch (error) {
-      const broken = error instanceof ConnectionError || error instanceof TimeoutError;
-      const { reconnect, reconnects } = options;
-      if (!broken || !reconnect || !reconnects || failures >= reconnects.max) throw error;
-      failures++;
-      await sleep(clampWait(state.retry ?? backoffMs(failures), reconnects.maxWaitMs), options.signal, spec.operationId);
-      connection = await reconnect(state.lastEventId);
+      let failure = error;
+      // Each resumption that fails is one more failure in a row, waited for as a break is.
+      for (;;) {
+        const { reconnect, reconnects } = options;
+        if (!broken(spec, failure) || !reconnect || !reconnects || failures >= reconnects.max) throw failure;
+        failures++;
+        await sleep(clampWait(state.retry ?? backoffMs(failures), reconnects.maxWaitMs), options.signal, spec.operationId);
+        try {
+          connection = await reconnect(state.lastEventId);
+          break;
+        } catch (again) {
+          failure = again;
+        }
+      }
     }
   }
+}
+
+/** A failure that breaks the stream off rather than ends it: the connection, the wait, or a status the operation retries. */
+function broken(spec: StreamReadOptions['spec'], error: unknown): boolean {
+  if (error instanceof ConnectionError || error instanceof TimeoutError) return true;
+  return error instanceof ApiError && spec.retryStatuses.includes(error.status);
 }
 
 /** One event as yielded: its data as the spec says it is read, validated. */

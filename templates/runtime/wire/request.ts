@@ -130,10 +130,11 @@ export function withCredentials(spec: OperationSpec, request: BuiltRequest, cred
     headers['cookie'] = [headers['cookie'], ...credentials.cookies].filter(Boolean).join('; ');
   let url = request.url;
   if (credentials.query.length > 0) {
-    // In place of a same-named pair of the call's `query` option.
+    // In place of a same-named pair of the call's `query` option, or of a page address's (sent once: an API refuses a second).
+    const names = credentials.query.map(([name]) => name);
     const query = new URLSearchParams(request.query);
     for (const [name, value] of credentials.query) query.set(name, value);
-    const search = [...request.leadingQuery, query.toString()].filter(Boolean).join('&');
+    const search = [...request.leadingQuery.map((part) => withoutQueryParams(part, names)), query.toString()].filter(Boolean).join('&');
     url = `${request.url.split('?')[0]}?${search}`;
   }
   return { ...request, url, headers, credentialQuery: credentials.query };
@@ -146,6 +147,22 @@ export function withCredentials(spec: OperationSpec, request: BuiltRequest, cred
  * (test/fixtures-mock/framing-headers.test.ts): they are left to fetch.
  */
 export const FRAMING_HEADERS = ['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'proxy-connection', 'upgrade', 'te', 'trailer', 'expect'];
+
+/** A query string (no `?`) without the pairs of `names`, the others as written. */
+export function withoutQueryParams(search: string, names: readonly string[]): string {
+  if (search === '' || names.length === 0) return search;
+  return search
+    .split('&')
+    .filter((pair) => {
+      const raw = pair.split('=')[0] as string;
+      let name = raw;
+      try {
+        name = decodeURIComponent(raw.replace(/\+/g, ' '));
+      } catch {}
+      return !names.includes(name);
+    })
+    .join('&');
+}
 
 /** Removes headers by name, whatever their case. */
 export function deleteHeaders(headers: Record<string, string>, names: readonly string[]): void {

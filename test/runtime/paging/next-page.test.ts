@@ -4,12 +4,18 @@ import { PaginationError } from '../../../templates/runtime/errors.js';
 import { type NextPage, nextPage, type PageRead, valueAt, WalkGuard } from '../../../templates/runtime/paging/next-page.js';
 import type { PagingSpec } from '../../../templates/runtime/spec.js';
 
-const guard = () => new WalkGuard('listThings', (text) => text.replace('secret', '[redacted]'));
-const page = (data: unknown, items: unknown[], input: Record<string, unknown> = {}, headers: Record<string, string> = {}): PageRead => ({
+/** A client whose credential is `secret`, sent as the query's `key`. */
+const client = {
+  redact: (text: string) => text.replace('secret', '[redacted]'),
+  withoutCredentialQuery: (address: string) => address.replace(/[?&]key=[^&]*/, ''),
+};
+const plain = { redact: (text: string) => text, withoutCredentialQuery: (address: string) => address };
+const guard = () => new WalkGuard('listThings', client);
+const page = (data: unknown, items: unknown[], input: Record<string, unknown> = {}, headers: { link?: string } = {}): PageRead => ({
   data,
   items,
   input,
-  headers,
+  link: headers.link,
 });
 
 describe('nextPage', () => {
@@ -18,6 +24,13 @@ describe('nextPage', () => {
       'link: the rel="next" address',
       {
         given: [{ style: 'link', items: [] }, page([1], [1], {}, { link: '<https://api.example.com/t?page=2>; rel="next"' })],
+        want: { url: 'https://api.example.com/t?page=2' },
+      },
+    ],
+    [
+      "link: the address without the credential's query parameter (the request sets it again)",
+      {
+        given: [{ style: 'link', items: [] }, page([1], [1], {}, { link: '<https://api.example.com/t?page=2&key=secret>; rel="next"' })],
         want: { url: 'https://api.example.com/t?page=2' },
       },
     ],
@@ -56,10 +69,6 @@ describe('nextPage', () => {
         want: { input: { offset: 6, limit: 3 } },
       },
     ],
-    [
-      'offset: fewer items than asked for ends it',
-      { given: [{ style: 'offset', items: ['items'], param: 'offset', sizeParam: 'limit' }, page({}, [1], { offset: 3, limit: 3 })], want: undefined },
-    ],
     ['page: the next number, from the first', { given: [{ style: 'page', items: [], param: 'page' }, page([1], [1])], want: { input: { page: 2 } } }],
     ['page: counted from 0', { given: [{ style: 'page', items: [], param: 'page', firstPage: 0 }, page([1], [1], { page: 0 })], want: { input: { page: 1 } } }],
     [
@@ -73,6 +82,29 @@ describe('nextPage', () => {
     ],
   ])('%s', (_name, { given: [paging, read], want }) => {
     expect(nextPage(paging, read, guard())).toStrictEqual(want);
+  });
+
+  it.each<{ given: { before: number[]; items: number[]; limit: number }; want: NextPage | undefined }>([
+    // A first page shorter than asked for: the server's cap, maybe; the next (empty) page says.
+    { given: { before: [], items: [1, 2], limit: 3 }, want: { input: { offset: 2, limit: 3 } } },
+    // Pages of the server's cap (2 of the 3 asked for), then a shorter one: the last.
+    { given: { before: [2, 2], items: [1, 2], limit: 3 }, want: { input: { offset: 2, limit: 3 } } },
+    { given: { before: [2, 2], items: [1], limit: 3 }, want: undefined },
+    { given: { before: [3], items: [1], limit: 3 }, want: undefined },
+    // As many as asked for is never the last by its size.
+    { given: { before: [3], items: [1, 2, 3], limit: 3 }, want: { input: { offset: 3, limit: 3 } } },
+  ])('offset: a page of $given.items.length after pages of $given.before, $given.limit asked for: $want', ({ given, want }) => {
+    const walk = guard();
+    for (const [index, count] of given.before.entries())
+      walk.items(
+        Array.from({ length: count }, (_, i) => `${index}-${i}`),
+        index,
+      );
+    const items = given.items.map(String);
+    walk.items(items, given.before.length);
+    expect(nextPage({ style: 'offset', items: ['items'], param: 'offset', sizeParam: 'limit' }, page({}, items, { limit: given.limit }), walk)).toStrictEqual(
+      want,
+    );
   });
 
   it('stops a walk that would go round: a cursor or an address given again', () => {
@@ -98,10 +130,10 @@ describe('nextPage', () => {
     first.items([{ id: 1 }], 0);
     nextPage(spec, page({ next: 'c1' }, [1]), first);
     const seen = first.seen();
-    expect(seen).toStrictEqual({ asked: ['cursor:"c1"'], lastItems: '[{"id":1}]' });
-    const again = new WalkGuard('listThings', (text) => text, JSON.parse(JSON.stringify(seen)));
+    expect(seen).toStrictEqual({ asked: ['cursor:"c1"'], lastItems: '[{"id":1}]', mostItems: 1 });
+    const again = new WalkGuard('listThings', plain, JSON.parse(JSON.stringify(seen)));
     expect(() => again.items([{ id: 1 }], 1)).toThrow('listThings: page 2 repeats the items of page 1');
-    expect(() => nextPage(spec, page({ next: 'c1' }, [2], { cursor: 'c1' }), new WalkGuard('listThings', (text) => text, seen))).toThrow(
+    expect(() => nextPage(spec, page({ next: 'c1' }, [2], { cursor: 'c1' }), new WalkGuard('listThings', plain, seen))).toThrow(
       'the API gave the cursor of an earlier page again',
     );
   });

@@ -105,6 +105,35 @@ describe.each(Object.keys(styles))('a walk of %s pages', (style) => {
   });
 });
 
+describe('a walk of a server that serves fewer items a page than asked for (its cap)', () => {
+  const many = Array.from({ length: 100 }, (_, i) => i + 1);
+  const capped: Record<string, { paging: PagingSpec; input: Record<string, unknown>; serve: (request: SeenRequest) => Answer; requests: number }> = {
+    offset: {
+      paging: { style: 'offset', items: ['items'], param: 'offset', sizeParam: 'limit' },
+      input: { limit: 50 },
+      serve: (request) => ({
+        body: { items: many.slice(at(request, 'offset') ?? 0, (at(request, 'offset') ?? 0) + Math.min(20, at(request, 'limit') ?? 20)) },
+      }),
+      // Five pages of 20, then an empty one.
+      requests: 6,
+    },
+    page: {
+      paging: { style: 'page', items: [], param: 'page', sizeParam: 'per_page' },
+      input: { per_page: 50 },
+      serve: (request) => ({ body: many.slice(((at(request, 'page') ?? 1) - 1) * 30, (at(request, 'page') ?? 1) * 30) }),
+      // Pages of 30, 30, 30, then 10: shorter than the pages before, the last.
+      requests: 4,
+    },
+  };
+  it.each(Object.keys(capped))('%s: gives every item, not the first page alone', async (style) => {
+    const { paging, input, serve, requests } = capped[style] as (typeof capped)[string];
+    answer = serve;
+    const items: unknown[] = [];
+    for await (const item of pagedRequest(core(), specOf(paging), input, {}).items()) items.push(item);
+    expect([items, api.requests.length]).toStrictEqual([many, requests]);
+  });
+});
+
 describe('a paged call started at an address the API gave (pageAddress: an infinite query’s later page)', () => {
   it('asks for that page in place of the first, and walks on from it', async () => {
     const { paging, serve } = styles['link'] as (typeof styles)[string];
@@ -179,7 +208,7 @@ describe('a walk', () => {
     expect(api.requests.length).toBe(1);
   });
 
-  it('without bounds, fails past 1 000 pages with more to come rather than stop unseen; with them, stops there', async () => {
+  it('without maxPages (maxItems alone too), fails past 1 000 pages with more to come rather than stop unseen; with it, stops there', async () => {
     let served = 0;
     const fetch = async (url: string | URL | Request) => {
       served++;
@@ -192,8 +221,15 @@ describe('a walk', () => {
     const walk = async () => {
       for await (const _ of pagedRequest(endless, spec, {}, {}).items()) count++;
     };
-    await expect(walk()).rejects.toThrow('getThing: the walk stopped after 1000 pages, with more to come: pass maxPages (or maxItems) to say how far it goes');
+    await expect(walk()).rejects.toThrow('getThing: the walk stopped after 1000 pages, with more to come: pass maxPages to say how far it goes');
     expect([count, served]).toStrictEqual([1000, 1000]);
+    // maxItems alone bounds the items, not the pages: the default cap still fails rather than stop unseen.
+    count = 0;
+    const items = async () => {
+      for await (const _ of pagedRequest(endless, spec, {}, {}).items({ maxItems: 5000 })) count++;
+    };
+    await expect(items()).rejects.toThrow('getThing: the walk stopped after 1000 pages, with more to come');
+    expect(count).toBe(1000);
     count = 0;
     for await (const _ of pagedRequest(endless, spec, {}, {}).items({ maxPages: 5000 })) if (++count === 1500) break;
     expect(count).toBe(1500);

@@ -17,7 +17,8 @@ interface Script {
   status?: number;
   pieces: string[];
   pauseMs?: number;
-  ending: 'end' | 'drop' | 'hang';
+  /** `refuse`: the connection dropped before any answer. */
+  ending: 'end' | 'drop' | 'hang' | 'refuse';
 }
 let scripts: Script[] = [];
 /** Each connection's request: its Last-Event-ID and method, and when its last piece was written. */
@@ -30,6 +31,10 @@ beforeAll(async () => {
   server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const script = scripts[seen.length] ?? { pieces: [], ending: 'end' };
     seen.push({ lastEventId: req.headers['last-event-id'] as string | undefined, method: req.method ?? '', at: Date.now() });
+    if (script.ending === 'refuse') {
+      req.socket.destroy();
+      return;
+    }
     open.add(res);
     res.on('close', () => open.delete(res));
     res.writeHead(script.status ?? 200, { 'content-type': 'text/event-stream' });
@@ -120,6 +125,43 @@ describe('server-sent events', () => {
     expect(seen.length).toBe(3);
   });
 
+  it('whose resumption fails are resumed again, each failed attempt counted and waited, up to maxRetries', async () => {
+    scripts = [
+      { pieces: ['id: 1\ndata: {"n":1}\n\nretry: 0\n'], ending: 'drop' },
+      { pieces: [], ending: 'refuse' },
+      { status: 503, pieces: [], ending: 'end' },
+      { pieces: ['id: 2\ndata: {"n":2}\n\n'], ending: 'end' },
+    ];
+    const got = await collect(events({ retryStatuses: [503] }), { core: core({ maxRetries: 3 }) });
+    expect(got.map((g) => g.event)).toStrictEqual([
+      { data: { n: 1 }, id: '1' },
+      { data: { n: 2 }, id: '2' },
+    ]);
+    expect(seen.map((s) => s.lastEventId)).toStrictEqual([undefined, '1', '1', '1']);
+    seen = [];
+    scripts = [{ pieces: ['retry: 0\n'], ending: 'drop' }, ...Array.from({ length: 4 }, () => ({ pieces: [], ending: 'refuse' as const }))];
+    const error = await collect(events(), { core: core({ maxRetries: 2 }) }).catch((e: unknown) => e);
+    expect([error instanceof ConnectionError, seen.length]).toStrictEqual([true, 3]);
+  });
+
+  it('that give only events without data (a priming event) before each break are not resumed forever', async () => {
+    scripts = Array.from({ length: 6 }, (_, i) => ({ pieces: [`retry: 0\nid: p${i}\ndata:\n\n`], ending: 'drop' as const }));
+    const items = (await core({ maxRetries: 2 }).request<AsyncIterable<unknown>>(events({ eventData: 'text' }), {}, {})) as AsyncIterable<unknown>;
+    const error = await (async () => {
+      for await (const _ of items);
+    })().catch((e: unknown) => e);
+    expect([error instanceof ConnectionError, seen.length]).toStrictEqual([true, 3]);
+  });
+
+  it('send no Last-Event-ID after an id field with no value (WHATWG: the last event ID is then empty)', async () => {
+    scripts = [
+      { pieces: ['retry: 0\nid: 1\ndata: {"n":1}\n\nid:\ndata: {"n":2}\n\n'], ending: 'drop' },
+      { pieces: [], ending: 'end' },
+    ];
+    await collect(events());
+    expect(seen.map((s) => s.lastEventId)).toStrictEqual([undefined, undefined]);
+  });
+
   it('are not resumed for a call that may not be repeated (a POST without an idempotency key)', async () => {
     scripts = [
       { pieces: ['data: {"n":1}\n\n'], ending: 'drop' },
@@ -146,9 +188,10 @@ describe('server-sent events', () => {
     seen = [];
     scripts = [
       { pieces: ['retry: 0\n'], ending: 'drop' },
-      { status: 503, pieces: [], ending: 'end' },
+      { status: 404, pieces: [], ending: 'end' },
     ];
-    await expect(collect(events())).rejects.toBeInstanceOf(ApiError);
+    await expect(collect(events({ retryStatuses: [503] }))).rejects.toBeInstanceOf(ApiError);
+    expect(seen.length).toBe(2);
   });
 
   it("that never end are ended by the caller's signal, and by the time limit when nothing comes", async () => {

@@ -62,4 +62,10 @@ describe('withCredentials', () => {
     ]);
     expect(sent.credentialQuery).toStrictEqual([['key', 'k-1']]);
   });
+
+  it("sets a query credential in place of the one a page's address carries: it goes once", () => {
+    const page = buildRequest(operationSpec(), {}, {}, undefined, client, new URL('https://api.example.com/v1/things?page=2&key=%5Bredacted%5D&b=1'));
+    const sent = withCredentials(operationSpec(), page, { schemes: ['Key'], headers: [], query: [['key', 'k-1']], cookies: [], tokens: [] });
+    expect(sent.url).toBe('https://api.example.com/v1/things?page=2&b=1&key=k-1');
+  });
 });
