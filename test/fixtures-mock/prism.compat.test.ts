@@ -106,7 +106,10 @@ describe.each(DOCUMENTS)("Prism's validating proxy in front of the mock of $name
     expect(mediaTypesPrismMisses(recorder.exchanges, mock, model)).toStrictEqual([]);
     const undeclared = recorder.exchanges.filter((e) => e.violations.some((v) => undeclaredRefusal(e, v, mock)));
     const disagreements = recorder.exchanges.filter(
-      (e) => e.violations.some((v) => v.location[0] === 'request') !== (e.status >= 400 && e.status < 500) && !emptyKeyPrismMisses(e, mock, model) && !wrongKeyPrismMisses(e, mock),
+      (e) =>
+        e.violations.some((v) => v.location[0] === 'request') !== (e.status >= 400 && e.status < 500) &&
+        !emptyKeyPrismMisses(e, mock, model) &&
+        !wrongKeyPrismMisses(e, mock),
     );
     expect(disagreements.map(line)).toStrictEqual([]);
     console.info(
