@@ -36,9 +36,10 @@ const endpoint = (op: ApiModel['operations'][number]) => `${op.method.toUpperCas
 /** Octokit's list of the endpoints its paginate plugin walks, where the package is installed. */
 function octokitList(): { version: string; endpoints: Set<string> } | undefined {
   // A dependency of the MCP SDK's conformance suite (through @octokit/rest), where npm put it.
-  const dir = [join(ROOT, 'node_modules', '@octokit', 'plugin-paginate-rest'), join(ROOT, 'node_modules', '@octokit', 'rest', 'node_modules', '@octokit', 'plugin-paginate-rest')].find(
-    (d) => existsSync(join(d, 'package.json')),
-  );
+  const dir = [
+    join(ROOT, 'node_modules', '@octokit', 'plugin-paginate-rest'),
+    join(ROOT, 'node_modules', '@octokit', 'rest', 'node_modules', '@octokit', 'plugin-paginate-rest'),
+  ].find((d) => existsSync(join(d, 'package.json')));
   if (!dir) return undefined;
   const file = join(dir, 'dist-src', 'generated', 'paginating-endpoints.js');
   if (!existsSync(file)) return undefined;
