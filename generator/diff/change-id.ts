@@ -43,6 +43,8 @@ export function recordAnchor(record: ChangeRecord): string {
  */
 export function recordSubject(record: ChangeRecord): string {
   if (record.keyword === 'presence') return '';
+  // One rule covers every keyword without a rule of its own: the keyword tells them apart.
+  if (record.keyword === 'schema-keyword') return record.facts?.keyword ?? '';
   if (record.old !== undefined && record.new !== undefined) return typeof record.old === 'object' ? keyOf(record.old) : '';
   return keyOf(record.old ?? record.new);
 }

@@ -178,6 +178,13 @@ const KINDS: SchemaKind[] = [
     response: ['breaking', ['wire', 'types', 'validators']],
     description: 'the array items are of another type',
   },
+  {
+    kind: 'schema-keyword-changed',
+    request: ['breaking', ALL],
+    response: ['breaking', ['wire', 'types', 'validators']],
+    description:
+      'a keyword no other rule reads changed (not, prefixItems, contains, propertyNames, patternProperties, if/then/else, unevaluated..., dependent..., items added or removed): not judged, so breaking until the proofs or a reader say otherwise',
+  },
   { kind: 'default-changed', request: ['warning', []], response: ['info', []], description: 'the default changed: what an omitted value means' },
 ];
 

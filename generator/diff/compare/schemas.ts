@@ -9,6 +9,7 @@ import type { CompareSide } from './context.js';
 import { compareComposition } from './composition.js';
 import { constraintChanges } from './constraints.js';
 import { propertyLifecycle, sunsetMove } from './lifecycle.js';
+import { compareOtherKeywords, recordKeyword } from './other-keywords.js';
 import { type CanonicalAt, canonicalSchema } from './equivalent-forms.js';
 import type { SchemaRecord, Where } from './record.js';
 import { bothNames, sameName, stepInto } from './record.js';
@@ -104,6 +105,7 @@ function compareNodes(walk: SchemaWalk, o: CanonicalAt, n: CanonicalAt, where: W
   compareObjects(walk, o, n, where);
   compareItems(walk, o, n, where);
   compareComposition(walk, o, n, where);
+  compareOtherKeywords(walk, o, n, where);
 }
 
 function listed(types: Set<string> | undefined): string[] | undefined {
@@ -227,7 +229,12 @@ function compareAdditional(walk: SchemaWalk, o: SchemaAt, n: SchemaAt, where: Wh
 function compareItems(walk: SchemaWalk, o: SchemaAt, n: SchemaAt, where: Where): void {
   const a = o.schema.items;
   const b = n.schema.items;
-  if (!a || !b) return;
+  if (!a || !b) {
+    // Items added, removed or closed (`false`): no rule of its own reads it, and `{}` says what none says.
+    const empty = (items: unknown) => items === undefined || isPlainEmpty(items);
+    if (!(empty(a) && empty(b)) && JSON.stringify(a) !== JSON.stringify(b)) recordKeyword(walk, o, n, 'items', where);
+    return;
+  }
   const oldAt = { schema: a, pointer: `${o.pointer}/items` };
   const newAt = { schema: b, pointer: `${n.pointer}/items` };
   const inner = stepInto(where, '[]');
@@ -239,6 +246,10 @@ function compareItems(walk: SchemaWalk, o: SchemaAt, n: SchemaAt, where: Where):
     return;
   }
   walkSchemas(walk, oldAt, newAt, inner);
+}
+
+function isPlainEmpty(value: unknown): boolean {
+  return value !== null && typeof value === 'object' && Object.keys(value).length === 0;
 }
 
 function oldAtNew(oldAt: SchemaAt, newAt: SchemaAt): { oldPointer: string; newPointer: string } {

@@ -196,6 +196,19 @@ describe('proveChanges: types', () => {
     expect(added.proof?.types?.map((p) => p.code)).toStrictEqual(['TS2345']);
   });
 
+  it('a keyword no rule reads (a response tuple item string -> integer) is a change, which the compiler proves', async () => {
+    const tuple = petDocument();
+    tuple.openapi = '3.1.0';
+    tuple.components.schemas.Pet.properties.pair = { type: 'array', prefixItems: [{ type: 'string' }] };
+    const { changes: found, ...sides } = await pets.compared((doc) => {
+      doc.components.schemas.Pet.properties.pair.prefixItems[0] = { type: 'integer' };
+    }, tuple);
+    const { changes } = await proveChanges({ changes: found, ...sides, surfaces: { types: true, validators: true } });
+    const changed = only(changes, 'response-schema-keyword-changed');
+    expect([changed.surfaces, changed.message.split(';')[0]]).toStrictEqual([['wire', 'types', 'validators'], 'Pet.pair: `prefixItems` changed']);
+    expect(changed.proof?.types?.length).toBeGreaterThan(0);
+  });
+
   it('leaves both surfaces unjudged when a side failed to generate', async () => {
     const old = await pets.side(petDocument());
     const marked: Change = {
