@@ -209,6 +209,22 @@ describe('proveChanges: types', () => {
     expect(changed.proof?.types?.length).toBeGreaterThan(0);
   });
 
+  it('a security scheme removed breaks a credential written by name: TS2353 at an object-literal auth line (the old options as a variable compile either way)', async () => {
+    const secured = petDocument();
+    secured.components.securitySchemes = { ApiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' }, Bearer: { type: 'http', scheme: 'bearer' } };
+    secured.security = [{ ApiKey: [] }, { Bearer: [] }];
+    const { changes: found, ...sides } = await pets.compared((doc) => {
+      delete doc.components.securitySchemes.Bearer;
+      doc.security = [{ ApiKey: [] }];
+    }, secured);
+    const { changes } = await proveChanges({ changes: found, ...sides, surfaces: types });
+    const removed = only(changes, 'security-scheme-removed');
+    expect([removed.surfaces, removed.unproven]).toStrictEqual([['types', 'mcp'], undefined]);
+    expect(removed.proof?.types?.map((p) => [p.code, p.text])).toStrictEqual([
+      ['TS2353', 'void $new.createPetsClient({ ...$options, auth: { Bearer: $options.auth!.Bearer! } });'],
+    ]);
+  });
+
   it('leaves both surfaces unjudged when a side failed to generate', async () => {
     const old = await pets.side(petDocument());
     const marked: Change = {
