@@ -234,6 +234,28 @@ export function isRule(code: string): boolean {
   return BY_CODE.has(code);
 }
 
+/** Rules that mark something deprecated: SemVer 2.0.0 §7 asks a minor step for a deprecation. */
+const DEPRECATIONS: ReadonlySet<string> = new Set([
+  'operation-deprecated',
+  'parameter-deprecated',
+  'request-property-deprecated',
+  'response-property-deprecated',
+]);
+
+/**
+ * The semver step of a change of `rule` that breaks no surface: minor where it lets callers or
+ * readers do something new or deprecates something (SemVer 2.0.0 §7), patch otherwise.
+ */
+export function quietStep(rule: RuleDefinition): 'minor' | 'patch' {
+  return rule.adds || DEPRECATIONS.has(rule.code) ? 'minor' : 'patch';
+}
+
+/** True for a removal the API announced (deprecated, its sunset passed): info whatever it breaks. */
+export function isAnnouncedRemoval(code: string): boolean {
+  const rule = ruleOf(code);
+  return rule.fixed && rule.refines !== undefined;
+}
+
 /** The rule a lifecycle rule refines (a removal), or undefined for any other code. */
 export function refinedRule(code: string): string | undefined {
   return BY_CODE.get(code)?.refines;
