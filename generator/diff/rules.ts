@@ -3,11 +3,9 @@
  * surfaces it can break (a change names only those it truly breaks, a subset) and a one-line
  * description. docs/diff-rules.md is checked against this list.
  */
-import type { ChangeLevel, Surface } from './change.js';
+import { type ChangeLevel, SURFACES, type Surface } from './change.js';
 import { lifecycleRules } from './lifecycle-rules.js';
 import { SCHEMA_KINDS } from './schema-rules.js';
-
-export { CONSTRAINTS, type ConstraintKind } from './schema-rules.js';
 
 /** One rule of the catalogue. */
 export interface RuleDefinition {
@@ -33,7 +31,7 @@ export type Direction = 'request' | 'response';
 
 type Entry = [code: string, level: ChangeLevel, surfaces: Surface[], description: string, adds?: boolean];
 
-const ALL: Surface[] = ['wire', 'types', 'validators', 'mcp'];
+const ALL: Surface[] = [...SURFACES];
 
 const OPERATION_RULES: Entry[] = [
   ['operation-removed', 'breaking', ['wire', 'types', 'mcp'], 'an operation is gone: its method, types and tool with it'],

@@ -193,10 +193,6 @@ function compareObjects(walk: SchemaWalk, o: SchemaAt, n: SchemaAt, where: Where
   compareAdditional(walk, o, n, where, a.closed, b.closed);
 }
 
-/**
- * Whether other properties are allowed, and what their values may be: `true` and no keyword at all
- * allow any value, as `{}` does, so a map's `{type: string}` that became `true` is its values' type widened.
- */
 /** A property now deprecated, and its sunset moved. */
 function compareLife(walk: SchemaWalk, was: SchemaAt, is: SchemaAt, where: Where): void {
   const a = propertyLifecycle(walk.old, was);
@@ -215,6 +211,10 @@ function compareLife(walk: SchemaWalk, was: SchemaAt, is: SchemaAt, where: Where
   if (moved) recordSchema(walk, { keyword: 'sunset', where, ...moved, oldPointer: was.pointer, newPointer: is.pointer });
 }
 
+/**
+ * Whether other properties are allowed, and what their values may be: `true` and no keyword at all
+ * allow any value, as `{}` does, so a map's `{type: string}` that became `true` is its values' type widened.
+ */
 function compareAdditional(walk: SchemaWalk, o: SchemaAt, n: SchemaAt, where: Where, wasClosed: boolean, isClosed: boolean): void {
   const pointers = { oldPointer: `${o.pointer}/additionalProperties`, newPointer: `${n.pointer}/additionalProperties` };
   if (wasClosed !== isClosed) recordSchema(walk, { keyword: 'additionalProperties', where, old: !wasClosed, new: !isClosed, ...pointers });
