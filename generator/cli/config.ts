@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { CodeImportError } from '../code-import/code-import-error.js';
+import { CHANGE_LEVELS } from '../diff/change.js';
 import type { DiffConfig, GenerateOptions } from '../options.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { EXIT_USAGE, fail } from '../problems.js';
@@ -196,8 +197,6 @@ export function validateConfig(value: unknown, file: string, cwd: string, where 
   return options as GenerateOptions;
 }
 
-const DIFF_LEVELS = ['breaking', 'warning', 'info'];
-
 /** `diff`: `{ levels?: { rule: level }, ignore?: path }`, the ignore file's path made absolute against the config's folder. */
 function diffConfig(raw: unknown, file: string, where: string): DiffConfig {
   const bad = (message: string): never =>
@@ -214,8 +213,8 @@ function diffConfig(raw: unknown, file: string, where: string): DiffConfig {
     } else if (key === 'levels') {
       if (!value || typeof value !== 'object' || Array.isArray(value)) bad('"diff.levels" must map rule codes to levels');
       for (const [rule, level] of Object.entries(value as Record<string, unknown>)) {
-        if (typeof level !== 'string' || !DIFF_LEVELS.includes(level))
-          bad(`"diff.levels" sets ${rule} to ${JSON.stringify(level)}: use ${DIFF_LEVELS.join(', ')}`);
+        if (typeof level !== 'string' || !(CHANGE_LEVELS as readonly string[]).includes(level))
+          bad(`"diff.levels" sets ${rule} to ${JSON.stringify(level)}: use ${CHANGE_LEVELS.join(', ')}`);
       }
       diff.levels = value as DiffConfig['levels'] & object;
     } else bad(`unknown key "diff.${key}" (known: levels, ignore)`);

@@ -38,12 +38,18 @@ export function recordAnchor(record: ChangeRecord): string {
 
 /**
  * What tells a record apart from others of its rule at the same place: the value added or removed
- * there (an enum value, a tag, a scope, a variant, a discriminator value, a credential), never a
- * value that changed (a bound, a type), which the next edit of the same place would move.
+ * there (an enum value, a tag, a scope, a variant, a discriminator value, a credential), and for a
+ * value that changed (a bound, a type, a name) the value it now has: an ignore entry that accepts
+ * `maxLength` 100 -> 50 does not accept a later 50 -> 1 at the same place.
  */
 export function recordSubject(record: ChangeRecord): string {
   if (record.keyword === 'presence') return '';
-  if (record.old !== undefined && record.new !== undefined) return typeof record.old === 'object' ? keyOf(record.old) : '';
+  // One rule covers every keyword without a rule of its own: the keyword tells them apart.
+  if (record.keyword === 'schema-keyword') return record.facts?.keyword ?? '';
+  if (record.old !== undefined && record.new !== undefined) {
+    const named = typeof record.old === 'object' ? keyOf(record.old) : '';
+    return `${named}\u0000${JSON.stringify(record.new)}`;
+  }
   return keyOf(record.old ?? record.new);
 }
 

@@ -4,8 +4,11 @@
  * command) speaks only these types.
  */
 
+/** The levels of a change, from the most serious down: the order every format lists them in. */
+export const CHANGE_LEVELS = ['breaking', 'warning', 'info'] as const;
+
 /** How serious a change is for users of the old generated output. */
-export type ChangeLevel = 'breaking' | 'warning' | 'info';
+export type ChangeLevel = (typeof CHANGE_LEVELS)[number];
 
 /**
  * Who a change can break:
@@ -14,9 +17,9 @@ export type ChangeLevel = 'breaking' | 'warning' | 'info';
  * - `validators`: the old generated zod validators meeting the new API's traffic;
  * - `mcp`: agents and configurations using the old tools (names, input schemas, annotations, scopes).
  */
-export type Surface = 'wire' | 'types' | 'validators' | 'mcp';
+export const SURFACES = ['wire', 'types', 'validators', 'mcp'] as const;
 
-export const SURFACES: readonly Surface[] = ['wire', 'types', 'validators', 'mcp'];
+export type Surface = (typeof SURFACES)[number];
 
 /** Where a change sits in one of the two documents. */
 export interface ChangePlace {

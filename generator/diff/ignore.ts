@@ -68,7 +68,7 @@ function withIdAsWritten(raw: unknown, body: string, at: { line?: number; col?: 
   return written === undefined ? raw : { ...entry, id: written.replace(/^(['"])(.*)\1$/, '$2') };
 }
 
-const ENTRY_HINT = '- { id: 036ec841d2f1, rule: operation-id-changed, reason: "why", expires: 2027-01-31 } (the id as the report prints it)';
+const ENTRY_HINT = '- { id: 518b7a471bbd, rule: operation-id-changed, reason: "why", expires: 2027-01-31 } (the id as the report prints it)';
 
 function checkEntry(raw: unknown, where: { file: string; line?: number; col?: number }): IgnoreEntry {
   const bad = (message: string): never => fail({ code: 'diff/ignore-entry', ...where, message, hint: ENTRY_HINT }, EXIT_USAGE);
@@ -149,7 +149,7 @@ export function applyIgnore(changes: readonly Change[], entries: readonly Ignore
   return { kept, ignored, unused: entries.filter((entry) => !used.has(entry)) };
 }
 
-/** `change 036ec841d2f1 (operation-id-changed)`, or `operation-id-changed at removeImage`: an entry as messages name it. */
+/** `change 518b7a471bbd (operation-id-changed)`, or `operation-id-changed at removeImage`: an entry as messages name it. */
 export function entryName(entry: IgnoreEntry): string {
   if (entry.id !== undefined) return `change ${entry.id}${entry.rule ? ` (${entry.rule})` : ''}`;
   return `${entry.rule} at ${entry.operation ?? entry.place}`;

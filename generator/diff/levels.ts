@@ -5,10 +5,8 @@
  * level is info.
  */
 import { EXIT_USAGE, fail } from '../problems.js';
-import type { ChangeLevel, Surface } from './change.js';
+import { CHANGE_LEVELS, type ChangeLevel, type Surface } from './change.js';
 import { isRule, ruleOf } from './rules.js';
-
-export const LEVELS: readonly ChangeLevel[] = ['breaking', 'warning', 'info'];
 
 /** The level of a change of `rule` that breaks `surfaces`, before overrides. */
 export function naturalLevel(rule: string, surfaces: readonly Surface[]): ChangeLevel {
@@ -40,7 +38,7 @@ export function checkLevels(levels: Readonly<Record<string, unknown>>): void {
         { code: 'diff/unknown-rule', message: `no change rule "${rule}" to set a level for`, hint: 'the rules are listed in docs/diff-rules.md' },
         EXIT_USAGE,
       );
-    if (!LEVELS.includes(level as ChangeLevel))
-      fail({ code: 'diff/unknown-level', message: `rule "${rule}": level ${JSON.stringify(level)} is none of ${LEVELS.join(', ')}` }, EXIT_USAGE);
+    if (!(CHANGE_LEVELS as readonly string[]).includes(level as string))
+      fail({ code: 'diff/unknown-level', message: `rule "${rule}": level ${JSON.stringify(level)} is none of ${CHANGE_LEVELS.join(', ')}` }, EXIT_USAGE);
   }
 }

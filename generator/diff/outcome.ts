@@ -3,15 +3,12 @@
  * the run (`--fail-on`), and the counts every format prints. The formats read only this.
  */
 import type { Change, ChangeLevel, ChangeOperation, DiffReport, Surface } from './change.js';
-import { SURFACES } from './change.js';
+import { CHANGE_LEVELS, SURFACES } from './change.js';
 
 /** `--fail-on`: the lowest level that fails the run, or `never`. */
 export type FailOn = ChangeLevel | 'never';
 
 export const FAIL_ON_CHOICES: readonly FailOn[] = ['breaking', 'warning', 'never'];
-
-/** The levels from the most serious down: the order every format lists them in. */
-export const LEVELS: readonly ChangeLevel[] = ['breaking', 'warning', 'info'];
 
 /** A change an entry of the ignore file set aside, and the entry's word on why. */
 export interface IgnoredChange {
@@ -47,7 +44,7 @@ export function operationCount(change: Change): number {
 }
 
 export function levelCounts(changes: readonly Change[]): LevelCount[] {
-  return LEVELS.map((level) => {
+  return CHANGE_LEVELS.map((level) => {
     const of = changes.filter((change) => change.level === level);
     const surfaces = Object.fromEntries(SURFACES.map((surface) => [surface, of.filter((c) => c.surfaces.includes(surface)).length])) as Record<Surface, number>;
     return { level, changes: of.length, byOperation: of.reduce((n, change) => n + operationCount(change), 0), surfaces };
@@ -57,7 +54,7 @@ export function levelCounts(changes: readonly Change[]): LevelCount[] {
 /** True when `level` is at or above `failOn`. */
 export function atOrAbove(level: ChangeLevel, failOn: FailOn): boolean {
   if (failOn === 'never') return false;
-  return LEVELS.indexOf(level) <= LEVELS.indexOf(failOn);
+  return CHANGE_LEVELS.indexOf(level) <= CHANGE_LEVELS.indexOf(failOn);
 }
 
 /** The changes that fail the run under `--fail-on`. */

@@ -3,11 +3,9 @@
  * surfaces it can break (a change names only those it truly breaks, a subset) and a one-line
  * description. docs/diff-rules.md is checked against this list.
  */
-import type { ChangeLevel, Surface } from './change.js';
+import { type ChangeLevel, SURFACES, type Surface } from './change.js';
 import { lifecycleRules } from './lifecycle-rules.js';
 import { SCHEMA_KINDS } from './schema-rules.js';
-
-export { CONSTRAINTS, type ConstraintKind } from './schema-rules.js';
 
 /** One rule of the catalogue. */
 export interface RuleDefinition {
@@ -33,7 +31,7 @@ export type Direction = 'request' | 'response';
 
 type Entry = [code: string, level: ChangeLevel, surfaces: Surface[], description: string, adds?: boolean];
 
-const ALL: Surface[] = ['wire', 'types', 'validators', 'mcp'];
+const ALL: Surface[] = [...SURFACES];
 
 const OPERATION_RULES: Entry[] = [
   ['operation-removed', 'breaking', ['wire', 'types', 'mcp'], 'an operation is gone: its method, types and tool with it'],
@@ -232,6 +230,28 @@ export function ruleOf(code: string): RuleDefinition {
 /** True when the catalogue has the code (level overrides name only known rules). */
 export function isRule(code: string): boolean {
   return BY_CODE.has(code);
+}
+
+/** Rules that mark something deprecated: SemVer 2.0.0 §7 asks a minor step for a deprecation. */
+const DEPRECATIONS: ReadonlySet<string> = new Set([
+  'operation-deprecated',
+  'parameter-deprecated',
+  'request-property-deprecated',
+  'response-property-deprecated',
+]);
+
+/**
+ * The semver step of a change of `rule` that breaks no surface: minor where it lets callers or
+ * readers do something new or deprecates something (SemVer 2.0.0 §7), patch otherwise.
+ */
+export function quietStep(rule: RuleDefinition): 'minor' | 'patch' {
+  return rule.adds || DEPRECATIONS.has(rule.code) ? 'minor' : 'patch';
+}
+
+/** True for a removal the API announced (deprecated, its sunset passed): info whatever it breaks. */
+export function isAnnouncedRemoval(code: string): boolean {
+  const rule = ruleOf(code);
+  return rule.fixed && rule.refines !== undefined;
 }
 
 /** The rule a lifecycle rule refines (a removal), or undefined for any other code. */

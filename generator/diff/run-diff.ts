@@ -110,6 +110,18 @@ export async function runDiff(options: RunDiffOptions): Promise<DiffOutcome> {
   } finally {
     sides.dispose();
   }
+  // Without the compile, a change marked `types` keeps the comparison's word: the report says no proof looked.
+  if (!options.types)
+    report = {
+      ...report,
+      unjudged: [
+        {
+          surface: 'types',
+          reason: "--no-types: the compile behind the types verdicts was skipped; each types verdict is the comparison rules' alone, unproven",
+        },
+        ...report.unjudged.filter((entry) => entry.surface !== 'types'),
+      ],
+    };
   const { kept, ignored, unused } = applyIgnore(report.changes, entries);
   const versionProblem = options.checkVersion?.(report);
   const view: ReportView = { report: { ...report, changes: kept }, ignored, failOn: options.failOn, ...(versionProblem ? { versionProblem } : {}) };

@@ -3,9 +3,9 @@
  * `request-...` judging what old callers send and `response-...` what the API answers, with its level,
  * the surfaces it can break and whether it lets callers or readers do more (semver minor).
  */
-import type { ChangeLevel, Surface } from './change.js';
+import { type ChangeLevel, SURFACES, type Surface } from './change.js';
 
-const ALL: Surface[] = ['wire', 'types', 'validators', 'mcp'];
+const ALL: Surface[] = [...SURFACES];
 
 /** One direction of a schema kind: its level, the surfaces it can break, and whether it lets callers or readers do more (minor). */
 export type Side = [level: ChangeLevel, surfaces: Surface[], adds?: 'adds'];
@@ -178,29 +178,48 @@ const KINDS: SchemaKind[] = [
     response: ['breaking', ['wire', 'types', 'validators']],
     description: 'the array items are of another type',
   },
+  {
+    kind: 'schema-keyword-changed',
+    request: ['breaking', ALL],
+    response: ['breaking', ['wire', 'types', 'validators']],
+    description:
+      'a keyword no other rule reads changed (not, prefixItems, contains, propertyNames, patternProperties, if/then/else, unevaluated..., dependent..., items added or removed): not judged, so breaking until the proofs or a reader say otherwise',
+  },
   { kind: 'default-changed', request: ['warning', []], response: ['info', []], description: 'the default changed: what an omitted value means' },
 ];
 
-/** Constraint keywords, each tightened (accepts less) or loosened (accepts more). */
-export const CONSTRAINTS = [
-  'max-length',
-  'min-length',
-  'maximum',
-  'minimum',
-  'exclusive-maximum',
-  'exclusive-minimum',
-  'multiple-of',
-  'max-items',
-  'min-items',
-  'unique-items',
-  'max-properties',
-  'min-properties',
-  'pattern',
-  'format',
-] as const;
-export type ConstraintKind = (typeof CONSTRAINTS)[number];
+/** Which way a constraint accepts fewer values: a lower or higher number, set to true, a multiple of the old step, or any other value. */
+export type Tighter = 'lower' | 'higher' | 'set' | 'divides' | 'differs';
 
-const CONSTRAINT_KINDS: SchemaKind[] = CONSTRAINTS.flatMap((name) => [
+/**
+ * The constraint keywords of a value (lengths, bounds, counts, pattern, format), in the order they
+ * are recorded: each one's rule kind (`max-length-tightened`, `-loosened`) and which way it
+ * accepts fewer values. The comparison, the checker and the catalogue read this one table.
+ */
+export const CONSTRAINT_TABLE = {
+  maxLength: { kind: 'max-length', tighter: 'lower' },
+  minLength: { kind: 'min-length', tighter: 'higher' },
+  maximum: { kind: 'maximum', tighter: 'lower' },
+  minimum: { kind: 'minimum', tighter: 'higher' },
+  maxItems: { kind: 'max-items', tighter: 'lower' },
+  minItems: { kind: 'min-items', tighter: 'higher' },
+  maxProperties: { kind: 'max-properties', tighter: 'lower' },
+  minProperties: { kind: 'min-properties', tighter: 'higher' },
+  exclusiveMaximum: { kind: 'exclusive-maximum', tighter: 'set' },
+  exclusiveMinimum: { kind: 'exclusive-minimum', tighter: 'set' },
+  uniqueItems: { kind: 'unique-items', tighter: 'set' },
+  multipleOf: { kind: 'multiple-of', tighter: 'divides' },
+  pattern: { kind: 'pattern', tighter: 'differs' },
+  format: { kind: 'format', tighter: 'differs' },
+} as const satisfies Record<string, { kind: string; tighter: Tighter }>;
+
+/** A constraint keyword, as the document writes it (`maxLength`). */
+export type ConstraintKeyword = keyof typeof CONSTRAINT_TABLE;
+
+/** The constraint keywords, in the order they are recorded. */
+export const CONSTRAINT_KEYWORDS = Object.keys(CONSTRAINT_TABLE) as ConstraintKeyword[];
+
+const CONSTRAINT_KINDS: SchemaKind[] = CONSTRAINT_KEYWORDS.map((keyword) => CONSTRAINT_TABLE[keyword].kind).flatMap((name) => [
   { kind: `${name}-tightened`, request: ['breaking', ['wire', 'validators', 'mcp']], response: ['info', []], description: `${name} accepts fewer values` },
   { kind: `${name}-loosened`, request: ['info', [], 'adds'], response: ['breaking', ['validators']], description: `${name} accepts more values` },
 ]);

@@ -3,23 +3,36 @@
  * least as much (`--check-version`).
  */
 import type { Change, SemverAdvice } from './change.js';
-import { ruleOf } from './rules.js';
+import { quietStep, ruleOf } from './rules.js';
 
 const RANK: Record<SemverAdvice, number> = { none: 0, patch: 1, minor: 2, major: 3 };
 
 /**
- * major for any breaking change, and for a removal the API announced (info, yet the generated code
- * loses what it removes); minor for additions, patch for any other change, none for none.
+ * The step a change asks of the generated code, from what it does to that code, not from its level
+ * (a level set in the config, an operation below `--stability-level` or a removal announced decide
+ * what fails the run, not what semver means): major where it breaks a surface (or is a rule of the
+ * API's life breaking whatever it breaks, a sunset moved earlier), else minor for an addition or a
+ * deprecation, patch for any other change.
  */
+export function semverStep(change: Change): SemverAdvice {
+  const rule = ruleOf(change.rule);
+  if (change.surfaces.length > 0 || (rule.fixed && rule.level === 'breaking')) return 'major';
+  return quietStep(rule);
+}
+
+/** The advice for all the changes: the largest step among them, none for none. */
 export function semverAdvice(changes: readonly Change[]): SemverAdvice {
   let advice: SemverAdvice = 'none';
   for (const change of changes) {
-    const rule = ruleOf(change.rule);
-    const removes = rule.fixed && rule.refines !== undefined && change.surfaces.length > 0;
-    const step: SemverAdvice = change.level === 'breaking' || removes ? 'major' : rule.adds ? 'minor' : 'patch';
+    const step = semverStep(change);
     if (RANK[step] > RANK[advice]) advice = step;
   }
   return advice;
+}
+
+/** The changes that ask for a major step though their level is not breaking (the level and the advice differ there). */
+export function majorBelowBreaking(changes: readonly Change[]): Change[] {
+  return changes.filter((change) => change.level !== 'breaking' && semverStep(change) === 'major');
 }
 
 /** What `checkVersion` found. */

@@ -33,6 +33,7 @@ describe('change catalogue', () => {
         'security, servers, tags',
         'versions 3.1 and 3.2',
         'deprecation, sunset and stability',
+        'keywords without a rule of their own',
       ].sort(),
     );
     expect(Object.values(sizes).reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(150);

@@ -12,7 +12,7 @@ import type { Change } from '../../generator/diff/change.js';
 import { diffDocuments } from '../../generator/diff/diff-documents.js';
 import { operationCount } from '../../generator/diff/outcome.js';
 import { parseYaml } from '../../generator/pipeline.js';
-import type { Doc } from './helpers.js';
+import { changesOf, type Doc, thing } from './helpers.js';
 
 const temp = mkdtempSync(join(tmpdir(), 'podcast-gen-ids-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
@@ -89,6 +89,28 @@ describe('stable ids', () => {
       expect([side, [...before].map(([key]) => [key, after.get(key)])]).toStrictEqual([side, [...before]]);
       expect(after.size).toBe(side === 'both' ? before.size : before.size + 4);
     }
+  });
+});
+
+describe('ids of a value that changed', () => {
+  const bound = (from: number | undefined, to: number) =>
+    changesOf({
+      before: (d) => {
+        if (from !== undefined) thing(d).name.maxLength = from;
+      },
+      change: (d) => {
+        thing(d).name.maxLength = to;
+      },
+    }).map((c) => [c.rule, c.id]);
+
+  it('name the new value: accepting maxLength 100 -> 50 does not accept a later 50 -> 1 at the same place', () => {
+    const [first] = bound(undefined, 50);
+    const [later] = bound(50, 1);
+    expect([first?.[0], later?.[0]]).toStrictEqual(['response-max-length-tightened', 'response-max-length-tightened']);
+    expect(first?.[1]).not.toBe(later?.[1]);
+    // The same change twice, from another old value, is the same id: the place and the value it now has.
+    expect(bound(undefined, 50)).toStrictEqual(bound(undefined, 50));
+    expect(bound(200, 50)[0]?.[1]).toBe(first?.[1]);
   });
 });
 

@@ -33,7 +33,7 @@ describe('diffDocuments', () => {
       changes: [
         {
           // Pinned: ignore files name changes by it, so the way it is made must not move.
-          id: '036ec841d2f1',
+          id: '518b7a471bbd',
           rule: 'operation-id-changed',
           level: 'breaking',
           surfaces: ['types'],
@@ -74,10 +74,11 @@ describe('diffDocuments', () => {
     ]);
   });
 
-  it('per-rule level overrides win; a rule the catalogue lacks is a usage error (exit 2)', async () => {
+  it('per-rule level overrides win, and leave the semver advice to what the change breaks; a rule the catalogue lacks is a usage error (exit 2)', async () => {
     const sides = { old: { spec: `${fixtures}/external-ref/old/api.yaml` }, new: { spec: `${fixtures}/external-ref/new/api.yaml` } };
     const report = await diffDocuments({ ...sides, levels: { 'request-max-length-tightened': 'warning' } });
-    expect([report.changes.map((c) => c.level), report.semver]).toStrictEqual([['warning'], 'patch']);
+    // The override changes what fails the run, not what semver means: the old callers' values are still refused.
+    expect([report.changes.map((c) => c.level), report.semver]).toStrictEqual([['warning'], 'major']);
     const error = await diffDocuments({ ...sides, levels: { 'no-such-rule': 'info' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PodcastGenError);
     expect([(error as PodcastGenError).exitCode, (error as PodcastGenError).problems[0]?.code]).toStrictEqual([2, 'diff/unknown-rule']);

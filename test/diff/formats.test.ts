@@ -17,6 +17,7 @@ describe('the report formats', () => {
       [
         'podcast-gen diff: git:HEAD:spec/podcast.openapi.yaml (1.4.0) -> spec/podcast.openapi.yaml (1.4.0)',
         '1 breaking change, 1 warning, 1 info; semver advice: major',
+        'note: semver advice major: 1 change breaks the generated code below level breaking (a level the config sets, an operation below --stability-level, a removal announced): the level decides what fails the run, not what semver means',
         '',
         'breaking  operation-id-changed  removeImage (DELETE /open/podcast/v1/images/{id})',
         '  The operationId changed from deleteImage to removeImage: client.deleteImage is gone; the MCP tool keeps its name (x-tool-name).',
@@ -44,6 +45,15 @@ describe('the report formats', () => {
         '',
       ].join('\n'),
     );
+  });
+
+  it('text: says where the semver advice and the levels differ (a removal announced is info and still major)', () => {
+    const text = formatReport('text', view([ANNOUNCED_REMOVAL], { report: { ...report([ANNOUNCED_REMOVAL]), semver: 'major' } }), TOOL);
+    expect(text.split('\n').slice(1, 3)).toStrictEqual([
+      '0 breaking changes, 0 warnings, 1 info; semver advice: major',
+      'note: semver advice major: 1 change breaks the generated code below level breaking (a level the config sets, an operation below --stability-level, a removal announced): the level decides what fails the run, not what semver means',
+    ]);
+    expect(formatReport('text', view([SERVER_ADDED]), TOOL)).not.toContain('note: semver');
   });
 
   it('text: ignored changes, notes, unjudged surfaces and a version that rose too little are said', () => {

@@ -101,7 +101,7 @@ describe('the ignore file', () => {
     ],
     [
       'id-and-place.yaml',
-      "- id: 036ec841d2f1\n  place: '#/servers'\n  reason: r\n",
+      "- id: 518b7a471bbd\n  place: '#/servers'\n  reason: r\n",
       'diff/ignore-entry',
       1,
       'an entry with an "id" names no "operation" or "place": the id is the place',

@@ -4,7 +4,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { RULES } from '../../generator/diff/rules.js';
+import { quietStep, RULES } from '../../generator/diff/rules.js';
 
 export const RULES_DOC = fileURLToPath(new URL('../../docs/diff-rules.md', import.meta.url));
 const START = '<!-- rules table: made by test/diff/rules-doc.ts -->';
@@ -13,8 +13,7 @@ const END = '<!-- end of rules table -->';
 /** One row per rule: code, default level, the surfaces it can break, its semver step where it breaks nothing, what it means. */
 export function rulesTable(): string {
   const rows = RULES.map(
-    (rule) =>
-      `| \`${rule.code}\` | ${rule.level} | ${rule.surfaces.join(', ') || '-'} | ${rule.adds ? 'minor' : 'patch'} | ${rule.description.replace(/\|/g, '\\|')} |`,
+    (rule) => `| \`${rule.code}\` | ${rule.level} | ${rule.surfaces.join(', ') || '-'} | ${quietStep(rule)} | ${rule.description.replace(/\|/g, '\\|')} |`,
   );
   return [START, '', '| Rule | Level | Can break | Semver, breaking nothing | Meaning |', '| --- | --- | --- | --- | --- |', ...rows, '', END].join('\n');
 }

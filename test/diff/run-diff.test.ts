@@ -107,6 +107,17 @@ describe('runDiff, the command as a library function', () => {
     expect(side?.side).toBe('old');
   });
 
+  it("--no-types: the types surface is listed unjudged, with why (the changes marked types keep the comparison's word)", async () => {
+    const skipped = await runDiff(base({ types: false }));
+    expect(skipped.view.report.unjudged).toStrictEqual([
+      {
+        surface: 'types',
+        reason: "--no-types: the compile behind the types verdicts was skipped; each types verdict is the comparison rules' alone, unproven",
+      },
+    ]);
+    expect((await runDiff(base({ types: true }))).view.report.unjudged).toStrictEqual([]);
+  });
+
   it("--check-version: the judge is given the report, its word is the view's", async () => {
     const outcome = await runDiff(base({ checkVersion: (r) => (r.semver === 'major' ? 'rose too little' : undefined) }));
     expect(outcome.view.versionProblem).toBe('rose too little');

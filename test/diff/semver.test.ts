@@ -9,12 +9,22 @@ describe('semver advice', () => {
     { given: [], want: 'none' },
     { given: [change('operation-description-changed', 'info')], want: 'patch' },
     { given: [change('operation-added', 'info'), change('tag-added', 'info')], want: 'minor' },
-    { given: [change('operation-added', 'info'), change('operation-removed', 'breaking')], want: 'major' },
+    { given: [change('operation-added', 'info'), change('operation-removed', 'breaking', ['wire', 'types', 'mcp'])], want: 'major' },
     // Announced, so info; the generated client still loses the method.
     { given: [change('operation-removed-after-deprecation', 'info', ['wire', 'types', 'mcp'])], want: 'major' },
     { given: [change('operation-sunset-changed', 'info')], want: 'patch' },
-    // An override to warning makes a breaking rule's change patch-level.
-    { given: [change('operation-removed', 'warning')], want: 'patch' },
+    // The advice follows what a change does to the generated code, not its level: an override to
+    // warning, an alpha operation (info below --stability-level) still lose the method.
+    { given: [change('operation-removed', 'warning', ['wire', 'types', 'mcp'])], want: 'major' },
+    { given: [change('operation-removed', 'info', ['wire', 'types', 'mcp'])], want: 'major' },
+    // A level raised by the config breaks no code.
+    { given: [change('operation-description-changed', 'breaking')], want: 'patch' },
+    // A promise broken, whatever it breaks.
+    { given: [change('operation-sunset-earlier', 'breaking')], want: 'major' },
+    // SemVer 2.0.0 §7: a deprecation asks for a minor step.
+    { given: [change('operation-deprecated', 'warning')], want: 'minor' },
+    { given: [change('parameter-deprecated', 'warning')], want: 'minor' },
+    { given: [change('response-property-deprecated', 'warning')], want: 'minor' },
     // What lets callers do something new is minor (semver: functionality added in a backward compatible manner).
     { given: [change('request-enum-value-added', 'info')], want: 'minor' },
     { given: [change('request-type-widened', 'info')], want: 'minor' },

@@ -3,6 +3,7 @@ import { EXIT_USAGE, fail } from '../../problems.js';
 import { packageVersion } from '../args.js';
 import type { StabilityLevel } from '../../diff/lifecycle.js';
 import type { OperationFilters } from '../../diff/operation-filters.js';
+import type { FailOn } from '../../diff/outcome.js';
 import { type CommandContext, describeFailure } from '../context.js';
 
 /**
@@ -44,7 +45,7 @@ export async function runDiffCommand(context: CommandContext): Promise<number> {
       ...(typeof args.stabilityLevel === 'string' ? { stabilityLevel: args.stabilityLevel as StabilityLevel } : {}),
       ...(filters(args) ? { filters: filters(args) } : {}),
       ...(typeof args.ignore === 'string' ? { ignoreFile: args.ignore } : options.diff?.ignore ? { ignoreFile: options.diff.ignore } : {}),
-      failOn: args.failOn as 'breaking' | 'warning' | 'never',
+      failOn: args.failOn as FailOn,
       types: args.types !== false,
       today: today(),
       ...(args.checkVersion

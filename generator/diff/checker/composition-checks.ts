@@ -34,7 +34,8 @@ export function checkComposition(record: ChangeRecord): Judged[] {
     case 'discriminator-mapping':
       return [mapping(record)];
     default:
-      return [];
+      // Every schema keyword the comparison records has a checker: one without is a bug of the comparison, never silence.
+      throw new Error(`no checker for the schema keyword "${keyword}"`);
   }
 }
 

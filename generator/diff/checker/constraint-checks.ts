@@ -5,37 +5,18 @@
  */
 import { formatCheck } from '../../emit/shared/checked-formats.js';
 import type { ChangeRecord } from '../compare/record.js';
-import type { ConstraintKind } from '../rules.js';
+import { CONSTRAINT_TABLE, type ConstraintKeyword, type Tighter } from '../schema-rules.js';
 import { at, type Judged, judged, shown } from './judge.js';
 import { schemaRule } from './value-checks.js';
 
-type Tighter = 'lower' | 'higher' | 'set' | 'divides' | 'differs';
-
-const KEYWORDS: Record<string, { kind: ConstraintKind; tighter: Tighter }> = {
-  maxLength: { kind: 'max-length', tighter: 'lower' },
-  minLength: { kind: 'min-length', tighter: 'higher' },
-  maximum: { kind: 'maximum', tighter: 'lower' },
-  minimum: { kind: 'minimum', tighter: 'higher' },
-  maxItems: { kind: 'max-items', tighter: 'lower' },
-  minItems: { kind: 'min-items', tighter: 'higher' },
-  maxProperties: { kind: 'max-properties', tighter: 'lower' },
-  minProperties: { kind: 'min-properties', tighter: 'higher' },
-  exclusiveMaximum: { kind: 'exclusive-maximum', tighter: 'set' },
-  exclusiveMinimum: { kind: 'exclusive-minimum', tighter: 'set' },
-  uniqueItems: { kind: 'unique-items', tighter: 'set' },
-  multipleOf: { kind: 'multiple-of', tighter: 'divides' },
-  pattern: { kind: 'pattern', tighter: 'differs' },
-  format: { kind: 'format', tighter: 'differs' },
-};
-
 /** True for a constraint keyword this checker judges. */
-export function isConstraint(keyword: string): boolean {
-  return Object.hasOwn(KEYWORDS, keyword);
+export function isConstraint(keyword: string): keyword is ConstraintKeyword {
+  return Object.hasOwn(CONSTRAINT_TABLE, keyword);
 }
 
 export function checkConstraint(record: ChangeRecord): Judged[] {
-  const entry = KEYWORDS[record.keyword];
-  if (!entry) return [];
+  if (!isConstraint(record.keyword)) throw new Error(`no constraint "${record.keyword}" to judge`);
+  const entry = CONSTRAINT_TABLE[record.keyword];
   const move = moveOf(record.old, record.new, entry.tighter, record.direction === 'request');
   if (!move) return [];
   const side = (value: unknown) => (value === undefined ? 'none' : shown(value));

@@ -14,6 +14,7 @@ import { checkComponent, checkDocument, checkEnvelope, checkServer, checkTag } f
 import { checkParameter, checkRequestBody } from './input-checks.js';
 import type { Checker, Judged } from './judge.js';
 import { checkAdditional, checkDeprecated, checkProperty, checkPropertySunset, checkRequired } from './object-checks.js';
+import { checkSchemaKeyword } from './keyword-checks.js';
 import { checkOperation, checkTool } from './operation-checks.js';
 import { checkHeader, checkResponse } from './response-checks.js';
 import { checkCredentials } from './security-checks.js';
@@ -31,6 +32,7 @@ const SCHEMA_CHECKS: Record<string, Checker> = {
   deprecated: checkDeprecated,
   sunset: checkPropertySunset,
   additionalProperties: checkAdditional,
+  'schema-keyword': checkSchemaKeyword,
 };
 
 /** A schema record: by its keyword. */

@@ -4,29 +4,10 @@
  * (checker/constraint-checks.ts).
  */
 import type { SchemaObject } from '../../model/types.js';
-
-/** The constraint keywords compared, in the order they are recorded. */
-export const CONSTRAINT_KEYWORDS = [
-  'maxLength',
-  'minLength',
-  'maximum',
-  'minimum',
-  'maxItems',
-  'minItems',
-  'maxProperties',
-  'minProperties',
-  'exclusiveMaximum',
-  'exclusiveMinimum',
-  'uniqueItems',
-  'multipleOf',
-  'pattern',
-  'format',
-] as const satisfies readonly (keyof SchemaObject)[];
-
-export type ConstraintKeyword = (typeof CONSTRAINT_KEYWORDS)[number];
+import { CONSTRAINT_KEYWORDS, CONSTRAINT_TABLE, type ConstraintKeyword } from '../schema-rules.js';
 
 /** A flag's absence reads as `false`: `uniqueItems: false` and no `uniqueItems` say the same. */
-const FLAGS = new Set<string>(['exclusiveMaximum', 'exclusiveMinimum', 'uniqueItems']);
+const FLAGS = new Set(CONSTRAINT_KEYWORDS.filter((keyword) => CONSTRAINT_TABLE[keyword].tighter === 'set'));
 
 /** The constraint keywords whose values differ, each with both values (undefined where a side has none). */
 export function constraintChanges(old: SchemaObject, next: SchemaObject): { keyword: ConstraintKeyword; old: unknown; new: unknown }[] {

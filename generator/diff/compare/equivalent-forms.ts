@@ -9,7 +9,18 @@ import type { CompareSide } from './context.js';
 import { resolveSchema, type SchemaAt } from './schema-view.js';
 
 /** Keywords that only describe: a wrapper with no others accepts what its member accepts. */
-const ANNOTATIONS = new Set(['description', 'summary', 'title', 'deprecated', 'readOnly', 'writeOnly', 'example', 'examples', '$comment', 'externalDocs']);
+export const ANNOTATIONS: ReadonlySet<string> = new Set([
+  'description',
+  'summary',
+  'title',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'example',
+  'examples',
+  '$comment',
+  'externalDocs',
+]);
 
 /** A schema as compared: references followed, wrappers unwrapped, a choice of values read as an enum. */
 export interface CanonicalAt extends SchemaAt {

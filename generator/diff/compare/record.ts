@@ -61,6 +61,8 @@ export interface RecordFacts {
   types?: { old?: string[]; new?: string[] };
   /** The old operation's tool name followed its operationId (a rename renames the tool too). */
   toolFollows?: boolean;
+  /** The keyword of a `schema-keyword` record: one no rule of its own reads (`not`, `prefixItems`, `minContains`). */
+  keyword?: string;
   /** What the document says of the thing's life: the old side's for a removal, the new side's for a deprecation or a sunset moved. */
   lifecycle?: Lifecycle;
 }

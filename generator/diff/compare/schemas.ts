@@ -9,6 +9,7 @@ import type { CompareSide } from './context.js';
 import { compareComposition } from './composition.js';
 import { constraintChanges } from './constraints.js';
 import { propertyLifecycle, sunsetMove } from './lifecycle.js';
+import { compareOtherKeywords, recordKeyword } from './other-keywords.js';
 import { type CanonicalAt, canonicalSchema } from './equivalent-forms.js';
 import type { SchemaRecord, Where } from './record.js';
 import { bothNames, sameName, stepInto } from './record.js';
@@ -104,6 +105,7 @@ function compareNodes(walk: SchemaWalk, o: CanonicalAt, n: CanonicalAt, where: W
   compareObjects(walk, o, n, where);
   compareItems(walk, o, n, where);
   compareComposition(walk, o, n, where);
+  compareOtherKeywords(walk, o, n, where);
 }
 
 function listed(types: Set<string> | undefined): string[] | undefined {
@@ -191,10 +193,6 @@ function compareObjects(walk: SchemaWalk, o: SchemaAt, n: SchemaAt, where: Where
   compareAdditional(walk, o, n, where, a.closed, b.closed);
 }
 
-/**
- * Whether other properties are allowed, and what their values may be: `true` and no keyword at all
- * allow any value, as `{}` does, so a map's `{type: string}` that became `true` is its values' type widened.
- */
 /** A property now deprecated, and its sunset moved. */
 function compareLife(walk: SchemaWalk, was: SchemaAt, is: SchemaAt, where: Where): void {
   const a = propertyLifecycle(walk.old, was);
@@ -213,6 +211,10 @@ function compareLife(walk: SchemaWalk, was: SchemaAt, is: SchemaAt, where: Where
   if (moved) recordSchema(walk, { keyword: 'sunset', where, ...moved, oldPointer: was.pointer, newPointer: is.pointer });
 }
 
+/**
+ * Whether other properties are allowed, and what their values may be: `true` and no keyword at all
+ * allow any value, as `{}` does, so a map's `{type: string}` that became `true` is its values' type widened.
+ */
 function compareAdditional(walk: SchemaWalk, o: SchemaAt, n: SchemaAt, where: Where, wasClosed: boolean, isClosed: boolean): void {
   const pointers = { oldPointer: `${o.pointer}/additionalProperties`, newPointer: `${n.pointer}/additionalProperties` };
   if (wasClosed !== isClosed) recordSchema(walk, { keyword: 'additionalProperties', where, old: !wasClosed, new: !isClosed, ...pointers });
@@ -227,7 +229,12 @@ function compareAdditional(walk: SchemaWalk, o: SchemaAt, n: SchemaAt, where: Wh
 function compareItems(walk: SchemaWalk, o: SchemaAt, n: SchemaAt, where: Where): void {
   const a = o.schema.items;
   const b = n.schema.items;
-  if (!a || !b) return;
+  if (!a || !b) {
+    // Items added, removed or closed (`false`): no rule of its own reads it, and `{}` says what none says.
+    const empty = (items: unknown) => items === undefined || isPlainEmpty(items);
+    if (!(empty(a) && empty(b)) && JSON.stringify(a) !== JSON.stringify(b)) recordKeyword(walk, o, n, 'items', where);
+    return;
+  }
   const oldAt = { schema: a, pointer: `${o.pointer}/items` };
   const newAt = { schema: b, pointer: `${n.pointer}/items` };
   const inner = stepInto(where, '[]');
@@ -239,6 +246,10 @@ function compareItems(walk: SchemaWalk, o: SchemaAt, n: SchemaAt, where: Where):
     return;
   }
   walkSchemas(walk, oldAt, newAt, inner);
+}
+
+function isPlainEmpty(value: unknown): boolean {
+  return value !== null && typeof value === 'object' && Object.keys(value).length === 0;
 }
 
 function oldAtNew(oldAt: SchemaAt, newAt: SchemaAt): { oldPointer: string; newPointer: string } {

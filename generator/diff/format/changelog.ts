@@ -8,7 +8,7 @@
  */
 import type { Change, SemverAdvice, Surface } from '../change.js';
 import { countLine, operationsList, type ReportView } from '../outcome.js';
-import { ruleOf } from '../rules.js';
+import { isAnnouncedRemoval } from '../rules.js';
 import { mdCode, mdMessage, mdText } from './markdown.js';
 
 /** The four headings a consumer reads a changelog by (keepachangelog.com's, less those of a release's own life). */
@@ -47,7 +47,7 @@ export function categoryOf(rule: string): Category {
 
 const ADVICE: Record<SemverAdvice, string> = {
   major: 'some change breaks code or calls written for the previous version: read the breaking ones first',
-  minor: 'there is something new, and nothing written for the previous version breaks',
+  minor: 'there is something new or something deprecated, and nothing written for the previous version breaks',
   patch: 'nothing new, and nothing written for the previous version breaks',
   none: 'nothing changed',
 };
@@ -140,7 +140,7 @@ function categorized(changes: readonly Change[], heading = '####'): string[] {
 function entry(change: Change): string {
   const side = change.rule.startsWith('request-') ? 'request' : change.rule.startsWith('response-') ? 'response' : undefined;
   const lead = side === 'request' ? 'What you send: ' : side === 'response' ? 'What you receive: ' : '';
-  const announced = ruleOf(change.rule).fixed && change.level === 'info' && change.surfaces.length > 0;
+  const announced = isAnnouncedRemoval(change.rule) && change.surfaces.length > 0;
   const mark = change.level === 'breaking' ? '**Breaking.** ' : announced ? '**Announced before, and it breaks.** ' : '';
   const todo = change.surfaces.length > 0 ? ` To do: ${change.surfaces.map((s) => toDo(s, side)).join('; ')}.` : '';
   const reach = operationsList(change);

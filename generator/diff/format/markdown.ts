@@ -5,7 +5,8 @@
  */
 import type { Change, ChangeLevel } from '../change.js';
 import { SURFACES } from '../change.js';
-import { countLine, failingChanges, LEVELS, levelCounts, operationsList, placeLabel, type ReportView } from '../outcome.js';
+import { CHANGE_LEVELS } from '../change.js';
+import { countLine, failingChanges, levelCounts, operationsList, placeLabel, type ReportView } from '../outcome.js';
 import { oneLine } from './text.js';
 
 export function formatMarkdown(view: ReportView): string {
@@ -25,7 +26,7 @@ export function formatMarkdown(view: ReportView): string {
   // A pull-request comment holds at most 65,536 characters: past the budget, changes are counted, not listed.
   let budget = MAX_LISTED_CHARS;
   let unlisted = 0;
-  for (const level of LEVELS) {
+  for (const level of CHANGE_LEVELS) {
     const changes = report.changes.filter((change) => change.level === level);
     if (changes.length === 0) continue;
     const items: string[] = [];

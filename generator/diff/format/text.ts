@@ -3,6 +3,7 @@
  * block per change (level, rule, operation, message, surfaces, places, id, proof).
  */
 import type { Change } from '../change.js';
+import { majorBelowBreaking } from '../semver.js';
 import { countLine, failingChanges, operationLabel, operationsList, placeLabel, type ReportView } from '../outcome.js';
 
 /** `verdict: false` leaves out the last line (pass or fail), for a summary inside another command's output. */
@@ -13,6 +14,11 @@ export function formatText(view: ReportView, { verdict: withVerdict = true }: { 
     `${countLine(report.changes)}; semver advice: ${report.semver}`,
   ];
   if (view.ignored.length > 0) lines.push(`${view.ignored.length} ignored (${view.ignored.map((i) => `${i.change.rule} by ${i.entry}`).join(', ')})`);
+  const below = majorBelowBreaking(report.changes).length;
+  if (below > 0)
+    lines.push(
+      `note: semver advice ${report.semver}: ${below === 1 ? '1 change breaks' : `${below} changes break`} the generated code below level breaking (a level the config sets, an operation below --stability-level, a removal announced): the level decides what fails the run, not what semver means`,
+    );
   for (const note of report.notes) lines.push(`note: ${oneLine(note)}`);
   for (const change of report.changes) lines.push('', ...changeBlock(change));
   if (report.unjudged.length > 0) {

@@ -6,6 +6,7 @@
  */
 import { operationExports } from '../../emit/shared/operation-exports.js';
 import { getByPointer } from '../../json-pointer.js';
+import { securitySchemesPointer } from '../../model/auth.js';
 import type { ApiModel, OperationModel, SchemaObject } from '../../model/types.js';
 import type { Change } from '../change.js';
 import { changeIsOnOperation, schemaOfPointer } from './change-places.js';
@@ -67,7 +68,8 @@ export function lookedAt(change: Change, index: UsageIndex, model: ApiModel, nex
     const schema = model.schemas.find((s) => s.name === schemaOfPointer(change.old?.pointer));
     return schema !== undefined && (index.exports.has(schema.indexName) || index.exports.has(schema.typeName));
   }
-  if (change.rule === 'security-scheme-removed') return true;
+  // Looked at only where a line writes the scheme's credential in an object literal (and compiled).
+  if (change.rule === 'security-scheme-removed') return [...index.schemes].some((name) => securitySchemesPointer(name) === change.old?.pointer);
   if (PAYLOAD_RULES.has(change.rule)) return index.payload().size > 0;
   const node = changeNode(change);
   if (node === undefined) return false;

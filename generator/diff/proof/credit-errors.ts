@@ -10,6 +10,7 @@
  */
 import type { Change } from '../change.js';
 import type { UsageSubject } from './usage-subject.js';
+import { securitySchemesPointer } from '../../model/auth.js';
 
 /** The property (or exported name) an error's message is about, the deepest it names. */
 export function errorAbout(message: string): string | undefined {
@@ -91,6 +92,9 @@ export function creditedChanges(input: {
     return candidates.filter((change) => input.payloadRules.has(change.rule));
   }
   if (REQUEST_LINES.has(kind)) return candidates.filter((change) => input.callRules.has(change.rule));
-  if (kind === 'client') return candidates.filter((change) => change.rule === 'security-scheme-removed');
+  if (kind === 'client')
+    return candidates.filter(
+      (change) => change.rule === 'security-scheme-removed' && (subject.scheme === undefined || change.old?.pointer === securitySchemesPointer(subject.scheme)),
+    );
   return [];
 }

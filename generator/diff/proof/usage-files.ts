@@ -53,6 +53,12 @@ export function writeUsageFile(input: {
   out.line(`declare const $options: $old.${model.names.clientOptions};`);
   out.line(`const $client = $new.${model.names.createClient}($options);`, { kind: 'client' });
   out.line('void $client;');
+  // Each credential written by name in an object literal, as users write it: the compiler checks
+  // excess properties of a literal only, so `$options` alone would compile with a scheme gone.
+  for (const { name } of model.securitySchemes) {
+    const key = tsPropertyKey(name);
+    out.line(`void $new.${model.names.createClient}({ ...$options, auth: { ${key}: $options.auth!${tsAccess(name)}! } });`, { kind: 'client', scheme: name });
+  }
   model.operations.forEach((op, index) => {
     if (scope.operations && !scope.operations.has(op.operationId)) return;
     const operationId = op.operationId;

@@ -10,6 +10,8 @@ import type { UsageFile, UsageKind } from './usage-subject.js';
 
 export class UsageIndex {
   readonly exports = new Set<string>();
+  /** Security schemes whose credential a line that compiled writes by name in the `auth` option. */
+  readonly schemes = new Set<string>();
   /** Places read by lines that compiled, by how: `read` (a field read) or `switch` (an exhaustive switch). */
   readonly reads = new Map<string, Set<UsageKind>>();
   /** Property names a place is read under (a component reached through `status` is read as `status`). */
@@ -42,6 +44,7 @@ export class UsageIndex {
         }
       }
       if (clean && subject.kind === 'import' && subject.exportName !== undefined) this.exports.add(subject.exportName);
+      if (clean && subject.kind === 'client' && subject.scheme !== undefined) this.schemes.add(subject.scheme);
       if ((subject.kind === 'read' || subject.kind === 'switch') && subject.places) {
         const name = [...(subject.path ?? [])].reverse().find((step) => !step.startsWith('<') && step !== '[]');
         for (const place of subject.places) {

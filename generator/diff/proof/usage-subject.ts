@@ -9,7 +9,7 @@
 export type UsageKind =
   /** `"getPet" as getPet,`: an exported name imported. */
   | 'import'
-  /** The client made from the old options. */
+  /** The client made from the old options, or with one credential of them written in an object literal. */
   | 'client'
   /** A method called with only its required parameters. */
   | 'call-required'
@@ -29,6 +29,8 @@ export interface UsageSubject {
   schema?: string;
   /** The exported name the line imports. */
   exportName?: string;
+  /** For a client line that writes one credential by name: the security scheme (the key of the `auth` option). */
+  scheme?: string;
   kind?: UsageKind;
   /** For a read or switch: the old document's places of the value read (its slot, then the components its reference leads through). */
   places?: readonly string[];

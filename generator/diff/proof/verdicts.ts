@@ -5,7 +5,7 @@
  * it did not look at keeps it, unproven. `validators`: a value proves it; where none was found the
  * surface stays, unproven, because the search is not exhaustive.
  */
-import type { Change, Surface, TypesProof, ValidatorsProof } from '../change.js';
+import { type Change, SURFACES, type Surface, type TypesProof, type ValidatorsProof } from '../change.js';
 
 /** The change with the compiler's verdict on `types`. */
 export function withTypesVerdict(change: Change, proofs: TypesProof[] | undefined, looked: boolean): Change {
@@ -40,8 +40,6 @@ function unproven(change: Change, surface: Surface, why: string): Change {
   return { ...change, unproven: ordered([...(change.unproven ?? []), surface]), message: `${change.message} (${surface}: unproven, ${why})` };
 }
 
-const ORDER: readonly Surface[] = ['wire', 'types', 'validators', 'mcp'];
-
 function ordered(surfaces: Surface[]): Surface[] {
-  return ORDER.filter((s) => surfaces.includes(s));
+  return SURFACES.filter((s) => surfaces.includes(s));
 }

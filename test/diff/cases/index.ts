@@ -4,6 +4,7 @@ import { enumsAndConstraints } from './enums-constraints.js';
 import { extensions } from './extensions.js';
 import { generatedSurfaces } from './generated-surfaces.js';
 import { lifecycle } from './lifecycle.js';
+import { otherKeywords } from './other-keywords.js';
 import { parameters } from './parameters.js';
 import { pathsAndOperations } from './paths-operations.js';
 import { readAndWriteOnly } from './read-write-only.js';
@@ -28,4 +29,5 @@ export const CATALOGUE: Record<string, DiffCase[]> = {
   'generated surfaces': generatedSurfaces,
   'versions 3.1 and 3.2': versions,
   'deprecation, sunset and stability': lifecycle,
+  'keywords without a rule of their own': otherKeywords,
 };

@@ -196,6 +196,35 @@ describe('proveChanges: types', () => {
     expect(added.proof?.types?.map((p) => p.code)).toStrictEqual(['TS2345']);
   });
 
+  it('a keyword no rule reads (a response tuple item string -> integer) is a change, which the compiler proves', async () => {
+    const tuple = petDocument();
+    tuple.openapi = '3.1.0';
+    tuple.components.schemas.Pet.properties.pair = { type: 'array', prefixItems: [{ type: 'string' }] };
+    const { changes: found, ...sides } = await pets.compared((doc) => {
+      doc.components.schemas.Pet.properties.pair.prefixItems[0] = { type: 'integer' };
+    }, tuple);
+    const { changes } = await proveChanges({ changes: found, ...sides, surfaces: { types: true, validators: true } });
+    const changed = only(changes, 'response-schema-keyword-changed');
+    expect([changed.surfaces, changed.message.split(';')[0]]).toStrictEqual([['wire', 'types', 'validators'], 'Pet.pair: `prefixItems` changed']);
+    expect(changed.proof?.types?.length).toBeGreaterThan(0);
+  });
+
+  it('a security scheme removed breaks a credential written by name: TS2353 at an object-literal auth line (the old options as a variable compile either way)', async () => {
+    const secured = petDocument();
+    secured.components.securitySchemes = { ApiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' }, Bearer: { type: 'http', scheme: 'bearer' } };
+    secured.security = [{ ApiKey: [] }, { Bearer: [] }];
+    const { changes: found, ...sides } = await pets.compared((doc) => {
+      delete doc.components.securitySchemes.Bearer;
+      doc.security = [{ ApiKey: [] }];
+    }, secured);
+    const { changes } = await proveChanges({ changes: found, ...sides, surfaces: types });
+    const removed = only(changes, 'security-scheme-removed');
+    expect([removed.surfaces, removed.unproven]).toStrictEqual([['types', 'mcp'], undefined]);
+    expect(removed.proof?.types?.map((p) => [p.code, p.text])).toStrictEqual([
+      ['TS2353', 'void $new.createPetsClient({ ...$options, auth: { Bearer: $options.auth!.Bearer! } });'],
+    ]);
+  });
+
   it('leaves both surfaces unjudged when a side failed to generate', async () => {
     const old = await pets.side(petDocument());
     const marked: Change = {
