@@ -140,7 +140,12 @@ async function serveOverHttp(run: {
   if (!generated.createHandler) return cannotStart(`${generated.serving} has no Web handler (mcp/http.ts); regenerate it with this podcast-gen`);
   const { parseTokens, serveHttp } = await import('./mcp-http.js');
   const { splitList } = await import('./mcp-http-guard.js');
-  const tokens = parseTokens(env[`${prefix}_MCP_TOKENS`]);
+  let tokens: Map<string, string[]>;
+  try {
+    tokens = parseTokens(env[`${prefix}_MCP_TOKENS`], `${prefix}_MCP_TOKENS`);
+  } catch (error) {
+    return cannotStart((error as Error).message);
+  }
   const issuer = (options.issuer ?? env[`${prefix}_MCP_ISSUER`] ?? '').trim();
   const resource = (options.resource ?? env[`${prefix}_MCP_RESOURCE`] ?? '').trim();
   if ((issuer === '') !== (resource === ''))
