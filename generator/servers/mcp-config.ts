@@ -3,7 +3,7 @@
  * scopes, each from a flag or else from the environment variable named after the API; and the
  * lines of `--help` that list those variables for the server it would serve.
  */
-import { readEnvironmentCredentials } from '../verify/credential.js';
+import { readSchemeCredentials, schemeCredential } from '../verify/credential.js';
 import type { CredentialVariable, GeneratedMcp } from './mcp-generated.js';
 
 /** Flags that stand in for environment variables. */
@@ -73,8 +73,7 @@ function readCredentials(
     const read = generated.readCredentials(merged);
     return 'problems' in read ? { problems: read.problems } : { options: { auth: read.auth }, secrets: read.secrets };
   }
-  const variables = generated.credentials.map((c) => ({ ...c, role: 'credential' as const, description: describe(c) }));
-  const read = readEnvironmentCredentials({ variables, schemes: [] }, merged);
+  const read = readSchemeCredentials(generated.credentials, merged);
   if ('problems' in read) return { problems: read.problems };
   const options: Record<string, unknown> = {};
   for (const credential of generated.credentials) if (Object.hasOwn(read.auth, credential.scheme)) options[credential.option] = read.auth[credential.scheme];
@@ -82,7 +81,7 @@ function readCredentials(
 }
 
 function describe(credential: CredentialVariable): string {
-  return credential.description ?? `the credential of the security scheme ${credential.scheme}`;
+  return credential.description ?? schemeCredential(credential.scheme);
 }
 
 /** The environment variables of a server, one a line, as `podcast-gen mcp --help` lists them. */
