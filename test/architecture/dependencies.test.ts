@@ -49,6 +49,11 @@ const TEMPLATE_IMPORTS: TemplateImportAllowance[] = [
     reason: "type only: the model's pagination is the paging the copied runtime walks (PagingSpec, PayloadPath), plus where it came from",
   },
   {
+    path: 'emit/shared/security-requirement.ts',
+    template: '../templates/runtime/spec.ts',
+    reason: "type only: the requirement the client's and the mock's tables hold is the one the copied runtime checks (SecurityRequirement)",
+  },
+  {
     path: 'emit/mcp/paging-hint.ts',
     template: '../templates/mcp/result-budget.ts',
     reason: "type only: the tool binding's paging, which the generated server's result budget reads, is the type it declares",
