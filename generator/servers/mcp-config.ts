@@ -5,6 +5,7 @@
  */
 import { readSchemeCredentials, schemeCredential } from '../verify/credential.js';
 import type { CredentialVariable, GeneratedMcp } from './mcp-generated.js';
+import { splitList } from './split-list.js';
 
 /** Flags that stand in for environment variables. */
 export interface McpConfigFlags {
@@ -51,7 +52,7 @@ export function readMcpConfig(
   if (baseUrl === '') problems.push(`${generated.env.baseUrl} is not set, nor --base-url (the API's base address, e.g. https://api.example.com)`);
   else if (!/^https?:\/\/[^\s/]+/i.test(baseUrl)) problems.push(`${baseUrlFrom} is not an http(s) URL: ${JSON.stringify(baseUrl)}`);
   if (problems.length > 0 || 'problems' in read) return { problems };
-  const scopes = (flags.scopes ?? env[generated.env.scopes] ?? '').split(/[\s,]+/).filter(Boolean);
+  const scopes = splitList(flags.scopes ?? env[generated.env.scopes]);
   return {
     config: { clientOptions: { ...read.options, baseUrl }, secrets: read.secrets, baseUrl, ...(scopes.length > 0 ? { scopes: [...new Set(scopes)] } : {}) },
   };

@@ -8,7 +8,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import { HTTP_LIMITS, type HttpLimits, limitedServer, lingerAfter, splitList } from './mcp-http-guard.js';
+import { fetchSendsNoBody } from '../model/method-semantics.js';
+import { HTTP_LIMITS, type HttpLimits, limitedServer, lingerAfter } from './mcp-http-guard.js';
+import { splitList } from './split-list.js';
 
 /** What {@link serveHttp} needs from `runMcp`. */
 export interface HttpServeOptions {
@@ -104,7 +106,7 @@ function toWebRequest(req: IncomingMessage, res: ServerResponse): Request | unde
   res.once('close', () => gone.abort());
   const method = req.method ?? 'GET';
   const init: RequestInit & { duplex?: 'half' } = { method, headers, signal: gone.signal };
-  if (method !== 'GET' && method !== 'HEAD') {
+  if (!fetchSendsNoBody(method)) {
     init.body = unreadBody(req);
     init.duplex = 'half';
   }

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { MANIFEST, parseManifest } from '../write/manifest.js';
 import { importOutput } from '../code-import/import-output.js';
 import { readSchemeCredentials } from '../verify/credential.js';
+import { splitList } from './split-list.js';
 
 /** Options of {@link runMock} (the CLI passes its parsed flags). */
 export interface MockCommandOptions {
@@ -134,7 +135,7 @@ function takenCredentials(
 /** The origins of `--cors-origins` (none given: the mock's default, any), or what is wrong with one. */
 function readOrigins(value: string | readonly string[] | undefined): { origins?: string[] } | { problem: string } {
   if (value === undefined) return {};
-  const entries = (Array.isArray(value) ? value : [value]).flatMap((v: string) => v.split(/[\s,]+/)).filter(Boolean);
+  const entries = splitList(value);
   const origins: string[] = [];
   for (const entry of entries) {
     if (entry === '*') {
