@@ -22,7 +22,7 @@ import { PodcastGenError, type Problem } from '../problems.js';
  * The outputs either thread may make, in the order they are taken: the longest first (types and
  * fixtures on a large document), so that what is left at the end is short.
  */
-export const SHARED_PLUGINS: readonly string[] = ['types', 'fixtures', 'mcp', 'zod', 'client', 'mock'];
+const SHARED_PLUGINS: readonly string[] = ['types', 'fixtures', 'mcp', 'zod', 'client', 'mock'];
 
 /**
  * Below this size the worker's start (its own copy of TypeScript and of the pipeline) costs more than it
