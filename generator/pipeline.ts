@@ -207,16 +207,33 @@ async function emit(run: {
     made.set(plugin.name, { files, problems });
     timer(`emit ${plugin.name}`);
   };
-  for (const plugin of outputs.plugins) if (!side?.plugins.includes(plugin.name)) await make(plugin);
-  // The outputs the worker has not taken yet, each as the main thread is free for it.
+  // With a side thread, a failure is kept until both threads stop, and the one first in run order
+  // thrown: the error one thread reports. Nothing later in run order than it is made meanwhile.
+  let failure: { at: number; error: unknown } | undefined;
+  const failed = (name: string | undefined, error: unknown) => {
+    const at = name === undefined ? -1 : names.indexOf(name);
+    if (!failure || at < failure.at) failure = { at, error };
+  };
+  const attempt = async (plugin: (typeof outputs.plugins)[number]) => {
+    if (failure && names.indexOf(plugin.name) > failure.at) return;
+    try {
+      await make(plugin);
+    } catch (error) {
+      if (!side) throw error;
+      failed(plugin.name, error);
+    }
+  };
+  for (const plugin of outputs.plugins) if (!side?.plugins.includes(plugin.name)) await attempt(plugin);
+  // The outputs the worker has not taken yet, each as the main thread is free for it (none once the worker failed).
   for (let name = side?.take(); name !== undefined; name = side?.take()) {
-    await make(outputs.plugins.find((plugin) => plugin.name === name) as (typeof outputs.plugins)[number]);
+    await attempt(outputs.plugins.find((plugin) => plugin.name === name) as (typeof outputs.plugins)[number]);
   }
   if (side) {
-    // The worker names a failure by its own stage (side-worker.ts).
-    const results = await side.results;
-    for (const result of results) made.set(result.name, result);
-    timer('side thread', results.map((r) => `${r.name} ${r.ms} ms`).join(', '));
+    // The worker names a failure by its own stage (side-worker.ts); one before any output (its model, a crash) comes first.
+    const results = await side.results.catch((error: unknown) => void failed(side.failedOn(), error));
+    if (failure) throw failure.error;
+    for (const result of results ?? []) made.set(result.name, result);
+    timer('side thread', (results ?? []).map((r) => `${r.name} ${r.ms} ms`).join(', '));
   }
   // In run order, whichever thread made them: the same files and problems as in one thread.
   const files: GeneratedFile[] = [];

@@ -21,7 +21,7 @@ export interface MissingPackage {
 }
 
 /** `@scope/name/sub` -> `@scope/name`; `zod/mini` -> `zod`. */
-export function packageName(specifier: string): string {
+function packageName(specifier: string): string {
   const parts = specifier.split('/');
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] as string);
 }

@@ -22,7 +22,7 @@ import { PodcastGenError, type Problem } from '../problems.js';
  * The outputs either thread may make, in the order they are taken: the longest first (types and
  * fixtures on a large document), so that what is left at the end is short.
  */
-export const SHARED_PLUGINS: readonly string[] = ['types', 'fixtures', 'mcp', 'zod', 'client', 'mock'];
+const SHARED_PLUGINS: readonly string[] = ['types', 'fixtures', 'mcp', 'zod', 'client', 'mock'];
 
 /**
  * Below this size the worker's start (its own copy of TypeScript and of the pipeline) costs more than it
@@ -60,15 +60,20 @@ export interface SidePluginResult {
 export type SideReply =
   | { result: SidePluginResult }
   | { done: true }
-  | { failed: { message: string; stack?: string; problems?: Problem[]; exitCode?: number } };
+  | { failed: { message: string; stack?: string; problems?: Problem[]; exitCode?: number; output?: string } };
 
 export interface SideThread {
   /** The outputs of the queue: the pipeline leaves them out of its own loop, and takes them with `take`. */
   plugins: readonly string[];
-  /** The next output of the queue for the main thread to make; undefined once every one is taken. */
+  /** The next output of the queue for the main thread to make; undefined once every one is taken, or once the worker failed. */
   take(): string | undefined;
   /** The results of the outputs the worker took, once made; rejects with the error the plugin threw (or the worker's end). */
   results: Promise<SidePluginResult[]>;
+  /**
+   * Once `results` rejected: the output the worker failed on; undefined where it failed before any
+   * (its model) or ended without saying (a crash), so that the pipeline reports the failure first in run order.
+   */
+  failedOn(): string | undefined;
   /** Ends the worker (after its results, or when the run fails first). */
   stop(): Promise<void>;
 }
@@ -97,17 +102,29 @@ export function startSideThread(request: SideRequest, early?: EarlyWorker): Side
   if (!worker) return undefined;
   // Now it has work: the process waits for it.
   worker.ref();
+  let failed = false;
+  let failedOn: string | undefined;
   const results = new Promise<SidePluginResult[]>((resolve, reject) => {
     const made: SidePluginResult[] = [];
+    const fail = (error: Error) => {
+      failed = true;
+      reject(error);
+    };
     worker.on('message', (reply: SideReply) => {
       if ('result' in reply) made.push(reply.result);
       else if ('done' in reply) resolve(made);
-      else reject(rebuiltError(reply.failed));
+      else {
+        failedOn = reply.failed.output;
+        fail(rebuiltError(reply.failed));
+      }
     });
-    worker.once('error', reject);
-    // An end without an answer (the process out of memory, a crash) is a failure, never a wait.
-    worker.once('exit', (code) =>
-      reject(new Error(`the side thread making ${request.plugins.map((p) => p.name).join(', ')} stopped with exit code ${code} before it answered`)),
+    // An end without an answer (a module that failed to load, the process out of memory, a crash) is a failure, never a wait.
+    void (early?.ended ?? endOf(worker)).then((end) =>
+      fail(
+        typeof end === 'number'
+          ? new Error(`the side thread making ${request.plugins.map((p) => p.name).join(', ')} stopped with exit code ${end} before it answered`)
+          : end,
+      ),
     );
   });
   // Seen by the pipeline when it waits; until then a rejection is not unhandled.
@@ -123,8 +140,10 @@ export function startSideThread(request: SideRequest, early?: EarlyWorker): Side
   const next = new Int32Array(request.next);
   return {
     plugins: names,
-    take: () => names[Atomics.add(next, 0, 1)],
+    // Once the worker failed, the run fails: the main thread makes no more outputs meanwhile.
+    take: () => (failed ? undefined : names[Atomics.add(next, 0, 1)]),
     results,
+    failedOn: () => failedOn,
     stop: async () => void (await worker.terminate()),
   };
 }
@@ -136,15 +155,26 @@ export function startSideThread(request: SideRequest, early?: EarlyWorker): Side
  */
 export interface EarlyWorker {
   worker: Worker;
+  /** How it ended unasked, listened for from its start: its error (a module that failed to load), or its exit code. */
+  ended: Promise<Error | number>;
   stop(): void;
 }
 
-/** An {@link EarlyWorker}, or undefined where there is no built worker to start. */
-export function startEarlyWorker(): EarlyWorker | undefined {
-  const worker = startWorker();
+/** An {@link EarlyWorker}, or undefined where there is no built worker to start (`start`: the tests' own worker). */
+export function startEarlyWorker(start: () => Worker | undefined = startWorker): EarlyWorker | undefined {
+  const worker = start();
   if (!worker) return undefined;
   worker.unref();
-  return { worker, stop: () => void worker.terminate() };
+  // Listened for now: an error while the document is read is the run's to report, never an uncaught one.
+  return { worker, ended: endOf(worker), stop: () => void worker.terminate() };
+}
+
+/** How a worker ends: the error it met (then its exit), or its exit code. Listening keeps an error from ending the process. */
+function endOf(worker: Worker): Promise<Error | number> {
+  return new Promise((resolve) => {
+    worker.once('error', resolve);
+    worker.once('exit', resolve);
+  });
 }
 
 /** A queue's counter, for {@link SideRequest.next}. */

@@ -19,6 +19,7 @@ parentPort?.once('message', (request: SideRequest) => {
 async function answer(request: SideRequest, send: (reply: SideReply) => void): Promise<SideReply> {
   // The stage a failure is named by, as the pipeline names its own.
   let stage = 'the model';
+  let output: string | undefined;
   try {
     const { model } = buildModel(request.document, request.modelOptions);
     const templates = loadTemplates(request.templatesDir);
@@ -26,6 +27,7 @@ async function answer(request: SideRequest, send: (reply: SideReply) => void): P
     for (let taken = Atomics.add(next, 0, 1); taken < request.plugins.length; taken = Atomics.add(next, 0, 1)) {
       const { name, options } = request.plugins[taken] as SideRequest['plugins'][number];
       stage = `the ${name} output`;
+      output = name;
       const started = performance.now();
       const plugin = builtinPlugins.find((p) => p.name === name);
       if (!plugin) throw new Error(`the side thread has no output "${name}"`);
@@ -38,8 +40,9 @@ async function answer(request: SideRequest, send: (reply: SideReply) => void): P
     return { done: true };
   } catch (thrown) {
     const error = tooDeep(thrown, stage, request.modelOptions.source.path) ?? thrown;
-    if (error instanceof PodcastGenError) return { failed: { message: error.message, problems: error.problems, exitCode: error.exitCode } };
+    const where = output === undefined ? {} : { output };
+    if (error instanceof PodcastGenError) return { failed: { message: error.message, problems: error.problems, exitCode: error.exitCode, ...where } };
     const { message, stack } = error instanceof Error ? error : { message: String(error), stack: undefined };
-    return { failed: { message, ...(stack ? { stack } : {}) } };
+    return { failed: { message, ...(stack ? { stack } : {}), ...where } };
   }
 }

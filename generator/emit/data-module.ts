@@ -12,8 +12,9 @@ import { sharedJsonPieces } from './shared-values.js';
 /**
  * The two files of a data module at `path` (without extension): the `.js` exports as default the
  * JSON text `pieces.join('')`, written one piece a line as an array of string literals joined at
- * load time (Node loads it about half again as fast as the same text as one `String.raw`
- * template). Each piece is a single-quoted JS string literal (print.ts `jsonTextString`).
+ * load time: Node loads that faster than the same text as one `String.raw` template
+ * (bench/RESULTS.md, "Choices in the generator's code"). Each piece is a single-quoted JS string
+ * literal (print.ts `jsonTextString`).
  */
 export function jsonTextModule(path: string, banner: string, description: string, pieces: readonly string[]): GeneratedFile[] {
   const doc = commentText(description)

@@ -6,7 +6,7 @@ import { isIdentifier } from '../model/naming.js';
 
 /** Characters that end a line in JS source or break `<script>` embedding. */
 const UNSAFE_IN_STRING = /[\u2028\u2029]|<\/(script)/gi;
-/** The same test without the replacing: most text has none, and testing first costs a third less than replacing nothing. */
+/** The same test without the replacing: most text has none, and testing first costs less than replacing nothing. */
 const HAS_UNSAFE_IN_STRING = /[\u2028\u2029]|<\/script/i;
 
 /** A JS/TS string literal (double-quoted) that evaluates to exactly `value`. */

@@ -84,7 +84,7 @@ function localTypeOnly(text: string, name: string): boolean {
 }
 
 /** Reads the copied files of a run: the user's in `templatesDir` where there is one, else the built-in. */
-export function copiedFilesIn(templatesDir: string | undefined): ReadCopied {
+function copiedFilesIn(templatesDir: string | undefined): ReadCopied {
   return (path) => readFileSync(copiedFilePath(templatesDir, path), 'utf8');
 }
 

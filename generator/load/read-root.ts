@@ -3,6 +3,7 @@ import { BaseResolver, ResolveError, YamlParseError, type Document, type Source 
 import { fail } from '../problems.js';
 import { checkJsonText, checkYamlAliases, DocumentLimitError, tooDeep } from './document-limits.js';
 import { parsedAsJson } from './locate.js';
+import { jsonParsePlace } from './json-parse-place.js';
 
 /**
  * The largest document Node.js can hold as one text, so the largest podcast-gen can read at all. No
@@ -43,11 +44,7 @@ export class JsonParseError extends Error {
     readonly source: Source,
   ) {
     super(originalError.message);
-    const position = /at position (\d+)/.exec(originalError.message);
-    const offset = position ? Number(position[1]) : source.body.length;
-    const before = source.body.slice(0, offset).split('\n');
-    this.line = before.length;
-    this.col = (before.at(-1)?.length ?? 0) + 1;
+    ({ line: this.line, col: this.col } = jsonParsePlace(originalError, source.body));
   }
 }
 

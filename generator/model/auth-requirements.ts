@@ -19,8 +19,8 @@ export interface RawSecurity {
  * alternative or more: schemes of one requirement that travel in the same place (two OAuth schemes,
  * both an `Authorization` header, as Google's documents pair them) cannot all be sent, so they are
  * read as alternatives among themselves. A requirement naming a scheme the client cannot send is
- * left out and its scheme listed in `unmet`. An empty requirement (`{}`) is always met: those after
- * it are never tried. `variables` is filled once the API's credential variables are known
+ * left out and its scheme listed in `unmet`. An empty requirement (`{}`), wherever it is written,
+ * makes the operation open; the alternatives the others give come first and it comes last. `variables` is filled once the API's credential variables are known
  * (`withCredentialVariables`).
  */
 export function operationSecurity(document: OpenApiDocument, operation: RawSecurity, schemes: readonly SecuritySchemeModel[]): OperationSecurityModel {
@@ -33,9 +33,11 @@ export function operationSecurity(document: OpenApiDocument, operation: RawSecur
   for (const requirement of written as unknown[]) {
     if (!requirement || typeof requirement !== 'object' || Array.isArray(requirement)) continue;
     const asked = Object.entries(requirement as Record<string, unknown>);
+    // The list has no order: any one requirement met will do, so one that needs nothing makes the
+    // operation open and the others stay alternatives the client sends when it has their credential.
     if (asked.length === 0) {
       open = true;
-      break;
+      continue;
     }
     const missing = asked.filter(([name]) => !byName.has(name));
     for (const [name] of missing) if (!unmet.has(name)) unmet.set(name, unmetScheme(document, name));

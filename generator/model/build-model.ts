@@ -134,14 +134,6 @@ function withOperationIds(document: OpenApiDocument, entries: readonly RawEntry[
   return { ...document, paths };
 }
 
-/**
- * True when every operation's operationId is kept exactly as written: then the model's `document`
- * is this very document (`withOperationIds` writes nothing in), known before the model is built.
- */
-export function namesEveryOperation(document: OpenApiDocument): boolean {
-  return collectOperations(document).every((entry) => writtenOperationId(entry) === entry.raw.operationId);
-}
-
 /** The operationId the document gives an operation, as the model keeps it (trimmed), or undefined. */
 function writtenOperationId(entry: RawEntry): string | undefined {
   return entry.raw.operationId?.trim() || undefined;

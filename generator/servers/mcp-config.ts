@@ -3,8 +3,9 @@
  * scopes, each from a flag or else from the environment variable named after the API; and the
  * lines of `--help` that list those variables for the server it would serve.
  */
-import { readEnvironmentCredentials } from '../verify/credential.js';
+import { readSchemeCredentials, schemeCredential } from '../verify/credential.js';
 import type { CredentialVariable, GeneratedMcp } from './mcp-generated.js';
+import { splitList } from './split-list.js';
 
 /** Flags that stand in for environment variables. */
 export interface McpConfigFlags {
@@ -51,7 +52,7 @@ export function readMcpConfig(
   if (baseUrl === '') problems.push(`${generated.env.baseUrl} is not set, nor --base-url (the API's base address, e.g. https://api.example.com)`);
   else if (!/^https?:\/\/[^\s/]+/i.test(baseUrl)) problems.push(`${baseUrlFrom} is not an http(s) URL: ${JSON.stringify(baseUrl)}`);
   if (problems.length > 0 || 'problems' in read) return { problems };
-  const scopes = (flags.scopes ?? env[generated.env.scopes] ?? '').split(/[\s,]+/).filter(Boolean);
+  const scopes = splitList(flags.scopes ?? env[generated.env.scopes]);
   return {
     config: { clientOptions: { ...read.options, baseUrl }, secrets: read.secrets, baseUrl, ...(scopes.length > 0 ? { scopes: [...new Set(scopes)] } : {}) },
   };
@@ -73,8 +74,7 @@ function readCredentials(
     const read = generated.readCredentials(merged);
     return 'problems' in read ? { problems: read.problems } : { options: { auth: read.auth }, secrets: read.secrets };
   }
-  const variables = generated.credentials.map((c) => ({ ...c, role: 'credential' as const, description: describe(c) }));
-  const read = readEnvironmentCredentials({ variables, schemes: [] }, merged);
+  const read = readSchemeCredentials(generated.credentials, merged);
   if ('problems' in read) return { problems: read.problems };
   const options: Record<string, unknown> = {};
   for (const credential of generated.credentials) if (Object.hasOwn(read.auth, credential.scheme)) options[credential.option] = read.auth[credential.scheme];
@@ -82,7 +82,7 @@ function readCredentials(
 }
 
 function describe(credential: CredentialVariable): string {
-  return credential.description ?? `the credential of the security scheme ${credential.scheme}`;
+  return credential.description ?? schemeCredential(credential.scheme);
 }
 
 /** The environment variables of a server, one a line, as `podcast-gen mcp --help` lists them. */

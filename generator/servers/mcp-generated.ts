@@ -7,25 +7,19 @@ import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Server } from '@modelcontextprotocol/server';
+import type { McpCredentials, McpCredentialVariable } from '../../templates/mcp/credentials.js';
 import { importOutput } from '../code-import/import-output.js';
 
-/** A credential the server's client needs, from an environment variable (or `--credential NAME=VALUE`). */
-export interface CredentialVariable {
-  /** The environment variable: `<PREFIX>_API_KEY`. */
-  name: string;
-  /** The security scheme it fills (its name in the document, or its kind). */
-  scheme: string;
-  required: boolean;
-  /** The client option its value goes to (`apiKey`). */
-  option: string;
-  /** What it is, for people. */
-  description?: string;
-}
+/**
+ * A credential the server's client needs, from an environment variable (or `--credential NAME=VALUE`):
+ * the generated server's own variable, whose role and description a server generated before it
+ * listed them may lack.
+ */
+export type CredentialVariable = Pick<McpCredentialVariable, 'name' | 'scheme' | 'required' | 'option'> &
+  Partial<Pick<McpCredentialVariable, 'description' | 'role'>>;
 
-/** The client's `auth` option and the secrets to redact, or every variable that is missing (never a value). */
-export type ReadCredentials = (
-  env: Readonly<Record<string, string | undefined>>,
-) => { auth: Record<string, unknown>; secrets: string[] } | { problems: string[] };
+/** The generated server's `read<Api>McpCredentials`: the client's `auth` option and the secrets to redact, or every variable that is missing (never a value). */
+export type ReadCredentials = (env: Readonly<Record<string, string | undefined>>) => McpCredentials;
 
 /** Options of the generated `create…McpServer` that the command passes. */
 export interface ServeOptions {

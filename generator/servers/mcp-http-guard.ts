@@ -18,8 +18,3 @@ export interface HttpLimits extends ConnectionLimits {
 
 /** The defaults: the mock server's (`CONNECTION_LIMITS`), and the handler's body size. */
 export const HTTP_LIMITS: Readonly<HttpLimits> = CONNECTION_LIMITS;
-
-/** Splits `a,b c` (a flag's or a variable's value, or several) into entries. */
-export function splitList(value: string | readonly string[] | undefined): string[] {
-  return (Array.isArray(value) ? value : [value ?? '']).flatMap((v: string) => v.split(/[\s,]+/)).filter(Boolean);
-}

@@ -8,7 +8,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
+import { fetchSendsNoBody } from '../model/method-semantics.js';
 import { HTTP_LIMITS, type HttpLimits, limitedServer, lingerAfter } from './mcp-http-guard.js';
+import { splitList } from './split-list.js';
 
 /** What {@link serveHttp} needs from `runMcp`. */
 export interface HttpServeOptions {
@@ -22,14 +24,34 @@ export interface HttpServeOptions {
   log(text: string): void;
 }
 
-/** Parses `token=scope scope;token2=scope` into tokens and their scopes. */
-export function parseTokens(text: string | undefined): Map<string, string[]> {
+/**
+ * Parses `token=scope scope;token2=scope` (the value of `variable`) into tokens and their scopes.
+ * Each entry splits at its last `=`: scopes never hold one, a token may (base64's padding). A token
+ * may grant no scope (`token=`, for an API whose tools ask none). An entry with no `=`, no token, or
+ * a token ending in `=` and no scope (that `=` may be the token's own) is refused, named by its place:
+ * a token is never printed.
+ */
+export function parseTokens(text: string | undefined, variable: string): Map<string, string[]> {
   const tokens = new Map<string, string[]>();
-  for (const entry of (text ?? '').split(';')) {
-    const [token = '', scopes = ''] = entry.split('=');
-    if (token.trim() !== '') tokens.set(token.trim(), scopes.split(/[\s,]+/).filter(Boolean));
+  const entries = (text ?? '').split(';');
+  for (const [index, entry] of entries.entries()) {
+    if (entry.trim() === '') continue;
+    const at = entry.lastIndexOf('=');
+    const token = at < 0 ? '' : entry.slice(0, at).trim();
+    const scopes = splitList(at < 0 ? '' : entry.slice(at + 1));
+    const wrong = entryFault(at >= 0, token, scopes);
+    if (wrong) throw new Error(`${variable}: entry ${index + 1} of ${entries.length} ${wrong} (format: "token=scope scope;token2=scope")`);
+    tokens.set(token, scopes);
   }
   return tokens;
+}
+
+/** What is wrong with one entry of the tokens' variable, in words that never hold its token. */
+function entryFault(split: boolean, token: string, scopes: readonly string[]): string | undefined {
+  if (!split) return 'has no `=` between the token and its scopes';
+  if (token === '') return 'has no token before its `=`';
+  if (scopes.length === 0 && token.endsWith('=')) return "has a token ending in `=` and no scope: the last `=` may be the token's own, so give it a scope";
+  return undefined;
 }
 
 /** Serves until `signal` fires; resolves with the exit code. */
@@ -84,7 +106,7 @@ function toWebRequest(req: IncomingMessage, res: ServerResponse): Request | unde
   res.once('close', () => gone.abort());
   const method = req.method ?? 'GET';
   const init: RequestInit & { duplex?: 'half' } = { method, headers, signal: gone.signal };
-  if (method !== 'GET' && method !== 'HEAD') {
+  if (!fetchSendsNoBody(method)) {
     init.body = unreadBody(req);
     init.duplex = 'half';
   }

@@ -10,6 +10,7 @@
 import type { HttpLimits } from './mcp-http-guard.js';
 import { readMcpConfig, type McpConfig, type McpConfigFlags } from './mcp-config.js';
 import { loadGeneratedMcp, type GeneratedMcp, type ServeOptions } from './mcp-generated.js';
+import { splitList } from './split-list.js';
 
 /** Options of {@link runMcp} (the CLI passes its parsed flags and the process environment). */
 export interface McpCommandOptions extends McpConfigFlags {
@@ -93,8 +94,7 @@ export async function runMcp(options: McpCommandOptions): Promise<number> {
 
 /** The tool selection of the flags, as the server's options. */
 function selectionOf(options: McpCommandOptions): Pick<ServeOptions, 'tools' | 'toolsets' | 'readOnly' | 'dynamic' | 'resultBudget'> {
-  const list = (value: string | readonly string[] | undefined) =>
-    value === undefined ? undefined : (typeof value === 'string' ? [value] : [...value]).flatMap((v) => v.split(/[\s,]+/)).filter(Boolean);
+  const list = (value: string | readonly string[] | undefined) => (value === undefined ? undefined : splitList(value));
   const tools = list(options.tools);
   const toolsets = list(options.toolsets);
   return {
@@ -139,8 +139,12 @@ async function serveOverHttp(run: {
   };
   if (!generated.createHandler) return cannotStart(`${generated.serving} has no Web handler (mcp/http.ts); regenerate it with this podcast-gen`);
   const { parseTokens, serveHttp } = await import('./mcp-http.js');
-  const { splitList } = await import('./mcp-http-guard.js');
-  const tokens = parseTokens(env[`${prefix}_MCP_TOKENS`]);
+  let tokens: Map<string, string[]>;
+  try {
+    tokens = parseTokens(env[`${prefix}_MCP_TOKENS`], `${prefix}_MCP_TOKENS`);
+  } catch (error) {
+    return cannotStart((error as Error).message);
+  }
   const issuer = (options.issuer ?? env[`${prefix}_MCP_ISSUER`] ?? '').trim();
   const resource = (options.resource ?? env[`${prefix}_MCP_RESOURCE`] ?? '').trim();
   if ((issuer === '') !== (resource === ''))

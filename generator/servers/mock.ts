@@ -9,7 +9,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MANIFEST, parseManifest } from '../write/manifest.js';
 import { importOutput } from '../code-import/import-output.js';
-import { readEnvironmentCredentials } from '../verify/credential.js';
+import { readSchemeCredentials } from '../verify/credential.js';
+import { splitList } from './split-list.js';
 
 /** Options of {@link runMock} (the CLI passes its parsed flags). */
 export interface MockCommandOptions {
@@ -123,15 +124,8 @@ function takenCredentials(
 ): { credentials?: Record<string, string>; variables: string[] } {
   if (!byScheme || !env) return { variables: [] };
   // None is required: a variable not set leaves its scheme open, as the mock is without any.
-  const variables = Object.entries(byScheme).map(([scheme, name]) => ({
-    name,
-    scheme,
-    role: 'credential' as const,
-    required: false,
-    description: '',
-    option: '',
-  }));
-  const read = readEnvironmentCredentials({ variables, schemes: [] }, env);
+  const variables = Object.entries(byScheme).map(([scheme, name]) => ({ name, scheme }));
+  const read = readSchemeCredentials(variables, env);
   const taken =
     'problems' in read ? {} : Object.fromEntries(Object.entries(read.auth).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
   const names = variables.filter((v) => Object.hasOwn(taken, v.scheme)).map((v) => v.name);
@@ -141,7 +135,7 @@ function takenCredentials(
 /** The origins of `--cors-origins` (none given: the mock's default, any), or what is wrong with one. */
 function readOrigins(value: string | readonly string[] | undefined): { origins?: string[] } | { problem: string } {
   if (value === undefined) return {};
-  const entries = (Array.isArray(value) ? value : [value]).flatMap((v: string) => v.split(/[\s,]+/)).filter(Boolean);
+  const entries = splitList(value);
   const origins: string[] = [];
   for (const entry of entries) {
     if (entry === '*') {

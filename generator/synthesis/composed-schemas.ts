@@ -3,8 +3,8 @@
  * stands beside it, whether it admits a value at all), worked out once per schema object and
  * model. Each is a pure function of the schema and the model's resolver, asked for every value
  * made: on a document whose components reach each other through `allOf`s (Microsoft Graph's),
- * merging them again for every value was a third of the fixtures' time. The results are shared:
- * callers read them and never change them.
+ * merging them again for every value took much of the fixtures' time (bench/RESULTS.md). The
+ * results are shared: callers read them and never change them.
  */
 import { closedParts } from '../model/closed-parts.js';
 import { derefSchema, isUnsatisfiable, mergeAllOf, type SchemaResolver } from '../model/schema-merge.js';

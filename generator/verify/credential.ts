@@ -4,7 +4,7 @@
  * bundles it into this module) over the variables the model names (`ApiModel.credentials`,
  * model/auth-variables.ts): `PODCAST_API_KEY`, `<PREFIX>_TOKEN`, a client id and secret.
  */
-import { readMcpCredentials } from '../../templates/mcp/credentials.js';
+import { type McpCredentials, readMcpCredentials } from '../../templates/mcp/credentials.js';
 import type { ApiModel, CredentialsModel } from '../model/types.js';
 
 /** The credentials of a run: the client's `auth` option, or every variable that is missing (never a value). */
@@ -31,16 +31,34 @@ export function readCredential(model: Pick<ApiModel, 'credentials'>, env: Readon
   return { variable: named(used) ?? named(variables), auth: read.auth };
 }
 
-/**
- * The generated MCP server's reader itself: the client's `auth` option and the secrets to redact,
- * or every problem at once. `podcast-gen mcp` reads a server generated before it exported its own
- * reader with it too.
- */
-export function readEnvironmentCredentials(
-  credentials: CredentialsModel,
-  env: Readonly<Record<string, string | undefined>>,
-): { auth: Record<string, unknown>; secrets: string[] } | { problems: string[] } {
+/** The generated MCP server's reader itself: the client's `auth` option and the secrets to redact, or every problem at once. */
+function readEnvironmentCredentials(credentials: CredentialsModel, env: Readonly<Record<string, string | undefined>>): McpCredentials {
   return readMcpCredentials(credentials, env);
+}
+
+/**
+ * Reads, with that same reader, variables known only by name and scheme (the mock's list, an MCP
+ * server generated before it exported its reader): each holds its scheme's credential, goes to the
+ * client option `auth.<scheme>` unless given another, and is optional unless said required.
+ */
+export function readSchemeCredentials(
+  variables: readonly { name: string; scheme: string; required?: boolean; description?: string; option?: string }[],
+  env: Readonly<Record<string, string | undefined>>,
+): McpCredentials {
+  const full = variables.map((v) => ({
+    name: v.name,
+    scheme: v.scheme,
+    role: 'credential' as const,
+    required: v.required ?? false,
+    description: v.description ?? schemeCredential(v.scheme),
+    option: v.option ?? `auth.${v.scheme}`,
+  }));
+  return readMcpCredentials({ variables: full, schemes: [] }, env);
+}
+
+/** What a variable known only by its scheme holds, in words. */
+export function schemeCredential(scheme: string): string {
+  return `the credential of the security scheme ${scheme}`;
 }
 
 function named(variables: readonly { name: string }[]): string | undefined {

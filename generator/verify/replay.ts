@@ -2,17 +2,26 @@
  * `podcast-gen verify --replay FILE`: the failed requests of a JSON report made again, each as the
  * run made it (its input, its method, its credential or none or a wrong one, its headers) through
  * the engine with this run's credentials, and judged again as it was: still failing, or passing now.
+ * The CLI parses the command line, reads the file with {@link readReplayFile}, runs
+ * {@link replayReport} and maps its verdicts to an exit code.
  */
-import type { ApiModel } from '../model/types.js';
-import type { RunEngines } from './engines.js';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { jsonParsePlace } from '../load/json-parse-place.js';
+import type { ApiModel, OperationModel } from '../model/types.js';
+import { EXIT_USAGE, fail } from '../problems.js';
+import { modelResolver } from '../synthesis/build-fixture.js';
+import type { Credential } from './credential.js';
+import { type RunEngines, runEngines } from './engines.js';
 import type { GeneratedApi } from './generated-api.js';
 import { isRecord } from './input-sites.js';
 import { judge, type Judging } from './judge.js';
 import type { CheckName, Finding, Replay, SentRequest } from './report.js';
 import { caseCall } from './request-case.js';
-import type { RequestBudget } from './probe.js';
+import { type RequestBudget, requestBudget } from './probe.js';
 import { send } from './send.js';
 import { operationContext } from './verify-operation.js';
+import { DEFAULT_TIMEOUT_MS, MAX_RESPONSE_BYTES } from './verify-server.js';
 import type { SchemaResolver } from '../model/schema-merge.js';
 
 /** A failed request a report holds, to send again. */
@@ -36,6 +45,75 @@ export interface ReplayResult {
   request?: SentRequest;
   status?: number;
   findings: Finding[];
+}
+
+const REPLAY_HINT = 'give the JSON report of a run (podcast-gen verify --format json > report.json)';
+
+/**
+ * The failed requests of the report in `file` (resolved against `cwd`), or a usage error (exit 2)
+ * saying what is wrong with it: no such file, not JSON (with the line and column where it stops
+ * being JSON), no failed request to send again.
+ */
+export function readReplayFile(file: string, cwd: string): { baseUrl?: string; entries: ReplayEntry[] } {
+  let text: string;
+  try {
+    text = readFileSync(resolve(cwd, file), 'utf8');
+  } catch {
+    fail({ code: 'verify/replay', file, message: '--replay: no such file', hint: REPLAY_HINT }, EXIT_USAGE);
+  }
+  let content: unknown;
+  try {
+    content = JSON.parse(text);
+  } catch (error) {
+    // The place goes in the problem's fields; the excerpt of the text some messages quote is left out.
+    const reason = String((error as Error).message)
+      .replace(/ in JSON at position \d+.*$/s, '')
+      .replace(/, [\s\S]*" is not valid JSON$/, '');
+    fail({ code: 'verify/replay', file, ...jsonParsePlace(error as Error, text), message: `--replay: not JSON: ${reason}`, hint: REPLAY_HINT }, EXIT_USAGE);
+  }
+  const found = replaysOf(content);
+  if ('problem' in found) fail({ code: 'verify/replay', file, message: `--replay: ${found.problem}` }, EXIT_USAGE);
+  return found;
+}
+
+/**
+ * Sends each entry again with the run's credentials and judges it again: the results, every
+ * credential redacted. `needed`: the operations sent (whether one needs a credential decides how a
+ * refusal is judged).
+ */
+export async function replayReport(options: {
+  model: ApiModel;
+  generated: GeneratedApi;
+  baseUrl: string;
+  credential: Credential;
+  entries: readonly ReplayEntry[];
+  needed: readonly OperationModel[];
+  /** Time limit of each request, as a run's; default {@link DEFAULT_TIMEOUT_MS}. */
+  timeoutMs?: number;
+  /** `--max-requests`: token requests and replays together take at most this many. */
+  maxRequests?: number;
+}): Promise<ReplayResult[]> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const budget = requestBudget(options.maxRequests);
+  const base = { baseUrl: options.baseUrl, timeoutMs, maxRetryWaitMs: timeoutMs, maxResponseBytes: MAX_RESPONSE_BYTES };
+  const engines = runEngines({
+    model: options.model,
+    generated: options.generated,
+    base,
+    budget,
+    ...(options.credential.auth ? { auth: options.credential.auth } : {}),
+  });
+  const results = await replayRequests({
+    model: options.model,
+    generated: options.generated,
+    engines,
+    resolve: modelResolver(options.model),
+    judging:
+      options.credential.variable && options.needed.some((op) => op.security.kind === 'credential') ? { credentialVariable: options.credential.variable } : {},
+    entries: options.entries,
+    budget,
+  });
+  return JSON.parse(engines.redact(JSON.stringify(results))) as ReplayResult[];
 }
 
 /** The report's base URL and its failed requests, or what is wrong with the file's content. */

@@ -6,19 +6,20 @@ export const FAULT_KINDS: readonly MockFaultKind[] = ['429', '503', '500', 'time
 
 /**
  * Server-wide fault injection: `every` N-th request (N, 2N, ...), and/or a `rate` in [0, 1] drawn
- * from a generator seeded by `seed` (default 1), so the same run injects at the same requests.
+ * from a generator started from `draw` (default 1), so the same run injects at the same requests.
  */
 export interface MockFaults {
   kind: MockFaultKind;
   every?: number;
   rate?: number;
-  seed?: number;
+  /** Which fixed sequence of random numbers `rate` is drawn from: another number, other requests. */
+  draw?: number;
 }
 
 /** Decides, request by request, whether a server-wide fault applies. */
 export function faultSchedule(faults: MockFaults | undefined): { next(): MockFaultKind | undefined; reset(): void } {
   let count = 0;
-  let random = mulberry32(faults?.seed ?? 1);
+  let random = mulberry32(faults?.draw ?? 1);
   return {
     next() {
       count++;
@@ -29,7 +30,7 @@ export function faultSchedule(faults: MockFaults | undefined): { next(): MockFau
     },
     reset() {
       count = 0;
-      random = mulberry32(faults?.seed ?? 1);
+      random = mulberry32(faults?.draw ?? 1);
     },
   };
 }
@@ -40,8 +41,8 @@ export function requestedFault(value: string | undefined): MockFaultKind | 'inva
   return (FAULT_KINDS as readonly string[]).includes(value) ? (value as MockFaultKind) : 'invalid';
 }
 
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
+function mulberry32(start: number): () => number {
+  let state = start >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
     let t = state;

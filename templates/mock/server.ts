@@ -46,7 +46,7 @@ export interface MockServerOptions {
   host?: string;
   /** Delay before every answer, in milliseconds. */
   latencyMs?: number;
-  /** Server-wide fault injection (every N-th request, or a seeded rate). */
+  /** Server-wide fault injection (every N-th request, or a rate drawn from a fixed sequence). */
   faults?: MockFaults;
   /** Seconds sent in `Retry-After` (and the 429 body's wait field) of an injected 429. Default 1 (`DEFAULT_RETRY_AFTER_SECONDS` of `fixtures/answers.ts`). */
   retryAfterSeconds?: number;

@@ -39,9 +39,19 @@ const TEMPLATE_IMPORTS: TemplateImportAllowance[] = [
     reason: 'type only: a credential variable of the model is the one the copied reader takes (McpCredentialVariable)',
   },
   {
+    path: 'servers/mcp-generated.ts',
+    template: '../templates/mcp/credentials.ts',
+    reason: "type only: podcast-gen mcp reads a generated server's credential variables and reader, which have the copied reader's types",
+  },
+  {
     path: 'model/types.ts',
     template: '../templates/runtime/spec.ts',
     reason: "type only: the model's pagination is the paging the copied runtime walks (PagingSpec, PayloadPath), plus where it came from",
+  },
+  {
+    path: 'emit/shared/security-requirement.ts',
+    template: '../templates/runtime/spec.ts',
+    reason: "type only: the requirement the client's and the mock's tables hold is the one the copied runtime checks (SecurityRequirement)",
   },
   {
     path: 'emit/mcp/paging-hint.ts',

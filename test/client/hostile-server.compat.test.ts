@@ -25,8 +25,8 @@ import { fixtures } from '../../generated/fixtures/index.js';
  * server sends.
  */
 
-/** Fixed, so that a failure reproduces; HOSTILE_SEED runs another draw. */
-const SEED = Number(process.env['HOSTILE_SEED'] ?? 20_260_611);
+/** Fixed, so that a failure reproduces; HOSTILE_DRAW runs another draw. */
+const DRAW = Number(process.env['HOSTILE_DRAW'] ?? 20_260_611);
 const CALLS = 360;
 const LANES = 6;
 const API_KEY = 'HostileFuzz-Key-7c1e93b5d2';
@@ -294,7 +294,7 @@ function shownTexts(error: unknown): string[] {
 }
 
 describe('the generated client against a hostile server', () => {
-  const calls = fc.sample(callArb, { seed: SEED, numRuns: CALLS });
+  const calls = fc.sample(callArb, { seed: DRAW, numRuns: CALLS });
   const served = new Map<number, number>();
   const sockets = new Set<Socket>();
   const server = createServer();
@@ -329,7 +329,7 @@ describe('the generated client against a hostile server', () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 
-  it(`every call settles as data or a ClientError without the key (seed ${SEED}, ${CALLS} calls)`, { timeout: 180_000 }, async () => {
+  it(`every call settles as data or a ClientError without the key (draw ${DRAW}, ${CALLS} calls)`, { timeout: 180_000 }, async () => {
     const client = createPodcastClient({ apiKey: API_KEY, baseUrl, timeoutMs: TIMEOUT_MS, maxRetries: 1, maxRetryWaitMs: 200, maxResponseBytes: MAX_BYTES });
     const started = performance.now();
     const outcomes: Outcome[] = [];
@@ -367,7 +367,7 @@ describe('the generated client against a hostile server', () => {
     for (const o of outcomes) counts[o.outcome] = (counts[o.outcome] ?? 0) + 1;
     const requests = [...served.values()].reduce((a, b) => a + b, 0);
     console.log(
-      `hostile server: seed ${SEED}, ${outcomes.length} calls, ${requests} requests, ${seconds} s\n` +
+      `hostile server: draw ${DRAW}, ${outcomes.length} calls, ${requests} requests, ${seconds} s\n` +
         Object.entries(counts)
           .sort((a, b) => b[1] - a[1])
           .map(([outcome, n]) => `  ${outcome}: ${n}`)

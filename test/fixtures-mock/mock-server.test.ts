@@ -120,7 +120,7 @@ describe('mock server', () => {
     await server.close();
     const runs: number[][] = [];
     for (let run = 0; run < 2; run++) {
-      server = await startMockServer({ faults: { kind: '500', rate: 0.5, seed: 7 } });
+      server = await startMockServer({ faults: { kind: '500', rate: 0.5, draw: 7 } });
       const seen: number[] = [];
       for (let i = 0; i < 12; i++) seen.push((await call(QUOTA)).status);
       runs.push(seen);

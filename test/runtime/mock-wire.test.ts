@@ -335,15 +335,21 @@ describe('faults: asked for by header, or on a schedule that repeats run after r
     expect(requestedFault(given)).toBe(want);
   });
 
-  it('every N-th request, and a seeded rate that repeats after reset()', () => {
+  it('every N-th request, and a rate drawn from a sequence `draw` picks (1 by default), repeated after reset()', () => {
     const every = faultSchedule({ kind: '503', every: 3 });
     expect(Array.from({ length: 6 }, () => every.next())).toStrictEqual([undefined, undefined, '503', undefined, undefined, '503']);
-    const rate = faultSchedule({ kind: '500', rate: 0.5, seed: 42 });
+    const rate = faultSchedule({ kind: '500', rate: 0.5, draw: 42 });
     const first = Array.from({ length: 20 }, () => rate.next());
     rate.reset();
     expect(Array.from({ length: 20 }, () => rate.next())).toStrictEqual(first);
     expect(first.filter(Boolean).length).toBeGreaterThan(0);
     expect(first.filter(Boolean).length).toBeLessThan(20);
     expect(faultSchedule(undefined).next()).toBeUndefined();
+    const run = (faults: Parameters<typeof faultSchedule>[0]) => {
+      const schedule = faultSchedule(faults);
+      return Array.from({ length: 20 }, () => schedule.next());
+    };
+    expect(run({ kind: '500', rate: 0.5 })).toStrictEqual(run({ kind: '500', rate: 0.5, draw: 1 }));
+    expect(run({ kind: '500', rate: 0.5, draw: 2 })).not.toStrictEqual(run({ kind: '500', rate: 0.5, draw: 1 }));
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { apiKeySchemeOf, buildSecuritySchemes } from '../../generator/model/auth.js';
 import { operationSecurity, toolScopesOf } from '../../generator/model/auth-requirements.js';
 import type { OperationSecurityModel } from '../../generator/model/types.js';
+import { securityRequirement, type SecurityRequirement } from '../../generator/emit/shared/security-requirement.js';
 
 const document = {
   openapi: '3.0.3',
@@ -53,7 +54,10 @@ describe("operationSecurity: an operation's security, read once", () => {
   const cases: [string, { given: unknown; want: Want }][] = [
     ["the document's, when the operation gives none", { given: undefined, want: { kind: 'credential', alternatives: [alt(['key'])] } }],
     ['open for `security: []`', { given: [], want: { kind: 'open', alternatives: [] } }],
-    ['open for an empty requirement first, the rest never tried', { given: [{}, { key: [] }], want: { kind: 'open', alternatives: [] } }],
+    [
+      'open for an empty requirement first, the others still alternatives',
+      { given: [{}, { key: [] }], want: { kind: 'open', alternatives: [alt(['key']), alt([])] } },
+    ],
     [
       'alternatives in order, the empty one last: open, a credential sent when given',
       { given: [{ bearer: [] }, { query: [] }, {}], want: { kind: 'open', alternatives: [alt(['bearer']), alt(['query']), alt([])] } },
@@ -118,6 +122,41 @@ describe("operationSecurity: an operation's security, read once", () => {
       needsCredential: want.kind !== 'open',
       variables: [],
     });
+  });
+});
+
+describe('operationSecurity: the requirements of a list in either order are the same', () => {
+  // OpenAPI gives the list no order: any one requirement met will do.
+  const cases: { given: [unknown[], unknown[]]; want: SecurityRequirement }[] = [
+    {
+      given: [
+        [{}, { key: [] }],
+        [{ key: [] }, {}],
+      ],
+      want: [['key'], []],
+    },
+    {
+      given: [
+        [{}, { bearer: [] }, { query: [] }],
+        [{ bearer: [] }, { query: [] }, {}],
+      ],
+      want: [['bearer'], ['query'], []],
+    },
+    {
+      given: [
+        [{}, { mtls: [] }],
+        [{ mtls: [] }, {}],
+      ],
+      want: [],
+    },
+  ];
+  it.each(cases)('$want', ({ given, want }) => {
+    for (const written of given) {
+      const got = operationSecurity(document, { security: written }, schemes);
+      expect(got.kind).toBe('open');
+      // The client and the mock read this shape: the client sends a credential it has, the mock lets in one without.
+      expect(securityRequirement(got)).toStrictEqual(want);
+    }
   });
 });
 

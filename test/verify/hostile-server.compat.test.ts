@@ -4,7 +4,7 @@
  * headers, redirect loops, echoes of the key), and against servers that do one thing wrong every
  * time. Every run must end, within its limits, in a report (exit 0 or 1, never an unexpected
  * error), and no report may carry the key. Answers are written on the raw socket, since node:http
- * refuses what a hostile server sends. Deterministic: HOSTILE_SEED runs another draw.
+ * refuses what a hostile server sends. Deterministic: HOSTILE_DRAW runs another draw.
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -15,7 +15,7 @@ import { verifyServer } from '../../generator/verify/verify-server.js';
 import { removeProject, runCli, tempProject } from '../cli/helpers/run-cli.js';
 import { podcastTarget, TEST_KEY } from './helpers.js';
 
-const SEED = Number(process.env['HOSTILE_SEED'] ?? 20_260_612);
+const DRAW = Number(process.env['HOSTILE_DRAW'] ?? 20_260_612);
 const PLANS = 500;
 const TIMEOUT_MS = 300;
 /** A run still unsettled after this has hung (its own limits end it far sooner). */
@@ -166,8 +166,8 @@ async function settle<T>(run: Promise<T>): Promise<T | 'hung'> {
 }
 
 describe('verify against a hostile server', () => {
-  it(`every run ends in a report without the key (seed ${SEED}, ${PLANS} answers drawn)`, { timeout: 300_000 }, async () => {
-    const plans = fc.sample(planArb, { seed: SEED, numRuns: PLANS });
+  it(`every run ends in a report without the key (draw ${DRAW}, ${PLANS} answers drawn)`, { timeout: 300_000 }, async () => {
+    const plans = fc.sample(planArb, { seed: DRAW, numRuns: PLANS });
     const server = await hostile((n) => plans[n % plans.length] as Plan);
     try {
       const started = performance.now();
@@ -190,7 +190,7 @@ describe('verify against a hostile server', () => {
       const checks: Record<string, number> = {};
       for (const op of report.operations) for (const f of op.findings) checks[f.check] = (checks[f.check] ?? 0) + 1;
       console.log(
-        `hostile server (verify): seed ${SEED}, ${server.served()} requests, ${((performance.now() - started) / 1000).toFixed(1)} s, findings ${JSON.stringify(checks)}`,
+        `hostile server (verify): draw ${DRAW}, ${server.served()} requests, ${((performance.now() - started) / 1000).toFixed(1)} s, findings ${JSON.stringify(checks)}`,
       );
       expect(report.summary.total).toBe(target.model.operations.length);
       for (const format of ['text', 'json', 'junit', 'markdown'] as const)

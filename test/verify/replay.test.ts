@@ -133,13 +133,35 @@ describe('a failure and its replay', () => {
   });
 
   it.each([
-    { given: 'no JSON', content: '{ "operations": [', want: /--replay bad\.json: not JSON at line 1, column \d+/ },
-    { given: 'no failure', content: '{ "operations": [] }', want: /--replay bad\.json: it holds no failed request/ },
-  ])('a file of $given is refused, saying what to give (exit 2)', async ({ content, want }) => {
+    {
+      given: 'no JSON, ended early',
+      content: '{ "operations": [',
+      want: { file: 'bad.json', line: 1, col: 18, message: '--replay: not JSON: Unexpected end of JSON input' },
+    },
+    {
+      given: 'no JSON, on its third line',
+      content: '{\n  "operations": [\n    1 2\n  ]\n}',
+      want: { file: 'bad.json', line: 3, col: 7, message: "--replay: not JSON: Expected ',' or ']' after array element" },
+    },
+    {
+      given: 'no failure',
+      content: '{ "operations": [] }',
+      want: { file: 'bad.json', message: expect.stringMatching(/^--replay: it holds no failed request/) },
+    },
+  ])('a file of $given is refused, saying where and what to give (exit 2)', async ({ content, want }) => {
     writeFileSync(join(dir, 'bad.json'), content);
-    const run = await runCli(['verify', '--spec', SPEC, '--replay', 'bad.json', '--base-url', 'http://127.0.0.1:9'], { cwd: dir, env: ENV });
+    const run = await runCli(['verify', '--spec', SPEC, '--replay', 'bad.json', '--base-url', 'http://127.0.0.1:9', '--json'], { cwd: dir, env: ENV });
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(want);
+    const { problems } = JSON.parse(run.stdout) as { problems: object[] };
+    expect(problems).toStrictEqual([expect.objectContaining({ code: 'verify/replay', severity: 'error', ...want })]);
+  });
+
+  it('prints the place of a file that is not JSON before the problem, as every problem of a file', async () => {
+    writeFileSync(join(dir, 'bad.json'), '{ "operations": [');
+    const run = await runCli(['verify', '--spec', SPEC, '--replay', 'bad.json'], { cwd: dir, env: ENV });
+    expect(run.stderr).toMatch(
+      /^bad\.json:1:18 {2}error {2}verify\/replay {2}--replay: not JSON: Unexpected end of JSON input \(give the JSON report of a run/m,
+    );
   });
 });
 

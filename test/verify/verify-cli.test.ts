@@ -31,7 +31,7 @@ describe('podcast-gen verify (the command)', () => {
     [['verify', '--base-url', 'http://127.0.0.1:1', '--cases', '0'], '--cases must be a whole number of at least 1'],
     [['verify', '--base-url', 'http://127.0.0.1:1', '--max-requests', '2.5'], '--max-requests must be a whole number of at least 1'],
     [['verify', '--base-url', 'http://127.0.0.1:1', '--stateful'], '--stateful makes resources (POST, PUT, DELETE): it needs --unsafe'],
-    [['verify', '--replay', 'no-such-report.json'], '--replay no-such-report.json: no such file'],
+    [['verify', '--replay', 'no-such-report.json'], 'no-such-report.json  error  verify/replay  --replay: no such file'],
   ])('%j is bad usage: exit 2', async (argv, message) => {
     const run = await runCli(argv, { cwd: dir, env });
     expect(run.code).toBe(2);

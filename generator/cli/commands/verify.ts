@@ -4,14 +4,11 @@
  * `--replay FILE`, sends the failed requests of a report again (verify/replay.ts).
  * Exit 0 when every operation sent passes, 1 when one fails, 2 on bad usage.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import type { ApiModel, OperationModel } from '../../model/types.js';
+import type { ApiModel } from '../../model/types.js';
 import { chooseOperations } from '../../model/select-operations.js';
 import { EXIT_USAGE, fail } from '../../problems.js';
-import { type Credential, readCredential } from '../../verify/credential.js';
+import { readCredential } from '../../verify/credential.js';
 import { formatReplay, formatReport, type ReportFormat } from '../../verify/format-report.js';
-import type { ReplayEntry } from '../../verify/replay.js';
 import { replayBaseUrl } from '../../verify/replay-target.js';
 import { describeFailure, type CommandContext } from '../context.js';
 
@@ -22,7 +19,7 @@ export async function runVerify(context: CommandContext): Promise<number> {
     return reporter.finish(EXIT_USAGE);
   }
   try {
-    const replay = typeof args.replay === 'string' ? await readReplay(args.replay, io.cwd) : undefined;
+    const replay = typeof args.replay === 'string' ? (await import('../../verify/replay.js')).readReplayFile(args.replay, io.cwd) : undefined;
     const baseUrl = checkedBaseUrl(replay ? replayBaseUrlOrFail(args.baseUrl, replay.baseUrl) : args.baseUrl);
     if (args.stateful && !args.unsafe)
       fail({ code: 'cli/usage', message: '--stateful makes resources (POST, PUT, DELETE): it needs --unsafe', hint: 'add --unsafe' }, EXIT_USAGE);
@@ -107,86 +104,18 @@ function missingCredential(context: CommandContext, model: ApiModel, problems: r
 /** `--replay`: each failed request of the report sent again and judged again; exit 1 while one still fails. */
 async function sendAgain(
   context: CommandContext,
-  options: {
-    model: ApiModel;
-    generated: import('../../verify/generated-api.js').GeneratedApi;
-    baseUrl: string;
-    credential: Credential;
-    entries: ReplayEntry[];
-    needed: readonly OperationModel[];
-    format: ReportFormat;
-  },
+  options: Omit<Parameters<typeof import('../../verify/replay.js').replayReport>[0], 'timeoutMs' | 'maxRequests'> & { format: ReportFormat },
 ): Promise<number> {
-  const [{ runEngines }, { replayRequests }, { modelResolver }, { DEFAULT_TIMEOUT_MS, MAX_RESPONSE_BYTES }, { requestBudget }] = await Promise.all([
-    import('../../verify/engines.js'),
-    import('../../verify/replay.js'),
-    import('../../synthesis/build-fixture.js'),
-    import('../../verify/verify-server.js'),
-    import('../../verify/probe.js'),
-  ]);
-  const budget = requestBudget(typeof context.args.maxRequests === 'number' ? context.args.maxRequests : undefined);
-  const timeoutMs = typeof context.args.timeout === 'number' ? context.args.timeout : DEFAULT_TIMEOUT_MS;
-  const base = { baseUrl: options.baseUrl, timeoutMs, maxRetryWaitMs: timeoutMs, maxResponseBytes: MAX_RESPONSE_BYTES };
-  const engines = runEngines({
-    model: options.model,
-    generated: options.generated,
-    base,
-    budget,
-    ...(options.credential.auth ? { auth: options.credential.auth } : {}),
+  const { replayReport } = await import('../../verify/replay.js');
+  const { format, ...run } = options;
+  const shown = await replayReport({
+    ...run,
+    ...(typeof context.args.timeout === 'number' ? { timeoutMs: context.args.timeout } : {}),
+    ...(typeof context.args.maxRequests === 'number' ? { maxRequests: context.args.maxRequests } : {}),
   });
-  const results = await replayRequests({
-    model: options.model,
-    generated: options.generated,
-    engines,
-    resolve: modelResolver(options.model),
-    judging:
-      options.credential.variable && options.needed.some((op) => op.security.kind === 'credential') ? { credentialVariable: options.credential.variable } : {},
-    entries: options.entries,
-    budget,
-  });
-  const shown = JSON.parse(engines.redact(JSON.stringify(results))) as typeof results;
-  if (!context.args.json) context.io.stdout(formatReplay(options.baseUrl, shown, options.format === 'json' ? 'json' : 'text'));
+  if (!context.args.json) context.io.stdout(formatReplay(options.baseUrl, shown, format === 'json' ? 'json' : 'text'));
   // As a run: a replay that judged nothing (each request skipped) has not passed.
   return context.reporter.finish(shown.some((r) => r.verdict === 'fail') || !shown.some((r) => r.verdict === 'pass') ? 1 : 0, { replays: shown });
-}
-
-/** The failed requests of the report in `file`, or a usage error saying what is wrong with it. */
-async function readReplay(file: string, cwd: string): Promise<{ baseUrl?: string; entries: ReplayEntry[] }> {
-  const path = resolve(cwd, file);
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    fail(
-      {
-        code: 'verify/replay',
-        message: `--replay ${file}: no such file`,
-        hint: 'give the JSON report of a run (podcast-gen verify --format json > report.json)',
-      },
-      EXIT_USAGE,
-    );
-  }
-  let content: unknown;
-  try {
-    content = JSON.parse(text);
-  } catch (error) {
-    const message = String((error as Error).message);
-    const at = /position (\d+)/.exec(message)?.[1] ?? (/end of JSON/i.test(message) ? String(text.length) : undefined);
-    const before = at === undefined ? undefined : text.slice(0, Number(at)).split('\n');
-    const place = before ? ` at line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1}` : '';
-    fail(
-      {
-        code: 'verify/replay',
-        message: `--replay ${file}: not JSON${place}`,
-        hint: 'give the JSON report of a run (podcast-gen verify --format json > report.json)',
-      },
-      EXIT_USAGE,
-    );
-  }
-  const { replaysOf } = await import('../../verify/replay.js');
-  const found = replaysOf(content);
-  if ('problem' in found) fail({ code: 'verify/replay', message: `--replay ${file}: ${found.problem}` }, EXIT_USAGE);
-  return found;
 }
 
 /** `--replay`'s base URL: this run's `--base-url`, never the report's (verify/replay-target.ts); else a usage error (exit 2). */

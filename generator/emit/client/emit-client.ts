@@ -69,7 +69,7 @@ export interface ClientView {
 }
 
 /** The view of the model that `operations.ts.hbs` and `client.ts.hbs` render (`runtime.ts` is copied as it is). */
-export function clientView(model: ApiModel): ClientView {
+function clientView(model: ApiModel): ClientView {
   const exportsOf = operationExports(model);
   const common = commonRequirement(model.operations);
   const operations = model.operations.map((op) => operationView(model, op, exportsOf.get(op.operationId) as OperationExports, common));

@@ -45,7 +45,7 @@ export interface MswView {
 }
 
 /** The view of the model the MSW handlers' index renders. `baseUrl`: the option; empty for the document's first server. */
-export function mswView(model: ApiModel, baseUrl: string): MswView {
+function mswView(model: ApiModel, baseUrl: string): MswView {
   const resolve = modelResolver(model);
   const operations = model.operations.map((op) => operationView(model, op, resolve));
   const byId = new Map(operations.map((view) => [view.operationId, view]));

@@ -3,10 +3,11 @@
  * the alternatives by scheme name, or why no client meets it. Both tables hold the requirement most
  * operations share once, and only the other operations carry theirs.
  */
+import type { SecurityRequirement } from '../../../templates/runtime/spec.js';
 import type { OperationModel, OperationSecurityModel } from '../../model/types.js';
 
-/** Alternatives tried in order, each the schemes sent together (`[]`: none needed), or why none can be met. */
-export type SecurityRequirement = string[][] | { unsatisfiable: string };
+/** The runtime's requirement: alternatives tried in order, each the schemes sent together, or why none can be met. */
+export type { SecurityRequirement };
 
 /** The model's security in the runtime's shape. */
 export function securityRequirement(security: OperationSecurityModel): SecurityRequirement {
