@@ -7,7 +7,7 @@ import { fixturePaging } from '../shared/fixture-paging.js';
 import { commonRequirement, sameRequirement, securityRequirement, type SecurityRequirement } from '../shared/security-requirement.js';
 import { mediaKind } from '../../model/media.js';
 import type { ApiModel, InputFieldModel, OperationModel, SchemaObject } from '../../model/types.js';
-import { buildFixture, fixtureErrorStatuses, modelResolver } from '../../synthesis/build-fixture.js';
+import { buildErrorFixture, fixtureErrorStatuses, modelResolver } from '../../synthesis/build-fixture.js';
 import { derefSchema, mergeAllOf, schemaType, type SchemaResolver } from '../../model/schema-merge.js';
 import { fragmentPairs, requestPath, templateQueryPairs } from '../../model/path-fragment.js';
 import type { MockAuth, MockDeclaredError, MockFailureShape, MockField, MockRoute, MockScheme, WireType } from '../../../templates/mock/wire.js';
@@ -210,9 +210,9 @@ const RID_KEYS = ['rid', 'request_id', 'requestId', 'trace_id'];
  */
 export function failureShape(model: ApiModel): MockFailureShape {
   for (const op of model.operations) {
-    const fixture = buildFixture(op, model);
+    // Only the error response is made: a document whose failures carry no message by name (Microsoft Graph's) is looked through whole.
     const index = op.errors.findIndex((e) => e.status === 'default' || (e.status !== 429 && e.schema !== undefined));
-    const body = index < 0 ? undefined : fixture.errors[index]?.body;
+    const body = index < 0 ? undefined : buildErrorFixture(op, model, index)?.body;
     if (!body || typeof body !== 'object' || Array.isArray(body)) continue;
     const template = body as Record<string, unknown>;
     const find = (keys: string[], type?: string) => keys.find((k) => k in template && (type === undefined || typeof template[k] === type));
