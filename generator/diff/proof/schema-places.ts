@@ -5,6 +5,7 @@
  * looked at.
  */
 import { escapeToken } from '../../json-pointer.js';
+import { ANNOTATIONS } from '../compare/equivalent-forms.js';
 import type { ApiModel, SchemaObject } from '../../model/types.js';
 
 /** A schema and the pointer it is written at. */
@@ -27,20 +28,11 @@ export interface PlacedProperty {
 }
 
 const PREFIX = '#/components/schemas/';
-/** Keywords that only describe: an `allOf` of one member with no others is its member. */
-const ANNOTATIONS = new Set([
-  'description',
-  'summary',
-  'title',
-  'deprecated',
-  'readOnly',
-  'writeOnly',
-  'example',
-  'examples',
-  '$comment',
-  'externalDocs',
-  'nullable',
-]);
+/**
+ * Keywords beside a one-member `allOf` that keep it its member's place: those that only describe,
+ * and `nullable` (the member's properties are where a read reaches, null or not).
+ */
+const WRAPPER_KEYWORDS: ReadonlySet<string> = new Set([...ANNOTATIONS, 'nullable']);
 
 /** The old model's schemas by place. */
 export class SchemaPlaces {
@@ -73,7 +65,7 @@ export class SchemaPlaces {
       } else if (
         Array.isArray(schema.allOf) &&
         schema.allOf.length === 1 &&
-        Object.keys(schema).every((k) => k === 'allOf' || ANNOTATIONS.has(k) || k.startsWith('x-'))
+        Object.keys(schema).every((k) => k === 'allOf' || WRAPPER_KEYWORDS.has(k) || k.startsWith('x-'))
       ) {
         current = { schema: schema.allOf[0] as SchemaObject, pointer: `${current.pointer}/allOf/0` };
       } else break;
