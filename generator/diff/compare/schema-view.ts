@@ -117,6 +117,11 @@ export function objectView(side: CompareSide, at: SchemaAt, direction: Direction
   };
   visit(at, 0);
   for (const [name, property] of view.properties) property.required = required.has(name);
+  // A name `required` lists that no `properties` declares is still a property of any value the
+  // validators demand (and the types write as `unknown`): one added to a request breaks callers.
+  for (const name of required)
+    if (!view.properties.has(name) && !view.hidden.has(name))
+      view.properties.set(name, { at: { schema: {}, pointer: `${at.pointer}/required` }, required: true });
   return view;
 }
 

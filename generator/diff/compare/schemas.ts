@@ -149,7 +149,8 @@ function enumPointer(at: CanonicalAt, index?: number): string {
 
 function compareObjects(walk: SchemaWalk, o: SchemaAt, n: SchemaAt, where: Where): void {
   const { direction } = walk.scope;
-  const hasProperties = (at: SchemaAt) => at.schema.properties !== undefined || at.schema.allOf !== undefined || at.schema.type === 'object';
+  const hasProperties = (at: SchemaAt) =>
+    at.schema.properties !== undefined || at.schema.required !== undefined || at.schema.allOf !== undefined || at.schema.type === 'object';
   if (!hasProperties(o) && !hasProperties(n)) return;
   const a = objectView(walk.old, o, direction);
   const b = objectView(walk.new, n, direction);

@@ -28,6 +28,19 @@ export const requiredAndNullable: DiffCase[] = [
     want: reaching(3, ['response-property-became-required', 'info', '']),
   },
   {
+    name: 'a request schema requires a property it does not declare',
+    change: (d) => void schemas(d).ThingInput.required.push('token'),
+    want: [['request-property-added-required', 'breaking', 'wire types validators mcp']],
+  },
+  {
+    name: 'a response schema no longer requires a property it does not declare',
+    before: (d) => void schemas(d).Thing.required.push('etag'),
+    change: (d) => {
+      schemas(d).Thing.required = schemas(d).Thing.required.filter((name: string) => name !== 'etag');
+    },
+    want: reaching(3, ['response-property-removed', 'breaking', 'wire types validators']),
+  },
+  {
     name: 'a response property becomes nullable',
     change: (d) => {
       thing(d).name.nullable = true;

@@ -151,8 +151,19 @@ export const responses: DiffCase[] = [
     name: 'a required response property removed',
     change: (d) => {
       delete thing(d).name;
+      schemas(d).Thing.required = schemas(d).Thing.required.filter((name: string) => name !== 'name');
     },
     want: reaching(3, ['response-property-removed', 'breaking', 'wire types validators']),
+  },
+  {
+    name: 'a required response property no longer declared, still required: any value now',
+    change: (d) => {
+      delete thing(d).name;
+    },
+    want: [
+      ...reaching(3, ['response-type-widened', 'breaking', 'wire types validators']),
+      ...reaching(3, ['response-max-length-loosened', 'breaking', 'validators']),
+    ],
   },
   {
     name: 'a response property added',
