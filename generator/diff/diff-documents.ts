@@ -24,6 +24,9 @@ import { proveChanges, type GeneratedSide } from './proof/index.js';
 import { checkLevels, levelOf } from './levels.js';
 import { semverAdvice } from './semver.js';
 
+/** The surfaces a proof judges, each by its own (the others, wire and mcp, by the comparison alone). */
+const PROOF_SURFACES = ['types', 'validators'] as const;
+
 /** Options of {@link diffDocuments}. */
 export interface DiffOptions {
   old: DiffSideInput;
@@ -79,6 +82,10 @@ export async function diffDocuments(options: DiffOptions): Promise<DiffReport> {
     changes = proved.changes;
     unjudged = proved.unjudged;
   }
+  // A proof that did not run judged nothing: its surface says so rather than read as proved.
+  for (const surface of PROOF_SURFACES)
+    if (!options.proof?.[surface] && !unjudged.some((entry) => entry.surface === surface))
+      unjudged.push({ surface, reason: `the ${surface} proof did not run: each ${surface} verdict is the comparison rules' alone, unproven` });
   // The one place a level is set: from the rule, the surfaces left after the proofs, the overrides and the operations' stability.
   const stability = operationStabilities(sides.old, sides.new);
   const unstable = (change: Change) =>

@@ -44,7 +44,10 @@ describe('diffDocuments', () => {
           new: { file: 'renamed.yaml', pointer, ...placeOf(renamed, 'operationId: removeImage') },
         },
       ],
-      unjudged: [],
+      unjudged: [
+        { surface: 'types', reason: "the types proof did not run: each types verdict is the comparison rules' alone, unproven" },
+        { surface: 'validators', reason: "the validators proof did not run: each validators verdict is the comparison rules' alone, unproven" },
+      ],
       notes: [],
     });
   });
@@ -110,6 +113,10 @@ describe('diffDocuments', () => {
       ['response-enum-value-added', 'breaking', 'types validators'],
       ['operation-added', 'info', ''],
     ]);
-    expect(report.unjudged.map((u) => [u.surface, u.reason.startsWith('the new document failed to generate: ')])).toStrictEqual([['validators', true]]);
+    expect(report.unjudged.map((u) => [u.surface, u.reason.startsWith('the new document failed to generate: ')])).toStrictEqual([
+      ['validators', true],
+      ['types', false],
+    ]);
+    expect(report.unjudged[1]?.reason).toBe("the types proof did not run: each types verdict is the comparison rules' alone, unproven");
   });
 });
