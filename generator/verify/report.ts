@@ -145,6 +145,36 @@ export function redactReport(report: VerifyReport, redact: (text: string) => str
 /** A value as a finding shows it: JSON, cut at `max` characters. */
 export function shown(value: unknown, max = 200): string {
   if (value === undefined) return 'absent';
-  const text = typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
+  const text = jsonPrefix(value, max + 1);
   return text.length > max ? `${text.slice(0, max)}...` : text;
+}
+
+/**
+ * The JSON text of a value parsed from JSON, written only until it is longer than `budget`: a
+ * server's answer may nest deeper than JSON.stringify's recursion goes (the stack overflows), and
+ * only the start is shown. Each level writes a character before it descends, so the descent is bounded too.
+ */
+function jsonPrefix(value: unknown, budget: number): string {
+  let out = '';
+  const write = (item: unknown): void => {
+    if (out.length > budget) return;
+    if (item === null || typeof item !== 'object') {
+      out += JSON.stringify(item) ?? 'null';
+      return;
+    }
+    const array = Array.isArray(item);
+    out += array ? '[' : '{';
+    let first = true;
+    for (const [key, member] of Object.entries(item)) {
+      if (out.length > budget) return;
+      if (!array && (member === undefined || typeof member === 'function' || typeof member === 'symbol')) continue;
+      if (!first) out += ',';
+      first = false;
+      if (!array) out += `${JSON.stringify(key)}:`;
+      write(member);
+    }
+    out += array ? ']' : '}';
+  };
+  write(value);
+  return out;
 }
