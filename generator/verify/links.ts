@@ -8,6 +8,7 @@ import { getByPointer, pointerJoin } from '../json-pointer.js';
 import { derefSchema, type SchemaResolver } from '../model/schema-merge.js';
 import type { ApiModel, OperationModel } from '../model/types.js';
 import { coveringKey } from './declared.js';
+import { shown } from './report.js';
 import { isRecord } from './input-sites.js';
 import { evaluate, type ExpressionSource } from './runtime-expression.js';
 
@@ -154,7 +155,8 @@ function inferredLinks(model: ApiModel, creator: OperationModel, payload: unknow
 export function resourceKey(values: Readonly<Record<string, unknown>>): string {
   return JSON.stringify(
     Object.entries(values)
-      .map(([name, value]) => [name, typeof value === 'string' ? value : JSON.stringify(value)])
+      // A server's value may nest deeper than JSON.stringify goes: its first 10,000 characters name it.
+      .map(([name, value]) => [name, typeof value === 'string' ? value : shown(value, 10_000)])
       .sort(([a], [b]) => String(a).localeCompare(String(b))),
   );
 }

@@ -150,31 +150,40 @@ export function shown(value: unknown, max = 200): string {
 }
 
 /**
- * The JSON text of a value parsed from JSON, written only until it is longer than `budget`: a
- * server's answer may nest deeper than JSON.stringify's recursion goes (the stack overflows), and
- * only the start is shown. Each level writes a character before it descends, so the descent is bounded too.
+ * The JSON text of a value parsed from JSON, written only until it is longer than `budget`, level by
+ * level without recursion: a server's answer may nest deeper than JSON.stringify's recursion goes
+ * (the stack overflows), and only the start is shown.
  */
 function jsonPrefix(value: unknown, budget: number): string {
   let out = '';
+  const open: { node: object; keys: string[]; next: number; array: boolean }[] = [];
   const write = (item: unknown): void => {
-    if (out.length > budget) return;
     if (item === null || typeof item !== 'object') {
       out += JSON.stringify(item) ?? 'null';
       return;
     }
     const array = Array.isArray(item);
     out += array ? '[' : '{';
-    let first = true;
-    for (const [key, member] of Object.entries(item)) {
-      if (out.length > budget) return;
-      if (!array && (member === undefined || typeof member === 'function' || typeof member === 'symbol')) continue;
-      if (!first) out += ',';
-      first = false;
-      if (!array) out += `${JSON.stringify(key)}:`;
-      write(member);
-    }
-    out += array ? ']' : '}';
+    open.push({ node: item, keys: array ? [] : Object.keys(item), next: 0, array });
   };
   write(value);
+  while (open.length > 0 && out.length <= budget) {
+    const frame = open[open.length - 1] as (typeof open)[number];
+    const length = frame.array ? (frame.node as unknown[]).length : frame.keys.length;
+    if (frame.next >= length) {
+      out += frame.array ? ']' : '}';
+      open.pop();
+      continue;
+    }
+    const key = frame.array ? frame.next : (frame.keys[frame.next] as string);
+    const member = (frame.node as Record<string | number, unknown>)[key];
+    frame.next += 1;
+    // JSON.stringify leaves out an object's undefined, function and symbol members, and writes them null in an array.
+    if (!frame.array && (member === undefined || typeof member === 'function' || typeof member === 'symbol')) continue;
+    // A member follows the container's opening or the member before it, whose text never ends in { or [.
+    if (out.at(-1) !== '{' && out.at(-1) !== '[') out += ',';
+    if (!frame.array) out += `${JSON.stringify(key)}:`;
+    write(typeof member === 'function' || typeof member === 'symbol' ? null : member);
+  }
   return out;
 }

@@ -10,6 +10,7 @@ import { atPlace, synthContext, synthesize } from '../synthesis/synthesize.js';
 import { isRecord } from './input-sites.js';
 import { type Link, linksOf, resourceKey } from './links.js';
 import type { Probe } from './probe.js';
+import { shown } from './report.js';
 import type { ExpressionSource } from './runtime-expression.js';
 import type { Exchange } from './send.js';
 import { pool } from './pool.js';
@@ -68,7 +69,7 @@ async function followResource(run: OperationRun, made: string, links: readonly L
     // A value the server gave that the target's parameters do not take makes no valid request to judge.
     const validator = run.generated.schemas[link.target.operationId]?.params;
     if (validator && !validator.safeParse(input).success) {
-      probe.uncovered(`--stateful: ${label} was not asked for: the values ${JSON.stringify(values)} do not fit its parameters`);
+      probe.uncovered(`--stateful: ${label} was not asked for: the values ${shown(values)} do not fit its parameters`);
       return Promise.resolve(undefined);
     }
     return probe.send({ operationId: link.target.operationId, label: `with --stateful: ${label}`, input }, expectation, true);
@@ -80,12 +81,12 @@ async function followResource(run: OperationRun, made: string, links: readonly L
   for (const link of links.filter((l) => !['GET', 'PUT', 'PATCH', 'DELETE', 'HEAD'].includes(method(l))))
     await send(link, { kind: 'accepted' }, `${link.via} of what ${made} made`);
   const remove = links.find((l) => method(l) === 'DELETE');
-  const shown = JSON.stringify(links[0]?.values ?? {});
-  if (!remove) return [`${made} made ${shown}: the document has no delete for it (or the selection leaves it out)`];
+  const values = shown(links[0]?.values ?? {});
+  if (!remove) return [`${made} made ${values}: the document has no delete for it (or the selection leaves it out)`];
   const deleted = await send(remove, { kind: 'available', createdBy: made }, `deleting the resource ${made} made (${remove.via})`);
   if (!deleted?.answered || deleted.status < 200 || deleted.status >= 300) {
     const what = !deleted ? 'was not sent' : deleted.answered ? `answered ${deleted.status}` : 'had no answer';
-    return [`${made} made ${shown}: ${remove.target.httpMethod} ${remove.target.path} ${what}, so it may still be there`];
+    return [`${made} made ${values}: ${remove.target.httpMethod} ${remove.target.path} ${what}, so it may still be there`];
   }
   const read = reads[0];
   if (!read) return [];
