@@ -40,7 +40,7 @@ export function limitedServer(limits: ConnectionLimits, listener: RequestListene
       headersTimeout: Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs),
       requestTimeout: limits.requestTimeoutMs,
       keepAliveTimeout: limits.keepAliveTimeoutMs,
-      // Node looks for overdue headers and requests this often (30 s unless told): too rare for short timeouts.
+      // Node's own default interval is too rare for short timeouts: check a few times within the headers' limit.
       connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))),
     },
     listener,
