@@ -183,7 +183,7 @@ function jsonPrefix(value: unknown, budget: number): string {
     // A member follows the container's opening or the member before it, whose text never ends in { or [.
     if (out.at(-1) !== '{' && out.at(-1) !== '[') out += ',';
     if (!frame.array) out += `${JSON.stringify(key)}:`;
-    write(typeof member === 'function' || typeof member === 'symbol' ? null : member);
+    write(member);
   }
   return out;
 }

@@ -81,12 +81,12 @@ async function followResource(run: OperationRun, made: string, links: readonly L
   for (const link of links.filter((l) => !['GET', 'PUT', 'PATCH', 'DELETE', 'HEAD'].includes(method(l))))
     await send(link, { kind: 'accepted' }, `${link.via} of what ${made} made`);
   const remove = links.find((l) => method(l) === 'DELETE');
-  const values = shown(links[0]?.values ?? {});
-  if (!remove) return [`${made} made ${values}: the document has no delete for it (or the selection leaves it out)`];
+  const madeValues = shown(links[0]?.values ?? {});
+  if (!remove) return [`${made} made ${madeValues}: the document has no delete for it (or the selection leaves it out)`];
   const deleted = await send(remove, { kind: 'available', createdBy: made }, `deleting the resource ${made} made (${remove.via})`);
   if (!deleted?.answered || deleted.status < 200 || deleted.status >= 300) {
     const what = !deleted ? 'was not sent' : deleted.answered ? `answered ${deleted.status}` : 'had no answer';
-    return [`${made} made ${values}: ${remove.target.httpMethod} ${remove.target.path} ${what}, so it may still be there`];
+    return [`${made} made ${madeValues}: ${remove.target.httpMethod} ${remove.target.path} ${what}, so it may still be there`];
   }
   const read = reads[0];
   if (!read) return [];
