@@ -14,7 +14,7 @@ const RANK: Record<SemverAdvice, number> = { none: 0, patch: 1, minor: 2, major:
  * API's life breaking whatever it breaks, a sunset moved earlier), else minor for an addition or a
  * deprecation, patch for any other change.
  */
-export function semverStep(change: Change): SemverAdvice {
+function semverStep(change: Change): SemverAdvice {
   const rule = ruleOf(change.rule);
   if (change.surfaces.length > 0 || (rule.fixed && rule.level === 'breaking')) return 'major';
   return quietStep(rule);

@@ -21,7 +21,7 @@ export function replayBaseUrl(given: string | undefined, reported: string | unde
  * A report's base URL as it may be printed: an http(s) URL's origin and path, without user
  * information, query or fragment (a report could carry a password in it); undefined for anything else.
  */
-export function shownOrigin(reported: string | undefined): string | undefined {
+function shownOrigin(reported: string | undefined): string | undefined {
   if (reported === undefined) return undefined;
   let url: URL;
   try {

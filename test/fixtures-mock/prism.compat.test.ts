@@ -32,6 +32,11 @@ interface Mock {
 }
 type Client = Record<string, (...args: unknown[]) => Promise<unknown>>;
 
+/** The request the mock recorded for an exchange through Prism (matched by the header the recorder adds). */
+function recordedOf(exchange: Exchange, mock: Mock): Mock['requests'][number] | undefined {
+  return mock.requests.find((r) => r.headers[EXCHANGE_HEADER] === String(exchange.id));
+}
+
 /** The credential every caller here sends, and the only one the mock takes. */
 const KEY = 'test-key';
 
@@ -128,7 +133,7 @@ describe.each(DOCUMENTS)("Prism's validating proxy in front of the mock of $name
 function mediaTypesPrismMisses(exchanges: readonly Exchange[], mock: Mock, model: ApiModel): string[] {
   const essence = (type: string | undefined) => (type ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   return exchanges.flatMap((exchange) => {
-    const recorded = mock.requests.find((r) => r.headers[EXCHANGE_HEADER] === String(exchange.id));
+    const recorded = recordedOf(exchange, mock);
     const op = model.operations.find((o) => o.operationId === recorded?.operationId);
     if (!op || madeByPrism(exchange)) return [];
     const responses = [op.success, ...(op.redirect ? [op.redirect] : []), ...op.errors];
@@ -147,7 +152,7 @@ function mediaTypesPrismMisses(exchanges: readonly Exchange[], mock: Mock, model
  * a wrong one, which the mock (taking only {@link KEY}) refuses 401 without Prism's word.
  */
 function wrongKeyPrismMisses(exchange: Exchange, mock: Mock): boolean {
-  const recorded = mock.requests.find((r) => r.headers[EXCHANGE_HEADER] === String(exchange.id));
+  const recorded = recordedOf(exchange, mock);
   return exchange.status === 401 && recorded?.problem === 'the credential sent is not one this mock takes';
 }
 
@@ -160,7 +165,7 @@ function wrongKeyPrismMisses(exchange: Exchange, mock: Mock): boolean {
  * document bounds it by `minLength` 1 or more.
  */
 function emptyKeyPrismMisses(exchange: Exchange, mock: Mock, model: ApiModel): boolean {
-  const recorded = mock.requests.find((r) => r.headers[EXCHANGE_HEADER] === String(exchange.id));
+  const recorded = recordedOf(exchange, mock);
   const key = model.operations.find((o) => o.operationId === recorded?.operationId)?.idempotency;
   return (
     key !== undefined &&

@@ -5,9 +5,8 @@
  * msw's `getResponse(handlers, request)`, which is how a runtime without `setupServer` (workerd)
  * uses the handlers. Each check says what it saw.
  */
-import { type Check, runChecks, type WireCheck } from './wire-checks.js';
+import { type Check, type Loose, runChecks, same, type WireCheck } from './wire-checks.js';
 
-type Loose = Record<string, unknown>;
 type Validator = { safeParse(value: unknown): { success: boolean; error?: unknown } };
 type Method = (...args: unknown[]) => Promise<unknown> & { withResponse(): Promise<{ data: unknown; attempts: number }> };
 
@@ -29,8 +28,6 @@ export interface MswModules {
   fixtures: Record<string, { params: Loose | null; response: { status: number; body: unknown } }>;
   operations: readonly Operation[];
 }
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Every check, one after another. */
 export async function runMswChecks(modules: MswModules): Promise<WireCheck[]> {

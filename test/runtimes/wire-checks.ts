@@ -20,7 +20,7 @@ export interface WireServers {
   edge: string;
 }
 
-type Loose = Record<string, unknown>;
+export type Loose = Record<string, unknown>;
 type Method = (...args: unknown[]) => Promise<unknown> & {
   withResponse(): Promise<{ data: unknown; attempts: number }>;
   items(options?: object): AsyncIterable<unknown>;
@@ -39,7 +39,8 @@ export interface WireModules {
 }
 
 const KEY = 'wire-key-5c1d9e';
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** Equal as JSON. */
+export const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** What a call throws, or undefined where it succeeds. */
 async function failure(call: () => Promise<unknown>): Promise<Error | undefined> {

@@ -7,6 +7,7 @@
  */
 import { escapeToken } from '../../json-pointer.js';
 import type { SchemaObject } from '../../model/types.js';
+import { isPlainObject } from '../../synthesis/conform.js';
 import { mapSubschemas, SUBSCHEMA_KEYWORDS, type SubschemaKeyword } from '../../subschemas.js';
 import { ANNOTATIONS } from './equivalent-forms.js';
 import type { Where } from './record.js';
@@ -65,7 +66,7 @@ function subschemasDiffer(walk: SchemaWalk, o: SchemaAt, n: SchemaAt, keyword: s
   if (Array.isArray(a) || Array.isArray(b)) {
     if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return true;
     for (const [i, item] of a.entries()) pairs.push([item, b[i], `/${i}`]);
-  } else if (table.shape === 'map' && isObject(a) && isObject(b)) {
+  } else if (table.shape === 'map' && isPlainObject(a) && isPlainObject(b)) {
     const keys = Object.keys(a);
     if (keys.length !== Object.keys(b).length || keys.some((key) => !Object.hasOwn(b, key))) return true;
     for (const key of keys) pairs.push([a[key], b[key], `/${escapeToken(key)}`]);
@@ -80,7 +81,7 @@ function subschemasDiffer(walk: SchemaWalk, o: SchemaAt, n: SchemaAt, keyword: s
  */
 function schemasDiffer(walk: SchemaWalk, a: unknown, b: unknown, oldPointer: string, newPointer: string, where: Where): boolean {
   if (JSON.stringify(written(a)) !== JSON.stringify(written(b))) return true;
-  if (!isObject(a) || !isObject(b)) return false;
+  if (!isPlainObject(a) || !isPlainObject(b)) return false;
   const outer = walk.out;
   walk.out = [];
   walk.visit(walk, { schema: a as SchemaObject, pointer: oldPointer }, { schema: b as SchemaObject, pointer: newPointer }, where);
@@ -91,12 +92,8 @@ function schemasDiffer(walk: SchemaWalk, a: unknown, b: unknown, oldPointer: str
 
 /** A value as written, without the keywords that only describe, in every schema within. */
 function written(value: unknown): unknown {
-  if (!isObject(value)) return value;
+  if (!isPlainObject(value)) return value;
   const kept: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) if (!ANNOTATIONS.has(key) && !key.startsWith('x-')) kept[key] = v;
   return mapSubschemas(kept, written);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
