@@ -26,6 +26,7 @@ import { semverAdvice } from './semver.js';
 
 /** The surfaces a proof judges, each by its own (the others, wire and mcp, by the comparison alone). */
 const PROOF_SURFACES = ['types', 'validators'] as const;
+type ProofSurface = (typeof PROOF_SURFACES)[number];
 
 /** Options of {@link diffDocuments}. */
 export interface DiffOptions {
@@ -40,7 +41,12 @@ export interface DiffOptions {
   /** The project's templates folder, as the run's `templates` (relative to `cwd`). */
   templates?: string;
   /** Prove `types` (compile old usage against the new output) and `validators` (find values); both sides are then generated. */
-  proof?: { types: boolean; validators: boolean };
+  proof?: {
+    types: boolean;
+    validators: boolean;
+    /** What turned a proof off (the flag `--no-types`): its surface's reason names it. */
+    offBy?: string;
+  };
   /** Per-rule level overrides: `{ 'operation-description-changed': 'warning' }`. */
   levels?: Record<string, ChangeLevel>;
   /** `YYYY-MM-DD`: the day removals and sunsets are judged on. Default: today (UTC). */
@@ -85,7 +91,7 @@ export async function diffDocuments(options: DiffOptions): Promise<DiffReport> {
   // A proof that did not run judged nothing: its surface says so rather than read as proved.
   for (const surface of PROOF_SURFACES)
     if (!options.proof?.[surface] && !unjudged.some((entry) => entry.surface === surface))
-      unjudged.push({ surface, reason: `the ${surface} proof did not run: each ${surface} verdict is the comparison rules' alone, unproven` });
+      unjudged.push({ surface, reason: proofNotRun(surface, options.proof?.offBy) });
   // The one place a level is set: from the rule, the surfaces left after the proofs, the overrides and the operations' stability.
   const stability = operationStabilities(sides.old, sides.new);
   const unstable = (change: Change) =>
@@ -104,6 +110,11 @@ export async function diffDocuments(options: DiffOptions): Promise<DiffReport> {
     unjudged,
     notes: [...versionNotes(old, next), ...stability.notes],
   };
+}
+
+/** Why a surface is unjudged where its proof was not asked for: by default, or by a flag the user gave. */
+function proofNotRun(surface: ProofSurface, offBy: string | undefined): string {
+  return `${offBy ? `${offBy}: ` : ''}the ${surface} proof did not run: each ${surface} verdict is the comparison rules' alone, unproven`;
 }
 
 /** The run's policy of the API's life; a deprecation period that is no whole number of days is bad usage (exit 2). */

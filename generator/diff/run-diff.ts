@@ -98,7 +98,8 @@ export async function runDiff(options: RunDiffOptions): Promise<DiffOutcome> {
       ...(options.name ? { name: options.name } : {}),
       ...(options.operations ? { operations: options.operations } : {}),
       ...(options.templates ? { templates: options.templates } : {}),
-      proof: { types: options.types, validators: true },
+      // Without the compile, a change marked `types` keeps the comparison's word: the report says why no proof looked.
+      proof: { types: options.types, validators: true, ...(options.types ? {} : { offBy: '--no-types' }) },
       ...(options.levels ? { levels: options.levels } : {}),
       today: options.today,
       ...(options.deprecationDays !== undefined ? { deprecationDays: options.deprecationDays } : {}),
@@ -110,18 +111,6 @@ export async function runDiff(options: RunDiffOptions): Promise<DiffOutcome> {
   } finally {
     sides.dispose();
   }
-  // Without the compile, a change marked `types` keeps the comparison's word: the report says no proof looked.
-  if (!options.types)
-    report = {
-      ...report,
-      unjudged: [
-        {
-          surface: 'types',
-          reason: "--no-types: the compile behind the types verdicts was skipped; each types verdict is the comparison rules' alone, unproven",
-        },
-        ...report.unjudged.filter((entry) => entry.surface !== 'types'),
-      ],
-    };
   const { kept, ignored, unused } = applyIgnore(report.changes, entries);
   const versionProblem = options.checkVersion?.(report);
   const view: ReportView = { report: { ...report, changes: kept }, ignored, failOn: options.failOn, ...(versionProblem ? { versionProblem } : {}) };

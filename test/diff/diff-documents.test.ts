@@ -102,6 +102,17 @@ describe('diffDocuments', () => {
     expect([bad?.file, typeof bad?.line, bad?.message.startsWith('new document: ')]).toStrictEqual([`${fixtures}/broken/bad-yaml.yaml`, 'number', true]);
   });
 
+  it('a proof a flag turned off: its surface is unjudged, the reason names the flag', async () => {
+    const report = await diffDocuments({
+      old: { spec: `${fixtures}/no-generate/old.yaml` },
+      new: { spec: `${fixtures}/no-generate/old.yaml` },
+      proof: { types: false, validators: true, offBy: '--no-types' },
+    });
+    expect(report.unjudged).toStrictEqual([
+      { surface: 'types', reason: "--no-types: the types proof did not run: each types verdict is the comparison rules' alone, unproven" },
+    ]);
+  });
+
   it('a side that loads but does not generate: the wire verdicts stand, types and validators are unjudged with the reason', async () => {
     const report = await diffDocuments({
       old: { spec: `${fixtures}/no-generate/old.yaml` },

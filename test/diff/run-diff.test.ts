@@ -107,15 +107,15 @@ describe('runDiff, the command as a library function', () => {
     expect(side?.side).toBe('old');
   });
 
-  it("--no-types: the types surface is listed unjudged, with why (the changes marked types keep the comparison's word)", async () => {
-    const skipped = await runDiff(base({ types: false }));
-    expect(skipped.view.report.unjudged).toStrictEqual([
-      {
-        surface: 'types',
-        reason: "--no-types: the compile behind the types verdicts was skipped; each types verdict is the comparison rules' alone, unproven",
-      },
+  it('--no-types: the comparison is asked without the types proof, and told the flag turned it off', async () => {
+    const asked: CompareInput[] = [];
+    const compare = async (input: CompareInput) => (asked.push(input), report([]));
+    await runDiff(base({ types: false, compare }));
+    await runDiff(base({ types: true, compare }));
+    expect(asked.map((input) => input.proof)).toStrictEqual([
+      { types: false, validators: true, offBy: '--no-types' },
+      { types: true, validators: true },
     ]);
-    expect((await runDiff(base({ types: true }))).view.report.unjudged).toStrictEqual([]);
   });
 
   it("--check-version: the judge is given the report, its word is the view's", async () => {
