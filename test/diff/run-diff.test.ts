@@ -109,7 +109,10 @@ describe('runDiff, the command as a library function', () => {
 
   it('--no-types: the comparison is asked without the types proof, and told the flag turned it off', async () => {
     const asked: CompareInput[] = [];
-    const compare = async (input: CompareInput) => (asked.push(input), report([]));
+    const compare = async (input: CompareInput) => {
+      asked.push(input);
+      return report([]);
+    };
     await runDiff(base({ types: false, compare }));
     await runDiff(base({ types: true, compare }));
     expect(asked.map((input) => input.proof)).toStrictEqual([
