@@ -143,6 +143,11 @@ function jsonKind(value: unknown): string {
   return `the ${typeof value} ${String(value)}`;
 }
 
+/** An object or a list: what may hold a `$ref`. */
+function isNode(value: unknown): value is object {
+  return value !== null && typeof value === 'object';
+}
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
@@ -159,8 +164,8 @@ const MAX_PROBLEMS = 20;
  * loop without end, so no lint config lets them through. A missing `$ref` target is the bundler's
  * to report, and a chain of bare `$ref`s ref-chains.ts's.
  */
-export function checkDocumentShape(document: unknown, options: { file: string; locate: Locate; swagger2: boolean }): void {
-  const problems = findShapeProblems(document, options.swagger2);
+export function checkDocumentShape(document: unknown, options: { file: string; locate: Locate; swagger2: boolean; fromJson?: boolean }): void {
+  const problems = findShapeProblems(document, options.swagger2, options.fromJson ?? false);
   if (problems.length === 0) return;
   throw new PodcastGenError(
     problems.slice(0, MAX_PROBLEMS).map((problem) => {
@@ -179,14 +184,18 @@ interface ShapeProblem {
   hint: string;
 }
 
-/** Every shape problem of a parsed (or bundled) document, in document order. */
-function findShapeProblems(document: unknown, swagger2: boolean): ShapeProblem[] {
+/**
+ * Every shape problem of a parsed (or bundled) document, in document order. `fromJson`: the
+ * document is as JSON.parse made it, so no node of it sits in two places.
+ */
+function findShapeProblems(document: unknown, swagger2: boolean, fromJson: boolean): ShapeProblem[] {
   const types = swagger2 ? SWAGGER2 : OAS3;
   const problems: ShapeProblem[] = [];
   const kinds = new Map<object, Kind>();
   const refs: { pointer: string; ref: string; written: string; kind: Kind }[] = [];
-  // YAML aliases can put one node in many places: each is read once, so the walk is bounded by the text.
-  const seen = new Set<object>();
+  // YAML aliases can put one node in many places: each is read once, so the walk is bounded by the
+  // text. JSON cannot, and is spared the set, a costly part of the walk.
+  const seen = fromJson ? undefined : new Set<object>();
 
   const notShaped = (pointer: string, value: unknown, kind: Kind) => {
     const expected = described(kind);
@@ -206,8 +215,8 @@ function findShapeProblems(document: unknown, swagger2: boolean): ShapeProblem[]
       notShaped(pointer, node, kind);
       return;
     }
-    if (seen.has(node)) return;
-    seen.add(node);
+    if (seen?.has(node)) return;
+    seen?.add(node);
     kinds.set(node, kind);
     if ('$ref' in node && !REFERABLE.has(kind)) {
       problems.push({
@@ -242,6 +251,8 @@ function findShapeProblems(document: unknown, swagger2: boolean): ShapeProblem[]
       const value = node[key];
       // Own keys only: a field named `__proto__` or `constructor` is no field of OpenAPI's.
       const field = Object.hasOwn(fields, key) ? fields[key] : undefined;
+      // A scalar where no field of OpenAPI's goes holds no `$ref`: nothing to look at (nor a place to name).
+      if (!field && !isNode(value)) continue;
       const at = pointerJoin(pointer, key);
       if (field) visitField(value, at, field);
       else if (key.startsWith('x-') || DATA_FIELDS.has(key)) refsBackInto(value, at, !key.startsWith('x-'));
@@ -271,8 +282,8 @@ function findShapeProblems(document: unknown, swagger2: boolean): ShapeProblem[]
       notShaped(pointer, value, mapKind);
       return;
     }
-    if (seen.has(value)) return;
-    seen.add(value);
+    if (seen?.has(value)) return;
+    seen?.add(value);
     kinds.set(value, mapKind);
     if (typeof value.$ref === 'string') {
       problems.push({
@@ -284,7 +295,8 @@ function findShapeProblems(document: unknown, swagger2: boolean): ShapeProblem[]
       return;
     }
     const extensible = EXTENSIBLE_MAPS.has(mapKind);
-    for (const [name, entry] of Object.entries(value)) {
+    for (const name of Object.keys(value)) {
+      const entry = value[name];
       if ((extensible && name.startsWith('x-')) || (field.orNames && Array.isArray(entry))) continue;
       visit(entry, pointerJoin(pointer, name), field.kind);
     }
@@ -298,12 +310,14 @@ function findShapeProblems(document: unknown, swagger2: boolean): ShapeProblem[]
    */
   const loops: { pointer: string; ref: string; data: boolean }[] = [];
   const refsBackInto = (value: unknown, pointer: string, data = false): void => {
-    if (!value || typeof value !== 'object' || seen.has(value)) return;
-    seen.add(value);
+    if (!value || typeof value !== 'object' || seen?.has(value)) return;
+    seen?.add(value);
     if (Array.isArray(value)) {
       for (let index = 0; index < value.length; index++) {
-        if (data) dataRefs(value[index], pointerJoin(pointer, index));
-        else refsBackInto(value[index], pointerJoin(pointer, index));
+        const item: unknown = value[index];
+        if (!isNode(item)) continue;
+        if (data) dataRefs(item, pointerJoin(pointer, index));
+        else refsBackInto(item, pointerJoin(pointer, index));
       }
       return;
     }
@@ -311,9 +325,10 @@ function findShapeProblems(document: unknown, swagger2: boolean): ShapeProblem[]
     const ref = record.$ref;
     if (typeof ref === 'string' && (ref === '#' || ref.startsWith('#/'))) loops.push({ pointer, ref, data });
     for (const key of Object.keys(record)) {
-      if (key === '$ref') continue;
-      if (data) dataRefs(record[key], pointerJoin(pointer, key));
-      else refsBackInto(record[key], pointerJoin(pointer, key));
+      const child = record[key];
+      if (key === '$ref' || !isNode(child)) continue;
+      if (data) dataRefs(child, pointerJoin(pointer, key));
+      else refsBackInto(child, pointerJoin(pointer, key));
     }
   };
 
@@ -323,10 +338,14 @@ function findShapeProblems(document: unknown, swagger2: boolean): ShapeProblem[]
   const dataRefs = (value: unknown, pointer: string): void => {
     if (!value || typeof value !== 'object' || inData.has(value)) return;
     inData.add(value);
-    const entries = Array.isArray(value) ? value.map((item, index) => [String(index), item] as const) : Object.entries(value);
-    const ref = (value as Record<string, unknown>).$ref;
-    if (!Array.isArray(value) && typeof ref === 'string' && ref.startsWith('#/')) nestedDataRefs.push({ pointer, ref });
-    for (const [key, item] of entries) if (key !== '$ref') dataRefs(item, pointerJoin(pointer, key));
+    if (Array.isArray(value)) {
+      for (let index = 0; index < value.length; index++) if (isNode(value[index])) dataRefs(value[index], pointerJoin(pointer, index));
+      return;
+    }
+    const record = value as Record<string, unknown>;
+    const ref = record.$ref;
+    if (typeof ref === 'string' && ref.startsWith('#/')) nestedDataRefs.push({ pointer, ref });
+    for (const key of Object.keys(record)) if (key !== '$ref' && isNode(record[key])) dataRefs(record[key], pointerJoin(pointer, key));
   };
 
   // The root's fields as any object's: the unread ones (`tags`, `x-`) are walked for `$ref`s as well.

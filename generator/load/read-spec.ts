@@ -69,7 +69,7 @@ export async function readSpec(options: ReadSpecOptions): Promise<LoadedSpec> {
   checkDocumentVersion(root.parsed, shown, locateInRoot);
   const swagger2 = isSwagger2(root.parsed);
   // Before anything walks it (the bundler, lint's rules, the model): what no stage can read stops here.
-  checkDocumentShape(root.parsed, { file: shown, locate: locateInRoot, swagger2 });
+  checkDocumentShape(root.parsed, { file: shown, locate: locateInRoot, swagger2, fromJson: parsedAsJson(root.source) });
   normalizeDiscriminatorMappings(root.parsed, root.source.body, parsedAsJson(root.source));
 
   const bundled = await bundleOrFail({ root, config: options.config, resolver, shown, locate: locateInRoot });

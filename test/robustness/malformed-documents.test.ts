@@ -4,8 +4,9 @@
  * them: never a stack trace, a native abort or "unexpected error". Any document left in that folder
  * (the mutation fuzzer leaves the crashes it finds there) is held to the same.
  */
-import { cpSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { load } from 'js-yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateFiles, PodcastGenError, type Problem } from '../../generator/index.js';
 import { removeProject, runCli, tempProject } from '../cli/helpers/run-cli.js';
@@ -61,9 +62,9 @@ const documents = readdirSync(MALFORMED)
   .filter((name) => /\.(ya?ml|json)$/.test(name))
   .sort();
 
-async function refusal(name: string): Promise<Problem[]> {
+async function refusal(name: string, dir = MALFORMED): Promise<Problem[]> {
   try {
-    await generateFiles({ spec: join(MALFORMED, name) });
+    await generateFiles({ spec: join(dir, name) });
   } catch (error) {
     if (error instanceof PodcastGenError) return error.problems;
     throw error;
@@ -91,6 +92,19 @@ describe('malformed documents: a problem at the place, never a crash', () => {
     expect(first.hint).toBeTruthy();
     // A document the fuzzer left is held to the shape of a refusal; the table's, to its code and line.
     if (want) expect({ code: first.code, line: first.line }).toStrictEqual(want);
+  });
+
+  // JSON puts no node in two places, so its walks keep no record of the nodes they met: they must find the same.
+  it.each(documents.filter((name) => TABLE[name] !== 'generates' && !name.endsWith('.json')))('%s written as JSON is refused alike', async (name) => {
+    const dir = tempProject('malformed-json');
+    try {
+      const json = name.replace(/\.ya?ml$/, '.json');
+      writeFileSync(join(dir, json), JSON.stringify(load(readFileSync(join(MALFORMED, name), 'utf8')), null, 2));
+      const what = (problems: Problem[]) => problems.map(({ code, pointer, message, hint }) => ({ code, pointer, message, hint }));
+      expect(what(await refusal(json, dir))).toStrictEqual(what(await refusal(name)));
+    } finally {
+      removeProject(dir);
+    }
   });
 
   it('is refused whatever the lint config: structural rules off change nothing', async () => {

@@ -44,7 +44,7 @@ interface Fault {
  */
 export const StructRule: Oas3Rule = () => ({
   any(node, context) {
-    for (const fault of faultsOf(node, context)) if (fault.read) context.report({ message: fault.message, location: fault.location });
+    for (const fault of faultsHere(node, context)) if (fault.read) context.report({ message: fault.message, location: fault.location });
   },
 });
 
@@ -55,7 +55,7 @@ export const StructRule: Oas3Rule = () => ({
  */
 export const StructUnreadRule: Oas3Rule = () => ({
   any(node, context) {
-    for (const fault of faultsOf(node, context)) if (!fault.read) context.report({ message: fault.message, location: fault.location });
+    for (const fault of faultsHere(node, context)) if (!fault.read) context.report({ message: fault.message, location: fault.location });
   },
 });
 
@@ -69,17 +69,43 @@ export const SwaggerStructRule: Oas2Rule = () => ({
   },
 });
 
+/**
+ * The faults of the node the walk is at. `struct` and `struct-unread` visit each node one after the
+ * other, with the same location: the second takes the faults the first found (this holds the last
+ * node looked at, until the next).
+ */
+const last: { node: unknown; location: unknown; type: unknown; key: unknown; faults: readonly Fault[] } = {
+  node: undefined,
+  location: undefined,
+  type: undefined,
+  key: undefined,
+  faults: [],
+};
+
+function faultsHere(node: unknown, context: UserContext): readonly Fault[] {
+  if (last.location === context.location && last.node === node && last.type === context.type && last.key === context.key) return last.faults;
+  last.faults = faultsOf(node, context);
+  last.node = node;
+  last.location = context.location;
+  last.type = context.type;
+  last.key = context.key;
+  return last.faults;
+}
+
 type PropType = NormalizedNodeType['additionalProperties'];
 type ScalarSchema = Exclude<PropType, NormalizedNodeType | ((...args: never[]) => unknown) | null | undefined>;
 
+/** No fault: shared, as most nodes have none. */
+const NO_FAULTS: readonly Fault[] = [];
+
 /** The faults of one node against its type, as redocly's `struct` finds them. */
-function faultsOf(node: unknown, { type, location, key, resolve }: UserContext, readsAsIn30 = true): Fault[] {
+function faultsOf(node: unknown, { type, location, key, resolve }: UserContext, readsAsIn30 = true): readonly Fault[] {
   const read = !UNREAD_TYPES.has(type.name);
   const kind = jsonKind(node);
-  if (type.items) return kind === 'array' ? [] : [{ message: `Expected type \`${type.name}\` (array) but got \`${kind}\``, location, read }];
+  if (type.items) return kind === 'array' ? NO_FAULTS : [{ message: `Expected type \`${type.name}\` (array) but got \`${kind}\``, location, read }];
   if (kind !== 'object') {
     // Vendor extensions (`x-...`) are free-form.
-    return type.name === 'SpecExtension' ? [] : [{ message: `Expected type \`${type.name}\` (object) but got \`${kind}\``, location, read }];
+    return type.name === 'SpecExtension' ? NO_FAULTS : [{ message: `Expected type \`${type.name}\` (object) but got \`${kind}\``, location, read }];
   }
   const object = node as Record<string, unknown>;
   const faults: Fault[] = [];
@@ -96,11 +122,13 @@ function faultsOf(node: unknown, { type, location, key, resolve }: UserContext, 
     faults.push({ message: `Must contain at least one of the following fields: ${type.requiredOneOf.join(', ')}.`, location: location.key(), read });
   }
   const allowed = type.allowed?.(object);
-  for (const field of allowed ? Object.keys(object) : []) {
+  const fields = Object.keys(object);
+  for (const field of allowed ? fields : NO_FIELDS) {
     if (allowed?.includes(field) || !Object.hasOwn(type.properties, field)) continue;
     faults.push({ message: `The field \`${field}\` is not allowed here.`, location: location.child([field]).key(), read });
   }
-  for (const [field, written] of Object.entries(object)) {
+  for (const field of fields) {
+    const written = object[field];
     // Own keys only: a field named `__proto__` names no entry of the table.
     if (readsAsIn30 && type.name === 'Schema' && Object.hasOwn(READ_AS_IN_3_0, field) && READ_AS_IN_3_0[field]?.(written)) continue;
     let propType: PropType = Object.hasOwn(type.properties, field) ? type.properties[field] : type.additionalProperties;
@@ -114,27 +142,36 @@ function faultsOf(node: unknown, { type, location, key, resolve }: UserContext, 
     if (propType === null || isNamedType(propType)) continue;
     const value = propType.resolvable !== false && isRef(written) ? resolve(written).node : written;
     const unread = type.name === 'Schema' && READ_OTHERWISE.has(field);
-    faults.push(...scalarFaults(propType, field, value, location.child([field])).map((fault) => ({ ...fault, read: read && !unread })));
+    scalarFaults(faults, read && !unread, propType, field, value, location);
   }
-  return faults;
+  return faults.length > 0 ? faults : NO_FAULTS;
 }
 
-function scalarFaults(schema: ScalarSchema, field: string, value: unknown, location: Location): Omit<Fault, 'read'>[] {
-  if (schema.enum) return schema.enum.includes(value as string) ? [] : [{ message: notOneOf(field, schema.enum), location }];
-  if (schema.type && !matchesType(value, schema.type)) return [{ message: `Expected type \`${schema.type}\` but got \`${jsonKind(value)}\`.`, location }];
-  const faults: Omit<Fault, 'read'>[] = [];
+const NO_FIELDS: readonly string[] = [];
+
+/** Adds the faults of a field's value against a schema of scalars (its location is made only for a fault). */
+function scalarFaults(faults: Fault[], read: boolean, schema: ScalarSchema, field: string, value: unknown, parent: Location): void {
+  if (schema.enum) {
+    if (!schema.enum.includes(value as string)) faults.push({ message: notOneOf(field, schema.enum), location: parent.child([field]), read });
+    return;
+  }
+  if (schema.type && !matchesType(value, schema.type)) {
+    faults.push({ message: `Expected type \`${schema.type}\` but got \`${jsonKind(value)}\`.`, location: parent.child([field]), read });
+    return;
+  }
   if (Array.isArray(value) && schema.items) {
     const items = schema.items;
-    value.forEach((item, index) => {
-      if (items.enum && !items.enum.includes(item as string)) faults.push({ message: notOneOf(field, items.enum), location: location.child([index]) });
+    for (let index = 0; index < value.length; index++) {
+      const item = value[index];
+      if (items.enum && !items.enum.includes(item as string))
+        faults.push({ message: notOneOf(field, items.enum), location: parent.child([field]).child([index]), read });
       else if (items.type && !matchesType(item, items.type))
-        faults.push({ message: `Expected type \`${items.type}\` but got \`${jsonKind(item)}\`.`, location: location.child([index]) });
-    });
+        faults.push({ message: `Expected type \`${items.type}\` but got \`${jsonKind(item)}\`.`, location: parent.child([field]).child([index]), read });
+    }
   }
   if (typeof schema.minimum === 'number' && typeof value === 'number' && value < schema.minimum) {
-    faults.push({ message: `The value of the ${field} field must be greater than or equal to ${schema.minimum}`, location });
+    faults.push({ message: `The value of the ${field} field must be greater than or equal to ${schema.minimum}`, location: parent.child([field]), read });
   }
-  return faults;
 }
 
 function notOneOf(field: string, values: readonly string[]): string {
