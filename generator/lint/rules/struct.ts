@@ -46,6 +46,7 @@ export const StructRule: Oas3Rule = () => ({
   any(node, context) {
     for (const fault of faultsHere(node, context)) if (fault.read) context.report({ message: fault.message, location: fault.location });
   },
+  Root: { leave: forgetLast },
 });
 
 /**
@@ -57,6 +58,7 @@ export const StructUnreadRule: Oas3Rule = () => ({
   any(node, context) {
     for (const fault of faultsHere(node, context)) if (!fault.read) context.report({ message: fault.message, location: fault.location });
   },
+  Root: { leave: forgetLast },
 });
 
 /**
@@ -71,8 +73,8 @@ export const SwaggerStructRule: Oas2Rule = () => ({
 
 /**
  * The faults of the node the walk is at. `struct` and `struct-unread` visit each node one after the
- * other, with the same location: the second takes the faults the first found (this holds the last
- * node looked at, until the next).
+ * other, with the same location: the second takes the faults the first found (the last node looked
+ * at is held until the walk leaves the document, so no document outlives its lint here).
  */
 const last: { node: unknown; location: unknown; type: unknown; key: unknown; faults: readonly Fault[] } = {
   node: undefined,
@@ -90,6 +92,10 @@ function faultsHere(node: unknown, context: UserContext): readonly Fault[] {
   last.type = context.type;
   last.key = context.key;
   return last.faults;
+}
+
+function forgetLast(): void {
+  Object.assign(last, { node: undefined, location: undefined, type: undefined, key: undefined, faults: NO_FAULTS });
 }
 
 type PropType = NormalizedNodeType['additionalProperties'];
