@@ -13,7 +13,6 @@ export const OTS_PARTS = [
   'tsPropertyIndex',
   'tsUnion',
   'resolveRef',
-  'scanDiscriminators',
   'transformSchema',
   'transformSchemaObject',
 ] as const;
