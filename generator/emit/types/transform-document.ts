@@ -1,5 +1,6 @@
 import type { OpenAPI3, OpenAPITSOptions } from 'openapi-typescript';
 import type ts from 'typescript';
+import { withCreateRefShortcut } from './create-ref-shortcut.js';
 import type { Discriminators } from './discriminator-scan.js';
 import { operationsFooter } from './operations-footer.js';
 import type { OpenapiTypescript, PrinterModules } from './printer-modules.js';
@@ -12,7 +13,7 @@ import type { OpenapiTypescript, PrinterModules } from './printer-modules.js';
  * writes into the document once the types are printed; without them, none are printed.
  */
 export function transformDocument(
-  modules: Pick<PrinterModules, 'ots' | 'ts'>,
+  modules: Pick<PrinterModules, 'ots' | 'ts' | 'utils'>,
   document: OpenAPI3,
   options: Pick<OpenAPITSOptions, 'arrayLength' | 'emptyObjectsUnknown' | 'transform' | 'alphabetize' | 'exportType'> & {
     discriminators?: Discriminators | undefined;
@@ -52,7 +53,8 @@ export function transformDocument(
     readWriteMarkers: false,
     resolve: ($ref: string) => ots.resolveRef(document, $ref, { silent: true }),
   };
-  const nodes = ots.transformSchema(document, ctx as unknown as Parameters<OpenapiTypescript['transformSchema']>[1]);
+  const transform = () => ots.transformSchema(document, ctx as unknown as Parameters<OpenapiTypescript['transformSchema']>[1]);
+  const nodes = modules.utils ? withCreateRefShortcut(modules.utils, transform) : transform();
   ctx.injectFooter.close();
   return nodes;
 }
