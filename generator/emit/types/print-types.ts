@@ -1,5 +1,6 @@
 import type ts from 'typescript';
 import type { ApiModel } from '../../model/types.js';
+import { scanDiscriminators } from './discriminator-scan.js';
 import { dropDuplicateProperties } from './duplicate-properties.js';
 import { exactTypeOptions } from './exact-types.js';
 import { printableRefs, printingFacts } from './printable-refs.js';
@@ -8,7 +9,6 @@ import { extraOperationsDocument, needs32Printing, printable32 } from './oas32-p
 import { separateObjectEnums } from './object-enums.js';
 import { recursiveAliases } from './recursive-aliases.js';
 import { transformDocument } from './transform-document.js';
-import { withDiscriminatorWritesUndone } from './discriminator-writes.js';
 
 /** openapi-typescript and TypeScript, the heaviest modules podcast-gen loads: loaded on the first print. */
 let modules: PrinterModules | undefined;
@@ -25,7 +25,6 @@ export function printTypes(document: ApiModel['document'], { operationsAsMade = 
   const referable = printableRefs(source, { facts });
   const printable = facts.objectEnums ? separateObjectEnums(referable) : referable;
   const options = {
-    discriminators: facts.discriminators,
     alphabetize: false,
     exportType: false,
     // Tuples for bounded arrays, open empty objects, exact "exactly one of" unions: as the zod validators.
@@ -34,15 +33,20 @@ export function printTypes(document: ApiModel['document'], { operationsAsMade = 
   type Printed = Parameters<typeof transformDocument>[1];
   // Each operation's type printed as it is made (not where 3.2's extra operations join them later).
   const operations = oas32 || !operationsAsMade ? undefined : operationPrinter(modules);
-  // The document was linted and bundled once already: openapiTS() would do both again (transform-document.ts).
-  const print = () =>
-    transformDocument(modules as PrinterModules, printable as unknown as Printed, { ...options, ...(operations ? { takeOperation: operations.take } : {}) });
-  // openapi-typescript writes discriminator enums into what it prints: into the run's document, undone
-  // once printed; into 3.2's own copy, where the extra operations are printed after, left.
-  const nodes = facts.discriminators && !oas32 ? withDiscriminatorWritesUndone(modules.ots, printable, print) : print();
+  // The scan writes discriminator enums into what is printed: into the run's document, undone once
+  // printed; into 3.2's own copy, where the extra operations are printed after, left.
+  const scan = facts.discriminators ? scanDiscriminators(modules.ots, printable) : undefined;
+  let nodes: ts.Node[];
+  try {
+    // The document was linted and bundled once already: openapiTS() would do both again (transform-document.ts).
+    nodes = transformDocument(modules, printable as unknown as Printed, { ...options, discriminators: scan, takeOperation: operations?.take });
+  } finally {
+    if (!oas32) scan?.undo();
+  }
   const extra = oas32 ? extraOperationsDocument(printable as Record<string, unknown>) : undefined;
   if (extra) {
-    mergeOperations(modules, nodes, transformDocument(modules, extra as unknown as Printed, options));
+    const discriminators = facts.discriminators ? scanDiscriminators(modules.ots, extra) : undefined;
+    mergeOperations(modules, nodes, transformDocument(modules, extra as unknown as Printed, { ...options, discriminators }));
     addExtraMethods(modules, nodes, printable as Record<string, unknown>);
   }
   if (facts.discriminators) dropDuplicateProperties(modules, nodes);

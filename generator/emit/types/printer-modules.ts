@@ -13,7 +13,6 @@ export const OTS_PARTS = [
   'tsPropertyIndex',
   'tsUnion',
   'resolveRef',
-  'scanDiscriminators',
   'transformSchema',
   'transformSchemaObject',
 ] as const;
@@ -25,6 +24,8 @@ export interface PrinterModules {
   ts: TypeScript;
   /** `parts` when loaded from the files that hold them, `package` when from the package's entry. */
   loadedFrom: 'parts' | 'package';
+  /** The exports of openapi-typescript's lib/utils.cjs, through which its transform calls `createRef` (create-ref-shortcut.ts); loaded from parts only. */
+  utils?: { createRef: OpenapiTypescript['createRef'] };
 }
 
 /**
@@ -40,19 +41,22 @@ export function loadPrinterModules(): PrinterModules {
   const require = createRequire(import.meta.url);
   const ts = require('typescript') as TypeScript;
   const parts = otsParts(require);
-  return { ots: parts ?? (require('openapi-typescript') as OpenapiTypescriptPackage), ts, loadedFrom: parts ? 'parts' : 'package' };
+  return parts ? { ...parts, ts, loadedFrom: 'parts' } : { ots: require('openapi-typescript') as OpenapiTypescriptPackage, ts, loadedFrom: 'package' };
 }
 
-function otsParts(require: NodeJS.Require): OpenapiTypescript | undefined {
+function otsParts(require: NodeJS.Require): Pick<PrinterModules, 'ots' | 'utils'> | undefined {
   try {
     const file = (path: string) => require(`openapi-typescript/dist/${path}`) as Record<string, unknown>;
+    const utils = file('lib/utils.cjs');
     const parts: Record<string, unknown> = {
       ...file('lib/ts.cjs'),
-      ...file('lib/utils.cjs'),
+      ...utils,
       transformSchema: file('transform/index.cjs'),
       transformSchemaObject: file('transform/schema-object.cjs').default,
     };
-    return OTS_PARTS.every((name) => parts[name] !== undefined) ? (parts as unknown as OpenapiTypescript) : undefined;
+    return OTS_PARTS.every((name) => parts[name] !== undefined)
+      ? { ots: parts as unknown as OpenapiTypescript, utils: utils as unknown as PrinterModules['utils'] }
+      : undefined;
   } catch {
     return undefined;
   }

@@ -1,5 +1,7 @@
 import type { OpenAPI3, OpenAPITSOptions } from 'openapi-typescript';
 import type ts from 'typescript';
+import { withCreateRefShortcut } from './create-ref-shortcut.js';
+import type { Discriminators } from './discriminator-scan.js';
 import { operationsFooter } from './operations-footer.js';
 import type { OpenapiTypescript, PrinterModules } from './printer-modules.js';
 
@@ -7,15 +9,16 @@ import type { OpenapiTypescript, PrinterModules } from './printer-modules.js';
  * openapi-typescript's `openapiTS()` without its own redocly pass: the document was already read, linted
  * and bundled, so this builds the context `openapiTS()` builds (its defaults, version 7.13) and calls
  * `transformSchema` directly, for the same nodes without a second parse, lint and bundle.
- * `discriminators: false` (printable-refs.ts `printingFacts`) skips a scan that would find none.
+ * The discriminators are scanned by the caller (discriminator-scan.ts), which undoes the scan's
+ * writes into the document once the types are printed; without them, none are printed.
  */
 export function transformDocument(
-  modules: Pick<PrinterModules, 'ots' | 'ts'>,
+  modules: Pick<PrinterModules, 'ots' | 'ts' | 'utils'>,
   document: OpenAPI3,
   options: Pick<OpenAPITSOptions, 'arrayLength' | 'emptyObjectsUnknown' | 'transform' | 'alphabetize' | 'exportType'> & {
-    discriminators?: boolean;
+    discriminators?: Discriminators | undefined;
     /** Takes each member of the `operations` interface as it is made, which then stays empty (operations-footer.ts). */
-    takeOperation?: (member: ts.TypeElement) => void;
+    takeOperation?: ((member: ts.TypeElement) => void) | undefined;
   },
 ): ts.Node[] {
   const { ots } = modules;
@@ -24,7 +27,7 @@ export function transformDocument(
     alphabetize: options.alphabetize ?? false,
     arrayLength: options.arrayLength ?? false,
     defaultNonNullable: true,
-    discriminators: options.discriminators === false ? { objects: {}, refsHandled: [] } : ots.scanDiscriminators(document, { silent: true }),
+    discriminators: options.discriminators ?? { objects: {}, refsHandled: [] },
     emptyObjectsUnknown: options.emptyObjectsUnknown ?? false,
     enum: false,
     enumValues: false,
@@ -50,7 +53,8 @@ export function transformDocument(
     readWriteMarkers: false,
     resolve: ($ref: string) => ots.resolveRef(document, $ref, { silent: true }),
   };
-  const nodes = ots.transformSchema(document, ctx as unknown as Parameters<OpenapiTypescript['transformSchema']>[1]);
+  const transform = () => ots.transformSchema(document, ctx as unknown as Parameters<OpenapiTypescript['transformSchema']>[1]);
+  const nodes = modules.utils ? withCreateRefShortcut(modules.utils, transform) : transform();
   ctx.injectFooter.close();
   return nodes;
 }
