@@ -1,5 +1,6 @@
 import type ts from 'typescript';
 import type { ApiModel } from '../../model/types.js';
+import { createDirectPrinter, type DirectPrinter, typescriptNodePrinter } from './direct-printer.js';
 import { scanDiscriminators } from './discriminator-scan.js';
 import { dropDuplicateProperties } from './duplicate-properties.js';
 import { exactTypeOptions } from './exact-types.js';
@@ -15,9 +16,13 @@ let modules: PrinterModules | undefined;
 
 /**
  * The document's types as openapi-typescript prints them (`paths`, `components`, `operations`),
- * without a banner.
+ * without a banner. `printer: 'typescript'` prints with TypeScript's own printer, the judge of the
+ * direct printer (direct-printer.ts), which a test may also pass in to see what it handed over.
  */
-export function printTypes(document: ApiModel['document'], { operationsAsMade = true }: { operationsAsMade?: boolean } = {}): string {
+export function printTypes(
+  document: ApiModel['document'],
+  { operationsAsMade = true, printer }: { operationsAsMade?: boolean; printer?: DirectPrinter | 'typescript' } = {},
+): string {
   modules ??= loadPrinterModules();
   const oas32 = needs32Printing(document);
   const source = oas32 ? printable32(document) : document;
@@ -32,7 +37,8 @@ export function printTypes(document: ApiModel['document'], { operationsAsMade = 
   };
   type Printed = Parameters<typeof transformDocument>[1];
   // Each operation's type printed as it is made (not where 3.2's extra operations join them later).
-  const operations = oas32 || !operationsAsMade ? undefined : operationPrinter(modules);
+  const direct = printer === 'typescript' ? undefined : (printer ?? createDirectPrinter(modules.ts));
+  const operations = oas32 || !operationsAsMade ? undefined : operationPrinter(direct ? direct.printNode : typescriptNodePrinter(modules.ts));
   // The scan writes discriminator enums into what is printed: into the run's document, undone once
   // printed; into 3.2's own copy, where the extra operations are printed after, left.
   const scan = facts.discriminators ? scanDiscriminators(modules.ots, printable) : undefined;
@@ -53,7 +59,7 @@ export function printTypes(document: ApiModel['document'], { operationsAsMade = 
   // A component that reaches itself with no object type between does not compile as an index.
   recursiveAliases(modules, nodes);
   withRequiredOfNullable(modules, nodes);
-  const text = modules.ots.astToString(nodes);
+  const text = direct ? direct.printFile(nodes) : modules.ots.astToString(nodes);
   return twoSpaceIndent(operations ? operations.into(text) : text);
 }
 
@@ -64,13 +70,10 @@ export function printTypes(document: ApiModel['document'], { operationsAsMade = 
  * it starts with text, so a member printed alone and indented one level reads as printed inside
  * (test/unit/transform-document.test.ts compares both ways).
  */
-function operationPrinter({ ts }: PrinterModules): { take(member: ts.TypeElement): void; into(text: string): string } {
-  // The printer and file openapi-typescript's astToString prints with.
-  const printer = ts.createPrinter({ newLine: ts.NewLineKind.LineFeed, removeComments: false });
-  const file = ts.createSourceFile('openapi-ts.ts', '', ts.ScriptTarget.ESNext, false, ts.ScriptKind.TS);
+function operationPrinter(printNode: (node: ts.Node) => string): { take(member: ts.TypeElement): void; into(text: string): string } {
   const printed: string[] = [];
   return {
-    take: (member) => void printed.push(printer.printNode(ts.EmitHint.Unspecified, member, file).replace(/^(?=.)/gm, '    ')),
+    take: (member) => void printed.push(printNode(member).replace(/^(?=.)/gm, '    ')),
     into(text) {
       if (printed.length === 0) return text;
       const empty = '\nexport interface operations {\n}\n';
