@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { createDirectPrinter, typescriptNodePrinter } from '../../generator/emit/types/direct-printer.js';
+import { createDirectPrinter, directPrinterFor, typescriptNodePrinter } from '../../generator/emit/types/direct-printer.js';
 import { loadPrinterModules } from '../../generator/emit/types/printer-modules.js';
 
 /**
@@ -55,6 +55,11 @@ const TRICKY = [
   '*/ in text',
   '',
 ];
+
+/** `node` with `key` set to `child` without the factory, which would have put parentheses around it. */
+const setBare = <N extends ts.Node>(node: N, key: string, child: ts.Node | readonly ts.Node[]): N =>
+  Object.assign(node, { [key]: Array.isArray(child) ? f.createNodeArray(child as ts.Node[]) : child });
+const union = () => f.createUnionTypeNode([str('a'), str('b')]);
 
 /** [name, statements, how many units go to TypeScript's printer] */
 const cases: [string, () => ts.Node[], number][] = [
@@ -298,6 +303,15 @@ const cases: [string, () => ts.Node[], number][] = [
     () => [alias(f.createLiteralTypeNode(tsModule.setEmitFlags(f.createStringLiteral('café'), tsModule.EmitFlags.NoAsciiEscaping)))],
     1,
   ],
+  ['an array of a union set bare', () => [alias(setBare(f.createArrayTypeNode(keyword(K.StringKeyword)), 'elementType', union()))], 1],
+  ['a union in a union set bare', () => [alias(setBare(union(), 'types', [union(), str('c')]))], 1],
+  [
+    'an intersection in a union set bare',
+    () => [alias(setBare(union(), 'types', [f.createIntersectionTypeNode([object(), f.createTypeReferenceNode('A')]), str('c')]))],
+    1,
+  ],
+  ['an index into a union set bare', () => [alias(setBare(f.createIndexedAccessTypeNode(f.createTypeReferenceNode('A'), str('k')), 'objectType', union()))], 1],
+  ['keyof a union set bare', () => [alias(setBare(f.createTypeOperatorNode(K.KeyOfKeyword, f.createTypeReferenceNode('A')), 'type', union()))], 1],
   [
     'a minus before a minus',
     () => [alias(f.createLiteralTypeNode(f.createPrefixUnaryExpression(K.MinusToken, f.createPrefixUnaryExpression(K.MinusToken, f.createNumericLiteral(1)))))],
@@ -324,6 +338,12 @@ describe('the direct printer', () => {
         for (const member of members) expect(direct.printNode(member)).toBe(typescript(member));
       }
     }
+  });
+
+  it("is used only with the TypeScript whose printer it copies: with another, TypeScript's printer prints", () => {
+    expect(directPrinterFor(tsModule)).toBeDefined();
+    expect(directPrinterFor({ ...tsModule, version: '5.10.0' })).toBeUndefined();
+    expect(directPrinterFor({ ...tsModule, version: '6.0.2' })).toBeUndefined();
   });
 
   it('prints an empty file as nothing', () => {

@@ -78,6 +78,29 @@ describe('the discriminator enums the scan writes while printing', () => {
       }),
     },
     {
+      given: 'a 3.2 document whose mapping names a schema its printable copy shares with it (outside paths and components)',
+      document: () => ({
+        openapi: '3.2.0',
+        info: { title: 't', version: '1' },
+        paths: {
+          '/pets': {
+            get: {
+              operationId: 'getPet',
+              responses: {
+                200: {
+                  description: 'ok',
+                  content: {
+                    'application/json': { schema: { oneOf: [{ $ref: '#/$defs/Cat' }], discriminator: { propertyName: 'kind', mapping: { cat: '#/$defs/Cat' } } } },
+                  },
+                },
+              },
+            },
+          },
+        },
+        $defs: { Cat: { type: 'object', properties: { purrs: { type: 'boolean' } } } },
+      }),
+    },
+    {
       given: "the polymorphism example of readme's OpenAPI examples",
       document: () =>
         JSON.parse(readFileSync(join(ROOT, 'node_modules', '@readme', 'oas-examples', '3.0', 'json', 'polymorphism.json'), 'utf8')) as Record<string, unknown>,

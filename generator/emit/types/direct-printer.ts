@@ -33,6 +33,17 @@ export function typescriptNodePrinter(tsModule: TypeScript): (node: ts.Node) => 
   return (node) => printer.printNode(tsModule.EmitHint.Unspecified, node, file);
 }
 
+/**
+ * The TypeScript whose printer this one copies (its escapes, comment writing and list formats, read
+ * from internal fields): with another, the types are printed by TypeScript's own printer.
+ */
+const COPIED_PRINTER = /^5\.9\./;
+
+/** The direct printer where the loaded TypeScript is the one it copies; undefined where not. */
+export function directPrinterFor(tsModule: TypeScript): DirectPrinter | undefined {
+  return COPIED_PRINTER.test(tsModule.version) ? createDirectPrinter(tsModule) : undefined;
+}
+
 /** Thrown inside a unit at what this printer does not print for sure. */
 const UNSURE = Symbol('unsure');
 
@@ -187,10 +198,22 @@ export function createDirectPrinter(tsModule: TypeScript): DirectPrinter {
     if (node.members.length > 0) members(node.members);
     w.token('}');
   });
-  on([K.UnionType], (node: ts.UnionTypeNode) => separated(node.types, ' | '));
-  on([K.IntersectionType], (node: ts.IntersectionTypeNode) => separated(node.types, ' & '));
+  // TypeScript's printer puts parentheses around these where they stand bare (as the factory does
+  // when it makes a node): one found bare was set without the factory, and is not printed here.
+  const CONSTITUENT_WRAPPED = new Set<ts.SyntaxKind>([K.UnionType, K.IntersectionType]);
+  const POSTFIX_WRAPPED = new Set<ts.SyntaxKind>([K.UnionType, K.IntersectionType, K.TypeOperator]);
+  const wrapped = (child: ts.Node, kinds: ReadonlySet<ts.SyntaxKind>) => {
+    if (kinds.has(child.kind)) throw UNSURE;
+    return child;
+  };
+  const constituents = (list: readonly ts.Node[], separator: string) => {
+    for (const type of list) wrapped(type, CONSTITUENT_WRAPPED);
+    separated(list, separator);
+  };
+  on([K.UnionType], (node: ts.UnionTypeNode) => constituents(node.types, ' | '));
+  on([K.IntersectionType], (node: ts.IntersectionTypeNode) => constituents(node.types, ' & '));
   on([K.ArrayType], (node: ts.ArrayTypeNode) => {
-    emit(node.elementType);
+    emit(wrapped(node.elementType, POSTFIX_WRAPPED));
     w.token('[]');
   });
   on([K.TupleType], (node: ts.TupleTypeNode) => {
@@ -210,7 +233,7 @@ export function createDirectPrinter(tsModule: TypeScript): DirectPrinter {
     w.token(']');
   });
   on([K.OptionalType], (node: ts.OptionalTypeNode) => {
-    emit(node.type);
+    emit(wrapped(node.type, POSTFIX_WRAPPED));
     w.token('?');
   });
   on([K.RestType], (node: ts.RestTypeNode) => {
@@ -225,10 +248,10 @@ export function createDirectPrinter(tsModule: TypeScript): DirectPrinter {
   on([K.TypeOperator], (node: ts.TypeOperatorNode) => {
     w.token(tsModule.tokenToString(node.operator) as string);
     w.token(' ');
-    emit(node.type);
+    emit(wrapped(node.type, CONSTITUENT_WRAPPED));
   });
   on([K.IndexedAccessType], (node: ts.IndexedAccessTypeNode) => {
-    emit(node.objectType);
+    emit(wrapped(node.objectType, POSTFIX_WRAPPED));
     w.token('[');
     emit(node.indexType);
     w.token(']');

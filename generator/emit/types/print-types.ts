@@ -1,6 +1,6 @@
 import type ts from 'typescript';
 import type { ApiModel } from '../../model/types.js';
-import { createDirectPrinter, type DirectPrinter, typescriptNodePrinter } from './direct-printer.js';
+import { directPrinterFor, type DirectPrinter, typescriptNodePrinter } from './direct-printer.js';
 import { scanDiscriminators } from './discriminator-scan.js';
 import { dropDuplicateProperties } from './duplicate-properties.js';
 import { exactTypeOptions } from './exact-types.js';
@@ -37,23 +37,30 @@ export function printTypes(
   };
   type Printed = Parameters<typeof transformDocument>[1];
   // Each operation's type printed as it is made (not where 3.2's extra operations join them later).
-  const direct = printer === 'typescript' ? undefined : (printer ?? createDirectPrinter(modules.ts));
+  const direct = printer === 'typescript' ? undefined : (printer ?? directPrinterFor(modules.ts));
   const operations = oas32 || !operationsAsMade ? undefined : operationPrinter(direct ? direct.printNode : typescriptNodePrinter(modules.ts));
-  // The scan writes discriminator enums into what is printed: into the run's document, undone once
-  // printed; into 3.2's own copy, where the extra operations are printed after, left.
-  const scan = facts.discriminators ? scanDiscriminators(modules.ots, printable) : undefined;
+  // The scan writes discriminator enums into what is printed (3.2's copy shares examples and
+  // extensions with the run's document): each write is undone once everything is printed, 3.2's
+  // extra operations included, which are printed with the first scan's enums in place.
+  const scans: ReturnType<typeof scanDiscriminators>[] = [];
+  const { ots } = modules;
+  const scanned = (document: unknown) => {
+    if (!facts.discriminators) return undefined;
+    const scan = scanDiscriminators(ots, document);
+    scans.push(scan);
+    return scan;
+  };
   let nodes: ts.Node[];
   try {
     // The document was linted and bundled once already: openapiTS() would do both again (transform-document.ts).
-    nodes = transformDocument(modules, printable as unknown as Printed, { ...options, discriminators: scan, takeOperation: operations?.take });
+    nodes = transformDocument(modules, printable as unknown as Printed, { ...options, discriminators: scanned(printable), takeOperation: operations?.take });
+    const extra = oas32 ? extraOperationsDocument(printable as Record<string, unknown>) : undefined;
+    if (extra) {
+      mergeOperations(modules, nodes, transformDocument(modules, extra as unknown as Printed, { ...options, discriminators: scanned(extra) }));
+      addExtraMethods(modules, nodes, printable as Record<string, unknown>);
+    }
   } finally {
-    if (!oas32) scan?.undo();
-  }
-  const extra = oas32 ? extraOperationsDocument(printable as Record<string, unknown>) : undefined;
-  if (extra) {
-    const discriminators = facts.discriminators ? scanDiscriminators(modules.ots, extra) : undefined;
-    mergeOperations(modules, nodes, transformDocument(modules, extra as unknown as Printed, { ...options, discriminators }));
-    addExtraMethods(modules, nodes, printable as Record<string, unknown>);
+    for (const scan of scans.reverse()) scan.undo();
   }
   if (facts.discriminators) dropDuplicateProperties(modules, nodes);
   // A component that reaches itself with no object type between does not compile as an index.
