@@ -44,8 +44,8 @@ export interface DiffOptions {
   proof?: {
     types: boolean;
     validators: boolean;
-    /** What turned a proof off (the flag `--no-types`): its surface's reason names it. */
-    offBy?: string;
+    /** The flag that turned a proof off, by surface (`{ types: '--no-types' }`): that surface's reason names it. */
+    offBy?: Partial<Record<ProofSurface, string>>;
   };
   /** Per-rule level overrides: `{ 'operation-description-changed': 'warning' }`. */
   levels?: Record<string, ChangeLevel>;
@@ -91,7 +91,7 @@ export async function diffDocuments(options: DiffOptions): Promise<DiffReport> {
   // A proof that did not run judged nothing: its surface says so rather than read as proved.
   for (const surface of PROOF_SURFACES)
     if (!options.proof?.[surface] && !unjudged.some((entry) => entry.surface === surface))
-      unjudged.push({ surface, reason: proofNotRun(surface, options.proof?.offBy) });
+      unjudged.push({ surface, reason: proofNotRun(surface, options.proof?.offBy?.[surface]) });
   // The one place a level is set: from the rule, the surfaces left after the proofs, the overrides and the operations' stability.
   const stability = operationStabilities(sides.old, sides.new);
   const unstable = (change: Change) =>

@@ -99,7 +99,7 @@ export async function runDiff(options: RunDiffOptions): Promise<DiffOutcome> {
       ...(options.operations ? { operations: options.operations } : {}),
       ...(options.templates ? { templates: options.templates } : {}),
       // Without the compile, a change marked `types` keeps the comparison's word: the report says why no proof looked.
-      proof: { types: options.types, validators: true, ...(options.types ? {} : { offBy: '--no-types' }) },
+      proof: { types: options.types, validators: true, ...(options.types ? {} : { offBy: { types: '--no-types' } }) },
       ...(options.levels ? { levels: options.levels } : {}),
       today: options.today,
       ...(options.deprecationDays !== undefined ? { deprecationDays: options.deprecationDays } : {}),

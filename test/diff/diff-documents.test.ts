@@ -106,7 +106,7 @@ describe('diffDocuments', () => {
     const report = await diffDocuments({
       old: { spec: `${fixtures}/no-generate/old.yaml` },
       new: { spec: `${fixtures}/no-generate/old.yaml` },
-      proof: { types: false, validators: true, offBy: '--no-types' },
+      proof: { types: false, validators: true, offBy: { types: '--no-types' } },
     });
     expect(report.unjudged).toStrictEqual([
       { surface: 'types', reason: "--no-types: the types proof did not run: each types verdict is the comparison rules' alone, unproven" },

@@ -116,7 +116,7 @@ describe('runDiff, the command as a library function', () => {
     await runDiff(base({ types: false, compare }));
     await runDiff(base({ types: true, compare }));
     expect(asked.map((input) => input.proof)).toStrictEqual([
-      { types: false, validators: true, offBy: '--no-types' },
+      { types: false, validators: true, offBy: { types: '--no-types' } },
       { types: true, validators: true },
     ]);
   });
