@@ -52,6 +52,13 @@ describe('ownValueFit', () => {
     expect(schema.example).toEqual({ list: [{ a: 1 }] });
   });
 
+  it('keeps one answer per keyword and per resolver: one schema asked for both, under two resolvers', () => {
+    const schema: SchemaObject = { $ref: '#/components/schemas/Name', example: 'a', default: 'abc' };
+    expect([ownValueFit(schema, 'example', resolve), ownValueFit(schema, 'default', resolve)]).toEqual([undefined, { value: 'abc' }]);
+    const longer: SchemaResolver = () => ({ type: 'string', minLength: 5 });
+    expect([ownValueFit(schema, 'default', longer), ownValueFit(schema, 'default', resolve)]).toEqual([undefined, { value: 'abc' }]);
+  });
+
   it('copies a `__proto__` key as a key, as JSON.stringify writes it', () => {
     const schema: SchemaObject = { example: JSON.parse('{"__proto__":{"a":1},"b":2}') };
     expect(JSON.stringify(ownValueFit(schema, 'example', resolve)?.value)).toBe('{"__proto__":{"a":1},"b":2}');
