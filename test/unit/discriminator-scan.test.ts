@@ -90,7 +90,9 @@ describe('the discriminator enums the scan writes while printing', () => {
                 200: {
                   description: 'ok',
                   content: {
-                    'application/json': { schema: { oneOf: [{ $ref: '#/$defs/Cat' }], discriminator: { propertyName: 'kind', mapping: { cat: '#/$defs/Cat' } } } },
+                    'application/json': {
+                      schema: { oneOf: [{ $ref: '#/$defs/Cat' }], discriminator: { propertyName: 'kind', mapping: { cat: '#/$defs/Cat' } } },
+                    },
                   },
                 },
               },
