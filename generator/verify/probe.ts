@@ -11,36 +11,9 @@ import type { AnswerContext } from './check-answer.js';
 import type { RunEngines } from './engines.js';
 import { judge, type Judging } from './judge.js';
 import type { CheckName, Coverage, Finding } from './report.js';
-import { caseCall, type Expectation, type RequestCase } from './request-case.js';
-import { send, type Exchange } from './send.js';
-
-/** The requests a run may still send (`--max-requests`), shared by every operation. */
-export interface RequestBudget {
-  /** Takes one request; false once the budget is spent. */
-  take(): boolean;
-  /** Gives back one taken for a request that did not go out (no credential to send it with). */
-  release(): void;
-  /** Requests taken so far. */
-  taken(): number;
-  limit?: number;
-}
-
-/** A budget of `limit` requests (none: no limit). */
-export function requestBudget(limit?: number): RequestBudget {
-  let taken = 0;
-  return {
-    take: () => {
-      if (limit !== undefined && taken >= limit) return false;
-      taken++;
-      return true;
-    },
-    release: () => {
-      if (taken > 0) taken--;
-    },
-    taken: () => taken,
-    ...(limit === undefined ? {} : { limit }),
-  };
-}
+import type { Expectation, RequestCase } from './request-case.js';
+import type { Exchange } from './send.js';
+import { type RequestBudget, sendCase } from './send-case.js';
 
 /** Payloads kept to see which branches they took. */
 const MAX_PAYLOADS = 50;
@@ -95,29 +68,17 @@ export class Probe {
    * resource a run made (`--stateful`).
    */
   async send(request: RequestCase, expectation: Expectation, linked = false): Promise<Exchange | undefined> {
-    const { spec, op } = { spec: this.#context.spec, op: this.#op };
-    const call = caseCall(spec, request, op.idempotency?.minLength === undefined ? {} : { minLength: op.idempotency.minLength });
-    if (!call) {
-      this.uncovered(`${request.label}: this request cannot be made for it`);
+    const sent = await sendCase(this.#run, this.#context, request);
+    if ('unsent' in sent) {
+      if (sent.unsent === 'no call') this.uncovered(`${request.label}: this request cannot be made for it`);
+      else if (!this.#spent) {
+        // The budget ran out, before the request or on the token request it needed: it was not sent.
+        this.uncovered(`requests not sent from ${request.label} on: --max-requests ${this.#run.budget.limit} reached`);
+        this.#spent = true;
+      }
       return undefined;
     }
-    const spent = () => {
-      if (!this.#spent) this.uncovered(`requests not sent from ${request.label} on: --max-requests ${this.#run.budget.limit} reached`);
-      this.#spent = true;
-      return undefined;
-    };
-    if (!this.#run.budget.take()) return spent();
-    const answer = await send({
-      engines: this.#run.engines,
-      credential: request.credential ?? 'given',
-      spec: call.spec,
-      input: op.hasInput ? call.input : undefined,
-      validators: this.#context.validators,
-      options: call.options,
-    });
-    if (!answer.answered && !answer.request) this.#run.budget.release();
-    // The budget ran out on the token request it needed: it was not sent either.
-    if (!answer.answered && answer.kind === 'budget') return spent();
+    const answer = sent.exchange;
     if (linked) this.#linked++;
     else if (expectation.kind === 'accepted') this.#cases++;
     else this.#refusals++;

@@ -17,9 +17,7 @@ import type { GeneratedApi } from './generated-api.js';
 import { isRecord } from './input-sites.js';
 import { judge, type Judging } from './judge.js';
 import type { CheckName, Finding, Replay, SentRequest } from './report.js';
-import { caseCall } from './request-case.js';
-import { type RequestBudget, requestBudget } from './probe.js';
-import { send } from './send.js';
+import { type RequestBudget, requestBudget, sendCase } from './send-case.js';
 import { operationContext } from './verify-operation.js';
 import { DEFAULT_TIMEOUT_MS, MAX_RESPONSE_BYTES } from './verify-server.js';
 import type { SchemaResolver } from '../model/schema-merge.js';
@@ -165,36 +163,22 @@ export async function replayRequests(options: {
   budget?: RequestBudget;
 }): Promise<ReplayResult[]> {
   const results: ReplayResult[] = [];
+  const budget = options.budget ?? requestBudget();
   for (const entry of options.entries) {
     const { request, expect } = entry.replay;
     const head = { operationId: request.operationId, label: request.label, check: entry.check };
     const op = options.model.operations.find((o) => o.operationId === request.operationId);
     const context = op ? operationContext(options, op) : 'the document has no such operation';
-    const call =
-      typeof context === 'string'
-        ? undefined
-        : caseCall(context.spec, request, op?.idempotency?.minLength === undefined ? {} : { minLength: op.idempotency.minLength });
-    if (typeof context === 'string' || !op || !call) {
-      results.push({ ...head, verdict: 'skipped', reason: typeof context === 'string' ? context : 'this request cannot be made for it', findings: [] });
+    if (typeof context === 'string') {
+      results.push({ ...head, verdict: 'skipped', reason: context, findings: [] });
       continue;
     }
-    if (options.budget && !options.budget.take()) {
-      results.push({ ...head, verdict: 'skipped', reason: `--max-requests ${options.budget.limit} reached`, findings: [] });
+    const sent = await sendCase({ engines: options.engines, budget }, context, request);
+    if ('unsent' in sent) {
+      results.push({ ...head, verdict: 'skipped', reason: sent.unsent === 'no call' ? 'this request cannot be made for it' : sent.reason, findings: [] });
       continue;
     }
-    const answer = await send({
-      engines: options.engines,
-      credential: request.credential ?? 'given',
-      spec: call.spec,
-      input: op.hasInput ? call.input : undefined,
-      validators: context.validators,
-      options: call.options,
-    });
-    if (!answer.answered && !answer.request) options.budget?.release();
-    if (!answer.answered && answer.kind === 'budget') {
-      results.push({ ...head, verdict: 'skipped', reason: answer.cause, findings: [] });
-      continue;
-    }
+    const answer = sent.exchange;
     const { findings } = judge({ ...options.judging, context }, expect, answer);
     results.push({
       ...head,

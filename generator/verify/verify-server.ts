@@ -10,7 +10,7 @@ import type { Problem } from '../problems.js';
 import { modelResolver } from '../synthesis/build-fixture.js';
 import { runEngines } from './engines.js';
 import type { GeneratedApi } from './generated-api.js';
-import { requestBudget } from './probe.js';
+import { requestBudget } from './send-case.js';
 import { redactReport, summarize, type OperationResult, type VerifyReport } from './report.js';
 import { pool } from './pool.js';
 import { runStateful } from './stateful.js';
