@@ -8,6 +8,7 @@
  */
 import type { Change, SemverAdvice, Surface } from '../change.js';
 import { countLine, operationsList, type ReportView } from '../outcome.js';
+import { withoutProofRemarks } from '../proof/verdicts.js';
 import { isAnnouncedRemoval } from '../rules.js';
 import { mdCode, mdMessage, mdText } from './markdown.js';
 
@@ -150,9 +151,5 @@ function entry(change: Change): string {
 
 /** A message without the proofs' remarks (they are for reviewers) and its last full stop, `a -> b` read as `a → b`. */
 function plain(message: string): string {
-  return message
-    .replace(/ \((types|validators): unproven, [^)]*\)/g, '')
-    .replace(/ The compiler (shows|accepts) [^.]*\./g, '')
-    .replace(/ -> /g, ' → ')
-    .replace(/\.$/, '');
+  return withoutProofRemarks(message).replace(/ -> /g, ' → ').replace(/\.$/, '');
 }
