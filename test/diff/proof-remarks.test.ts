@@ -17,7 +17,7 @@ describe("the proofs' remarks", () => {
     ['types not looked at', withTypesVerdict(marked(['types']), undefined, false)],
     ['validators: no value found', withValidatorsVerdict(marked(['validators']), undefined)],
     ['both unproven', withValidatorsVerdict(withTypesVerdict(marked(['types', 'validators']), undefined, false), undefined)],
-  ])('%s: the message says more, and without the remarks it is the rule's own', (_name, judged) => {
+  ])("%s: the message says more, and without the remarks it is the rule's own", (_name, judged) => {
     expect(judged.message).not.toBe(ENUM_ADDED.message);
     expect(withoutProofRemarks(judged.message)).toBe(ENUM_ADDED.message);
   });
