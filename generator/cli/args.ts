@@ -8,7 +8,7 @@ import { DEFAULTS } from '../options.js';
 import { EXIT_USAGE, fail } from '../problems.js';
 import { REPORT_FORMATS } from '../diff/format/names.js';
 import { SAFE_METHODS } from '../model/method-semantics.js';
-import { REPORT_FORMATS as VERIFY_FORMATS } from '../verify/format-report.js';
+import { REPORT_FORMATS as VERIFY_FORMATS } from '../verify/format-names.js';
 import { DEFAULT_STABILITY_LEVEL, STABILITY_LEVELS } from '../diff/lifecycle.js';
 import { FAIL_ON_CHOICES } from '../diff/outcome.js';
 import { outputList } from './config.js';

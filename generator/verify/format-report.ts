@@ -1,11 +1,8 @@
 /** The report as people and CI read it: plain text, JSON, JUnit XML or Markdown; and what `--replay` found. */
 import { curlLine } from './curl.js';
 import type { ReplayResult } from './replay.js';
+import type { ReportFormat } from './format-names.js';
 import type { Coverage, OperationResult, VerifyReport } from './report.js';
-
-/** The formats of `--format`. */
-export const REPORT_FORMATS = ['text', 'json', 'junit', 'markdown'] as const;
-export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 /** The report in `format`, ending with a newline. */
 export function formatReport(report: VerifyReport, format: ReportFormat): string {

@@ -5,7 +5,7 @@ import { generate } from '../../generator/index.js';
 import { startMockServer, type MockServer } from '../../generated/mock/index.js';
 import { removeProject, runCli, tempProject } from '../cli/helpers/run-cli.js';
 import { SAFE_METHODS } from '../../generator/model/method-semantics.js';
-import { REPORT_FORMATS } from '../../generator/verify/format-report.js';
+import { REPORT_FORMATS } from '../../generator/verify/format-names.js';
 import { TEST_KEY } from './helpers.js';
 
 /** `podcast-gen verify` through `main()`, in this process, against the generated mock. */

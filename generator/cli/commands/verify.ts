@@ -8,7 +8,8 @@ import type { ApiModel } from '../../model/types.js';
 import { chooseOperations } from '../../model/select-operations.js';
 import { EXIT_USAGE, fail } from '../../problems.js';
 import { readCredential } from '../../verify/credential.js';
-import { formatReplay, formatReport, type ReportFormat } from '../../verify/format-report.js';
+import type { ReportFormat } from '../../verify/format-names.js';
+import { formatReplay, formatReport } from '../../verify/format-report.js';
 import { replayBaseUrl } from '../../verify/replay-target.js';
 import { describeFailure, type CommandContext } from '../context.js';
 
