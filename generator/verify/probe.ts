@@ -50,7 +50,8 @@ export class Probe {
   #cases = 0;
   #refusals = 0;
   #linked = 0;
-  #spent = false;
+  /** Where the request budget ran out before every request planned was sent: what the coverage says of it. */
+  #spent: string | undefined;
 
   constructor(run: ProbeRun, op: OperationModel, context: AnswerContext) {
     this.#run = run;
@@ -71,10 +72,10 @@ export class Probe {
     const sent = await sendCase(this.#run, this.#context, request);
     if ('unsent' in sent) {
       if (sent.unsent === 'no call') this.uncovered(`${request.label}: this request cannot be made for it`);
-      else if (!this.#spent) {
+      else if (this.#spent === undefined) {
         // The budget ran out, before the request or on the token request it needed: it was not sent.
-        this.uncovered(`requests not sent from ${request.label} on: --max-requests ${this.#run.budget.limit} reached`);
-        this.#spent = true;
+        this.#spent = `requests not sent from ${request.label} on: --max-requests ${this.#run.budget.limit} reached`;
+        this.uncovered(this.#spent);
       }
       return undefined;
     }
@@ -112,8 +113,8 @@ export class Probe {
     this.#findings.push({ finding, more: 0 });
   }
 
-  /** The request budget ran out before every request planned for it was sent. */
-  get spent(): boolean {
+  /** Why not every request planned was sent, where the request budget ran out (as the coverage says it). */
+  get spent(): string | undefined {
     return this.#spent;
   }
 
