@@ -26,6 +26,9 @@ const LIFECYCLE_PLACES: [place: string, removal: string, what: string][] = [
   ['response-property', 'response-property-removed', 'response: a property'],
 ];
 
+/** The rules that mark each of those places deprecated (`operation-deprecated`, ...): a semver minor step (SemVer 2.0.0 §7). */
+export const DEPRECATION_RULES: ReadonlySet<string> = new Set(LIFECYCLE_PLACES.map(([place]) => `${place}-deprecated`));
+
 /** The rules, each removal's with the surfaces `surfacesOf` gives for it. */
 export function lifecycleRules(surfacesOf: (removal: string) => Surface[]): LifecycleRule[] {
   const rule = (code: string, level: ChangeLevel, surfaces: Surface[], description: string, more: Partial<LifecycleRule> = {}): LifecycleRule => ({

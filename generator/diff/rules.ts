@@ -4,7 +4,7 @@
  * description. docs/diff-rules.md is checked against this list.
  */
 import { type ChangeLevel, SURFACES, type Surface } from './change.js';
-import { lifecycleRules } from './lifecycle-rules.js';
+import { DEPRECATION_RULES, lifecycleRules } from './lifecycle-rules.js';
 import { SCHEMA_KINDS } from './schema-rules.js';
 
 /** One rule of the catalogue. */
@@ -232,20 +232,12 @@ export function isRule(code: string): boolean {
   return BY_CODE.has(code);
 }
 
-/** Rules that mark something deprecated: SemVer 2.0.0 §7 asks a minor step for a deprecation. */
-const DEPRECATIONS: ReadonlySet<string> = new Set([
-  'operation-deprecated',
-  'parameter-deprecated',
-  'request-property-deprecated',
-  'response-property-deprecated',
-]);
-
 /**
  * The semver step of a change of `rule` that breaks no surface: minor where it lets callers or
  * readers do something new or deprecates something (SemVer 2.0.0 §7), patch otherwise.
  */
 export function quietStep(rule: RuleDefinition): 'minor' | 'patch' {
-  return rule.adds || DEPRECATIONS.has(rule.code) ? 'minor' : 'patch';
+  return rule.adds || DEPRECATION_RULES.has(rule.code) ? 'minor' : 'patch';
 }
 
 /** True for a removal the API announced (deprecated, its sunset passed): info whatever it breaks. */
