@@ -1,7 +1,7 @@
 /**
  * What synthesis reads of a schema's composition (its `allOf` merged, a branch merged with what
- * stands beside it, whether it admits a value at all), worked out once per schema object and
- * model. Each is a pure function of the schema and the model's resolver, asked for every value
+ * stands beside it, whether it admits a value at all) and whether its own `example` and `default`
+ * fit it, worked out once per schema object and model. Each is a pure function of the schema and the model's resolver, asked for every value
  * made: on a document whose components reach each other through `allOf`s (Microsoft Graph's),
  * merging them again for every value took much of the fixtures' time (bench/RESULTS.md). The
  * results are shared: callers read them and never change them.
@@ -9,6 +9,7 @@
 import { closedParts } from '../model/closed-parts.js';
 import { derefSchema, isUnsatisfiable, mergeAllOf, type SchemaResolver } from '../model/schema-merge.js';
 import type { SchemaObject } from '../model/types.js';
+import { conform, isPlainObject } from './conform.js';
 
 /** One resolver's answers, by schema object (each model has one resolver: build-fixture.ts `modelResolver`). */
 interface Answers {
@@ -17,6 +18,8 @@ interface Answers {
   /** By the schema beside the branches, then by branch. */
   branches: WeakMap<SchemaObject, Map<SchemaObject, BranchReading>>;
   objectBranches: WeakMap<SchemaObject, Map<SchemaObject, SchemaObject>>;
+  /** The schema's own `example` and `default` fitted to it; null where it does not conform. */
+  ownFits: Record<'example' | 'default', WeakMap<SchemaObject, { value: unknown } | null>>;
 }
 
 /** A branch of a `oneOf`/`anyOf` read with what stands beside it (its siblings left out). */
@@ -32,7 +35,13 @@ const byResolver = new WeakMap<SchemaResolver, Answers>();
 function answers(resolve: SchemaResolver): Answers {
   let found = byResolver.get(resolve);
   if (!found) {
-    found = { composed: new WeakMap(), noValue: new WeakMap(), branches: new WeakMap(), objectBranches: new WeakMap() };
+    found = {
+      composed: new WeakMap(),
+      noValue: new WeakMap(),
+      branches: new WeakMap(),
+      objectBranches: new WeakMap(),
+      ownFits: { example: new WeakMap(), default: new WeakMap() },
+    };
     byResolver.set(resolve, found);
   }
   return found;
@@ -98,4 +107,24 @@ export function objectWithBranch(schema: SchemaObject, branch: SchemaObject, res
 export function withoutBranches(schema: SchemaObject): SchemaObject {
   const { oneOf: _oneOf, anyOf: _anyOf, discriminator: _discriminator, ...rest } = schema;
   return rest;
+}
+
+/**
+ * {@link conform} of the schema's own `example` or `default` to the schema: synthesis asks it for
+ * every value it makes of a schema, and a document's components are made again for every operation
+ * that reaches them. Each caller gets a copy of the value, free to change it.
+ */
+export function ownValueFit(schema: SchemaObject, keyword: 'example' | 'default', resolve: SchemaResolver): { value: unknown } | undefined {
+  if (schema[keyword] === undefined) return undefined;
+  const fits = answers(resolve).ownFits[keyword];
+  let fit = fits.get(schema);
+  if (fit === undefined) fits.set(schema, (fit = conform(schema[keyword], schema, resolve) ?? null));
+  return fit === null ? undefined : { value: copied(fit.value) };
+}
+
+/** A JSON value copied: its objects and arrays new, each key its own property (`__proto__` too), in order. */
+function copied(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(copied);
+  if (!isPlainObject(value)) return value;
+  return Object.fromEntries(Object.keys(value).map((key) => [key, copied(value[key])]));
 }

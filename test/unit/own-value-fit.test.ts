@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SchemaObject } from '../../generator/model/types.js';
 import type { SchemaResolver } from '../../generator/model/schema-merge.js';
-import { conform, ownValueFit } from '../../generator/synthesis/conform.js';
+import { ownValueFit } from '../../generator/synthesis/composed-schemas.js';
+import { conform } from '../../generator/synthesis/conform.js';
 
 // ownValueFit is conform of a schema's own example or default, worked out once per schema: the
 // same answer as conform, and a value each caller may change without changing the next one's.
