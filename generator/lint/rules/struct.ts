@@ -71,6 +71,9 @@ export const SwaggerStructRule: Oas2Rule = () => ({
   },
 });
 
+/** No fault: shared, as most nodes have none. */
+const NO_FAULTS: readonly Fault[] = [];
+
 /**
  * The faults of the node the walk is at. `struct` and `struct-unread` visit each node one after the
  * other, with the same location: the second takes the faults the first found (the last node looked
@@ -81,7 +84,7 @@ const last: { node: unknown; location: unknown; type: unknown; key: unknown; fau
   location: undefined,
   type: undefined,
   key: undefined,
-  faults: [],
+  faults: NO_FAULTS,
 };
 
 function faultsHere(node: unknown, context: UserContext): readonly Fault[] {
@@ -94,15 +97,14 @@ function faultsHere(node: unknown, context: UserContext): readonly Fault[] {
   return last.faults;
 }
 
+/** Lets go of the last node and its faults (their locations hold the document's text). */
 function forgetLast(): void {
-  Object.assign(last, { node: undefined, location: undefined, type: undefined, key: undefined, faults: NO_FAULTS });
+  last.node = last.location = undefined;
+  last.faults = NO_FAULTS;
 }
 
 type PropType = NormalizedNodeType['additionalProperties'];
 type ScalarSchema = Exclude<PropType, NormalizedNodeType | ((...args: never[]) => unknown) | null | undefined>;
-
-/** No fault: shared, as most nodes have none. */
-const NO_FAULTS: readonly Fault[] = [];
 
 /** The faults of one node against its type, as redocly's `struct` finds them. */
 function faultsOf(node: unknown, { type, location, key, resolve }: UserContext, readsAsIn30 = true): readonly Fault[] {
@@ -170,9 +172,9 @@ function scalarFaults(faults: Fault[], read: boolean, schema: ScalarSchema, fiel
     for (let index = 0; index < value.length; index++) {
       const item = value[index];
       if (items.enum && !items.enum.includes(item as string))
-        faults.push({ message: notOneOf(field, items.enum), location: parent.child([field]).child([index]), read });
+        faults.push({ message: notOneOf(field, items.enum), location: parent.child([field, index]), read });
       else if (items.type && !matchesType(item, items.type))
-        faults.push({ message: `Expected type \`${items.type}\` but got \`${jsonKind(item)}\`.`, location: parent.child([field]).child([index]), read });
+        faults.push({ message: `Expected type \`${items.type}\` but got \`${jsonKind(item)}\`.`, location: parent.child([field, index]), read });
     }
   }
   if (typeof schema.minimum === 'number' && typeof value === 'number' && value < schema.minimum) {
