@@ -12,7 +12,15 @@ import { runtimeExportsIn } from './emit/runtime-exports.js';
 import { manifestFile } from './write/manifest.js';
 import type { GeneratedFile } from './emit/plugin.js';
 import { runPlugin } from './plugins/run-plugin.js';
-import { queueCounter, sidePlugins, startEarlyWorker, startSideThread, type EarlyWorker, type SideThread } from './concurrency/side-thread.js';
+import {
+  queueCounter,
+  sidePlugins,
+  startEarlyWorker,
+  startSideThread,
+  type EarlyWorker,
+  type SidePluginResult,
+  type SideThread,
+} from './concurrency/side-thread.js';
 import { pluginOptions } from './plugins/plugin-options.js';
 import { loadTemplates } from './emit/templates.js';
 import { lint, load, withFile } from './load-and-lint.js';
@@ -230,10 +238,15 @@ async function emit(run: {
   }
   if (side) {
     // The worker names a failure by its own stage (side-worker.ts); one before any output (its model, a crash) comes first.
-    const results = await side.results.catch((error: unknown) => void failed(side.failedOn(), error));
+    let results: SidePluginResult[] = [];
+    try {
+      results = await side.results;
+    } catch (error) {
+      failed(side.failedOn(), error);
+    }
     if (failure) throw failure.error;
-    for (const result of results ?? []) made.set(result.name, result);
-    timer('side thread', (results ?? []).map((r) => `${r.name} ${r.ms} ms`).join(', '));
+    for (const result of results) made.set(result.name, result);
+    timer('side thread', results.map((r) => `${r.name} ${r.ms} ms`).join(', '));
   }
   // In run order, whichever thread made them: the same files and problems as in one thread.
   const files: GeneratedFile[] = [];

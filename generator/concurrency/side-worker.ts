@@ -17,8 +17,7 @@ parentPort?.once('message', (request: SideRequest) => {
 
 /** Makes the plugins it takes, sending each result as made; answers that it is done, or why it failed. */
 async function answer(request: SideRequest, send: (reply: SideReply) => void): Promise<SideReply> {
-  // The stage a failure is named by, as the pipeline names its own.
-  let stage = 'the model';
+  // The output being made when a failure came; none: the model.
   let output: string | undefined;
   try {
     const { model } = buildModel(request.document, request.modelOptions);
@@ -26,7 +25,6 @@ async function answer(request: SideRequest, send: (reply: SideReply) => void): P
     const next = new Int32Array(request.next);
     for (let taken = Atomics.add(next, 0, 1); taken < request.plugins.length; taken = Atomics.add(next, 0, 1)) {
       const { name, options } = request.plugins[taken] as SideRequest['plugins'][number];
-      stage = `the ${name} output`;
       output = name;
       const started = performance.now();
       const plugin = builtinPlugins.find((p) => p.name === name);
@@ -39,6 +37,8 @@ async function answer(request: SideRequest, send: (reply: SideReply) => void): P
     }
     return { done: true };
   } catch (thrown) {
+    // The stage a failure is named by, as the pipeline names its own.
+    const stage = output === undefined ? 'the model' : `the ${output} output`;
     const error = tooDeep(thrown, stage, request.modelOptions.source.path) ?? thrown;
     const where = output === undefined ? {} : { output };
     if (error instanceof PodcastGenError) return { failed: { message: error.message, problems: error.problems, exitCode: error.exitCode, ...where } };
