@@ -56,14 +56,12 @@ export function createDirectPrinter(tsModule: TypeScript): DirectPrinter {
 
   /** `node`, or (unsure of something in it) TypeScript's print of it: at a line's start, not indented. */
   const unit = (node: ts.Node) => {
-    const mark = w.out.length;
+    const mark = w.mark();
     try {
       emit(node);
     } catch (error) {
       if (error !== UNSURE) throw error;
-      w.out.length = mark;
-      w.indent = 0;
-      w.atLineStart = true;
+      w.rewind(mark);
       typescriptPrint ??= typescriptNodePrinter(tsModule);
       w.text(typescriptPrint(node));
       fallbacks++;

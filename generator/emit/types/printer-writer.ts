@@ -4,6 +4,13 @@
  * an array of strings. What the printer writes depends on two states only: the indent level and
  * whether the text so far ends a line; a line's indentation is written with the first text on it.
  */
+/** A place in the writer's text, with its states. */
+export interface WriterMark {
+  length: number;
+  indent: number;
+  atLineStart: boolean;
+}
+
 export class PrinterWriter {
   readonly out: string[] = [];
   indent = 0;
@@ -27,8 +34,20 @@ export class PrinterWriter {
     this.atLineStart = endsLine(text);
   }
 
+  /** Where the text stands now, to go back to with {@link rewind}. */
+  mark(): WriterMark {
+    return { length: this.out.length, indent: this.indent, atLineStart: this.atLineStart };
+  }
+
+  /** Takes back everything written since `mark`, and the states with it. */
+  rewind(mark: WriterMark): void {
+    this.out.length = mark.length;
+    this.indent = mark.indent;
+    this.atLineStart = mark.atLineStart;
+  }
+
   /** TypeScript's `rawWrite`: no indentation. */
-  raw(text: string): void {
+  private raw(text: string): void {
     this.out.push(text);
     this.atLineStart = endsLine(text);
   }
@@ -76,7 +95,7 @@ export class PrinterWriter {
 const indents: string[] = [''];
 
 /** TypeScript's indentation of a level: four spaces each. */
-export function indentOf(level: number): string {
+function indentOf(level: number): string {
   for (let at = indents.length; at <= level; at++) indents.push(`${indents[at - 1]}    `);
   return indents[level] as string;
 }
