@@ -92,7 +92,7 @@ describe('printableRefs', () => {
     expect(schemas.Shallow).toStrictEqual({ $ref: '#/components/schemas/Event/properties/relationships' });
   });
 
-  it('gives a document without part refs back as it is, discriminators or not (their writes are undone: discriminator-writes.test.ts)', () => {
+  it('gives a document without part refs back as it is, discriminators or not (their writes are undone: discriminator-scan.test.ts)', () => {
     const plain = { components: { schemas: { a: { type: 'string' } } } };
     const discriminated = {
       components: { schemas: { a: { oneOf: [{ $ref: '#/components/schemas/b' }], discriminator: { propertyName: 'kind' } }, b: { type: 'object' } } },

@@ -103,7 +103,7 @@ export interface PrintingFacts {
   partRefs: boolean;
   /**
    * Some object has a `discriminator`: only then does openapi-typescript write into the document it
-   * prints (the discriminator enums of `scanDiscriminators`, undone after: discriminator-writes.ts),
+   * prints (the discriminator enums of `scanDiscriminators`, undone after: discriminator-scan.ts),
    * and only then does that scan, a walk of the whole document, find anything: it is skipped otherwise.
    */
   discriminators: boolean;
