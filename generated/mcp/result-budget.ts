@@ -45,14 +45,15 @@ type Json = Record<string, unknown>;
  * `value` within `budget` characters of JSON, cut at an item boundary of its largest lists (those
  * at the top or one level down), each kept at `minItems(path)` items at least. `cut` says what the
  * largest cut left out; `size` is the JSON length of what is returned (still over the budget when no
- * list could be cut enough).
+ * list could be cut enough), and `whole`, where a cut was made, that of `value`.
  */
 export function fitToBudget(
   value: Json,
   budget: number,
   minItems: (path: readonly (string | number)[]) => number = () => 0,
-): { value: Json; size: number; cut?: Omit<Cut, 'budget' | 'next'> } {
-  let size = JSON.stringify(value).length;
+): { value: Json; size: number; whole?: number; cut?: Omit<Cut, 'budget' | 'next'> } {
+  const whole = JSON.stringify(value).length;
+  let size = whole;
   if (size <= budget) return { value, size };
   let current = value;
   let cut: Omit<Cut, 'budget' | 'next'> | undefined;
@@ -77,7 +78,7 @@ export function fitToBudget(
     if (!cut || list.items.length - kept > cut.total - cut.kept) cut = { path: list.path, kept, total: list.items.length };
     if (size <= budget) break;
   }
-  return cut ? { value: current, size, cut } : { value: current, size };
+  return cut ? { value: current, size, whole, cut } : { value: current, size };
 }
 
 /** The largest list at the top of `value` or one level down, among those not yet tried. */

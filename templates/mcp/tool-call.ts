@@ -139,7 +139,7 @@ function withinBudget(
 ): CallToolResult {
   const { budget, binding } = context;
   const fitted = fitToBudget(structured, budget, minItemsOf(context.tool?.outputSchema));
-  if (fitted.size > budget) return overBudget(binding, budget, JSON.stringify(structured).length, fitted.cut !== undefined);
+  if (fitted.size > budget) return overBudget(binding, budget, fitted.whole ?? fitted.size, fitted.cut !== undefined);
   const text = JSON.stringify(fitted.value);
   if (!fitted.cut) return { content: [{ type: 'text', text }], structuredContent: fitted.value };
   const next = nextCall(context.args, binding.paging, fitted.cut);
