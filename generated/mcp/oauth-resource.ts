@@ -259,7 +259,7 @@ function canonicalResource(text: string): string | undefined {
   } catch {
     return undefined;
   }
-  if (url.hash !== '' || text.includes('#')) return undefined;
+  if (text.includes('#')) return undefined;
   return url.href.replace(/\/$/, '');
 }
 

@@ -35,6 +35,8 @@ export class Core {
   readonly #client: ExchangeClient;
   /** The `Link` header of each answer as sent, by its result's (shared) shown headers: a walk reads the next page there. */
   readonly #links = new WeakMap<object, string>();
+  /** The query parameters a credential travels in (an `apiKey` scheme's `in: query`). */
+  readonly #credentialQuery: readonly string[];
   constructor(options: CoreOptions | Omit<CoreOptions, 'apiKey'> | Omit<CoreOptions, 'apiKey' | 'auth'>, auth: AuthSpec) {
     if (!options) throw new TypeError('options are required: baseUrl and the credentials');
     auth = currentAuth(auth);
@@ -46,6 +48,7 @@ export class Core {
     if (options.maxResponseBytes !== undefined && !(options.maxResponseBytes >= 0)) throw new TypeError('maxResponseBytes is a number of bytes, 0 or more');
     this.#options = options;
     this.#client = { options, origin: base.origin, redirects: options.redirects, schemes: auth.schemes, redactor: this.#redactor };
+    this.#credentialQuery = Object.values(auth.schemes).flatMap((scheme) => (scheme.kind === 'apiKey' && scheme.in === 'query' ? [scheme.name] : []));
   }
 
   /**
@@ -78,7 +81,7 @@ export class Core {
 
   /** A page's address without the credential's query parameters (an `apiKey` scheme's `in: query`): each request sets them again. */
   withoutCredentialQuery(address: string): string {
-    const names = Object.values(this.#client.schemes).flatMap((scheme) => (scheme.kind === 'apiKey' && scheme.in === 'query' ? [scheme.name] : []));
+    const names = this.#credentialQuery;
     const at = address.indexOf('?');
     if (at < 0 || names.length === 0) return address;
     const hash = address.indexOf('#', at);
