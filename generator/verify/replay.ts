@@ -16,10 +16,10 @@ import { type RunEngines, runEngines } from './engines.js';
 import type { GeneratedApi } from './generated-api.js';
 import { isRecord } from './input-sites.js';
 import { judge, type Judging } from './judge.js';
-import type { CheckName, Finding, Replay, SentRequest } from './report.js';
+import { type CheckName, type Finding, type Replay, redactStrings, type SentRequest } from './report.js';
 import { type RequestBudget, requestBudget, sendCase } from './send-case.js';
 import { operationContext } from './verify-operation.js';
-import { DEFAULT_TIMEOUT_MS, MAX_RESPONSE_BYTES } from './verify-server.js';
+import { requestBase } from './verify-server.js';
 import type { SchemaResolver } from '../model/schema-merge.js';
 
 /** A failed request a report holds, to send again. */
@@ -86,18 +86,16 @@ export async function replayReport(options: {
   credential: Credential;
   entries: readonly ReplayEntry[];
   needed: readonly OperationModel[];
-  /** Time limit of each request, as a run's; default {@link DEFAULT_TIMEOUT_MS}. */
+  /** Time limit of each request, as a run's (verify-server.ts `requestBase`). */
   timeoutMs?: number;
   /** `--max-requests`: token requests and replays together take at most this many. */
   maxRequests?: number;
 }): Promise<ReplayResult[]> {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const budget = requestBudget(options.maxRequests);
-  const base = { baseUrl: options.baseUrl, timeoutMs, maxRetryWaitMs: timeoutMs, maxResponseBytes: MAX_RESPONSE_BYTES };
   const engines = runEngines({
     model: options.model,
     generated: options.generated,
-    base,
+    base: requestBase(options),
     budget,
     ...(options.credential.auth ? { auth: options.credential.auth } : {}),
   });
@@ -111,7 +109,7 @@ export async function replayReport(options: {
     entries: options.entries,
     budget,
   });
-  return JSON.parse(engines.redact(JSON.stringify(results))) as ReplayResult[];
+  return redactStrings(results, (text) => engines.redact(text));
 }
 
 /** The report's base URL and its failed requests, or what is wrong with the file's content. */

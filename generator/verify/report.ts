@@ -137,9 +137,9 @@ export function summarize(operations: readonly OperationResult[], durationMs: nu
   };
 }
 
-/** A copy of the report with `redact` applied to every string (a server may echo the credential). */
-export function redactReport(report: VerifyReport, redact: (text: string) => string): VerifyReport {
-  return JSON.parse(JSON.stringify(report), (_key, value: unknown) => (typeof value === 'string' ? redact(value) : value)) as VerifyReport;
+/** A copy of a JSON value (a report, replay results) with `redact` applied to each of its strings, so a credential the JSON text would escape is found too. */
+export function redactStrings<T>(value: T, redact: (text: string) => string): T {
+  return JSON.parse(JSON.stringify(value), (_key, item: unknown) => (typeof item === 'string' ? redact(item) : item)) as T;
 }
 
 /** A value as a finding shows it: JSON, cut at `max` characters. */

@@ -11,7 +11,7 @@ import { modelResolver } from '../synthesis/build-fixture.js';
 import { runEngines } from './engines.js';
 import type { GeneratedApi } from './generated-api.js';
 import { requestBudget } from './send-case.js';
-import { redactReport, summarize, type OperationResult, type VerifyReport } from './report.js';
+import { redactStrings, summarize, type OperationResult, type VerifyReport } from './report.js';
 import { pool } from './pool.js';
 import { runStateful } from './stateful.js';
 import { settled, type UndeclaredMethod, verifyOperation, type OperationRun } from './verify-operation.js';
@@ -67,6 +67,18 @@ export const DEFAULT_DRAW = 1;
 export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
 /** Verifies the server at `baseUrl`; resolves to the report (never rejects for what the server does). */
+/** How every request of a run is sent: to `baseUrl`, each attempt and each wait before a retry bounded by the time limit, the answer by its size. */
+export function requestBase(options: { baseUrl: string; timeoutMs?: number | undefined; maxRetries?: number | undefined }) {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  return {
+    baseUrl: options.baseUrl,
+    timeoutMs,
+    maxRetryWaitMs: timeoutMs,
+    maxResponseBytes: MAX_RESPONSE_BYTES,
+    ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
+  };
+}
+
 export async function verifyServer(options: VerifyOptions): Promise<VerifyReport> {
   const started = performance.now();
   const { model, generated } = options;
@@ -79,14 +91,7 @@ export async function verifyServer(options: VerifyOptions): Promise<VerifyReport
     const variables = options.credentialVariable ?? [...new Set(needed.flatMap((op) => op.security.variables))].join(' or ');
     throw new Error(`${names.slice(0, 3).join(', ')}${names.length > 3 ? ' and more' : ''} need a credential: set ${variables}`);
   }
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const base = {
-    baseUrl: options.baseUrl,
-    timeoutMs,
-    maxRetryWaitMs: timeoutMs,
-    maxResponseBytes: MAX_RESPONSE_BYTES,
-    ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
-  };
+  const base = requestBase(options);
   const settings = {
     cases: Math.max(1, Math.floor(options.cases ?? DEFAULT_CASES)),
     draw: Math.floor(options.draw ?? DEFAULT_DRAW),
@@ -127,7 +132,7 @@ export async function verifyServer(options: VerifyOptions): Promise<VerifyReport
     summary: summarize(operations, performance.now() - started, budget.taken()),
   };
   // The engine's own redaction: the credentials as sent, re-cased, encoded, and every token the run obtained; nothing else.
-  return redactReport(report, (text) => engines.redact(text));
+  return redactStrings(report, (text) => engines.redact(text));
 }
 
 /** Methods tried where a path does not declare them, safest first. */
