@@ -5,7 +5,7 @@
  * model/auth-variables.ts): `PODCAST_API_KEY`, `<PREFIX>_TOKEN`, a client id and secret.
  */
 import { type McpCredentials, readMcpCredentials } from '../../templates/mcp/credentials.js';
-import type { ApiModel, CredentialsModel } from '../model/types.js';
+import type { ApiModel } from '../model/types.js';
 
 /** The credentials of a run: the client's `auth` option, or every variable that is missing (never a value). */
 export interface Credential {
@@ -21,7 +21,8 @@ export interface Credential {
 export function readCredential(model: Pick<ApiModel, 'credentials'>, env: Readonly<Record<string, string | undefined>>): Credential {
   const { variables, schemes } = model.credentials;
   if (variables.length === 0) return {};
-  const read = readEnvironmentCredentials(model.credentials, env);
+  // The generated MCP server's reader itself: the client's `auth` option and the secrets to redact, or every problem at once.
+  const read = readMcpCredentials(model.credentials, env);
   if ('problems' in read)
     return { variable: named(variables.filter((v) => schemes.includes(v.scheme) && v.role !== 'clientSecret')) ?? named(variables), problems: read.problems };
   // The variables of each scheme read: its credential's, or its client id's and secret's.
@@ -29,11 +30,6 @@ export function readCredential(model: Pick<ApiModel, 'credentials'>, env: Readon
     (v) => Object.hasOwn(read.auth, v.scheme) && (typeof read.auth[v.scheme] === 'string' ? v.role === 'credential' : v.role !== 'credential'),
   );
   return { variable: named(used) ?? named(variables), auth: read.auth };
-}
-
-/** The generated MCP server's reader itself: the client's `auth` option and the secrets to redact, or every problem at once. */
-function readEnvironmentCredentials(credentials: CredentialsModel, env: Readonly<Record<string, string | undefined>>): McpCredentials {
-  return readMcpCredentials(credentials, env);
 }
 
 /**

@@ -22,6 +22,11 @@ export const ANNOTATIONS: ReadonlySet<string> = new Set([
   'externalDocs',
 ]);
 
+/** A keyword that only describes: one of {@link ANNOTATIONS}, or an extension (`x-`). */
+export function isAnnotation(key: string): boolean {
+  return ANNOTATIONS.has(key) || key.startsWith('x-');
+}
+
 /** A schema as compared: references followed, wrappers unwrapped, a choice of values read as an enum. */
 export interface CanonicalAt extends SchemaAt {
   /** The component it is (after the references and wrappers followed). */
@@ -37,7 +42,7 @@ export interface CanonicalAt extends SchemaAt {
 }
 
 function onlyAnnotations(schema: SchemaObject, allowed: readonly string[]): boolean {
-  return Object.keys(schema).every((key) => ANNOTATIONS.has(key) || key.startsWith('x-') || allowed.includes(key));
+  return Object.keys(schema).every((key) => isAnnotation(key) || allowed.includes(key));
 }
 
 /** The schema at `at` in its canonical form on `side`. */

@@ -9,7 +9,7 @@ import { escapeToken } from '../../json-pointer.js';
 import type { SchemaObject } from '../../model/types.js';
 import { isPlainObject } from '../../synthesis/conform.js';
 import { mapSubschemas, SUBSCHEMA_KEYWORDS, type SubschemaKeyword } from '../../subschemas.js';
-import { ANNOTATIONS } from './equivalent-forms.js';
+import { isAnnotation } from './equivalent-forms.js';
 import type { Where } from './record.js';
 import type { SchemaAt } from './schema-view.js';
 import { recordSchema, type SchemaWalk } from './schema-walk.js';
@@ -94,6 +94,6 @@ function schemasDiffer(walk: SchemaWalk, a: unknown, b: unknown, oldPointer: str
 function written(value: unknown): unknown {
   if (!isPlainObject(value)) return value;
   const kept: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value)) if (!ANNOTATIONS.has(key) && !key.startsWith('x-')) kept[key] = v;
+  for (const [key, v] of Object.entries(value)) if (!isAnnotation(key)) kept[key] = v;
   return mapSubschemas(kept, written);
 }
