@@ -68,9 +68,11 @@ export async function readSpec(options: ReadSpecOptions): Promise<LoadedSpec> {
   const locateInRoot = (pointer: string, onKey?: boolean) => locatePointer(root.source, pointer, onKey);
   checkDocumentVersion(root.parsed, shown, locateInRoot);
   const swagger2 = isSwagger2(root.parsed);
+  // As JSON.parse made it, no node of the document sits in two places: walks keep no set of the nodes met.
+  const fromJson = parsedAsJson(root.source);
   // Before anything walks it (the bundler, lint's rules, the model): what no stage can read stops here.
-  checkDocumentShape(root.parsed, { file: shown, locate: locateInRoot, swagger2, fromJson: parsedAsJson(root.source) });
-  normalizeDiscriminatorMappings(root.parsed, root.source.body, parsedAsJson(root.source));
+  checkDocumentShape(root.parsed, { file: shown, locate: locateInRoot, swagger2, fromJson });
+  normalizeDiscriminatorMappings(root.parsed, root.source.body, fromJson);
 
   const bundled = await bundleOrFail({ root, config: options.config, resolver, shown, locate: locateInRoot });
   const problems = toProblems(bundled.problems, cwd, root);
