@@ -3,12 +3,10 @@ import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generateFiles } from '../../generator/index.js';
-import { loadVerifyTarget } from '../../generator/cli/verify-target.js';
 import { MAX_RESPONSE_BYTES, verifyServer } from '../../generator/verify/verify-server.js';
 import { startLoopback } from '../helpers/loopback.js';
 import { FIXTURE_DOCS } from '../helpers/paths.js';
-import { podcastTarget, TEST_KEY } from './helpers.js';
+import { generatedTarget, podcastTarget, TEST_KEY } from './helpers.js';
 import { REFERENCE_KEY, startReferenceServer } from './reference-server.js';
 
 const credential = { credential: TEST_KEY, credentialVariable: 'PODCAST_API_KEY', cases: 1 };
@@ -107,8 +105,7 @@ paths:
     const server = await startLoopback(() => ({ status: 200, body: { n: 1 } }));
     try {
       writeFileSync(join(dir, 'api.yaml'), document);
-      const { model, files, problems } = await generateFiles({ spec: join(dir, 'api.yaml') });
-      const { generated } = await loadVerifyTarget({ model, files, cwd: dir });
+      const { model, generated, problems } = await generatedTarget({ spec: join(dir, 'api.yaml') }, dir);
       const report = await verifyServer({ model, generated, problems, baseUrl: server.url });
       expect(report.operations.map((o) => [o.operationId, o.status])).toStrictEqual([
         ['fine', 'pass'],
@@ -187,8 +184,7 @@ paths:
   });
 
   it('a link to an operation the selection leaves out is not followed, saying why', async () => {
-    const { model, files, problems } = await generateFiles({ spec: join(FIXTURE_DOCS, 'verify', 'reference.yaml') });
-    const { generated } = await loadVerifyTarget({ model, files, cwd: process.cwd() });
+    const { model, generated, problems } = await generatedTarget({ spec: join(FIXTURE_DOCS, 'verify', 'reference.yaml') });
     const server = await startReferenceServer();
     try {
       const report = await verifyServer({

@@ -5,8 +5,7 @@
  */
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadVerifyTarget } from '../../generator/cli/verify-target.js';
-import { generateFiles } from '../../generator/index.js';
+import { generatedTarget } from './helpers.js';
 import type { ApiModel } from '../../generator/model/types.js';
 import { modelResolver } from '../../generator/synthesis/build-fixture.js';
 import { validCases } from '../../generator/verify/cases.js';
@@ -25,8 +24,8 @@ const DOCUMENTS = {
 const targets = new Map<string, { model: ApiModel; generated: GeneratedApi }>();
 beforeAll(async () => {
   for (const [name, spec] of Object.entries(DOCUMENTS)) {
-    const { model, files } = await generateFiles({ spec });
-    targets.set(name, { model, generated: (await loadVerifyTarget({ model, files, cwd: process.cwd() })).generated });
+    const { model, generated } = await generatedTarget({ spec });
+    targets.set(name, { model, generated });
   }
 }, 120_000);
 

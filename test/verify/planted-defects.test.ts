@@ -6,8 +6,7 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadVerifyTarget } from '../../generator/cli/verify-target.js';
-import { generateFiles } from '../../generator/index.js';
+import { generatedTarget } from './helpers.js';
 import type { VerifyReport } from '../../generator/verify/report.js';
 import { verifyServer } from '../../generator/verify/verify-server.js';
 import { FIXTURE_DOCS } from '../helpers/paths.js';
@@ -16,8 +15,7 @@ import { DEFECTS, type Defect, REFERENCE_KEY, startReferenceServer } from './ref
 type Target = Pick<Parameters<typeof verifyServer>[0], 'model' | 'generated' | 'problems'>;
 let target: Target;
 beforeAll(async () => {
-  const { model, files, problems } = await generateFiles({ spec: join(FIXTURE_DOCS, 'verify', 'reference.yaml') });
-  target = { model, problems, generated: (await loadVerifyTarget({ model, files, cwd: process.cwd() })).generated };
+  target = await generatedTarget({ spec: join(FIXTURE_DOCS, 'verify', 'reference.yaml') });
 }, 60_000);
 
 const table: string[] = [];

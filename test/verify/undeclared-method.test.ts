@@ -5,8 +5,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadVerifyTarget } from '../../generator/cli/verify-target.js';
-import { generateFiles } from '../../generator/index.js';
+import { generatedTarget } from './helpers.js';
 import { pathMethodsOf } from '../../generator/model/path-methods.js';
 import type { OpenApiDocument } from '../../generator/load/read-spec.js';
 import { verifyServer } from '../../generator/verify/verify-server.js';
@@ -17,9 +16,8 @@ const SPEC = join(FIXTURE_DOCS, 'verify', 'reference.yaml');
 
 describe('the undeclared-method probe under a selection', () => {
   it('tries a method the whole document does not declare, not one of an operation left out (the correct server passes)', async () => {
-    const { model, files, problems } = await generateFiles({ spec: SPEC, operations: { exclude: ['op:listItems'] } });
+    const { model, generated, problems } = await generatedTarget({ spec: SPEC, operations: { exclude: ['op:listItems'] } });
     expect(model.operations.map((op) => op.operationId)).not.toContain('listItems');
-    const { generated } = await loadVerifyTarget({ model, files, cwd: process.cwd() });
     const server = await startReferenceServer();
     try {
       const report = await verifyServer({
