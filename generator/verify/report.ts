@@ -137,6 +137,11 @@ export function summarize(operations: readonly OperationResult[], durationMs: nu
   };
 }
 
+/** A run's exit code: 1 where anything failed, or where nothing was judged to pass (a pass is earned); else 0. */
+export function exitCodeOf(counts: { failed: number; passed: number }): 0 | 1 {
+  return counts.failed > 0 || counts.passed === 0 ? 1 : 0;
+}
+
 /** A copy of a JSON value (a report, replay results) with `redact` applied to each of its strings, so a credential the JSON text would escape is found too. */
 export function redactStrings<T>(value: T, redact: (text: string) => string): T {
   return JSON.parse(JSON.stringify(value), (_key, item: unknown) => (typeof item === 'string' ? redact(item) : item)) as T;

@@ -11,6 +11,7 @@ import { readCredential } from '../../verify/credential.js';
 import type { ReportFormat } from '../../verify/format-names.js';
 import { formatReplay, formatReport } from '../../verify/format-report.js';
 import { replayBaseUrl } from '../../verify/replay-target.js';
+import { exitCodeOf } from '../../verify/report.js';
 import { describeFailure, type CommandContext } from '../context.js';
 
 export async function runVerify(context: CommandContext): Promise<number> {
@@ -52,7 +53,7 @@ export async function runVerify(context: CommandContext): Promise<number> {
       select: (op) => chosen.includes(op),
       problems,
     });
-    const code = report.summary.failed > 0 || report.summary.passed === 0 ? 1 : 0;
+    const code = exitCodeOf(report.summary);
     if (!args.json) io.stdout(formatReport(report, format));
     if (report.summary.failed === 0 && report.summary.passed === 0) reporter.error(nothingJudged(report.summary));
     return reporter.finish(code, { report });
@@ -116,7 +117,8 @@ async function sendAgain(
   });
   if (!context.args.json) context.io.stdout(formatReplay(options.baseUrl, shown, format === 'json' ? 'json' : 'text'));
   // As a run: a replay that judged nothing (each request skipped) has not passed.
-  return context.reporter.finish(shown.some((r) => r.verdict === 'fail') || !shown.some((r) => r.verdict === 'pass') ? 1 : 0, { replays: shown });
+  const count = (verdict: string) => shown.filter((r) => r.verdict === verdict).length;
+  return context.reporter.finish(exitCodeOf({ failed: count('fail'), passed: count('pass') }), { replays: shown });
 }
 
 /** `--replay`'s base URL: this run's `--base-url`, never the report's (verify/replay-target.ts); else a usage error (exit 2). */
