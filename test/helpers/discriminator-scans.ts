@@ -2,6 +2,9 @@ import { createRequire } from 'node:module';
 import { scanDiscriminators } from '../../generator/emit/types/discriminator-scan.js';
 import { loadPrinterModules } from '../../generator/emit/types/printer-modules.js';
 
+/** openapi-typescript's own `scanDiscriminators`, from its package's entry: the judge of podcast-gen's. */
+export const theirScan = (createRequire(import.meta.url)('openapi-typescript') as typeof import('openapi-typescript')).scanDiscriminators;
+
 /** A scan's findings and the document after it, as JSON text (key order included). */
 export interface ScanTexts {
   found: string;
@@ -15,7 +18,6 @@ export interface ScanTexts {
  */
 export function compareScans(read: () => unknown): { theirs: ScanTexts; ours: ScanTexts; undone: string; read: string } {
   const { ots } = loadPrinterModules();
-  const theirScan = (createRequire(import.meta.url)('openapi-typescript') as typeof import('openapi-typescript')).scanDiscriminators;
   const [their, our] = [read(), read()];
   const { objects, refsHandled } = theirScan(their as never, { silent: true });
   const scan = scanDiscriminators(ots, our);

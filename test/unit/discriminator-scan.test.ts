@@ -1,16 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { parseYaml } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
 import { scanDiscriminators } from '../../generator/emit/types/discriminator-scan.js';
 import { printTypes } from '../../generator/emit/types/print-types.js';
 import { loadPrinterModules } from '../../generator/emit/types/printer-modules.js';
-import { compareScans } from '../helpers/discriminator-scans.js';
+import { compareScans, theirScan } from '../helpers/discriminator-scans.js';
 import { ROOT } from '../helpers/paths.js';
 
 const { ots } = loadPrinterModules();
-const theirScan = (createRequire(import.meta.url)('openapi-typescript') as typeof import('openapi-typescript')).scanDiscriminators;
 
 /**
  * The types are printed from the run's own document, into which the discriminator scan writes its
