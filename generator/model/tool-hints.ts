@@ -82,9 +82,10 @@ export function stem(word: string): string {
   const lower = word.toLowerCase();
   for (const suffix of ['ations', 'ation', 'ions', 'ion', 'ing', 'ed', 'es', 's']) {
     if (lower.length <= suffix.length + 2 || !lower.endsWith(suffix)) continue;
-    // A doubled final consonant (resetting, cancelled) is one.
-    const base = lower.slice(0, -suffix.length).replace(/([b-df-hj-np-tv-z])\1$/, '$1');
-    for (const candidate of [base, `${base}e`]) if (DESTRUCTIVE_WORDS.includes(candidate)) return candidate;
+    // A doubled final consonant (resetting, cancelled) is one, unless the word ends in it (uninstalled).
+    const base = lower.slice(0, -suffix.length);
+    const single = base.replace(/([b-df-hj-np-tv-z])\1$/, '$1');
+    for (const candidate of [base, single, `${single}e`]) if (DESTRUCTIVE_WORDS.includes(candidate)) return candidate;
   }
   return lower;
 }
