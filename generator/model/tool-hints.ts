@@ -62,11 +62,9 @@ export interface HintSource {
  */
 export function toolHints(source: HintSource): OperationModel['annotations'] {
   const known = !source.additional;
-  const said = new Set(
-    [source.operationId, source.summary ?? '', ...source.path.split('/').filter((segment) => !segment.startsWith('{'))].flatMap((text) =>
-      words(text).map(stem),
-    ),
-  );
+  const texts = [source.operationId, source.summary ?? '', ...source.path.split('/').filter((segment) => !segment.startsWith('{'))];
+  // Most operations name no such act: their words are split and stemmed only where one may be said.
+  const said = mayNameAnAct(texts) ? new Set(texts.flatMap((text) => words(text).map(stem))) : new Set<string>();
   const saysOneOf = (list: readonly string[]) => list.some((word) => said.has(word));
   const derived = {
     readOnly: isSafeMethod(source.method, known),
@@ -75,6 +73,22 @@ export function toolHints(source: HintSource): OperationModel['annotations'] {
     openWorld: true,
   };
   return { ...derived, ...overrides(source) };
+}
+
+/**
+ * Each list word as every form {@link stem} reads as it begins (`delet` for `deletion`, `cancel` for
+ * `cancelled`): a text holding none of them names no act of the lists.
+ */
+const ACT_ROOTS = DESTRUCTIVE_WORDS.map((word) => word.replace(/e$/, ''));
+
+/** Whether any of `texts`, read as {@link words} reads them (accents dropped) and lower-cased, holds an act's root. */
+function mayNameAnAct(texts: readonly string[]): boolean {
+  const lower = texts
+    .join(' ')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+  return ACT_ROOTS.some((root) => lower.includes(root));
 }
 
 /** A word as the lists write it, where it is one of them: `deletes`, `deleted`, `Deletion` are `delete`; `resetting` and `cancelled` too. */
