@@ -62,11 +62,9 @@ export interface HintSource {
  */
 export function toolHints(source: HintSource): OperationModel['annotations'] {
   const known = !source.additional;
-  const said = new Set(
-    [source.operationId, source.summary ?? '', ...source.path.split('/').filter((segment) => !segment.startsWith('{'))].flatMap((text) =>
-      words(text).map(stem),
-    ),
-  );
+  const texts = [source.operationId, source.summary ?? '', ...source.path.split('/').filter((segment) => !segment.startsWith('{'))];
+  // Most operations name no such act: their words are split and stemmed only where one may be said.
+  const said = mayNameAnAct(texts) ? new Set(texts.flatMap((text) => words(text).map(stem))) : new Set<string>();
   const saysOneOf = (list: readonly string[]) => list.some((word) => said.has(word));
   const derived = {
     readOnly: isSafeMethod(source.method, known),
@@ -77,14 +75,31 @@ export function toolHints(source: HintSource): OperationModel['annotations'] {
   return { ...derived, ...overrides(source) };
 }
 
+/**
+ * Each list word as every form {@link stem} reads as it begins (`delet` for `deletion`, `cancel` for
+ * `cancelled`): a text holding none of them names no act of the lists.
+ */
+const ACT_ROOTS = DESTRUCTIVE_WORDS.map((word) => word.replace(/e$/, ''));
+
+/** Whether any of `texts`, read as {@link words} reads them (accents dropped) and lower-cased, holds an act's root. */
+function mayNameAnAct(texts: readonly string[]): boolean {
+  const lower = texts
+    .join(' ')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+  return ACT_ROOTS.some((root) => lower.includes(root));
+}
+
 /** A word as the lists write it, where it is one of them: `deletes`, `deleted`, `Deletion` are `delete`; `resetting` and `cancelled` too. */
 export function stem(word: string): string {
   const lower = word.toLowerCase();
   for (const suffix of ['ations', 'ation', 'ions', 'ion', 'ing', 'ed', 'es', 's']) {
     if (lower.length <= suffix.length + 2 || !lower.endsWith(suffix)) continue;
-    // A doubled final consonant (resetting, cancelled) is one.
-    const base = lower.slice(0, -suffix.length).replace(/([b-df-hj-np-tv-z])\1$/, '$1');
-    for (const candidate of [base, `${base}e`]) if (DESTRUCTIVE_WORDS.includes(candidate)) return candidate;
+    // A doubled final consonant (resetting, cancelled) is one, unless the word ends in it (uninstalled).
+    const base = lower.slice(0, -suffix.length);
+    const single = base.replace(/([b-df-hj-np-tv-z])\1$/, '$1');
+    for (const candidate of [base, single, `${single}e`]) if (DESTRUCTIVE_WORDS.includes(candidate)) return candidate;
   }
   return lower;
 }

@@ -3,7 +3,7 @@
  * operationId, summary and path; `x-tool-hints` over them, and a clear failure for a bad one.
  */
 import { describe, expect, it } from 'vitest';
-import { stem, toolHints, type HintSource } from '../../generator/model/tool-hints.js';
+import { DESTRUCTIVE_WORDS, stem, toolHints, type HintSource } from '../../generator/model/tool-hints.js';
 import { PodcastGenError } from '../../generator/problems.js';
 
 const of = (given: Partial<HintSource>) =>
@@ -35,6 +35,33 @@ describe('toolHints', () => {
   ];
   it.each(table)('$given.method $given.operationId: $want', ({ given, want }) => {
     expect(of(given)).toStrictEqual({ ...want, openWorld: true });
+  });
+
+  // Every form stem() reads as a list word, however the text writes it, is found: an operation whose
+  // texts hold no act's root skips the word split, and must lose none of these.
+  it.each(
+    DESTRUCTIVE_WORDS.flatMap((word) => {
+      const base = word.replace(/e$/, '');
+      const forms = [
+        word,
+        `${base}ing`,
+        `${base}ed`,
+        `${base}ation`,
+        `${base}${base.at(-1)}ing`,
+        word.toUpperCase(),
+        `x${word[0]?.toUpperCase()}${word.slice(1)}s`,
+      ];
+      return forms.map((form) => ({ word, form }));
+    }),
+  )('$form is read as $word', ({ word, form }) => {
+    expect(stem(form.replace(/^x/, ''))).toBe(word);
+    for (const given of [{ operationId: `things/${form}` }, { summary: `It ${form} things` }, { path: `/things/${form}` }])
+      expect(of({ method: 'post', ...given }).destructive).toBe(true);
+  });
+
+  it('reads a word with accents as its letters', () => {
+    expect(of({ operationId: 'dèlete-thing' }).destructive).toBe(true);
+    expect(of({ operationId: 'create-thing' }).destructive).toBe(false);
   });
 
   it('takes x-tool-hints over what it derives', () => {
