@@ -297,8 +297,15 @@ function withoutKeys(schema: JsonSchema, keys: readonly string[]): JsonSchema {
 
 /** An `outputSchema` root must be `type: object` (MCP); an object schema may leave the type implicit. */
 function objectRooted(schema: JsonSchema): JsonSchema {
-  return schema.type === 'object' ? schema : { type: 'object', ...schema };
+  if (schema.type === 'object') return schema;
+  // One object per schema: the tools answering the same component list it as the same root, whose
+  // size and references are then found once (listing-budget.ts).
+  let rooted = objectRoots.get(schema);
+  if (!rooted) objectRoots.set(schema, (rooted = { type: 'object', ...schema }));
+  return rooted;
 }
+
+const objectRoots = new WeakMap<JsonSchema, JsonSchema>();
 
 function isObjectSchema(schema: SchemaObject): boolean {
   if (schema.nullable || schema.oneOf || schema.anyOf || schema.not) return false;
