@@ -187,7 +187,7 @@ function unicodePattern(pattern: unknown): string | undefined {
  * through other components, converted the same way. `$defs` is sorted by name for stable output.
  */
 export function withDefs(root: JsonSchema, components: ReadonlyMap<string, JsonSchema>): JsonSchema {
-  return withReachedDefs(root, reachedDefinitions(root, components));
+  return withReachedDefs(root, reachedDefinitions(localNames(root), components));
 }
 
 /** `root` with `reached` (definitions by name) as its `$defs`, sorted by name; `root` itself when there are none. */
@@ -198,26 +198,25 @@ export function withReachedDefs(root: JsonSchema, reached: ReadonlyMap<string, J
 }
 
 /**
- * Every component `root` references, directly or through other components, by name. A name in
- * `skip` is neither taken nor followed.
+ * Every component the definitions `names` are or reference, directly or through other components,
+ * by name. A name in `skip` is neither taken nor followed.
  */
 export function reachedDefinitions(
-  root: JsonSchema,
+  names: readonly string[],
   components: ReadonlyMap<string, JsonSchema>,
   skip: ReadonlySet<string> = new Set(),
 ): Map<string, JsonSchema> {
   const reached = new Map<string, JsonSchema>();
-  const add = (refs: readonly string[]): void => {
-    for (const ref of refs) {
-      const name = refName(ref);
+  const add = (names: readonly string[]): void => {
+    for (const name of names) {
       if (reached.has(name) || skip.has(name)) continue;
       const def = components.get(name);
-      if (def === undefined) throw new Error(`reference to an unknown schema: ${ref}`);
+      if (def === undefined) throw new Error(`reference to an unknown schema: #/$defs/${escapePointer(name)}`);
       reached.set(name, def);
-      add(localRefs(def));
+      add(localNames(def));
     }
   };
-  add(localRefs(root));
+  add(names);
   return reached;
 }
 
@@ -227,18 +226,22 @@ export function refName(ref: string): string {
 }
 
 /**
- * The `#/$defs/...` references anywhere inside a converted schema, found once per schema object:
- * every tool's schemas reach the same components, and walking each component again for every tool
- * was most of the MCP emitter's time on large documents. Converted schemas are never changed after
- * conversion, so what a walk found stays true.
+ * The definitions a converted schema references anywhere inside (`#/$defs/...`), by name, each once
+ * and sorted, found once per schema object: every tool's schemas reach the same components, and
+ * walking each component again for every tool was most of the MCP emitter's time on large
+ * documents. Converted schemas are never changed after conversion, so what a walk found stays true.
  */
-export function localRefs(schema: JsonSchema): readonly string[] {
-  let refs = localRefsOf.get(schema);
-  if (!refs) localRefsOf.set(schema, (refs = collectLocalRefs(schema, [])));
-  return refs;
+export function localNames(schema: JsonSchema): readonly string[] {
+  let names = localNamesOf.get(schema);
+  if (!names) {
+    const refs = collectLocalRefs(schema, []);
+    names = refs.length === 0 ? [] : [...new Set(refs.map(refName))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    localNamesOf.set(schema, names);
+  }
+  return names;
 }
 
-const localRefsOf = new WeakMap<JsonSchema, readonly string[]>();
+const localNamesOf = new WeakMap<JsonSchema, readonly string[]>();
 
 function collectLocalRefs(schema: JsonSchema, into: string[]): string[] {
   const ref = schema.$ref;

@@ -8,8 +8,8 @@ import type { ApiModel, OperationModel, SchemaObject } from '../../model/types.j
 import { schemaRefName } from '../../model/refs.js';
 import { fail } from '../../problems.js';
 import type { JsonSchema } from './json-schema.js';
-import { listedWithin } from './listing-budget.js';
-import { buildSchemaTable, type SchemaTable } from './schema-table.js';
+import { schemaLister, type SchemaLister } from './listing-budget.js';
+import { buildSchemaTable, type SchemaTable, type ToolDirection } from './schema-table.js';
 import { pagingHint } from './paging-hint.js';
 
 /** What MCP hosts accept as a tool name (the strictest of the big model hosts' rules). */
@@ -117,8 +117,9 @@ export function buildToolBindings(model: ApiModel, maxSchemaBytes = DEFAULT_MAX_
     return { entry, operation, output };
   });
   // Self-contained once every tool is converted: a tool's schemas may add places to the table.
+  const listers = { request: schemaLister(table.defs.request, maxSchemaBytes), response: schemaLister(table.defs.response, maxSchemaBytes) };
   const bindings = entries.map(({ entry, operation, output }) => {
-    const tool = selfContained(entry, table, maxSchemaBytes);
+    const tool = selfContained(entry, table, listers);
     return { tool, entry, operation, wrapData: output.wrap, ...(output.fields ? { projection: output.fields.projection } : {}) };
   });
   return { bindings: bindings.sort((a, b) => (a.tool.name < b.tool.name ? -1 : a.tool.name > b.tool.name ? 1 : 0)), table };
@@ -129,17 +130,13 @@ export function buildToolBindings(model: ApiModel, maxSchemaBytes = DEFAULT_MAX_
  * server does at run time), within the budget. What a schema leaves out is noted on the entry,
  * for the server to leave out the same.
  */
-function selfContained(entry: McpToolEntry, table: SchemaTable, maxBytes: number): McpTool {
+function selfContained(entry: McpToolEntry, table: SchemaTable, listers: Record<ToolDirection, SchemaLister>): McpTool {
   const { outputSchema, leftOut: _, ...tool } = entry;
-  const input = listedWithin(tool.inputSchema, table.defs.request, maxBytes);
+  const input = listers.request(tool.inputSchema);
   const output =
     outputSchema === undefined
       ? undefined
-      : listedWithin(
-          typeof outputSchema === 'string' ? objectRooted(table.defs.response.get(outputSchema) as JsonSchema) : outputSchema,
-          table.defs.response,
-          maxBytes,
-        );
+      : listers.response(typeof outputSchema === 'string' ? objectRooted(table.defs.response.get(outputSchema) as JsonSchema) : outputSchema);
   if (input.leftOut.length > 0 || (output?.leftOut.length ?? 0) > 0) {
     entry.leftOut = {
       ...(input.leftOut.length > 0 ? { inputSchema: input.leftOut } : {}),
@@ -300,8 +297,15 @@ function withoutKeys(schema: JsonSchema, keys: readonly string[]): JsonSchema {
 
 /** An `outputSchema` root must be `type: object` (MCP); an object schema may leave the type implicit. */
 function objectRooted(schema: JsonSchema): JsonSchema {
-  return schema.type === 'object' ? schema : { type: 'object', ...schema };
+  if (schema.type === 'object') return schema;
+  // One object per schema: the tools answering the same component list it as the same root, whose
+  // size and references are then found once (listing-budget.ts).
+  let rooted = objectRoots.get(schema);
+  if (!rooted) objectRoots.set(schema, (rooted = { type: 'object', ...schema }));
+  return rooted;
 }
+
+const objectRoots = new WeakMap<JsonSchema, JsonSchema>();
 
 function isObjectSchema(schema: SchemaObject): boolean {
   if (schema.nullable || schema.oneOf || schema.anyOf || schema.not) return false;
