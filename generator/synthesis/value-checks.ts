@@ -32,6 +32,18 @@ export function numberFits(value: number, schema: SchemaObject): boolean {
   return true;
 }
 
+/**
+ * Whether a made string or number meets the schema's own bounds (length, pattern, format, range), as
+ * the validators check them. A pattern JavaScript cannot read (`[\p{all}]*`) is not checked by the
+ * validators either.
+ */
+export function withinBounds(value: unknown, schema: SchemaObject): boolean {
+  if (typeof value === 'number') return numberFits(value, schema);
+  if (typeof value !== 'string') return true;
+  const checked = typeof schema.pattern === 'string' && !patternTest(schema.pattern) ? { ...schema, pattern: undefined } : schema;
+  return stringFits(value, checked);
+}
+
 function codePoints(value: string): number {
   let count = 0;
   for (const _ of value) count++;
