@@ -10,9 +10,12 @@ import { patternTest } from './pattern-test.js';
 
 /** True when `value` meets the string constraints of `schema` (as far as they are checked). */
 export function stringFits(value: string, schema: SchemaObject): boolean {
-  const length = codePoints(value);
-  if (schema.minLength !== undefined && length < schema.minLength) return false;
-  if (schema.maxLength !== undefined && length > schema.maxLength) return false;
+  // Counted only where a length is bounded: most strings' are not.
+  if (schema.minLength !== undefined || schema.maxLength !== undefined) {
+    const length = codePoints(value);
+    if (schema.minLength !== undefined && length < schema.minLength) return false;
+    if (schema.maxLength !== undefined && length > schema.maxLength) return false;
+  }
   if (typeof schema.pattern === 'string' && !matches(schema.pattern, value)) return false;
   const format = typeof schema.format === 'string' ? FORMATS[schema.format] : undefined;
   return format === undefined || format(value);
