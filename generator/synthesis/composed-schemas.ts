@@ -118,10 +118,12 @@ export function withoutBranches(schema: SchemaObject): SchemaObject {
  * that reaches them. Each caller gets a copy of the value, free to change it.
  */
 export function ownValueFit(schema: SchemaObject, keyword: 'example' | 'default', resolve: SchemaResolver): { value: unknown } | undefined {
-  if (schema[keyword] === undefined) return undefined;
+  // Read by name, not by `schema[keyword]`: asked of every schema a value is made of, and most have neither.
+  const own = keyword === 'example' ? schema.example : schema.default;
+  if (own === undefined) return undefined;
   const fits = answers(resolve).ownFits[keyword];
   let fit = fits.get(schema);
-  if (fit === undefined) fits.set(schema, (fit = conform(schema[keyword], schema, resolve) ?? null));
+  if (fit === undefined) fits.set(schema, (fit = conform(own, schema, resolve) ?? null));
   return fit === null ? undefined : { value: copied(fit.value) };
 }
 

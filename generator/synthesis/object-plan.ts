@@ -40,15 +40,27 @@ export interface ObjectPlan {
   extra: SchemaObject;
 }
 
-/** By resolver (each model has one: build-fixture.ts `modelResolver`), then by schema and branch index. */
-const byResolver = new WeakMap<SchemaResolver, WeakMap<SchemaObject, Map<number, ObjectPlan>>>();
+/** One resolver's plans (each model has one resolver: build-fixture.ts `modelResolver`). */
+interface Plans {
+  /** Of objects without branches (most): by schema alone. */
+  plain: WeakMap<SchemaObject, ObjectPlan>;
+  /** By schema, then by the index of the branch chosen. */
+  branched: WeakMap<SchemaObject, Map<number, ObjectPlan>>;
+}
+
+const byResolver = new WeakMap<SchemaResolver, Plans>();
 
 /** The plan of an object made from `schema` and its branch `index` (-1: it has none). */
 export function objectPlan(schema: SchemaObject, index: number, resolve: SchemaResolver): ObjectPlan {
   let plans = byResolver.get(resolve);
-  if (!plans) byResolver.set(resolve, (plans = new WeakMap()));
-  let byIndex = plans.get(schema);
-  if (!byIndex) plans.set(schema, (byIndex = new Map()));
+  if (!plans) byResolver.set(resolve, (plans = { plain: new WeakMap(), branched: new WeakMap() }));
+  if (index < 0) {
+    let plan = plans.plain.get(schema);
+    if (!plan) plans.plain.set(schema, (plan = planned(schema, index, resolve)));
+    return plan;
+  }
+  let byIndex = plans.branched.get(schema);
+  if (!byIndex) plans.branched.set(schema, (byIndex = new Map()));
   let plan = byIndex.get(index);
   if (!plan) byIndex.set(index, (plan = planned(schema, index, resolve)));
   return plan;
