@@ -53,8 +53,9 @@ export function composed(schema: SchemaObject, resolve: SchemaResolver): SchemaO
   const cache = answers(resolve).composed;
   let found = cache.get(schema);
   if (found === undefined) {
+    // Asked of the schema the reference names: every reference to a component shares its answer.
     const resolved = derefSchema(schema, resolve);
-    found = resolved.allOf ? mergeAllOf([resolved], resolve) : resolved;
+    found = resolved === schema ? mergeAllOf([resolved], resolve) : composed(resolved, resolve);
     cache.set(schema, found);
   }
   return found;
@@ -70,7 +71,9 @@ export function admitsNoValue(schema: SchemaObject, resolve: SchemaResolver): bo
   const cache = answers(resolve).noValue;
   let found = cache.get(schema);
   if (found === undefined) {
-    found = isUnsatisfiable(schema, resolve) || closedParts(derefSchema(schema, resolve), resolve)?.noValue === true;
+    // Both readings are of the schema the reference names: every reference to a component shares its answer.
+    const resolved = derefSchema(schema, resolve);
+    found = resolved === schema ? isUnsatisfiable(schema, resolve) || closedParts(schema, resolve)?.noValue === true : admitsNoValue(resolved, resolve);
     cache.set(schema, found);
   }
   return found;
@@ -115,10 +118,12 @@ export function withoutBranches(schema: SchemaObject): SchemaObject {
  * that reaches them. Each caller gets a copy of the value, free to change it.
  */
 export function ownValueFit(schema: SchemaObject, keyword: 'example' | 'default', resolve: SchemaResolver): { value: unknown } | undefined {
-  if (schema[keyword] === undefined) return undefined;
+  // Read by name, not by `schema[keyword]`: asked of every schema a value is made of, and most have neither.
+  const own = keyword === 'example' ? schema.example : schema.default;
+  if (own === undefined) return undefined;
   const fits = answers(resolve).ownFits[keyword];
   let fit = fits.get(schema);
-  if (fit === undefined) fits.set(schema, (fit = conform(schema[keyword], schema, resolve) ?? null));
+  if (fit === undefined) fits.set(schema, (fit = conform(own, schema, resolve) ?? null));
   return fit === null ? undefined : { value: copied(fit.value) };
 }
 

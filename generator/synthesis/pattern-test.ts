@@ -33,7 +33,7 @@ const compiled = new Map<string, { read: JsPattern; test: PatternTest } | undefi
 function compiledPattern(pattern: string): { read: JsPattern; test: PatternTest } | undefined {
   if (compiled.has(pattern)) return compiled.get(pattern);
   const read = jsPattern(pattern);
-  const entry = read && { read, test: compile(read) };
+  const entry = read && { read, test: rememberingLast(compile(read)) };
   compiled.set(pattern, entry);
   return entry;
 }
@@ -49,6 +49,22 @@ export function patternTest(pattern: string): PatternTest | undefined {
 /** `pattern` as the validators read it (Java's class names as classes), for making a string that matches it. */
 export function patternSource(pattern: string): string | undefined {
   return compiledPattern(pattern)?.read.source;
+}
+
+/**
+ * The test, answering again for the string it was asked last without running the engine: a made
+ * string is tested where it is made and again where its bounds are checked.
+ */
+function rememberingLast(test: PatternTest): PatternTest {
+  let lastText: string | undefined;
+  let lastAnswer = false;
+  return (text) => {
+    if (text !== lastText) {
+      lastAnswer = test(text);
+      lastText = text;
+    }
+    return lastAnswer;
+  };
 }
 
 function compile(read: JsPattern): PatternTest {

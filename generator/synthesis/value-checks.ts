@@ -10,9 +10,12 @@ import { patternTest } from './pattern-test.js';
 
 /** True when `value` meets the string constraints of `schema` (as far as they are checked). */
 export function stringFits(value: string, schema: SchemaObject): boolean {
-  const length = codePoints(value);
-  if (schema.minLength !== undefined && length < schema.minLength) return false;
-  if (schema.maxLength !== undefined && length > schema.maxLength) return false;
+  // Counted only where a length is bounded: most strings' are not.
+  if (schema.minLength !== undefined || schema.maxLength !== undefined) {
+    const length = codePoints(value);
+    if (schema.minLength !== undefined && length < schema.minLength) return false;
+    if (schema.maxLength !== undefined && length > schema.maxLength) return false;
+  }
   if (typeof schema.pattern === 'string' && !matches(schema.pattern, value)) return false;
   const format = typeof schema.format === 'string' ? FORMATS[schema.format] : undefined;
   return format === undefined || format(value);
@@ -30,6 +33,18 @@ export function numberFits(value: number, schema: SchemaObject): boolean {
   // A fractional step is checked by the validators on exact decimals; an example is taken only for whole ones.
   if (typeof multipleOf === 'number') return Number.isInteger(multipleOf) && Number.isInteger(value) && value % multipleOf === 0;
   return true;
+}
+
+/**
+ * Whether a made string or number meets the schema's own bounds (length, pattern, format, range), as
+ * the validators check them. A pattern JavaScript cannot read (`[\p{all}]*`) is not checked by the
+ * validators either.
+ */
+export function withinBounds(value: unknown, schema: SchemaObject): boolean {
+  if (typeof value === 'number') return numberFits(value, schema);
+  if (typeof value !== 'string') return true;
+  const checked = typeof schema.pattern === 'string' && !patternTest(schema.pattern) ? { ...schema, pattern: undefined } : schema;
+  return stringFits(value, checked);
 }
 
 function codePoints(value: string): number {
