@@ -34,6 +34,7 @@ import { DEFAULT_SPEC, type ResolvedOptions } from './options.js';
 import { EXIT_USAGE, fail, hasErrors, PodcastGenError, tooDeep, withLazyPlace, type Problem } from './problems.js';
 import { stageTimer, type GenerateHooks, type GenerateResult, type StageTimer } from './run-result.js';
 import { compareFiles, writeFiles } from './write/write-files.js';
+import { byCodeUnits } from './text-order.js';
 
 // The library's loadAndLint() (index.ts) and the run tools (diff/) reach the load stage and redocly's
 // YAML reader through this module, which the build bundles: imported on their own, redocly's 300 files
@@ -81,7 +82,7 @@ async function stages(resolved: ResolvedOptions, hooks: GenerateHooks, stage: { 
     const { model, problems: modelProblems } = modelOf(spec, resolved);
     timer('model', `${model.operations.length} operations`);
     const emitted = await emit({ model, outputs, resolved, timer, stage, side });
-    const files = [...emitted.files, manifestFile(model, emitted.files)].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    const files = [...emitted.files, manifestFile(model, emitted.files)].sort((a, b) => byCodeUnits(a.path, b.path));
     const problems = [...linted, ...[...modelProblems, ...emitted.problems].map((p) => placed(p, spec))];
     const outDir = resolve(resolved.cwd, resolved.out);
     const base = { model, files, problems, notes: outputs.notes, outputs: outputs.plugins.map((p) => p.name), outDir };

@@ -21,8 +21,8 @@ import { PodcastGenError, type Problem } from '../problems.js';
 /**
  * The outputs either thread may make, in the order they are taken: the longest first, so that what is
  * left at the end is short. The fixtures first: on the largest documents (Microsoft Graph's) they
- * take twice the types' time, and the worker, whose model is ready while the main thread still lints,
- * starts them earlier.
+ * take longest, and the worker, whose model is ready while the main thread still lints, starts them
+ * earlier (bench/RESULTS.md, issue 40).
  */
 const SHARED_PLUGINS: readonly string[] = ['fixtures', 'types', 'mcp', 'zod', 'client', 'mock'];
 

@@ -6,6 +6,7 @@
 import type { Change, ChangeOperation } from './change.js';
 import type { LoadedSide } from './load-side.js';
 import { RULES } from './rules.js';
+import { byCodeUnits } from '../text-order.js';
 
 const RULE_ORDER = new Map(RULES.map((rule, i) => [rule.code, i]));
 
@@ -16,7 +17,7 @@ export function orderChanges(changes: Change[], next: LoadedSide): Change[] {
   const rankOf = (op: ChangeOperation) => opIndex.get(`${op.method.toUpperCase()} ${op.path}`) ?? opIndex.size;
   const sorted = changes.map((change) => {
     if (!change.operations) return change;
-    const operations = [...change.operations].sort((a, b) => rankOf(a) - rankOf(b) || compareText(`${a.path} ${a.method}`, `${b.path} ${b.method}`));
+    const operations = [...change.operations].sort((a, b) => rankOf(a) - rankOf(b) || byCodeUnits(`${a.path} ${a.method}`, `${b.path} ${b.method}`));
     return { ...change, operations };
   });
   const first = (change: Change) => change.operations?.[0];
@@ -28,10 +29,6 @@ export function orderChanges(changes: Change[], next: LoadedSide): Change[] {
   const key = (change: Change) => `${change.new?.pointer ?? ''}\u0000${change.old?.pointer ?? ''}\u0000${change.message}`;
   return sorted.sort(
     (a, b) =>
-      rank(a) - rank(b) || compareText(text(a), text(b)) || (RULE_ORDER.get(a.rule) ?? 0) - (RULE_ORDER.get(b.rule) ?? 0) || compareText(key(a), key(b)),
+      rank(a) - rank(b) || byCodeUnits(text(a), text(b)) || (RULE_ORDER.get(a.rule) ?? 0) - (RULE_ORDER.get(b.rule) ?? 0) || byCodeUnits(key(a), key(b)),
   );
-}
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

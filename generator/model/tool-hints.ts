@@ -79,7 +79,7 @@ export function toolHints(source: HintSource): OperationModel['annotations'] {
  * Each list word as every form {@link stem} reads as it begins (`delet` for `deletion`, `cancel` for
  * `cancelled`): a text holding none of them names no act of the lists.
  */
-const ACT_ROOTS = DESTRUCTIVE_WORDS.map((word) => word.replace(/e$/, ''));
+const ACT_ROOTS = [...new Set([...DESTRUCTIVE_WORDS, ...IDEMPOTENT_WORDS])].map((word) => word.replace(/e$/, ''));
 
 /** Whether any of `texts`, read as {@link words} reads them (accents dropped) and lower-cased, holds an act's root. */
 function mayNameAnAct(texts: readonly string[]): boolean {

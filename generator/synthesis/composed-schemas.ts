@@ -10,8 +10,9 @@ import { closedParts } from '../model/closed-parts.js';
 import { derefSchema, isUnsatisfiable, mergeAllOf, type SchemaResolver } from '../model/schema-merge.js';
 import type { SchemaObject } from '../model/types.js';
 import { conform, isPlainObject } from './conform.js';
+import { perResolver } from './per-resolver.js';
 
-/** One resolver's answers, by schema object (each model has one resolver: build-fixture.ts `modelResolver`). */
+/** One resolver's answers, by schema object (per-resolver.ts). */
 interface Answers {
   composed: WeakMap<SchemaObject, SchemaObject>;
   noValue: WeakMap<SchemaObject, boolean>;
@@ -30,22 +31,13 @@ export interface BranchReading {
   merged: SchemaObject;
 }
 
-const byResolver = new WeakMap<SchemaResolver, Answers>();
-
-function answers(resolve: SchemaResolver): Answers {
-  let found = byResolver.get(resolve);
-  if (!found) {
-    found = {
-      composed: new WeakMap(),
-      noValue: new WeakMap(),
-      branches: new WeakMap(),
-      objectBranches: new WeakMap(),
-      ownFits: { example: new WeakMap(), default: new WeakMap() },
-    };
-    byResolver.set(resolve, found);
-  }
-  return found;
-}
+const answers = perResolver<Answers>(() => ({
+  composed: new WeakMap(),
+  noValue: new WeakMap(),
+  branches: new WeakMap(),
+  objectBranches: new WeakMap(),
+  ownFits: { example: new WeakMap(), default: new WeakMap() },
+}));
 
 /** The schema a reference names, its `allOf` merged into one (schema-merge.ts `mergeAllOf`). */
 export function composed(schema: SchemaObject, resolve: SchemaResolver): SchemaObject {

@@ -7,6 +7,7 @@ import { fitsType } from '../model/fits-type.js';
 import type { SchemaResolver } from '../model/schema-merge.js';
 import type { SchemaObject } from '../model/types.js';
 import { conform } from './conform.js';
+import { perResolver } from './per-resolver.js';
 import { withinBounds } from './value-checks.js';
 
 /** What an enum's value is picked from. Shared: callers never change it. */
@@ -19,7 +20,7 @@ export interface EnumChoice {
   usable: readonly unknown[];
 }
 
-const byResolver = new WeakMap<SchemaResolver, WeakMap<SchemaObject, EnumChoice>>();
+const choicesOf = perResolver(() => new WeakMap<SchemaObject, EnumChoice>());
 
 /**
  * The values the validators take of the schema's enum: of the declared type (an integer enum may
@@ -27,8 +28,7 @@ const byResolver = new WeakMap<SchemaResolver, WeakMap<SchemaObject, EnumChoice>
  * its branches, if any. With none, no value fits.
  */
 export function enumChoice(schema: SchemaObject, resolve: SchemaResolver): EnumChoice {
-  let choices = byResolver.get(resolve);
-  if (!choices) byResolver.set(resolve, (choices = new WeakMap()));
+  const choices = choicesOf(resolve);
   let choice = choices.get(schema);
   if (!choice) {
     const listed = schema.enum ?? [];

@@ -3,12 +3,13 @@
  * merged with the branch, its properties in order and whether each must be set, the keys other
  * branches require, whether it has room for keys it does not declare. A pure function of the
  * schema, the branch and the model's resolver, worked out once: a component is made again for every
- * operation that reaches it, and objects of large documents declare a hundred properties and more,
- * most of them left out once the part's value budget is spent.
+ * operation that reaches it, and an object of a large document may declare many properties, most of
+ * them left out once the part's value budget is spent.
  */
 import { derefSchema, type SchemaResolver } from '../model/schema-merge.js';
 import type { SchemaObject } from '../model/types.js';
 import { admitsNoValue, composed, objectWithBranch } from './composed-schemas.js';
+import { perResolver } from './per-resolver.js';
 
 /** A declared property of an object, and what decides whether it is set. */
 export interface PlannedProperty {
@@ -20,9 +21,14 @@ export interface PlannedProperty {
   skip: { request: boolean | undefined; response: boolean | undefined };
 }
 
-/** An object schema read for making its values. The plan is shared: callers never change it. */
+/**
+ * An object schema read for making its values, shared by every object made from it: callers read it;
+ * only {@link leftOut} fills in each property's `skip`, a memo, when first asked.
+ */
 export interface ObjectPlan {
-  /** The chosen branch of the `oneOf`/`anyOf`, its own composition merged; undefined without one. */
+  /** The branch of the `oneOf`/`anyOf` chosen, as written; undefined without one. */
+  branch: SchemaObject | undefined;
+  /** That branch, its own composition merged. */
   chosen: SchemaObject | undefined;
   /** The schema merged with its chosen branch (the schema itself without one). */
   merged: SchemaObject;
@@ -40,7 +46,7 @@ export interface ObjectPlan {
   extra: SchemaObject;
 }
 
-/** One resolver's plans (each model has one resolver: build-fixture.ts `modelResolver`). */
+/** One resolver's plans (per-resolver.ts). */
 interface Plans {
   /** Of objects without branches (most): by schema alone. */
   plain: WeakMap<SchemaObject, ObjectPlan>;
@@ -48,12 +54,11 @@ interface Plans {
   branched: WeakMap<SchemaObject, Map<number, ObjectPlan>>;
 }
 
-const byResolver = new WeakMap<SchemaResolver, Plans>();
+const plansOf = perResolver<Plans>(() => ({ plain: new WeakMap(), branched: new WeakMap() }));
 
 /** The plan of an object made from `schema` and its branch `index` (-1: it has none). */
 export function objectPlan(schema: SchemaObject, index: number, resolve: SchemaResolver): ObjectPlan {
-  let plans = byResolver.get(resolve);
-  if (!plans) byResolver.set(resolve, (plans = { plain: new WeakMap(), branched: new WeakMap() }));
+  const plans = plansOf(resolve);
   if (index < 0) {
     let plan = plans.plain.get(schema);
     if (!plan) plans.plain.set(schema, (plan = planned(schema, index, resolve)));
@@ -81,6 +86,7 @@ function planned(schema: SchemaObject, index: number, resolve: SchemaResolver): 
     return { name, schema: property, needed, skip };
   });
   return {
+    branch,
     chosen: branch ? composed(branch, resolve) : undefined,
     merged,
     properties,

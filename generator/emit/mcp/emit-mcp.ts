@@ -11,6 +11,7 @@ import type { JsonSchema } from './json-schema.js';
 import type { SchemaTable } from './schema-table.js';
 import { buildManifest, buildToolBindings, DEFAULT_MAX_SCHEMA_BYTES, type McpManifest, type McpToolBinding } from './tool-manifest.js';
 import { EXIT_USAGE, fail, type Problem } from '../../problems.js';
+import { byCodeUnits } from '../../text-order.js';
 
 /** What `mcp-server.ts.hbs` receives. */
 export interface McpServerView {
@@ -187,13 +188,13 @@ function carriedDefinitions(bindings: readonly McpToolBinding[], table: SchemaTa
   const { request, response } = table.defs;
   const defs = new Map<string, JsonSchema>();
   const responseDefs = new Map<string, JsonSchema>();
-  for (const key of [...reached.request].sort(byText)) defs.set(key, request.get(key) as JsonSchema);
-  for (const key of [...reached.response].sort(byText)) {
+  for (const key of [...reached.request].sort(byCodeUnits)) defs.set(key, request.get(key) as JsonSchema);
+  for (const key of [...reached.response].sort(byCodeUnits)) {
     const schema = response.get(key) as JsonSchema;
     if (schema !== request.get(key)) responseDefs.set(key, schema);
     else defs.set(key, schema);
   }
-  return { defs: new Map([...defs].sort(([a], [b]) => byText(a, b))), responseDefs };
+  return { defs: new Map([...defs].sort(([a], [b]) => byCodeUnits(a, b))), responseDefs };
 }
 
 /** `ToolData` as a literal: each definition and tool on its own line. */
@@ -211,10 +212,6 @@ function dataLiteral(defs: ReadonlyMap<string, JsonSchema>, responseDefs: Readon
     '[',
     ']',
   )},\n}`;
-}
-
-function byText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /**

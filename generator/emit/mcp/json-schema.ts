@@ -13,6 +13,7 @@ import { decodeToken, escapeToken } from '../../json-pointer.js';
 import type { SchemaObject } from '../../model/types.js';
 import { jsPattern } from '../../model/js-pattern.js';
 import { forEachSubschema, mapSubschemaValue, subschemaKeyword } from '../../subschemas.js';
+import { byCodeUnits } from '../../text-order.js';
 
 /** A JSON Schema (2020-12) as plain JSON. */
 export type JsonSchema = { [keyword: string]: unknown };
@@ -193,7 +194,7 @@ export function withDefs(root: JsonSchema, components: ReadonlyMap<string, JsonS
 /** `root` with `reached` (definitions by name) as its `$defs`, sorted by name; `root` itself when there are none. */
 export function withReachedDefs(root: JsonSchema, reached: ReadonlyMap<string, JsonSchema>): JsonSchema {
   if (reached.size === 0) return root;
-  const names = [...reached.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const names = [...reached.keys()].sort(byCodeUnits);
   return { ...root, $defs: Object.fromEntries(names.map((name) => [name, reached.get(name)])) };
 }
 
@@ -235,7 +236,7 @@ export function localNames(schema: JsonSchema): readonly string[] {
   let names = localNamesOf.get(schema);
   if (!names) {
     const refs = collectLocalRefs(schema, []);
-    names = refs.length === 0 ? [] : [...new Set(refs.map(refName))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    names = refs.length === 0 ? [] : [...new Set(refs.map(refName))].sort(byCodeUnits);
     localNamesOf.set(schema, names);
   }
   return names;

@@ -6,6 +6,7 @@
  * schema. `server.ts` applies the same `leftOut` names when it lists (mcp-server.ts.hbs). Pure.
  */
 import { localNames, reachedDefinitions, refName, withReachedDefs, type JsonSchema } from './json-schema.js';
+import { byCodeUnits } from '../../text-order.js';
 
 /** The listed schema, and the definitions left out of it (sorted; empty when it fits). */
 export interface Listed {
@@ -19,8 +20,8 @@ export type SchemaLister = (root: JsonSchema) => Listed;
 /**
  * Lists roots over one table of definitions within `maxBytes` of JSON text each: a root with the
  * definitions it reaches as `$defs`, as many as fit. What a root reaches and what is left out of it
- * depend only on the definitions it names (and, over the budget, on its own size): thousands of
- * tools name the same few, so each such listing of the definitions is worked out once and shared.
+ * depend only on the definitions it names (and, over the budget, on its own size): on a large
+ * document many tools name the same few, so each such listing is worked out once and shared.
  */
 export function schemaLister(components: ReadonlyMap<string, JsonSchema>, maxBytes: number): SchemaLister {
   const reaching = new Map<string, Reach>();
@@ -90,7 +91,7 @@ function trimOf(names: readonly string[], rootSize: number, components: Readonly
     }
   }
   const leftOutSet = new Set(leftOut);
-  return { leftOut: leftOut.sort(byText), leftOutSet, ...defsOf(withLeftOut(names, components, leftOutSet)) };
+  return { leftOut: leftOut.sort(byCodeUnits), leftOutSet, ...defsOf(withLeftOut(names, components, leftOutSet)) };
 }
 
 /** The `$defs` of reached definitions, sorted by name (withReachedDefs), or nothing when none are. */
@@ -145,7 +146,3 @@ function textSize(schema: JsonSchema): number {
 }
 
 const sizes = new WeakMap<JsonSchema, number>();
-
-function byText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
