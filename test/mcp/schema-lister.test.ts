@@ -58,3 +58,34 @@ describe('a schema lister shared by roots that name the same definitions', () =>
     expect(list(longer).leftOut).toEqual(['Book']);
   });
 });
+
+/**
+ * Over the budget, what is left out is worked out once per set of definition names and root size:
+ * two roots of one size naming different definitions must not share it.
+ */
+describe('a schema lister shared by roots of one size that name different definitions', () => {
+  /** A root naming `name`, its description padded so that its JSON text is `length` characters long. */
+  const naming = (name: string, length: number): JsonSchema => {
+    const shape = (description: string): JsonSchema => ({ type: 'object', properties: { item: { $ref: `#/$defs/${name}`, description } } });
+    return shape('.'.repeat(length - size(shape(''))));
+  };
+  // As long as `longer`: over the budget both, naming Shelf (Book left out) or Book (Author left out).
+  const shelf = naming('Shelf', size(longer));
+  const book = naming('Book', size(longer));
+
+  it('makes roots of the same size, both over the budget, that list differently', () => {
+    expect(size(book)).toBe(size(shelf));
+    expect(schemaLister(components, budget)(shelf).leftOut).toEqual(['Book']);
+    expect(schemaLister(components, budget)(book).leftOut).toEqual(['Author']);
+  });
+
+  for (const order of [
+    [shelf, book],
+    [book, shelf],
+  ]) {
+    it(`lists each root as a lister of its own would (${order.map((r) => (r === shelf ? 'Shelf' : 'Book')).join(' first, then ')})`, () => {
+      const shared = schemaLister(components, budget);
+      expect(order.map((r) => shared(r))).toEqual(order.map((r) => schemaLister(components, budget)(r)));
+    });
+  }
+});
