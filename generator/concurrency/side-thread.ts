@@ -4,8 +4,8 @@
  * which output is decided as they go: the built-in outputs of the run are a queue, longest first,
  * from which each thread takes the next one when it is free (a counter both threads increment
  * atomically, in shared memory: no message waits for a thread busy with an output). So the worker,
- * which starts first, takes the fixtures, and the main thread, once it has linted and built its model,
- * takes the types, and the rest goes to whichever is free first, whatever the document's shape.
+ * which starts first, takes the types, and the main thread, once it has linted and built its model,
+ * takes the fixtures, and the rest goes to whichever is free first, whatever the document's shape.
  * The worker builds its own model from a copy of the document (the model is a pure function of it),
  * so what it makes is what the main thread would have made; the pipeline merges the files and
  * problems in run order. bench/RESULTS.md ("A side thread") has what it saves.
@@ -19,12 +19,12 @@ import { PACKAGE_ROOT } from '../package-root.js';
 import { PodcastGenError, type Problem } from '../problems.js';
 
 /**
- * The outputs either thread may make, in the order they are taken: the longest first, so that what is
- * left at the end is short. The fixtures first: on the largest documents (Microsoft Graph's) they
- * take longest, and the worker, whose model is ready while the main thread still lints, starts them
- * earlier (bench/RESULTS.md, issue 40).
+ * The outputs either thread may make, in the order they are taken: the longest first (types and
+ * fixtures on a large document), so that what is left at the end is short. The fixtures first would
+ * end Microsoft Graph's run sooner, but with both heaps at their largest at once
+ * (bench/RESULTS.md, issue 40, "Fifth sitting").
  */
-const SHARED_PLUGINS: readonly string[] = ['fixtures', 'types', 'mcp', 'zod', 'client', 'mock'];
+const SHARED_PLUGINS: readonly string[] = ['types', 'fixtures', 'mcp', 'zod', 'client', 'mock'];
 
 /**
  * Below this size the worker's start (its own copy of TypeScript and of the pipeline) costs more than it

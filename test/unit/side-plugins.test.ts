@@ -6,9 +6,9 @@ const LARGE = SIDE_THREAD_MIN_BYTES;
 
 describe('which outputs go to the queue the main thread and the side thread take from', () => {
   const cases: [string, { chosen: string[]; bytes: number; setting?: string; notBuiltin?: string[] }, string[]][] = [
-    ['a large document, every output: the longest first', { chosen: ALL, bytes: LARGE }, ['fixtures', 'types', 'mcp', 'zod', 'client', 'mock']],
+    ['a large document, every output: the longest first', { chosen: ALL, bytes: LARGE }, ['types', 'fixtures', 'mcp', 'zod', 'client', 'mock']],
     ['a small document', { chosen: ALL, bytes: LARGE - 1 }, []],
-    ['a small document, forced on', { chosen: ALL, bytes: 10, setting: 'on' }, ['fixtures', 'types', 'mcp', 'zod', 'client', 'mock']],
+    ['a small document, forced on', { chosen: ALL, bytes: 10, setting: 'on' }, ['types', 'fixtures', 'mcp', 'zod', 'client', 'mock']],
     ['a large document, turned off', { chosen: ALL, bytes: LARGE * 100, setting: 'off' }, []],
     ['only the types (and the index): nothing for a second thread', { chosen: ['types', 'index'], bytes: LARGE }, []],
     ['the types beside the zod validators', { chosen: ['types', 'zod', 'index'], bytes: LARGE }, ['types', 'zod']],
@@ -16,7 +16,7 @@ describe('which outputs go to the queue the main thread and the side thread take
     [
       'a config plugin named like a built-in one stays in the main thread',
       { chosen: ALL, bytes: LARGE, notBuiltin: ['mcp'] },
-      ['fixtures', 'types', 'zod', 'client', 'mock'],
+      ['types', 'fixtures', 'zod', 'client', 'mock'],
     ],
   ];
   it.each(cases)('%s', (_name, given, want) => {
