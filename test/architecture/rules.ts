@@ -9,8 +9,8 @@ import type { ModuleInfo } from './import-graph.js';
 export const LAYERS: readonly { name: string; holds: (path: string) => boolean; why: string }[] = [
   {
     name: 'foundation',
-    holds: (path) => ['problems.ts', 'json-pointer.ts', 'package-root.ts', 'subschemas.ts'].includes(path),
-    why: 'leaf helpers every stage reports, locates or walks schemas with',
+    holds: (path) => ['problems.ts', 'json-pointer.ts', 'package-root.ts', 'subschemas.ts', 'text-order.ts'].includes(path),
+    why: 'leaf helpers every stage reports, locates, walks schemas or orders text with',
   },
   // The one loader of code podcast-gen did not compile (configs, generated output): what needs one imports it, and it imports nothing above.
   { name: 'code import', holds: (path) => path.startsWith('code-import/'), why: 'bundles and imports TypeScript or JavaScript in memory, esbuild' },
