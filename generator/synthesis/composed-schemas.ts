@@ -1,10 +1,10 @@
 /**
  * What synthesis reads of a schema's composition (its `allOf` merged, a branch merged with what
  * stands beside it, whether it admits a value at all) and whether its own `example` and `default`
- * fit it, worked out once per schema object and model. Each is a pure function of the schema and the model's resolver, asked for every value
- * made: on a document whose components reach each other through `allOf`s (Microsoft Graph's),
- * merging them again for every value took much of the fixtures' time (bench/RESULTS.md). The
- * results are shared: callers read them and never change them.
+ * fit it, worked out once per schema object and model. Each is a pure function of the schema and
+ * the model's resolver, asked for every value made: on a document whose components reach each
+ * other through `allOf`s (Microsoft Graph's), merging them again for every value took much of the
+ * fixtures' time (bench/RESULTS.md). The results are shared: callers read them and never change them.
  */
 import { closedParts } from '../model/closed-parts.js';
 import { derefSchema, isUnsatisfiable, mergeAllOf, type SchemaResolver } from '../model/schema-merge.js';

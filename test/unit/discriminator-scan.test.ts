@@ -17,34 +17,25 @@ const { ots } = loadPrinterModules();
  */
 describe('the discriminator enums the scan writes while printing', () => {
   const pet = (kind: string) => ({ type: 'object', required: ['kind'], properties: { kind: { type: 'string' }, [kind]: { type: 'string' } } });
+  /** A document of one operation, `GET /pets`, answering `schema`, with `rest` beside its paths. */
+  const gettingPet = (openapi: string, schema: unknown, rest: Record<string, unknown>) => ({
+    openapi,
+    info: { title: 't', version: '1' },
+    paths: { '/pets': { get: { operationId: 'getPet', responses: { 200: { description: 'ok', content: { 'application/json': { schema } } } } } } },
+    ...rest,
+  });
   const documents: { given: string; document: () => Record<string, unknown> }[] = [
     {
       given: 'targets of a oneOf and its mapping, with and without `properties` and `required`',
-      document: () => ({
-        openapi: '3.0.3',
-        info: { title: 't', version: '1' },
-        paths: {
-          '/pets': {
-            get: {
-              operationId: 'getPet',
-              responses: {
-                200: {
-                  description: 'ok',
-                  content: {
-                    'application/json': {
-                      schema: {
-                        oneOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }, { $ref: '#/components/schemas/Bird' }],
-                        discriminator: { propertyName: 'kind', mapping: { cat: '#/components/schemas/Cat', hound: '#/components/schemas/Dog' } },
-                      },
-                    },
-                  },
-                },
-              },
-            },
+      document: () =>
+        gettingPet(
+          '3.0.3',
+          {
+            oneOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }, { $ref: '#/components/schemas/Bird' }],
+            discriminator: { propertyName: 'kind', mapping: { cat: '#/components/schemas/Cat', hound: '#/components/schemas/Dog' } },
           },
-        },
-        components: { schemas: { Cat: pet('purrs'), Dog: { type: 'object' }, Bird: { allOf: [{ type: 'object' }] } } },
-      }),
+          { components: { schemas: { Cat: pet('purrs'), Dog: { type: 'object' }, Bird: { allOf: [{ type: 'object' }] } } } },
+        ),
     },
     {
       given: 'schemas that extend a discriminated base through allOf, one through a $ref to it',
@@ -77,28 +68,12 @@ describe('the discriminator enums the scan writes while printing', () => {
     },
     {
       given: 'a 3.2 document whose mapping names a schema its printable copy shares with it (outside paths and components)',
-      document: () => ({
-        openapi: '3.2.0',
-        info: { title: 't', version: '1' },
-        paths: {
-          '/pets': {
-            get: {
-              operationId: 'getPet',
-              responses: {
-                200: {
-                  description: 'ok',
-                  content: {
-                    'application/json': {
-                      schema: { oneOf: [{ $ref: '#/$defs/Cat' }], discriminator: { propertyName: 'kind', mapping: { cat: '#/$defs/Cat' } } },
-                    },
-                  },
-                },
-              },
-            },
-          },
-        },
-        $defs: { Cat: { type: 'object', properties: { purrs: { type: 'boolean' } } } },
-      }),
+      document: () =>
+        gettingPet(
+          '3.2.0',
+          { oneOf: [{ $ref: '#/$defs/Cat' }], discriminator: { propertyName: 'kind', mapping: { cat: '#/$defs/Cat' } } },
+          { $defs: { Cat: { type: 'object', properties: { purrs: { type: 'boolean' } } } } },
+        ),
     },
     {
       given: "the polymorphism example of readme's OpenAPI examples",

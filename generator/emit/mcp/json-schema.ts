@@ -193,9 +193,15 @@ export function withDefs(root: JsonSchema, components: ReadonlyMap<string, JsonS
 
 /** `root` with `reached` (definitions by name) as its `$defs`, sorted by name; `root` itself when there are none. */
 export function withReachedDefs(root: JsonSchema, reached: ReadonlyMap<string, JsonSchema>): JsonSchema {
-  if (reached.size === 0) return root;
+  const defs = sortedDefs(reached);
+  return defs ? { ...root, $defs: defs } : root;
+}
+
+/** The `$defs` object of the reached definitions, sorted by name; undefined when there are none. */
+export function sortedDefs(reached: ReadonlyMap<string, JsonSchema>): JsonSchema | undefined {
+  if (reached.size === 0) return undefined;
   const names = [...reached.keys()].sort(byCodeUnits);
-  return { ...root, $defs: Object.fromEntries(names.map((name) => [name, reached.get(name)])) };
+  return Object.fromEntries(names.map((name) => [name, reached.get(name)])) as JsonSchema;
 }
 
 /**

@@ -5,7 +5,7 @@
  * reference to one left out becomes a note saying so. The server still validates the whole
  * schema. `server.ts` applies the same `leftOut` names when it lists (mcp-server.ts.hbs). Pure.
  */
-import { localNames, reachedDefinitions, refName, withReachedDefs, type JsonSchema } from './json-schema.js';
+import { localNames, reachedDefinitions, refName, sortedDefs, type JsonSchema } from './json-schema.js';
 import { byCodeUnits } from '../../text-order.js';
 
 /** The listed schema, and the definitions left out of it (sorted; empty when it fits). */
@@ -34,7 +34,7 @@ export function schemaLister(components: ReadonlyMap<string, JsonSchema>, maxByt
     const rootSize = textSize(root);
     if (rootSize + reach.size <= maxBytes) {
       // Made on the first root that fits: most of what a large document's roots reach does not.
-      reach.whole ??= defsOf(reachedDefinitions(names, components));
+      reach.whole ??= { defs: sortedDefs(reachedDefinitions(names, components)) };
       const { defs } = reach.whole;
       return { schema: defs ? { ...root, $defs: defs } : root, leftOut: [] };
     }
@@ -49,7 +49,7 @@ export function schemaLister(components: ReadonlyMap<string, JsonSchema>, maxByt
 /** The definitions a root reaches, all of them: their JSON text's size, and their `$defs` where listed whole. */
 interface Reach {
   size: number;
-  whole?: { defs?: JsonSchema };
+  whole?: { defs: JsonSchema | undefined };
 }
 
 function reachOf(names: readonly string[], components: ReadonlyMap<string, JsonSchema>): Reach {
@@ -62,7 +62,7 @@ function reachOf(names: readonly string[], components: ReadonlyMap<string, JsonS
 interface Trim {
   leftOut: string[];
   leftOutSet: ReadonlySet<string>;
-  defs?: JsonSchema;
+  defs: JsonSchema | undefined;
 }
 
 /**
@@ -91,12 +91,7 @@ function trimOf(names: readonly string[], rootSize: number, components: Readonly
     }
   }
   const leftOutSet = new Set(leftOut);
-  return { leftOut: leftOut.sort(byCodeUnits), leftOutSet, ...defsOf(withLeftOut(names, components, leftOutSet)) };
-}
-
-/** The `$defs` of reached definitions, sorted by name (withReachedDefs), or nothing when none are. */
-function defsOf(reached: ReadonlyMap<string, JsonSchema>): { defs?: JsonSchema } {
-  return reached.size === 0 ? {} : { defs: withReachedDefs({}, reached).$defs as JsonSchema };
+  return { leftOut: leftOut.sort(byCodeUnits), leftOutSet, defs: sortedDefs(withLeftOut(names, components, leftOutSet)) };
 }
 
 /**

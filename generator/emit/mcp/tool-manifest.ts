@@ -11,6 +11,7 @@ import type { JsonSchema } from './json-schema.js';
 import { schemaLister, type SchemaLister } from './listing-budget.js';
 import { buildSchemaTable, type SchemaTable, type ToolDirection } from './schema-table.js';
 import { pagingHint } from './paging-hint.js';
+import { byCodeUnits } from '../../text-order.js';
 
 /** What MCP hosts accept as a tool name (the strictest of the big model hosts' rules). */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -122,7 +123,7 @@ export function buildToolBindings(model: ApiModel, maxSchemaBytes = DEFAULT_MAX_
     const tool = selfContained(entry, table, listers);
     return { tool, entry, operation, wrapData: output.wrap, ...(output.fields ? { projection: output.fields.projection } : {}) };
   });
-  return { bindings: bindings.sort((a, b) => (a.tool.name < b.tool.name ? -1 : a.tool.name > b.tool.name ? 1 : 0)), table };
+  return { bindings: bindings.sort((a, b) => byCodeUnits(a.tool.name, b.tool.name)), table };
 }
 
 /**
