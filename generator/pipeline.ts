@@ -23,7 +23,7 @@ import {
 } from './concurrency/side-thread.js';
 import { pluginOptions } from './plugins/plugin-options.js';
 import { loadTemplates } from './emit/templates.js';
-import { lint, load, withFile } from './load-and-lint.js';
+import { lint, lintAsideFor, lintedAside, load, withFile } from './load-and-lint.js';
 import type { LoadedSpec } from './load/read-spec.js';
 import { sourceLabel } from './load/source-label.js';
 import { buildModel, type ModelOptions } from './model/build-model.js';
@@ -71,17 +71,29 @@ async function stages(resolved: ResolvedOptions, hooks: GenerateHooks, stage: { 
   try {
     ({ spec, config } = loaded ?? (await load(resolved, timer)));
     // On a large document some outputs are made in a worker meanwhile (concurrency/side-thread.ts).
-    side = sideThreadOf(spec, resolved, outputs, early);
+    side = sideThreadOf(spec, config, resolved, outputs, early);
   } finally {
     if (early && !side) early.stop();
   }
   try {
     Object.assign(stage, { name: 'lint', file: spec.displayPath });
-    const linted = await lint(spec, config, resolved, timer);
-    stage.name = 'the model';
-    const { model, problems: modelProblems } = modelOf(spec, resolved);
-    timer('model', `${model.operations.length} operations`);
-    const emitted = await emit({ model, outputs, resolved, timer, stage, side });
+    // Where the worker lints, the main thread builds the model and makes outputs meanwhile.
+    const lintAside = side?.lint;
+    const lintedHere = lintAside ? undefined : await lint(spec, config, resolved, timer);
+    let model: ApiModel;
+    let modelProblems: Problem[];
+    let emitted: { files: GeneratedFile[]; problems: Problem[] };
+    try {
+      stage.name = 'the model';
+      ({ model, problems: modelProblems } = modelOf(spec, resolved));
+      timer('model', `${model.operations.length} operations`);
+      emitted = await emit({ model, outputs, resolved, timer, stage, side });
+    } catch (error) {
+      // In one thread a document that lints with errors never reaches the model: lint's errors come first here too.
+      if (lintAside) await lintedAside(lintAside, spec, timer);
+      throw error;
+    }
+    const linted = lintedHere ?? (await lintedAside(lintAside as NonNullable<typeof lintAside>, spec, timer));
     const files = [...emitted.files, manifestFile(model, emitted.files)].sort((a, b) => byCodeUnits(a.path, b.path));
     const problems = [...linted, ...[...modelProblems, ...emitted.problems].map((p) => placed(p, spec))];
     const outDir = resolve(resolved.cwd, resolved.out);
@@ -156,11 +168,18 @@ function modelOptionsOf(spec: LoadedSpec, resolved: ResolvedOptions): ModelOptio
  * (before lint and the model, which read it too). A Swagger 2.0 document is converted only after lint,
  * so it stays in one thread.
  */
-function sideThreadOf(spec: LoadedSpec, resolved: ResolvedOptions, outputs: RunOutputs, early: EarlyWorker | undefined): SideThread | undefined {
+function sideThreadOf(
+  spec: LoadedSpec,
+  config: Config,
+  resolved: ResolvedOptions,
+  outputs: RunOutputs,
+  early: EarlyWorker | undefined,
+): SideThread | undefined {
   const chosen = outputs.plugins.map((p) => p.name);
   const names = spec.converted ? [] : sharedPlugins(outputs, spec.root.source.body.length);
   if (names.length === 0) return undefined;
   // A selection is cut here, so that the worker is sent only what it reads (cutting again there changes nothing).
+  const lintAside = lintAsideFor(spec, config, resolved);
   const document = resolved.operations ? withFile(spec.displayPath, () => selectDocument(spec.document, resolved.operations).document) : spec.document;
   return startSideThread(
     {
@@ -170,6 +189,7 @@ function sideThreadOf(spec: LoadedSpec, resolved: ResolvedOptions, outputs: RunO
       plugins: names.map((name) => ({ name, options: outputs.options.get(name) ?? {} })),
       next: queueCounter(),
       outputs: chosen,
+      ...(lintAside ? { lint: lintAside } : {}),
     },
     early,
   );

@@ -1,19 +1,22 @@
 /**
- * The one place where podcast-gen runs work side by side: on a large document, a worker thread makes
- * outputs while the main thread lints, builds the model and makes the others. Which thread makes
+ * The one place where podcast-gen runs work side by side: on a large document, a worker thread lints
+ * and makes outputs while the main thread builds the model and makes the others. Which thread makes
  * which output is decided as they go: the built-in outputs of the run are a queue, longest first,
  * from which each thread takes the next one when it is free (a counter both threads increment
  * atomically, in shared memory: no message waits for a thread busy with an output). So the worker,
- * which starts first, takes the types, and the main thread, once it has linted and built its model,
- * takes the fixtures, and the rest goes to whichever is free first, whatever the document's shape.
- * The worker builds its own model from a copy of the document (the model is a pure function of it),
- * so what it makes is what the main thread would have made; the pipeline merges the files and
- * problems in run order. bench/RESULTS.md ("A side thread") has what it saves.
+ * which starts first, takes the types and, for a document of one file, lints it meanwhile; the main
+ * thread, once it has built its model, takes the fixtures, and the rest goes to whichever is free
+ * first, whatever the document's shape. The worker makes an output that reads only the document
+ * (`Plugin.reads`) from it alone and builds its own model (a pure function of the document) only for
+ * one that reads more, so that what it makes is what the main thread would have made; the pipeline
+ * merges the files and problems in run order. bench/RESULTS.md ("A side thread") has what it saves.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { GeneratedFile } from '../emit/plugin.js';
+import type { LintConfigOptions } from '../lint/lint-config.js';
+import type { UnplacedProblem } from '../load/redocly-problems.js';
 import type { ModelOptions } from '../model/build-model.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { PodcastGenError, type Problem } from '../problems.js';
@@ -32,9 +35,23 @@ const SHARED_PLUGINS: readonly string[] = ['types', 'fixtures', 'mcp', 'zod', 'c
  */
 export const SIDE_THREAD_MIN_BYTES = 64 * 1024;
 
+/**
+ * Lint, made in the worker while the main thread builds its model and makes outputs (a document of
+ * one file, whose problems all lie in it): the worker lints the document it is sent, as read.
+ */
+export interface SideLint {
+  /** Where the run's lint config is found, as the main thread found it. */
+  config: LintConfigOptions;
+  /** The document's file as read: its problems' places are found in it. */
+  source: { absoluteRef: string; body: string; mimeType: string | undefined };
+  cwd: string;
+}
+
 /** What the worker is sent: everything it needs to build the model and run its plugins. */
 export interface SideRequest {
   document: Record<string, unknown>;
+  /** Lint the document first (see {@link SideLint}); absent where the main thread lints. */
+  lint?: SideLint;
   modelOptions: ModelOptions;
   /** The user's templates folder, absolute, if any. */
   templatesDir: string | undefined;
@@ -60,6 +77,7 @@ export interface SidePluginResult {
  * or why it could not make one.
  */
 export type SideReply =
+  | { lint: { problems: UnplacedProblem[]; ms: number } }
   | { result: SidePluginResult }
   | { done: true }
   | { failed: { message: string; stack?: string; problems?: Problem[]; exitCode?: number; output?: string } };
@@ -71,6 +89,12 @@ export interface SideThread {
   take(): string | undefined;
   /** The results of the outputs the worker took, once made; rejects with the error the plugin threw (or the worker's end). */
   results: Promise<SidePluginResult[]>;
+  /**
+   * Where the worker lints ({@link SideRequest.lint}): its problems, unplaced, and how long it took;
+   * rejects with what lint threw (or the worker's end). The pipeline reads it before anything is
+   * written, and first where an output failed.
+   */
+  lint: Promise<{ problems: UnplacedProblem[]; ms: number }> | undefined;
   /**
    * Once `results` rejected: the output the worker failed on; undefined where it failed before any
    * (its model) or ended without saying (a crash), so that the pipeline reports the failure first in run order.
@@ -106,14 +130,25 @@ export function startSideThread(request: SideRequest, early?: EarlyWorker): Side
   worker.ref();
   let failed = false;
   let failedOn: string | undefined;
+  let linted: ((outcome: { problems: UnplacedProblem[]; ms: number }) => void) | undefined;
+  let lintFailed: ((error: Error) => void) | undefined;
+  const lint = request.lint
+    ? new Promise<{ problems: UnplacedProblem[]; ms: number }>((resolve, reject) => {
+        linted = resolve;
+        lintFailed = reject;
+      })
+    : undefined;
   const results = new Promise<SidePluginResult[]>((resolve, reject) => {
     const made: SidePluginResult[] = [];
     const fail = (error: Error) => {
       failed = true;
+      // A failure before lint answered is lint's too: the run cannot go on without it.
+      lintFailed?.(error);
       reject(error);
     };
     worker.on('message', (reply: SideReply) => {
-      if ('result' in reply) made.push(reply.result);
+      if ('lint' in reply) linted?.(reply.lint);
+      else if ('result' in reply) made.push(reply.result);
       else if ('done' in reply) resolve(made);
       else {
         failedOn = reply.failed.output;
@@ -131,6 +166,7 @@ export function startSideThread(request: SideRequest, early?: EarlyWorker): Side
   });
   // Seen by the pipeline when it waits; until then a rejection is not unhandled.
   results.catch(() => undefined);
+  lint?.catch(() => undefined);
   try {
     worker.postMessage(request);
   } catch (error) {
@@ -145,6 +181,7 @@ export function startSideThread(request: SideRequest, early?: EarlyWorker): Side
     // Once the worker failed, the run fails: the main thread makes no more outputs meanwhile.
     take: () => (failed ? undefined : names[Atomics.add(next, 0, 1)]),
     results,
+    lint,
     failedOn: () => failedOn,
     stop: async () => void (await worker.terminate()),
   };

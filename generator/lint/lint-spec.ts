@@ -1,9 +1,9 @@
-import { lintDocument, type Config } from '@redocly/openapi-core';
+import { lintDocument, type Config, type NormalizedProblem } from '@redocly/openapi-core';
 import { pointerJoin } from '../json-pointer.js';
 import { displayPath } from '../load/display-path.js';
 import { locatePointer } from '../load/locate.js';
 import type { LoadedSpec } from '../load/read-spec.js';
-import { toProblems } from '../load/redocly-problems.js';
+import { toProblems, unplacedProblems, type UnplacedProblem } from '../load/redocly-problems.js';
 import { PodcastGenError, type Problem } from '../problems.js';
 
 /**
@@ -11,12 +11,23 @@ import { PodcastGenError, type Problem } from '../problems.js';
  * Problems come in the order redocly's walk met them; whoever prints them sorts them (`byPlace`), so
  * that the places of warnings nobody prints are never looked up.
  */
-export async function lintSpec(spec: LoadedSpec, config: Config, cwd: string = process.cwd(), parsed: unknown = spec.root.parsed): Promise<Problem[]> {
+export async function lintSpec(spec: LintedSpec, config: Config, cwd: string = process.cwd(), parsed: unknown = spec.root.parsed): Promise<Problem[]> {
+  return toProblems(await lintRoot(spec, config, cwd, parsed), cwd);
+}
+
+/** {@link lintSpec}'s problems without their places, for a document of one file: what the side thread sends. */
+export async function lintSpecUnplaced(spec: LintedSpec, config: Config, cwd: string, parsed: unknown): Promise<UnplacedProblem[]> {
+  return unplacedProblems(await lintRoot(spec, config, cwd, parsed), cwd);
+}
+
+/** What lint reads of the loaded document: its root file as read, and the resolver of the files it names. */
+type LintedSpec = Pick<LoadedSpec, 'root' | 'resolver'>;
+
+async function lintRoot(spec: LintedSpec, config: Config, cwd: string, parsed: unknown): Promise<NormalizedProblem[]> {
   try {
     // `parsed`: the root as written, or a part of it whose places are the same (a selection of operations).
     const document = parsed === spec.root.parsed ? spec.root : { ...spec.root, parsed };
-    const problems = await lintDocument({ document, config, externalRefResolver: spec.resolver });
-    return toProblems(problems, cwd);
+    return await lintDocument({ document, config, externalRefResolver: spec.resolver });
   } catch (error) {
     throw methodShadowed(error, spec, cwd) ?? error;
   }
@@ -26,7 +37,7 @@ export async function lintSpec(spec: LoadedSpec, config: Config, cwd: string = p
  * Some of redocly's rules call a method on the document's own objects (`node.hasOwnProperty(...)`),
  * which fails where the document has a key of that name: the failure becomes a problem at that key.
  */
-function methodShadowed(error: unknown, spec: LoadedSpec, cwd: string): PodcastGenError | undefined {
+function methodShadowed(error: unknown, spec: LintedSpec, cwd: string): PodcastGenError | undefined {
   const name = error instanceof TypeError ? /\b(\w+) is not a function\b/.exec(error.message)?.[1] : undefined;
   if (!name || !(name in Object.prototype)) return undefined;
   const pointer = ownKeyPointer(spec.root.parsed, name, '#', new Set());
