@@ -41,7 +41,9 @@ async function answer(request: SideRequest, send: (reply: SideReply) => void): P
     for (; taken < request.plugins.length; taken = Atomics.add(next, 0, 1)) {
       const { name, options } = request.plugins[taken] as SideRequest['plugins'][number];
       const plugin = builtinPlugins.find((p) => p.name === name);
+      output = name;
       if (!plugin) throw new Error(`the side thread has no output "${name}"`);
+      // Its model, where first built here, fails as the model, not as this output.
       stage = 'the model';
       output = undefined;
       // An output that reads only the model's document and source (`Plugin.reads`) is given only

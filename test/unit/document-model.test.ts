@@ -20,7 +20,7 @@ const documents: [string, Record<string, unknown>, Partial<ModelOptions>][] = [
   [
     'the podcast document, two operations chosen',
     read(join(ROOT, 'spec', 'podcast.openapi.yaml')),
-    { operations: { include: ['quotaSummary', 'saveDesignedVoice'] } },
+    { operations: { include: ['op:quotaSummary', 'op:saveDesignedVoice'] } },
   ],
   [
     'operations without an operationId (named by the model)',
