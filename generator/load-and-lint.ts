@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { lintSpec } from './lint/lint-spec.js';
 import { loadLintConfig, type LintConfigOptions } from './lint/lint-config.js';
 import type { SideLint } from './concurrency/side-thread.js';
-import { readSpec, type LoadedSpec } from './load/read-spec.js';
+import { isOneFile, readSpec, type LoadedSpec } from './load/read-spec.js';
 import { placedIn, type UnplacedProblem } from './load/redocly-problems.js';
 import { selectDocument } from './model/select-document.js';
 import type { ResolvedOptions } from './options.js';
@@ -51,11 +51,6 @@ export async function lint(spec: LoadedSpec, config: Config, resolved: ResolvedO
   return linted(spec, await lintSpec(spec, config, resolved.cwd, parsed), timer);
 }
 
-/** A document read from one file as written (not converted from Swagger 2.0): all its problems lie in that file. */
-export function isOneFile(spec: LoadedSpec): boolean {
-  return !spec.converted && spec.document === spec.root.parsed;
-}
-
 /** The load's problems and lint's (`detail`: where lint ran); throws a PodcastGenError when any is an error. */
 export function linted(spec: LoadedSpec, lintProblems: readonly Problem[], timer: StageTimer, detail = ''): Problem[] {
   const problems = [...spec.problems, ...lintProblems];
@@ -86,8 +81,7 @@ export function withFile<T>(file: string, build: () => T): T {
 export function lintAsideFor(spec: LoadedSpec, config: Config, resolved: ResolvedOptions): SideLint | undefined {
   const preprocessors = Object.values(config.preprocessors ?? {}).flatMap((byName) => Object.values(byName ?? {}));
   if (!isOneFile(spec) || !preprocessors.every((setting) => setting === 'off')) return undefined;
-  const { absoluteRef, body, mimeType } = spec.root.source;
-  return { config: lintConfigOptions(resolved), source: { absoluteRef, body, mimeType }, cwd: resolved.cwd };
+  return { config: lintConfigOptions(resolved), cwd: resolved.cwd };
 }
 
 /** The problems of lint made in the side thread, placed in the document's file, as {@link lint} gives them. */

@@ -18,13 +18,14 @@ import {
   startEarlyWorker,
   startSideThread,
   type EarlyWorker,
+  type SideCopy,
   type SidePluginResult,
   type SideThread,
 } from './concurrency/side-thread.js';
 import { pluginOptions } from './plugins/plugin-options.js';
 import { loadTemplates } from './emit/templates.js';
-import { lint, lintAsideFor, lintedAside, load, withFile } from './load-and-lint.js';
-import type { LoadedSpec } from './load/read-spec.js';
+import { lint, lintAsideFor, lintConfigOptions, lintedAside, load, withFile } from './load-and-lint.js';
+import { isOneFile, textHash, type LoadedSpec } from './load/read-spec.js';
 import { sourceLabel } from './load/source-label.js';
 import { buildModel, type ModelOptions } from './model/build-model.js';
 import { selectDocument } from './model/select-document.js';
@@ -164,9 +165,10 @@ function modelOptionsOf(spec: LoadedSpec, resolved: ResolvedOptions): ModelOptio
 }
 
 /**
- * The side thread of a large document, started right after load with a copy of the document as read
- * (before lint and the model, which read it too). A Swagger 2.0 document is converted only after lint,
- * so it stays in one thread.
+ * The side thread of a large document, started right after load (before lint and the model, which
+ * read the document too): a worker that read the file itself, as the main thread did, is sent the
+ * hash of the text it must have read; another, a copy of the document as read. A Swagger 2.0 document
+ * is converted only after lint, so it stays in one thread.
  */
 function sideThreadOf(
   spec: LoadedSpec,
@@ -178,12 +180,17 @@ function sideThreadOf(
   const chosen = outputs.plugins.map((p) => p.name);
   const names = spec.converted ? [] : sharedPlugins(outputs, spec.root.source.body.length);
   if (names.length === 0) return undefined;
-  // A selection is cut here, so that the worker is sent only what it reads (cutting again there changes nothing).
   const lintAside = lintAsideFor(spec, config, resolved);
-  const document = resolved.operations ? withFile(spec.displayPath, () => selectDocument(spec.document, resolved.operations).document) : spec.document;
+  // A selection is cut here, so that the worker is sent only what it reads (cutting again there changes nothing).
+  const copy = (): SideCopy => {
+    const document = resolved.operations ? withFile(spec.displayPath, () => selectDocument(spec.document, resolved.operations).document) : spec.document;
+    const { absoluteRef, body, mimeType } = spec.root.source;
+    return { document, ...(lintAside ? { text: { absoluteRef, body, mimeType } } : {}) };
+  };
+  const ownRead = early?.reads && isOneFile(spec) && !resolved.operations;
   return startSideThread(
     {
-      document,
+      document: ownRead ? { readHash: textHash(spec.root.source.body) } : { copy: copy() },
       modelOptions: modelOptionsOf(spec, resolved),
       templatesDir: templatesDir(resolved),
       plugins: names.map((name) => ({ name, options: outputs.options.get(name) ?? {} })),
@@ -192,6 +199,7 @@ function sideThreadOf(
       ...(lintAside ? { lint: lintAside } : {}),
     },
     early,
+    copy,
   );
 }
 
@@ -202,11 +210,15 @@ function sharedPlugins(outputs: RunOutputs, bytes: number): string[] {
   return sidePlugins({ chosen, builtin, documentBytes: bytes, setting: process.env.PODCAST_GEN_SIDE_THREAD, always: ALWAYS });
 }
 
-/** A worker started before the document is read, where its file's size already says the run will use one. */
+/**
+ * A worker started before the document is read, where its file's size already says the run will use
+ * one; it reads the file too, meanwhile, rather than wait for a copy of the main thread's document.
+ */
 function earlyWorkerFor(resolved: ResolvedOptions, outputs: RunOutputs): EarlyWorker | undefined {
   if (/^https?:\/\//i.test(resolved.spec)) return undefined;
   const bytes = statSync(resolve(resolved.cwd, resolved.spec), { throwIfNoEntry: false })?.size;
-  return bytes !== undefined && sharedPlugins(outputs, bytes).length > 0 ? startEarlyWorker() : undefined;
+  if (bytes === undefined || sharedPlugins(outputs, bytes).length === 0) return undefined;
+  return startEarlyWorker({ spec: resolved.spec, cwd: resolved.cwd, lintConfig: lintConfigOptions(resolved) });
 }
 
 /** The user's templates folder, absolute, if the run names one. */

@@ -37,19 +37,38 @@ export const SIDE_THREAD_MIN_BYTES = 64 * 1024;
 
 /**
  * Lint, made in the worker while the main thread builds its model and makes outputs (a document of
- * one file, whose problems all lie in it): the worker lints the document it is sent, as read.
+ * one file, whose problems all lie in it): the worker lints the document as read.
  */
 export interface SideLint {
   /** Where the run's lint config is found, as the main thread found it. */
   config: LintConfigOptions;
-  /** The document's file as read: its problems' places are found in it. */
-  source: { absoluteRef: string; body: string; mimeType: string | undefined };
   cwd: string;
+}
+
+/**
+ * What a worker started early reads by itself while the main thread reads the same: the document's
+ * file (as `--spec` names it, from `cwd`), its root alone, with the run's lint config.
+ */
+export interface SideRead {
+  spec: string;
+  cwd: string;
+  lintConfig: LintConfigOptions;
+}
+
+/** A copy of the main thread's document, for a worker that did not read it itself. */
+export interface SideCopy {
+  document: Record<string, unknown>;
+  /** The document's file as read, where the worker lints: its problems' places are found in it. */
+  text?: { absoluteRef: string; body: string; mimeType: string | undefined };
 }
 
 /** What the worker is sent: everything it needs to build the model and run its plugins. */
 export interface SideRequest {
-  document: Record<string, unknown>;
+  /**
+   * The document: a copy, or the hash of the file's text (read-spec.ts `textHash`) that the worker's
+   * own read ({@link SideRead}) must have; a worker whose read has another asks for the copy.
+   */
+  document: { copy: SideCopy } | { readHash: string };
   /** Lint the document first (see {@link SideLint}); absent where the main thread lints. */
   lint?: SideLint;
   modelOptions: ModelOptions;
@@ -77,6 +96,7 @@ export interface SidePluginResult {
  * or why it could not make one.
  */
 export type SideReply =
+  | { wantsCopy: true }
   | { lint: { problems: UnplacedProblem[]; ms: number } }
   | { result: SidePluginResult }
   | { done: true }
@@ -121,9 +141,12 @@ export function sidePlugins(options: {
 
 /**
  * Starts the worker and sends it the request at once: it works while the main thread goes on.
+ * `copy`: the main thread's document, sent where the worker asks for it (its own read was not it).
  * Undefined where there is no built worker to start: the pipeline then makes every output itself.
  */
-export function startSideThread(request: SideRequest, early?: EarlyWorker): SideThread | undefined {
+export function startSideThread(request: SideRequest, early?: EarlyWorker, copy?: () => SideCopy): SideThread | undefined {
+  if ('readHash' in request.document && !(early?.reads && copy))
+    throw new Error('a side request without the document needs a worker that reads it, and a copy to send else');
   const worker = early?.worker ?? startWorker();
   if (!worker) return undefined;
   // Now it has work: the process waits for it.
@@ -147,7 +170,8 @@ export function startSideThread(request: SideRequest, early?: EarlyWorker): Side
       reject(error);
     };
     worker.on('message', (reply: SideReply) => {
-      if ('lint' in reply) linted?.(reply.lint);
+      if ('wantsCopy' in reply) worker.postMessage((copy as () => SideCopy)());
+      else if ('lint' in reply) linted?.(reply.lint);
       else if ('result' in reply) made.push(reply.result);
       else if ('done' in reply) resolve(made);
       else {
@@ -188,24 +212,31 @@ export function startSideThread(request: SideRequest, early?: EarlyWorker): Side
 }
 
 /**
- * A worker started before the document is read, so that its own modules load meanwhile; it is given
- * its work by {@link startSideThread}, or ended with `stop()` when the run turns out not to use it.
- * Until then it does not keep the process alive.
+ * A worker started before the document is read, so that its own modules load meanwhile, and, given
+ * a {@link SideRead}, the document is read in it too; it is given its work by {@link startSideThread},
+ * or ended with `stop()` when the run turns out not to use it. Until then it does not keep the process alive.
  */
 export interface EarlyWorker {
   worker: Worker;
+  /** Whether it reads the document itself. */
+  reads: boolean;
   /** How it ended unasked, listened for from its start: its error (a module that failed to load), or its exit code. */
   ended: Promise<Error | number>;
   stop(): void;
 }
 
 /** An {@link EarlyWorker}, or undefined where there is no built worker to start (`start`: the tests' own worker). */
-export function startEarlyWorker(start: () => Worker | undefined = startWorker): EarlyWorker | undefined {
-  const worker = start();
+export function startEarlyWorker(read?: SideRead, start: (read?: SideRead) => Worker | undefined = startWorker): EarlyWorker | undefined {
+  const worker = start(read);
   if (!worker) return undefined;
   worker.unref();
   // Listened for now: an error while the document is read is the run's to report, never an uncaught one.
-  return { worker, ended: endOf(worker), stop: () => void worker.terminate() };
+  return { worker, reads: read !== undefined, ended: endOf(worker), stop: () => void worker.terminate() };
+}
+
+/** What a worker is started with: the read to do meanwhile, if any. */
+export interface SideWorkerData {
+  read: SideRead | undefined;
 }
 
 /** How a worker ends: the error it met (then its exit), or its exit code. Listening keeps an error from ending the process. */
@@ -226,16 +257,17 @@ export function queueCounter(): SharedArrayBuffer {
  * repository), the source file through tsx, so that both take the same path. Undefined where neither
  * is there: the pipeline then makes every output itself.
  */
-function startWorker(): Worker | undefined {
+function startWorker(read?: SideRead): Worker | undefined {
+  const workerData: SideWorkerData = { read };
   if (import.meta.url.endsWith('.js')) {
     const file = join(PACKAGE_ROOT, 'dist', 'concurrency', 'side-worker.js');
-    return existsSync(file) ? new Worker(file) : undefined;
+    return existsSync(file) ? new Worker(file, { workerData }) : undefined;
   }
   const source = new URL('./side-worker.ts', import.meta.url).href;
   const tsx = resolveTsx();
   if (!tsx) return undefined;
   const boot = `import { register } from ${JSON.stringify(tsx)};\nregister();\nawait import(${JSON.stringify(source)});`;
-  return new Worker(boot, { eval: true });
+  return new Worker(boot, { eval: true, workerData });
 }
 
 /** tsx's loader, a development dependency: present wherever the sources are run. */
