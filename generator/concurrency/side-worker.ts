@@ -21,8 +21,11 @@ import type { ApiModel } from '../model/types.js';
 import { PodcastGenError, tooDeep, type Problem } from '../problems.js';
 import type { SideCopy, SidePluginResult, SideRead, SideReply, SideRequest, SideWorkerData } from './side-thread.js';
 
-/** The worker's own read of the document, begun at once; undefined where it was not asked to read, or the read failed. */
-const ownRead = readDocument((workerData as SideWorkerData | undefined)?.read);
+/**
+ * The worker's own read of the document, begun at once; undefined where it was not asked to read, or
+ * the read failed. Let go of once taken: its file's text is not held while the outputs are made.
+ */
+let ownRead: ReturnType<typeof readDocument> | undefined = readDocument((workerData as SideWorkerData | undefined)?.read);
 
 parentPort?.once('message', (request: SideRequest) => {
   void answer(request, (reply) => parentPort?.postMessage(reply)).then((reply) => parentPort?.postMessage(reply));
@@ -95,6 +98,7 @@ interface DocumentInput {
 async function inputOf(request: SideRequest, send: (reply: SideReply) => void): Promise<DocumentInput> {
   if ('copy' in request.document) return copyInput(request.document.copy, request);
   const read = await ownRead;
+  ownRead = undefined;
   if (read?.hash === request.document.readHash) {
     const { spec, config } = read;
     return { document: spec.document as Record<string, unknown>, lintable: async () => ({ spec, config }) };
