@@ -62,7 +62,7 @@ async function answer(request: SideRequest, send: (reply: SideReply) => void): P
       output = undefined;
       // An output that reads only the model's document and source (`Plugin.reads`) is given only
       // those: the rest of the model is built when an output first reads it.
-      const input =
+      const read =
         plugin.reads === 'document' && !model
           ? (buildDocumentModel(document, request.modelOptions) as ApiModel)
           : (model ??= buildModel(document, request.modelOptions).model);
@@ -71,7 +71,7 @@ async function answer(request: SideRequest, send: (reply: SideReply) => void): P
       const started = performance.now();
       const problems: Problem[] = [];
       const context = { options, templates, outputs: request.outputs, report: (p: Problem) => void problems.push(p) };
-      const files = await runPlugin({ plugin, model: input, context, builtin: true });
+      const files = await runPlugin({ plugin, model: read, context, builtin: true });
       const result: SidePluginResult = { name, files, problems, ms: Math.round(performance.now() - started) };
       send({ result });
     }
@@ -108,12 +108,15 @@ async function inputOf(request: SideRequest, send: (reply: SideReply) => void): 
 }
 
 function copyInput(copy: SideCopy, request: SideRequest): DocumentInput {
+  // Lint's alone (see answer): let go of with the input, not held by the request.
+  const { text } = copy;
+  delete copy.text;
   return {
     document: copy.document,
     lintable: async () => {
       const config = await loadLintConfig(request.lint?.config);
-      if (!copy.text) throw new Error('a copy of the document to lint comes with its text');
-      const { absoluteRef, body, mimeType } = copy.text;
+      if (!text) throw new Error('a copy of the document to lint comes with its text');
+      const { absoluteRef, body, mimeType } = text;
       const root = { source: new Source(absoluteRef, body, mimeType), parsed: copy.document };
       return { spec: { root, resolver: new DocumentResolver(config.resolve) }, config };
     },
