@@ -4,9 +4,8 @@
  * walk of the whole document, a large part of lint's time. Where every `$ref` names a node of the
  * document itself, what that walk finds follows from the `$ref`s alone: {@link internalRefMap} builds
  * the same map from one untyped walk, and {@link lintOnce} runs the rules over it as `lintDocument`
- * does, with the rules' `any` visitors fused (fused-any.ts). Anything else (another file, an `$anchor`,
- * a `$ref` that names a `$ref` or nothing) is left to redocly's resolution. test/lint/lint-run.test.ts
- * holds the map and the problems to redocly's own.
+ * does. Anything else (another file, an `$anchor`, a `$ref` that names a `$ref` or nothing) is left to
+ * redocly's resolution. test/lint/lint-run.test.ts holds both to redocly's own.
  */
 import {
   detectSpec,
@@ -30,7 +29,6 @@ import {
   type SpecVersion,
   type WalkContext,
 } from '@redocly/openapi-core';
-import { fuseAnyVisitors } from './fused-any.js';
 
 /** Options of {@link lintOnce}. */
 export interface LintOnceOptions {
@@ -57,9 +55,7 @@ export async function lintOnce(options: LintOnceOptions): Promise<NormalizedProb
   const own = options.ownResolution && specVersion.startsWith('oas3') ? internalRefMap(document, options.fromJson) : undefined;
   const resolvedRefMap = own ?? (await resolveDocument({ rootDocument: document, rootType, externalRefResolver }));
   const ctx: WalkContext = { problems: [], specVersion, config, visitorsData: {} };
-  const normalizedVisitors = normalizeVisitors(regularRules, types);
-  fuseAnyVisitors(normalizedVisitors, ctx);
-  walkDocument({ document, rootType, normalizedVisitors, resolvedRefMap, ctx });
+  walkDocument({ document, rootType, normalizedVisitors: normalizeVisitors(regularRules, types), resolvedRefMap, ctx });
   return ctx.problems.map((problem) => config.addProblemToIgnore(problem));
 }
 

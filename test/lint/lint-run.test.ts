@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   BaseResolver,
@@ -10,14 +9,12 @@ import {
   loadConfig,
   makeDocumentFromString,
   normalizeTypes,
-  normalizeVisitors,
   resolveDocument,
   type Config,
   type Document,
   type NormalizedProblem,
 } from '@redocly/openapi-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fuseAnyVisitors } from '../../generator/lint/fused-any.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadLintConfig } from '../../generator/lint/lint-config.js';
 import { internalRefMap, lintOnce } from '../../generator/lint/lint-run.js';
 import { podcastGenPlugin } from '../../generator/lint/plugin.js';
@@ -143,74 +140,12 @@ async function expectSameMap(document: Document, config: Config, fromJson: boole
   return 'own';
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'podcast-gen-lint-run-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** A config of `rules` (YAML lines) in a folder of its own, with an ignore file of `ignore` (file -> rule -> pointers). */
-async function configOf(name: string, rules: string, ignore?: Record<string, Record<string, string[]>>): Promise<Config> {
-  const folder = join(dir, name);
-  mkdirSync(folder);
-  writeFileSync(join(folder, 'redocly.yaml'), rules);
-  if (ignore) writeFileSync(join(folder, '.redocly.lint-ignore.yaml'), JSON.stringify(ignore));
-  return loadConfig({ configPath: join(folder, 'redocly.yaml'), plugins: [podcastGenPlugin] });
-}
-
-const STRUCT_FAULTS = join(ROOT, 'struct-faults.yaml');
-
 let configs: { name: string; config: Config }[];
 beforeAll(async () => {
-  const generic = await loadLintConfig();
-  // Half the places each `any` rule reports in struct-faults.yaml are ignored.
-  const faults = makeDocumentFromString(readFileSync(join(ROOT, 'test', 'lint', 'documents', 'struct-faults.yaml'), 'utf8'), STRUCT_FAULTS);
-  const ignore: Record<string, string[]> = {};
-  for (const [index, problem] of (await lintDocument({ document: faults, config: generic, externalRefResolver: new BaseResolver() })).entries())
-    if (index % 2 === 0) (ignore[problem.ruleId] ??= []).push(problem.location[0]?.pointer as string);
   configs = [
-    { name: 'the generic preset', config: generic },
+    { name: 'the generic preset', config: await loadLintConfig() },
     { name: "spec/redocly.yaml's config", config: await loadConfig({ configPath: SPEC_CONFIG, plugins: [podcastGenPlugin] }) },
-    {
-      name: 'struct off, struct-unread on, custom messages',
-      config: await configOf(
-        'unread',
-        [
-          'rules:',
-          '  podcast-gen/struct: off',
-          "  podcast-gen/struct-unread: { severity: error, message: 'unread: {{message}}' }",
-          "  podcast-gen/assumed-reason: { severity: warn, message: 'assumed: {{message}}' }",
-          '  spec-strict-refs: warn',
-          '  no-unresolved-refs: error',
-          '',
-        ].join('\n'),
-      ),
-    },
-    { name: 'the generic preset with an ignore file', config: await configOf('ignoring', 'extends: [podcast-gen/generic]\n', { [STRUCT_FAULTS]: ignore }) },
   ];
-  // The ignore file is read: some of struct-faults.yaml's problems are ignored.
-  const ignored = await lintOnce({
-    document: faults,
-    config: configs[3]?.config as Config,
-    externalRefResolver: new BaseResolver(),
-    ownResolution: true,
-    fromJson: false,
-  });
-  expect(ignored.filter((problem) => problem.ignored).length).toBeGreaterThan(1);
-});
-
-describe('fused any visitors', () => {
-  it("put the generic preset's three `any` rules behind one visitor", async () => {
-    const config = await loadLintConfig();
-    const types = normalizeTypes(config.extendTypes(getTypes('oas3_0'), 'oas3_0'), config);
-    const rules = config
-      .getRulesForSpecVersion('oas3')
-      .flatMap((ruleset) =>
-        Object.entries(ruleset).map(([ruleId, rule]) => ({ ruleId, severity: 'error' as const, visitor: (rule as (settings: unknown) => object)({}) })),
-      );
-    const on = rules.filter((rule) => (config.getRuleSettings(rule.ruleId, 'oas3_0').severity as string) !== 'off');
-    const visitors = normalizeVisitors(on as Parameters<typeof normalizeVisitors>[0], types);
-    expect(visitors.any.enter.map((visitor) => visitor.ruleId)).toEqual(['podcast-gen/struct', 'podcast-gen/struct-unread', 'podcast-gen/assumed-reason']);
-    fuseAnyVisitors(visitors, { problems: [], visitorsData: {} });
-    expect(visitors.any.enter).toHaveLength(1);
-  });
 });
 
 describe('own resolution agrees with redocly', () => {
@@ -229,17 +164,16 @@ describe('own resolution agrees with redocly', () => {
     }
   });
 
-  // GitHub's document is large: linted with the generic preset and spec/redocly.yaml's config only.
   it.each([
-    { given: 'the podcast document', path: SPEC, fromJson: false, configCount: 4 },
-    { given: "GitHub's document", path: GITHUB, fromJson: true, configCount: 2 },
+    { given: 'the podcast document', path: SPEC, fromJson: false },
+    { given: "GitHub's document", path: GITHUB, fromJson: true },
   ])(
     "$given, as load reads it: resolved from itself, redocly's map and problems",
-    async ({ path, fromJson, configCount }) => {
+    async ({ path, fromJson }) => {
       const config = await createConfig({ extends: ['podcast-gen/generic'] }, { plugins: [podcastGenPlugin] });
       const spec = await readSpec({ spec: path, config });
       expect(await expectSameMap(spec.root, config, fromJson)).toBe('own');
-      for (const { config } of configs.slice(0, configCount)) await expectSameLint(spec.root, config, fromJson);
+      for (const { config } of configs) await expectSameLint(spec.root, config, fromJson);
     },
     60_000,
   );
