@@ -1,10 +1,11 @@
-import { lintDocument, type Config } from '@redocly/openapi-core';
+import type { Config } from '@redocly/openapi-core';
 import { pointerJoin } from '../json-pointer.js';
 import { displayPath } from '../load/display-path.js';
-import { locatePointer } from '../load/locate.js';
+import { locatePointer, parsedAsJson } from '../load/locate.js';
 import type { LoadedSpec } from '../load/read-spec.js';
 import { toProblems } from '../load/redocly-problems.js';
 import { PodcastGenError, type Problem } from '../problems.js';
+import { lintOnce } from './lint-run.js';
 
 /**
  * Lints the loaded document with the config's rules (redocly's and podcast-gen's), reusing the read.
@@ -15,7 +16,9 @@ export async function lintSpec(spec: LoadedSpec, config: Config, cwd: string = p
   try {
     // `parsed`: the root as written, or a part of it whose places are the same (a selection of operations).
     const document = parsed === spec.root.parsed ? spec.root : { ...spec.root, parsed };
-    const problems = await lintDocument({ document, config, externalRefResolver: spec.resolver });
+    // A selection, a document of several files or one in Swagger 2.0 is resolved by redocly.
+    const ownResolution = document === spec.root && !spec.converted && spec.resolver.getFiles().size <= 1;
+    const problems = await lintOnce({ document, config, externalRefResolver: spec.resolver, ownResolution, fromJson: parsedAsJson(spec.root.source) });
     return toProblems(problems, cwd);
   } catch (error) {
     throw methodShadowed(error, spec, cwd) ?? error;
