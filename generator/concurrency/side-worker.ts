@@ -88,7 +88,7 @@ async function answer(request: SideRequest, send: (reply: SideReply) => void): P
 /** The document the worker makes outputs of, and what lint reads of its file. */
 interface DocumentInput {
   document: Record<string, unknown>;
-  lintable: () => Promise<{ spec: Pick<LoadedSpec, 'root' | 'resolver'>; config: Config }>;
+  lintable: () => Promise<{ spec: Pick<LoadedSpec, 'root' | 'resolver' | 'converted'>; config: Config }>;
 }
 
 /**
@@ -118,7 +118,7 @@ function copyInput(copy: SideCopy, request: SideRequest): DocumentInput {
       if (!text) throw new Error('a copy of the document to lint comes with its text');
       const { absoluteRef, body, mimeType } = text;
       const root = { source: new Source(absoluteRef, body, mimeType), parsed: copy.document };
-      return { spec: { root, resolver: new DocumentResolver(config.resolve) }, config };
+      return { spec: { root, resolver: new DocumentResolver(config.resolve), converted: false }, config };
     },
   };
 }

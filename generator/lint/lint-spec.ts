@@ -1,10 +1,11 @@
-import { lintDocument, type Config, type NormalizedProblem } from '@redocly/openapi-core';
+import type { Config, NormalizedProblem } from '@redocly/openapi-core';
 import { pointerJoin } from '../json-pointer.js';
 import { displayPath } from '../load/display-path.js';
-import { locatePointer } from '../load/locate.js';
+import { locatePointer, parsedAsJson } from '../load/locate.js';
 import type { LoadedSpec } from '../load/read-spec.js';
 import { toProblems, unplacedProblems, type UnplacedProblem } from '../load/redocly-problems.js';
 import { PodcastGenError, type Problem } from '../problems.js';
+import { lintOnce } from './lint-run.js';
 
 /**
  * Lints the loaded document with the config's rules (redocly's and podcast-gen's), reusing the read.
@@ -20,14 +21,16 @@ export async function lintSpecUnplaced(spec: LintedSpec, config: Config, cwd: st
   return unplacedProblems(await lintRoot(spec, config, cwd, parsed), cwd);
 }
 
-/** What lint reads of the loaded document: its root file as read, and the resolver of the files it names. */
-type LintedSpec = Pick<LoadedSpec, 'root' | 'resolver'>;
+/** What lint reads of the loaded document: its root file as read, the resolver of the files it names, and whether it was Swagger 2.0. */
+type LintedSpec = Pick<LoadedSpec, 'root' | 'resolver' | 'converted'>;
 
 async function lintRoot(spec: LintedSpec, config: Config, cwd: string, parsed: unknown): Promise<NormalizedProblem[]> {
   try {
     // `parsed`: the root as written, or a part of it whose places are the same (a selection of operations).
     const document = parsed === spec.root.parsed ? spec.root : { ...spec.root, parsed };
-    return await lintDocument({ document, config, externalRefResolver: spec.resolver });
+    // A selection, a document of several files or one in Swagger 2.0 is resolved by redocly.
+    const ownResolution = document === spec.root && !spec.converted && spec.resolver.getFiles().size <= 1;
+    return await lintOnce({ document, config, externalRefResolver: spec.resolver, ownResolution, fromJson: parsedAsJson(spec.root.source) });
   } catch (error) {
     throw methodShadowed(error, spec, cwd) ?? error;
   }
