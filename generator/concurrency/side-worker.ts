@@ -19,6 +19,7 @@ import type { UnplacedProblem } from '../load/redocly-problems.js';
 import { buildDocumentModel, buildModel } from '../model/build-model.js';
 import type { ApiModel } from '../model/types.js';
 import { PodcastGenError, tooDeep, type Problem } from '../problems.js';
+import { workerTakes } from './worker-takes.js';
 import type { SideCopy, SidePluginResult, SideRead, SideReply, SideRequest, SideWorkerData } from './side-thread.js';
 
 /**
@@ -52,9 +53,14 @@ async function answer(request: SideRequest, send: (reply: SideReply) => void): P
     input = undefined;
     const templates = loadTemplates(request.templatesDir);
     let model: ApiModel | undefined;
-    for (; taken < request.plugins.length; taken = Atomics.add(next, 0, 1)) {
+    const takesNext = () =>
+      workerTakes(
+        { next: Atomics.load(next, 0), length: request.plugins.length, readsDocumentOnly: (index) => pluginOf(request, index)?.reads === 'document' },
+        model !== undefined,
+      );
+    for (; taken < request.plugins.length; taken = takesNext() ? Atomics.add(next, 0, 1) : request.plugins.length) {
       const { name, options } = request.plugins[taken] as SideRequest['plugins'][number];
-      const plugin = builtinPlugins.find((p) => p.name === name);
+      const plugin = pluginOf(request, taken);
       output = name;
       if (!plugin) throw new Error(`the side thread has no output "${name}"`);
       // Its model, where first built here, fails as the model, not as this output.
@@ -83,6 +89,12 @@ async function answer(request: SideRequest, send: (reply: SideReply) => void): P
     const { message, stack } = error instanceof Error ? error : { message: String(error), stack: undefined };
     return { failed: { message, ...(stack ? { stack } : {}), ...where } };
   }
+}
+
+/** The built-in plugin of the request's `index`th output. */
+function pluginOf(request: SideRequest, index: number) {
+  const name = request.plugins[index]?.name;
+  return builtinPlugins.find((p) => p.name === name);
 }
 
 /** The document the worker makes outputs of, and what lint reads of its file. */
