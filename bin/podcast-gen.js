@@ -4,14 +4,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import module from 'node:module';
 import { fileURLToPath } from 'node:url';
-import v8 from 'node:v8';
 
 // Node 22 and newer keep V8's compiled code of every module on disk, as TypeScript's own tsc does.
 module.enableCompileCache?.();
-// V8 lets a heap grow to four times what a full collection left live before collecting again; most
-// of a generation soon becomes garbage, and on a large document two heaps (the side thread's and this
-// one) hold it at once, so each grows by half: a lower peak for the same work (bench/RESULTS.md).
-v8.setFlagsFromString('--heap-growing-percent=50');
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // In a clone of the repository, sources edited since the last build are built first: a run never

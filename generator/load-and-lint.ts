@@ -6,7 +6,9 @@ import type { Config } from '@redocly/openapi-core';
 import { resolve } from 'node:path';
 import { lintSpec } from './lint/lint-spec.js';
 import { loadLintConfig, type LintConfigOptions } from './lint/lint-config.js';
-import { readSpec, type LoadedSpec } from './load/read-spec.js';
+import type { SideLint } from './concurrency/side-thread.js';
+import { isOneFile, readSpec, type LoadedSpec } from './load/read-spec.js';
+import { placedIn, type UnplacedProblem } from './load/redocly-problems.js';
 import { selectDocument } from './model/select-document.js';
 import type { ResolvedOptions } from './options.js';
 import { hasErrors, PodcastGenError, tooDeep, type Problem } from './problems.js';
@@ -45,10 +47,14 @@ export function lintConfigOptions(resolved: ResolvedOptions): LintConfigOptions 
  * is linted whole: its other files may point back anywhere in it.
  */
 export async function lint(spec: LoadedSpec, config: Config, resolved: ResolvedOptions, timer: StageTimer): Promise<Problem[]> {
-  const oneFile = !spec.converted && spec.document === spec.root.parsed;
-  const parsed = oneFile ? withFile(spec.displayPath, () => selectDocument(spec.document, resolved.operations).document) : spec.root.parsed;
-  const problems = [...spec.problems, ...(await lintSpec(spec, config, resolved.cwd, parsed))];
-  timer('lint', `${problems.length} problem(s)`);
+  const parsed = isOneFile(spec) ? withFile(spec.displayPath, () => selectDocument(spec.document, resolved.operations).document) : spec.root.parsed;
+  return linted(spec, await lintSpec(spec, config, resolved.cwd, parsed), timer);
+}
+
+/** The load's problems and lint's (`detail`: where lint ran); throws a PodcastGenError when any is an error. */
+export function linted(spec: LoadedSpec, lintProblems: readonly Problem[], timer: StageTimer, detail = ''): Problem[] {
+  const problems = [...spec.problems, ...lintProblems];
+  timer('lint', `${problems.length} problem(s)${detail}`);
   if (hasErrors(problems)) throw new PodcastGenError(problems);
   return problems;
 }
@@ -65,4 +71,26 @@ export function withFile<T>(file: string, build: () => T): T {
       );
     throw error;
   }
+}
+
+/**
+ * Lint for the side thread, where the document it is sent is what lint reads and all lint's problems
+ * lie in that one file, and no preprocessor of the config changes the document before the model
+ * reads it (in one thread lint runs first); undefined where lint runs in this thread.
+ */
+export function lintAsideFor(spec: LoadedSpec, config: Config, resolved: ResolvedOptions): SideLint | undefined {
+  const preprocessors = Object.values(config.preprocessors ?? {}).flatMap((byName) => Object.values(byName ?? {}));
+  if (!isOneFile(spec) || !preprocessors.every((setting) => setting === 'off')) return undefined;
+  return { config: lintConfigOptions(resolved), cwd: resolved.cwd };
+}
+
+/** The problems of lint made in the side thread, placed in the document's file, as {@link lint} gives them. */
+export async function lintedAside(lint: Promise<{ problems: UnplacedProblem[]; ms: number }>, spec: LoadedSpec, timer: StageTimer): Promise<Problem[]> {
+  const { problems, ms } = await lint;
+  return linted(
+    spec,
+    problems.map((problem) => placedIn(spec.root.source, problem)),
+    timer,
+    `, ${ms} ms in the side thread`,
+  );
 }

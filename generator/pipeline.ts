@@ -18,13 +18,14 @@ import {
   startEarlyWorker,
   startSideThread,
   type EarlyWorker,
+  type SideCopy,
   type SidePluginResult,
   type SideThread,
 } from './concurrency/side-thread.js';
 import { pluginOptions } from './plugins/plugin-options.js';
 import { loadTemplates } from './emit/templates.js';
-import { lint, load, withFile } from './load-and-lint.js';
-import type { LoadedSpec } from './load/read-spec.js';
+import { lint, lintAsideFor, lintConfigOptions, lintedAside, load, withFile } from './load-and-lint.js';
+import { isOneFile, textHash, type LoadedSpec } from './load/read-spec.js';
 import { sourceLabel } from './load/source-label.js';
 import { buildModel, type ModelOptions } from './model/build-model.js';
 import { selectDocument } from './model/select-document.js';
@@ -71,17 +72,29 @@ async function stages(resolved: ResolvedOptions, hooks: GenerateHooks, stage: { 
   try {
     ({ spec, config } = loaded ?? (await load(resolved, timer)));
     // On a large document some outputs are made in a worker meanwhile (concurrency/side-thread.ts).
-    side = sideThreadOf(spec, resolved, outputs, early);
+    side = sideThreadOf(spec, config, resolved, outputs, early);
   } finally {
     if (early && !side) early.stop();
   }
   try {
     Object.assign(stage, { name: 'lint', file: spec.displayPath });
-    const linted = await lint(spec, config, resolved, timer);
-    stage.name = 'the model';
-    const { model, problems: modelProblems } = modelOf(spec, resolved);
-    timer('model', `${model.operations.length} operations`);
-    const emitted = await emit({ model, outputs, resolved, timer, stage, side });
+    // Where the worker lints, the main thread builds the model and makes outputs meanwhile.
+    const lintAside = side?.lint;
+    const lintedHere = lintAside ? undefined : await lint(spec, config, resolved, timer);
+    let model: ApiModel;
+    let modelProblems: Problem[];
+    let emitted: { files: GeneratedFile[]; problems: Problem[] };
+    try {
+      stage.name = 'the model';
+      ({ model, problems: modelProblems } = modelOf(spec, resolved));
+      timer('model', `${model.operations.length} operations`);
+      emitted = await emit({ model, outputs, resolved, timer, stage, side });
+    } catch (error) {
+      // In one thread a document that lints with errors never reaches the model: lint's errors come first here too.
+      if (lintAside) await lintedAside(lintAside, spec, timer);
+      throw error;
+    }
+    const linted = lintedHere ?? (await lintedAside(lintAside as NonNullable<typeof lintAside>, spec, timer));
     const files = [...emitted.files, manifestFile(model, emitted.files)].sort((a, b) => byCodeUnits(a.path, b.path));
     const problems = [...linted, ...[...modelProblems, ...emitted.problems].map((p) => placed(p, spec))];
     const outDir = resolve(resolved.cwd, resolved.out);
@@ -152,26 +165,41 @@ function modelOptionsOf(spec: LoadedSpec, resolved: ResolvedOptions): ModelOptio
 }
 
 /**
- * The side thread of a large document, started right after load with a copy of the document as read
- * (before lint and the model, which read it too). A Swagger 2.0 document is converted only after lint,
- * so it stays in one thread.
+ * The side thread of a large document, started right after load (before lint and the model, which
+ * read the document too): a worker that read the file itself, as the main thread did, is sent the
+ * hash of the text it must have read; another, a copy of the document as read. A Swagger 2.0 document
+ * is converted only after lint, so it stays in one thread.
  */
-function sideThreadOf(spec: LoadedSpec, resolved: ResolvedOptions, outputs: RunOutputs, early: EarlyWorker | undefined): SideThread | undefined {
+function sideThreadOf(
+  spec: LoadedSpec,
+  config: Config,
+  resolved: ResolvedOptions,
+  outputs: RunOutputs,
+  early: EarlyWorker | undefined,
+): SideThread | undefined {
   const chosen = outputs.plugins.map((p) => p.name);
   const names = spec.converted ? [] : sharedPlugins(outputs, spec.root.source.body.length);
   if (names.length === 0) return undefined;
+  const lintAside = lintAsideFor(spec, config, resolved);
   // A selection is cut here, so that the worker is sent only what it reads (cutting again there changes nothing).
-  const document = resolved.operations ? withFile(spec.displayPath, () => selectDocument(spec.document, resolved.operations).document) : spec.document;
+  const copy = (): SideCopy => {
+    const document = resolved.operations ? withFile(spec.displayPath, () => selectDocument(spec.document, resolved.operations).document) : spec.document;
+    const { absoluteRef, body, mimeType } = spec.root.source;
+    return { document, ...(lintAside ? { text: { absoluteRef, body, mimeType } } : {}) };
+  };
+  const ownRead = early?.reads && isOneFile(spec) && !resolved.operations;
   return startSideThread(
     {
-      document,
+      document: ownRead ? { readHash: textHash(spec.root.source.body) } : { copy: copy() },
       modelOptions: modelOptionsOf(spec, resolved),
       templatesDir: templatesDir(resolved),
       plugins: names.map((name) => ({ name, options: outputs.options.get(name) ?? {} })),
       next: queueCounter(),
       outputs: chosen,
+      ...(lintAside ? { lint: lintAside } : {}),
     },
     early,
+    copy,
   );
 }
 
@@ -182,11 +210,15 @@ function sharedPlugins(outputs: RunOutputs, bytes: number): string[] {
   return sidePlugins({ chosen, builtin, documentBytes: bytes, setting: process.env.PODCAST_GEN_SIDE_THREAD, always: ALWAYS });
 }
 
-/** A worker started before the document is read, where its file's size already says the run will use one. */
+/**
+ * A worker started before the document is read, where its file's size already says the run will use
+ * one; it reads the file too, meanwhile, rather than wait for a copy of the main thread's document.
+ */
 function earlyWorkerFor(resolved: ResolvedOptions, outputs: RunOutputs): EarlyWorker | undefined {
   if (/^https?:\/\//i.test(resolved.spec)) return undefined;
   const bytes = statSync(resolve(resolved.cwd, resolved.spec), { throwIfNoEntry: false })?.size;
-  return bytes !== undefined && sharedPlugins(outputs, bytes).length > 0 ? startEarlyWorker() : undefined;
+  if (bytes === undefined || sharedPlugins(outputs, bytes).length === 0) return undefined;
+  return startEarlyWorker({ spec: resolved.spec, cwd: resolved.cwd, lintConfig: lintConfigOptions(resolved) });
 }
 
 /** The user's templates folder, absolute, if the run names one. */

@@ -1,19 +1,22 @@
 /**
- * The one place where podcast-gen runs work side by side: on a large document, a worker thread makes
- * outputs while the main thread lints, builds the model and makes the others. Which thread makes
+ * The one place where podcast-gen runs work side by side: on a large document, a worker thread lints
+ * and makes outputs while the main thread builds the model and makes the others. Which thread makes
  * which output is decided as they go: the built-in outputs of the run are a queue, longest first,
  * from which each thread takes the next one when it is free (a counter both threads increment
  * atomically, in shared memory: no message waits for a thread busy with an output). So the worker,
- * which starts first, takes the types, and the main thread, once it has linted and built its model,
- * takes the fixtures, and the rest goes to whichever is free first, whatever the document's shape.
- * The worker builds its own model from a copy of the document (the model is a pure function of it),
- * so what it makes is what the main thread would have made; the pipeline merges the files and
- * problems in run order. bench/RESULTS.md ("A side thread") has what it saves.
+ * which starts first, takes the types and, for a document of one file, lints it meanwhile; the main
+ * thread, once it has built its model, takes the fixtures, and the rest goes to whichever is free
+ * first, whatever the document's shape. The worker makes an output that reads only the document
+ * (`Plugin.reads`) from it alone and builds its own model (a pure function of the document) only for
+ * one that reads more, so that what it makes is what the main thread would have made; the pipeline
+ * merges the files and problems in run order. bench/RESULTS.md ("A side thread") has what it saves.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { GeneratedFile } from '../emit/plugin.js';
+import type { LintConfigOptions } from '../lint/lint-config.js';
+import type { UnplacedProblem } from '../load/redocly-problems.js';
 import type { ModelOptions } from '../model/build-model.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { PodcastGenError, type Problem } from '../problems.js';
@@ -32,9 +35,42 @@ const SHARED_PLUGINS: readonly string[] = ['types', 'fixtures', 'mcp', 'zod', 'c
  */
 export const SIDE_THREAD_MIN_BYTES = 64 * 1024;
 
+/**
+ * Lint, made in the worker while the main thread builds its model and makes outputs (a document of
+ * one file, whose problems all lie in it): the worker lints the document as read.
+ */
+export interface SideLint {
+  /** Where the run's lint config is found, as the main thread found it. */
+  config: LintConfigOptions;
+  cwd: string;
+}
+
+/**
+ * What a worker started early reads by itself while the main thread reads the same: the document's
+ * file (as `--spec` names it, from `cwd`), its root alone, with the run's lint config.
+ */
+export interface SideRead {
+  spec: string;
+  cwd: string;
+  lintConfig: LintConfigOptions;
+}
+
+/** A copy of the main thread's document, for a worker that did not read it itself. */
+export interface SideCopy {
+  document: Record<string, unknown>;
+  /** The document's file as read, where the worker lints: its problems' places are found in it. */
+  text?: { absoluteRef: string; body: string; mimeType: string | undefined };
+}
+
 /** What the worker is sent: everything it needs to build the model and run its plugins. */
 export interface SideRequest {
-  document: Record<string, unknown>;
+  /**
+   * The document: a copy, or the hash of the file's text (read-spec.ts `textHash`) that the worker's
+   * own read ({@link SideRead}) must have; a worker whose read has another asks for the copy.
+   */
+  document: { copy: SideCopy } | { readHash: string };
+  /** Lint the document first (see {@link SideLint}); absent where the main thread lints. */
+  lint?: SideLint;
   modelOptions: ModelOptions;
   /** The user's templates folder, absolute, if any. */
   templatesDir: string | undefined;
@@ -60,6 +96,8 @@ export interface SidePluginResult {
  * or why it could not make one.
  */
 export type SideReply =
+  | { wantsCopy: true }
+  | { lint: { problems: UnplacedProblem[]; ms: number } }
   | { result: SidePluginResult }
   | { done: true }
   | { failed: { message: string; stack?: string; problems?: Problem[]; exitCode?: number; output?: string } };
@@ -71,6 +109,12 @@ export interface SideThread {
   take(): string | undefined;
   /** The results of the outputs the worker took, once made; rejects with the error the plugin threw (or the worker's end). */
   results: Promise<SidePluginResult[]>;
+  /**
+   * Where the worker lints ({@link SideRequest.lint}): its problems, unplaced, and how long it took;
+   * rejects with what lint threw (or the worker's end). The pipeline reads it before anything is
+   * written, and first where an output failed.
+   */
+  lint: Promise<{ problems: UnplacedProblem[]; ms: number }> | undefined;
   /**
    * Once `results` rejected: the output the worker failed on; undefined where it failed before any
    * (its model) or ended without saying (a crash), so that the pipeline reports the failure first in run order.
@@ -97,23 +141,38 @@ export function sidePlugins(options: {
 
 /**
  * Starts the worker and sends it the request at once: it works while the main thread goes on.
+ * `copy`: the main thread's document, sent where the worker asks for it (its own read was not it).
  * Undefined where there is no built worker to start: the pipeline then makes every output itself.
  */
-export function startSideThread(request: SideRequest, early?: EarlyWorker): SideThread | undefined {
+export function startSideThread(request: SideRequest, early?: EarlyWorker, copy?: () => SideCopy): SideThread | undefined {
+  if ('readHash' in request.document && !(early?.reads && copy))
+    throw new Error('a side request without the document needs a worker that reads it, and a copy to send else');
   const worker = early?.worker ?? startWorker();
   if (!worker) return undefined;
   // Now it has work: the process waits for it.
   worker.ref();
   let failed = false;
   let failedOn: string | undefined;
+  let linted: ((outcome: { problems: UnplacedProblem[]; ms: number }) => void) | undefined;
+  let lintFailed: ((error: Error) => void) | undefined;
+  const lint = request.lint
+    ? new Promise<{ problems: UnplacedProblem[]; ms: number }>((resolve, reject) => {
+        linted = resolve;
+        lintFailed = reject;
+      })
+    : undefined;
   const results = new Promise<SidePluginResult[]>((resolve, reject) => {
     const made: SidePluginResult[] = [];
     const fail = (error: Error) => {
       failed = true;
+      // A failure before lint answered is lint's too: the run cannot go on without it.
+      lintFailed?.(error);
       reject(error);
     };
     worker.on('message', (reply: SideReply) => {
-      if ('result' in reply) made.push(reply.result);
+      if ('wantsCopy' in reply) worker.postMessage((copy as () => SideCopy)());
+      else if ('lint' in reply) linted?.(reply.lint);
+      else if ('result' in reply) made.push(reply.result);
       else if ('done' in reply) resolve(made);
       else {
         failedOn = reply.failed.output;
@@ -131,6 +190,7 @@ export function startSideThread(request: SideRequest, early?: EarlyWorker): Side
   });
   // Seen by the pipeline when it waits; until then a rejection is not unhandled.
   results.catch(() => undefined);
+  lint?.catch(() => undefined);
   try {
     worker.postMessage(request);
   } catch (error) {
@@ -145,30 +205,38 @@ export function startSideThread(request: SideRequest, early?: EarlyWorker): Side
     // Once the worker failed, the run fails: the main thread makes no more outputs meanwhile.
     take: () => (failed ? undefined : names[Atomics.add(next, 0, 1)]),
     results,
+    lint,
     failedOn: () => failedOn,
     stop: async () => void (await worker.terminate()),
   };
 }
 
 /**
- * A worker started before the document is read, so that its own modules load meanwhile; it is given
- * its work by {@link startSideThread}, or ended with `stop()` when the run turns out not to use it.
- * Until then it does not keep the process alive.
+ * A worker started before the document is read, so that its own modules load meanwhile, and, given
+ * a {@link SideRead}, the document is read in it too; it is given its work by {@link startSideThread},
+ * or ended with `stop()` when the run turns out not to use it. Until then it does not keep the process alive.
  */
 export interface EarlyWorker {
   worker: Worker;
+  /** Whether it reads the document itself. */
+  reads: boolean;
   /** How it ended unasked, listened for from its start: its error (a module that failed to load), or its exit code. */
   ended: Promise<Error | number>;
   stop(): void;
 }
 
 /** An {@link EarlyWorker}, or undefined where there is no built worker to start (`start`: the tests' own worker). */
-export function startEarlyWorker(start: () => Worker | undefined = startWorker): EarlyWorker | undefined {
-  const worker = start();
+export function startEarlyWorker(read?: SideRead, start: (read?: SideRead) => Worker | undefined = startWorker): EarlyWorker | undefined {
+  const worker = start(read);
   if (!worker) return undefined;
   worker.unref();
   // Listened for now: an error while the document is read is the run's to report, never an uncaught one.
-  return { worker, ended: endOf(worker), stop: () => void worker.terminate() };
+  return { worker, reads: read !== undefined, ended: endOf(worker), stop: () => void worker.terminate() };
+}
+
+/** What a worker is started with: the read to do meanwhile, if any. */
+export interface SideWorkerData {
+  read: SideRead | undefined;
 }
 
 /** How a worker ends: the error it met (then its exit), or its exit code. Listening keeps an error from ending the process. */
@@ -189,16 +257,17 @@ export function queueCounter(): SharedArrayBuffer {
  * repository), the source file through tsx, so that both take the same path. Undefined where neither
  * is there: the pipeline then makes every output itself.
  */
-function startWorker(): Worker | undefined {
+function startWorker(read?: SideRead): Worker | undefined {
+  const workerData: SideWorkerData = { read };
   if (import.meta.url.endsWith('.js')) {
     const file = join(PACKAGE_ROOT, 'dist', 'concurrency', 'side-worker.js');
-    return existsSync(file) ? new Worker(file) : undefined;
+    return existsSync(file) ? new Worker(file, { workerData }) : undefined;
   }
   const source = new URL('./side-worker.ts', import.meta.url).href;
   const tsx = resolveTsx();
   if (!tsx) return undefined;
   const boot = `import { register } from ${JSON.stringify(tsx)};\nregister();\nawait import(${JSON.stringify(source)});`;
-  return new Worker(boot, { eval: true });
+  return new Worker(boot, { eval: true, workerData });
 }
 
 /** tsx's loader, a development dependency: present wherever the sources are run. */

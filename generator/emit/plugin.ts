@@ -38,6 +38,11 @@ export interface Plugin<Options extends object = Record<string, unknown>> {
    * an output whose code imports packages a project may not have (`@tanstack/react-query`, `msw`).
    */
   optIn?: boolean;
+  /**
+   * `document`: `emit` reads only the model's `document` and `source`, so a side thread may make it
+   * from the document alone, without a model of its own (model/build-model.ts `buildDocumentModel`).
+   */
+  reads?: 'document';
   /** The plugin's files, from the model alone. */
   emit(model: ApiModel, context: PluginContext<Options>): GeneratedFile[] | Promise<GeneratedFile[]>;
 }

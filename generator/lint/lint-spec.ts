@@ -1,9 +1,9 @@
-import type { Config } from '@redocly/openapi-core';
+import type { Config, NormalizedProblem } from '@redocly/openapi-core';
 import { pointerJoin } from '../json-pointer.js';
 import { displayPath } from '../load/display-path.js';
 import { locatePointer, parsedAsJson } from '../load/locate.js';
 import type { LoadedSpec } from '../load/read-spec.js';
-import { toProblems } from '../load/redocly-problems.js';
+import { toProblems, unplacedProblems, type UnplacedProblem } from '../load/redocly-problems.js';
 import { PodcastGenError, type Problem } from '../problems.js';
 import { lintOnce } from './lint-run.js';
 
@@ -12,14 +12,25 @@ import { lintOnce } from './lint-run.js';
  * Problems come in the order redocly's walk met them; whoever prints them sorts them (`byPlace`), so
  * that the places of warnings nobody prints are never looked up.
  */
-export async function lintSpec(spec: LoadedSpec, config: Config, cwd: string = process.cwd(), parsed: unknown = spec.root.parsed): Promise<Problem[]> {
+export async function lintSpec(spec: LintedSpec, config: Config, cwd: string = process.cwd(), parsed: unknown = spec.root.parsed): Promise<Problem[]> {
+  return toProblems(await lintRoot(spec, config, cwd, parsed), cwd);
+}
+
+/** {@link lintSpec}'s problems without their places, for a document of one file: what the side thread sends. */
+export async function lintSpecUnplaced(spec: LintedSpec, config: Config, cwd: string, parsed: unknown): Promise<UnplacedProblem[]> {
+  return unplacedProblems(await lintRoot(spec, config, cwd, parsed), cwd);
+}
+
+/** What lint reads of the loaded document: its root file as read, the resolver of the files it names, and whether it was Swagger 2.0. */
+type LintedSpec = Pick<LoadedSpec, 'root' | 'resolver' | 'converted'>;
+
+async function lintRoot(spec: LintedSpec, config: Config, cwd: string, parsed: unknown): Promise<NormalizedProblem[]> {
   try {
     // `parsed`: the root as written, or a part of it whose places are the same (a selection of operations).
     const document = parsed === spec.root.parsed ? spec.root : { ...spec.root, parsed };
     // A selection, a document of several files or one in Swagger 2.0 is resolved by redocly.
     const ownResolution = document === spec.root && !spec.converted && spec.resolver.getFiles().size <= 1;
-    const problems = await lintOnce({ document, config, externalRefResolver: spec.resolver, ownResolution, fromJson: parsedAsJson(spec.root.source) });
-    return toProblems(problems, cwd);
+    return await lintOnce({ document, config, externalRefResolver: spec.resolver, ownResolution, fromJson: parsedAsJson(spec.root.source) });
   } catch (error) {
     throw methodShadowed(error, spec, cwd) ?? error;
   }
@@ -29,7 +40,7 @@ export async function lintSpec(spec: LoadedSpec, config: Config, cwd: string = p
  * Some of redocly's rules call a method on the document's own objects (`node.hasOwnProperty(...)`),
  * which fails where the document has a key of that name: the failure becomes a problem at that key.
  */
-function methodShadowed(error: unknown, spec: LoadedSpec, cwd: string): PodcastGenError | undefined {
+function methodShadowed(error: unknown, spec: LintedSpec, cwd: string): PodcastGenError | undefined {
   const name = error instanceof TypeError ? /\b(\w+) is not a function\b/.exec(error.message)?.[1] : undefined;
   if (!name || !(name in Object.prototype)) return undefined;
   const pointer = ownKeyPointer(spec.root.parsed, name, '#', new Set());

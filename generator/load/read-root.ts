@@ -20,6 +20,19 @@ export const MAX_DOCUMENT_BYTES = constants.MAX_STRING_LENGTH;
  * aliases would make it endless or huge (document-limits.ts).
  */
 export class DocumentResolver extends BaseResolver {
+  /** `rootOnly`: reads the root document alone; a `$ref` to another file or URL fails the read, and nothing is fetched. */
+  constructor(
+    config?: ConstructorParameters<typeof BaseResolver>[0],
+    private readonly rootOnly = false,
+  ) {
+    super(config);
+  }
+
+  override resolveDocument<T = unknown>(base: string | null, ref: string, isRoot?: boolean): Promise<Document<T> | ResolveError | YamlParseError> {
+    if (this.rootOnly && !isRoot) return Promise.reject(new Error(`only the root document is read here, not ${ref}`));
+    return super.resolveDocument<T>(base, ref, isRoot);
+  }
+
   override parseDocument(source: Source, isRoot?: boolean): Document {
     if (parsedAsJson(source)) {
       checkJsonText(source);

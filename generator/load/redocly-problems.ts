@@ -1,4 +1,4 @@
-import type { Document, NormalizedProblem } from '@redocly/openapi-core';
+import type { Document, NormalizedProblem, Source } from '@redocly/openapi-core';
 import { getByPointer } from '../json-pointer.js';
 import { withLazyPlace, type Problem } from '../problems.js';
 import { displayPath } from './display-path.js';
@@ -25,7 +25,32 @@ const HINTS: Record<string, string> = {
   'podcast-gen/no-identical-paths': 'give one of the two a path a request can tell apart, so that a server and the mock answer each',
 };
 
+/**
+ * A problem of redocly's without its place, and where in its file to find it (`at`, absent where
+ * the problem names no file): what another thread sends, since finding a place parses the file.
+ */
+export interface UnplacedProblem {
+  problem: Problem;
+  at?: { pointer: string | undefined; onKey: boolean };
+}
+
+/** Redocly's problems as {@link UnplacedProblem}s, for a document of one file. */
+export function unplacedProblems(problems: readonly NormalizedProblem[], cwd: string, root?: Document): UnplacedProblem[] {
+  return problems.map((problem) => unplaced(problem, cwd, root));
+}
+
+/** The problem, its line and column found in `source` (the file it names) when first read. */
+export function placedIn(source: Source, { problem, at }: UnplacedProblem): Problem {
+  if (!at) return problem;
+  return withLazyPlace(problem, () => (at.pointer === undefined ? undefined : locatePointer(source, at.pointer, at.onKey)));
+}
+
 function toProblem(problem: NormalizedProblem, cwd: string, root: Document | undefined): Problem {
+  const where = problem.location[0];
+  return where ? placedIn(where.source, unplaced(problem, cwd, root)) : unplaced(problem, cwd, root).problem;
+}
+
+function unplaced(problem: NormalizedProblem, cwd: string, root: Document | undefined): UnplacedProblem {
   const where = problem.location[0];
   const base: Problem = {
     code: problem.ruleId,
@@ -34,11 +59,11 @@ function toProblem(problem: NormalizedProblem, cwd: string, root: Document | und
   };
   if (problem.suggest.length > 0) base.hint = `did you mean: ${problem.suggest.slice(0, 3).join(', ')}?`;
   else if (HINTS[problem.ruleId]) base.hint = HINTS[problem.ruleId];
-  if (!where) return base;
+  if (!where) return { problem: base };
   base.file = displayPath(where.source.absoluteRef, cwd);
   if (where.pointer !== undefined) base.pointer = where.pointer;
   // A pointer that names nothing in the source (a bundled node) has no place: the pointer alone is still precise.
-  return withLazyPlace(base, () => (where.pointer === undefined ? undefined : locatePointer(where.source, where.pointer, where.reportOnKey ?? false)));
+  return { problem: base, at: { pointer: where.pointer, onKey: where.reportOnKey ?? false } };
 }
 
 /** `Can't resolve $ref` -> `Can't resolve $ref "#/components/schemas/Nope"` (the value at the place). */

@@ -45,15 +45,40 @@ export interface ModelOptions {
   operations?: OperationSelection;
 }
 
-/** Builds the model of a bundled OpenAPI 3.x document. Pure: no I/O, same input, same output. */
-export function buildModel(whole: OpenApiDocument, options: ModelOptions): { model: ApiModel; problems: Problem[] } {
+/** What an output that reads only the document is made from (`Plugin.reads`): the model's `document` and `source`. */
+export type DocumentModel = Pick<ApiModel, 'document' | 'source'>;
+
+/**
+ * The model's `document` and `source` alone, as {@link buildModel} makes them, without the rest:
+ * the side thread makes such an output before, or without, a model of its own.
+ */
+export function buildDocumentModel(whole: OpenApiDocument, options: ModelOptions): DocumentModel {
+  return { document: documentStage(whole, options).typesDocument, source: options.source };
+}
+
+/**
+ * The document chosen and read in 3.0's shape, its operations named, and the document as the types
+ * print it: the part of the model every output needs.
+ */
+function documentStage(whole: OpenApiDocument, options: ModelOptions) {
   const { document: written, problems: selectionProblems } = selectDocument(whole, options.operations);
   // 3.1 and 3.2 schemas are read in 3.0's shape; the types emitter keeps the document as written.
   const { document, problems } = normalizeDocument(written);
   problems.unshift(...selectionProblems);
-  const info = (document.info ?? {}) as { title?: string; version?: string; description?: string };
   const entries = collectOperations(document);
   const names = decideOperationNames(entries, problems);
+  const typesDocument = withOperationIds(
+    written,
+    document === written ? entries : collectOperations(written),
+    entries.map((e) => names.get(e) as OperationNames),
+  );
+  return { document, problems, entries, names, typesDocument, written };
+}
+
+/** Builds the model of a bundled OpenAPI 3.x document. Pure: no I/O, same input, same output. */
+export function buildModel(whole: OpenApiDocument, options: ModelOptions): { model: ApiModel; problems: Problem[] } {
+  const { document, problems, entries, names, typesDocument, written } = documentStage(whole, options);
+  const info = (document.info ?? {}) as { title?: string; version?: string; description?: string };
   const apiName = options.apiName ? { name: options.apiName, from: 'option' as const } : apiNameOf(written, options.source.path);
   const entry = entryNames(apiName.name);
   const operationTypeNames = [...names.values()].flatMap((n) => [`${n.typeName}Params`, `${n.typeName}Data`, `${n.typeName}Body`, `${n.typeName}Errors`]);
@@ -98,11 +123,7 @@ export function buildModel(whole: OpenApiDocument, options: ModelOptions): { mod
     assumptions,
     tags: buildTags(document),
     large: isLargeDocument(operations.length, options.large),
-    document: withOperationIds(
-      written,
-      document === written ? entries : collectOperations(written),
-      entries.map((e) => names.get(e) as OperationNames),
-    ),
+    document: typesDocument,
   };
   if (info.description) model.description = info.description;
   const auth = authOf(securitySchemes, apiKeyScheme);

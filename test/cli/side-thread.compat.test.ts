@@ -82,6 +82,23 @@ describe('outputs made in a side thread', () => {
     }
   }, 120_000);
 
+  it("fails alike where the document lints with errors and its model would fail too: lint's problems, exit 1, nothing written", () => {
+    // Two operations of one operationId: lint's error, linted in the worker, while the main thread's model meets the same.
+    const document = syntheticDocument(300) as { paths: Record<string, Record<string, Record<string, unknown>>> };
+    const [first, second] = Object.values(document.paths).flatMap((item) => Object.values(item));
+    if (first && second) second.operationId = first.operationId;
+    const spec = write('same-operation-id.json', document);
+    const reports = (['on', 'off'] as const).map((setting) => {
+      const failed = run(spec, setting);
+      expect([setting, failed.code]).toStrictEqual([setting, 1]);
+      expect(readdirSync(dir).filter((name) => name.startsWith('out'))).toStrictEqual(['out']);
+      return (JSON.parse(failed.stdout) as { problems: { code: string; severity: string; line?: number }[] }).problems;
+    });
+    expect(reports[0]?.filter((p) => p.severity === 'error').map((p) => p.code)).toStrictEqual(['podcast-gen/operation-id-unique']);
+    expect(reports[0]?.[0]?.line).toBeGreaterThan(0);
+    expect(reports[0]).toStrictEqual(reports[1]);
+  }, 120_000);
+
   it('ends the process when the run does not use the worker started before the document was read', () => {
     // A large file that does not parse: the worker started for it is stopped, and the run fails at once.
     const text = JSON.stringify(syntheticDocument(300));
@@ -113,6 +130,8 @@ describe('outputs made in a side thread', () => {
     const bySide = [...(side?.detail ?? '').matchAll(/(\w+) \d+ ms/g)].map((match) => match[1]);
     const byMain = stages.map((event) => /^emit (\w+)$/.exec(event.stage)?.[1]).filter((name) => name !== undefined && name !== 'index');
     expect(bySide.length).toBeGreaterThan(0);
+    // A document of one file is linted in the worker meanwhile.
+    expect(stages.find((event) => event.stage === 'lint')?.detail).toMatch(/^\d+ problem\(s\), \d+ ms in the side thread$/);
     expect([...bySide, ...byMain].sort()).toStrictEqual(['client', 'fixtures', 'mcp', 'mock', 'types', 'zod']);
     expect(result.files.map((file) => file.path)).toContain('types.ts');
   }, 120_000);

@@ -14,7 +14,7 @@ import { generateFiles } from '../../generator/index.js';
  * before it is given work fails the run with its error instead of ending the process.
  */
 const request = (plugins: string[]): SideRequest => ({
-  document: { openapi: '3.0.3', info: { title: 't', version: '1' }, paths: {} },
+  document: { copy: { document: { openapi: '3.0.3', info: { title: 't', version: '1' }, paths: {} } } },
   modelOptions: { source: { path: 't.json', label: 't.json', hash: '0' } },
   templatesDir: undefined,
   plugins: plugins.map((name) => ({ name, options: {} })),
@@ -37,7 +37,7 @@ describe('a side thread that fails', () => {
   });
 
   it('fails with the error of an early worker that could not load, instead of ending the process', async () => {
-    const early = startEarlyWorker(() => new Worker('throw new Error("the worker could not load")', { eval: true }));
+    const early = startEarlyWorker(undefined, () => new Worker('throw new Error("the worker could not load")', { eval: true }));
     expect(early).toBeDefined();
     if (!early) return;
     // It fails while the document is read, before it is given work.

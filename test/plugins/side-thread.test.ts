@@ -3,8 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syntheticDocument } from '../../bench/synthetic.js';
-import { SIDE_THREAD_MIN_BYTES } from '../../generator/concurrency/side-thread.js';
+import { queueCounter, SIDE_THREAD_MIN_BYTES, type SideCopy, startEarlyWorker, startSideThread } from '../../generator/concurrency/side-thread.js';
+import type { Plugin } from '../../generator/emit/plugin.js';
 import { generateFiles, type StageEvent, generate } from '../../generator/index.js';
+import { load } from '../../generator/load-and-lint.js';
+import { textHash } from '../../generator/load/read-spec.js';
+import { resolveOptions } from '../../generator/options.js';
+import { pluginOptions } from '../../generator/plugins/plugin-options.js';
+import { builtinPlugins } from '../../generator/plugins/registry.js';
 
 /**
  * The side thread as the library and the tests take it: `generate()` run from the TypeScript sources
@@ -41,6 +47,76 @@ describe('the side thread from the sources', () => {
     expect(side.stages).toContain('side thread');
     expect(side.files).toStrictEqual(one.files);
     expect(side.problems).toStrictEqual(one.problems);
+  });
+
+  /**
+   * A side thread whose worker reads the document itself and is asked for a read whose text has
+   * `readHash`, lint included; the main thread takes nothing, and counts the copies it is asked for.
+   */
+  async function readingSide(readHash: string) {
+    const names = ['types', 'zod', 'client'];
+    const { spec: loaded } = await load(resolveOptions({ spec, cwd: dir }), () => undefined);
+    let copies = 0;
+    const copy = (): SideCopy => {
+      copies++;
+      const { absoluteRef, body, mimeType } = loaded.root.source;
+      return { document: loaded.document as unknown as Record<string, unknown>, text: { absoluteRef, body, mimeType } };
+    };
+    const side = startSideThread(
+      {
+        document: { readHash },
+        lint: { config: { specPath: spec }, cwd: dir },
+        modelOptions: { source: { path: 'large.json', label: 'large.json', hash: loaded.hash } },
+        templatesDir: undefined,
+        plugins: names.map((name) => ({ name, options: pluginOptions(builtinPlugins.find((p) => p.name === name) as Plugin, undefined) })),
+        next: queueCounter(),
+        outputs: names,
+      },
+      startEarlyWorker({ spec, cwd: dir, lintConfig: { specPath: spec } }),
+      copy,
+    );
+    if (!side) throw new Error('no side thread');
+    try {
+      const results = await side.results;
+      return { names, results, linted: await side.lint, left: [side.take(), side.take()], copies, text: loaded.root.source.body };
+    } finally {
+      await side.stop();
+    }
+  }
+
+  it("lints and makes outputs from its own read of the file where its text has the main thread's hash", async () => {
+    const text = JSON.stringify(syntheticDocument(120));
+    const { names, results, linted, left, copies } = await readingSide(textHash(text));
+    expect(results.map((r) => r.name)).toStrictEqual(names);
+    expect(results.every((r) => r.files.length > 0)).toBe(true);
+    expect(linted?.problems).toStrictEqual([]);
+    expect(left).toStrictEqual([undefined, undefined]);
+    expect(copies).toBe(0);
+  });
+
+  it("asks for the main thread's copy where its own read is not the text the main thread read, and makes the same files", async () => {
+    const own = await readingSide(textHash(JSON.stringify(syntheticDocument(120))));
+    const other = await readingSide('the hash of another text');
+    expect(other.copies).toBe(1);
+    expect(other.results.map((r) => r.name)).toStrictEqual(other.names);
+    expect(other.results.map((r) => r.files)).toStrictEqual(own.results.map((r) => r.files));
+    expect(other.linted).toStrictEqual({ ...own.linted, ms: other.linted?.ms });
+  });
+
+  it('makes the same files from a document of several files, which the worker does not read itself', async () => {
+    const document = syntheticDocument(120) as { components: { schemas: Record<string, unknown> } };
+    document.components.schemas.Shared = { $ref: 'shared.json#/Shared' };
+    writeFileSync(join(dir, 'shared.json'), JSON.stringify({ Shared: { type: 'object', properties: { id: { type: 'string' } } } }));
+    const several = join(dir, 'several.json');
+    writeFileSync(several, JSON.stringify(document));
+    const made = async (mode: 'on' | 'off') => {
+      process.env.PODCAST_GEN_SIDE_THREAD = mode;
+      const { files, problems } = await generateFiles({ spec: several });
+      return { files, problems };
+    };
+    const one = await made('off');
+    expect(JSON.stringify(one.files)).toContain('Shared');
+    expect(await made('on')).toStrictEqual(one);
   });
 
   it('fails the run as one thread does when an output fails in the worker', async () => {

@@ -8,6 +8,7 @@ import { printTypes } from './print-types.js';
  */
 export const typesPlugin = definePlugin({
   name: 'types',
+  reads: 'document',
   emit(model) {
     return [{ path: 'types.ts', content: `${banner(model)}\n${printTypes(model.document)}` }];
   },
