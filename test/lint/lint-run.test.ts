@@ -173,7 +173,8 @@ describe('own resolution agrees with redocly', () => {
       const config = await createConfig({ extends: ['podcast-gen/generic'] }, { plugins: [podcastGenPlugin] });
       const spec = await readSpec({ spec: path, config });
       expect(await expectSameMap(spec.root, config, fromJson)).toBe('own');
-      for (const { config } of configs) await expectSameLint(spec.root, config, fromJson);
+      // GitHub's under the config it is generated with; the podcast document's under both (npm test's time).
+      for (const { config } of path === GITHUB ? configs.slice(0, 1) : configs) await expectSameLint(spec.root, config, fromJson);
     },
     60_000,
   );
