@@ -20,7 +20,8 @@ import { buildDocumentModel, buildModel } from '../model/build-model.js';
 import type { ApiModel } from '../model/types.js';
 import { PodcastGenError, tooDeep, type Problem } from '../problems.js';
 import { workerTakes } from './worker-takes.js';
-import type { SideCopy, SidePluginResult, SideRead, SideReply, SideRequest, SideWorkerData } from './side-thread.js';
+import { sentFiles } from './sent-files.js';
+import type { SideCopy, SideRead, SideReply, SideRequest, SideWorkerData } from './side-thread.js';
 
 /**
  * The worker's own read of the document, begun at once; undefined where it was not asked to read, or
@@ -29,11 +30,11 @@ import type { SideCopy, SidePluginResult, SideRead, SideReply, SideRequest, Side
 let ownRead: ReturnType<typeof readDocument> | undefined = readDocument((workerData as SideWorkerData | undefined)?.read);
 
 parentPort?.once('message', (request: SideRequest) => {
-  void answer(request, (reply) => parentPort?.postMessage(reply)).then((reply) => parentPort?.postMessage(reply));
+  void answer(request, (reply, transfer) => parentPort?.postMessage(reply, transfer)).then((reply) => parentPort?.postMessage(reply));
 });
 
 /** Makes the plugins it takes, sending each result as made; answers that it is done, or why it failed. */
-async function answer(request: SideRequest, send: (reply: SideReply) => void): Promise<SideReply> {
+async function answer(request: SideRequest, send: (reply: SideReply, transfer?: ArrayBuffer[]) => void): Promise<SideReply> {
   // The stage a failure is named by, as the pipeline names its own.
   let stage = 'the model';
   let output: string | undefined;
@@ -78,8 +79,8 @@ async function answer(request: SideRequest, send: (reply: SideReply) => void): P
       const problems: Problem[] = [];
       const context = { options, templates, outputs: request.outputs, report: (p: Problem) => void problems.push(p) };
       const files = await runPlugin({ plugin, model: read, context, builtin: true });
-      const result: SidePluginResult = { name, files, problems, ms: Math.round(performance.now() - started) };
-      send({ result });
+      const sent = sentFiles(files);
+      send({ result: { name, files: sent.files, problems, ms: Math.round(performance.now() - started) } }, sent.transfer);
     }
     return { done: true };
   } catch (thrown) {
