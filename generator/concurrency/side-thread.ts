@@ -118,7 +118,7 @@ export interface SideThread {
   lint: Promise<{ problems: UnplacedProblem[]; ms: number }> | undefined;
   /**
    * Once `results` rejected: the output the worker failed on; undefined where it failed before any
-   * (its model) or ended without saying (a crash), so that the pipeline reports the failure first in run order.
+   * (its read, lint or model) or ended without saying (a crash), so that the pipeline reports the failure first in run order.
    */
   failedOn(): string | undefined;
   /** Ends the worker (after its results, or when the run fails first). */

@@ -18,7 +18,7 @@ import { isOneFile, readSpec, textHash, type LoadedSpec } from '../load/read-spe
 import type { UnplacedProblem } from '../load/redocly-problems.js';
 import { buildDocumentModel, buildModel } from '../model/build-model.js';
 import type { ApiModel } from '../model/types.js';
-import { PodcastGenError, tooDeep, type Problem } from '../problems.js';
+import { hasErrors, PodcastGenError, tooDeep, type Problem } from '../problems.js';
 import { workerTakes } from './worker-takes.js';
 import { sentFiles } from './sent-files.js';
 import type { SideCopy, SideRead, SideReply, SideRequest, SideWorkerData } from './side-thread.js';
@@ -49,17 +49,29 @@ async function answer(request: SideRequest, send: (reply: SideReply, transfer?: 
       const started = performance.now();
       const problems = await lintAside(input, request.lint.cwd);
       send({ lint: { problems, ms: Math.round(performance.now() - started) } });
+      // The run fails with lint's errors: no output is made after them, by either thread (the main
+      // thread's next take finds the queue empty), as in one thread, where lint comes first.
+      if (hasErrors(problems.map((p) => p.problem))) {
+        Atomics.store(next, 0, request.plugins.length);
+        return { done: true };
+      }
     }
     // The file's text and its resolver are lint's alone: not held while the outputs are made.
     input = undefined;
     const templates = loadTemplates(request.templatesDir);
     let model: ApiModel | undefined;
-    const takesNext = () =>
-      workerTakes(
-        { next: Atomics.load(next, 0), length: request.plugins.length, readsDocumentOnly: (index) => pluginOf(request, index)?.reads === 'document' },
-        model !== undefined,
-      );
-    for (; taken < request.plugins.length; taken = takesNext() ? Atomics.add(next, 0, 1) : request.plugins.length) {
+    const { length } = request.plugins;
+    const readsDocumentOnly = (index: number) => pluginOf(request, index)?.reads === 'document';
+    // The next output where worth taking (worker-takes.ts), taken only if still the next one: the
+    // main thread may take it between the look and the take.
+    const takeNext = (): number => {
+      for (;;) {
+        const index = Atomics.load(next, 0);
+        if (!workerTakes({ next: index, length, readsDocumentOnly }, model !== undefined)) return length;
+        if (Atomics.compareExchange(next, 0, index, index + 1) === index) return index;
+      }
+    };
+    for (; taken < length; taken = takeNext()) {
       const { name, options } = request.plugins[taken] as SideRequest['plugins'][number];
       const plugin = pluginOf(request, taken);
       output = name;
@@ -109,9 +121,10 @@ interface DocumentInput {
  * copy, sent with the request or asked for now (`send`).
  */
 async function inputOf(request: SideRequest, send: (reply: SideReply) => void): Promise<DocumentInput> {
-  if ('copy' in request.document) return copyInput(request.document.copy, request);
-  const read = await ownRead;
+  const pending = ownRead;
   ownRead = undefined;
+  if ('copy' in request.document) return copyInput(request.document.copy, request);
+  const read = await pending;
   if (read?.hash === request.document.readHash) {
     const { spec, config } = read;
     return { document: spec.document as Record<string, unknown>, lintable: async () => ({ spec, config }) };
