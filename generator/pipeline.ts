@@ -3,7 +3,6 @@
  * only calls them in order.
  */
 import type { Config } from '@redocly/openapi-core';
-import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { chooseOutputs, type ChosenOutputs } from './plugins/choose-outputs.js';
 import { ALWAYS, builtinPlugins } from './plugins/registry.js';
@@ -25,7 +24,7 @@ import {
 import { pluginOptions } from './plugins/plugin-options.js';
 import { loadTemplates } from './emit/templates.js';
 import { lint, lintAsideFor, lintConfigOptions, lintedAside, load, withFile } from './load-and-lint.js';
-import { isOneFile, textHash, type LoadedSpec } from './load/read-spec.js';
+import { isOneFile, localFileBytes, textHash, type LoadedSpec } from './load/read-spec.js';
 import { sourceLabel } from './load/source-label.js';
 import { buildModel, type ModelOptions } from './model/build-model.js';
 import { selectDocument } from './model/select-document.js';
@@ -215,10 +214,10 @@ function sharedPlugins(outputs: RunOutputs, bytes: number): string[] {
  * one; it reads the file too, meanwhile, rather than wait for a copy of the main thread's document.
  */
 function earlyWorkerFor(resolved: ResolvedOptions, outputs: RunOutputs): EarlyWorker | undefined {
-  if (/^https?:\/\//i.test(resolved.spec)) return undefined;
-  const bytes = statSync(resolve(resolved.cwd, resolved.spec), { throwIfNoEntry: false })?.size;
+  const bytes = localFileBytes(resolved.spec, resolved.cwd);
   if (bytes === undefined || sharedPlugins(outputs, bytes).length === 0) return undefined;
-  return startEarlyWorker({ spec: resolved.spec, cwd: resolved.cwd, lintConfig: lintConfigOptions(resolved) });
+  // A selection of operations is sent as a copy (sideThreadOf): the worker then reads nothing itself.
+  return startEarlyWorker(resolved.operations ? undefined : { spec: resolved.spec, cwd: resolved.cwd, lintConfig: lintConfigOptions(resolved) });
 }
 
 /** The user's templates folder, absolute, if the run names one. */

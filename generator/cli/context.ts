@@ -1,4 +1,5 @@
-import type { GenerateOptions } from '../options.js';
+import { DEFAULT_SPEC, type GenerateOptions } from '../options.js';
+import { setHeapGrowthFor } from './heap-growth.js';
 import type { Problem } from '../problems.js';
 import type { CliIo } from './io.js';
 import type { Reporter } from './reporter.js';
@@ -53,7 +54,10 @@ export interface EntryOutcome {
  */
 export async function runEntries(context: CommandContext, run: (context: CommandContext) => Promise<EntryOutcome>): Promise<number> {
   const outcomes: EntryOutcome[] = [];
-  for (const entry of context.entries) outcomes.push(await run({ ...context, options: entry }));
+  for (const entry of context.entries) {
+    setHeapGrowthFor(entry.spec ?? DEFAULT_SPEC, context.io.cwd);
+    outcomes.push(await run({ ...context, options: entry }));
+  }
   const code = Math.max(0, ...outcomes.map((o) => o.code));
   const [only] = outcomes;
   return context.reporter.finish(code, outcomes.length === 1 && only ? only.result : { entries: outcomes.map((o) => o.result) });

@@ -1,6 +1,5 @@
-import { statSync } from 'node:fs';
-import { resolve } from 'node:path';
 import v8 from 'node:v8';
+import { localFileBytes } from '../load/read-spec.js';
 
 /**
  * From this size of document file on, the command lets each V8 heap grow by half between full
@@ -13,8 +12,7 @@ export const HALF_GROWTH_BYTES = 16 * 1024 * 1024;
 
 /** Whether a run of `spec` (read from `cwd`) grows its heaps by half: a local file of {@link HALF_GROWTH_BYTES} or more. */
 export function growsByHalf(spec: string, cwd: string): boolean {
-  if (/^https?:\/\//i.test(spec)) return false;
-  return (statSync(resolve(cwd, spec), { throwIfNoEntry: false })?.size ?? 0) >= HALF_GROWTH_BYTES;
+  return (localFileBytes(spec, cwd) ?? 0) >= HALF_GROWTH_BYTES;
 }
 
 /** Sets the process's heap growth for a run of `spec`; a URL or a smaller file keeps V8's default. */

@@ -20,6 +20,7 @@ import type { UnplacedProblem } from '../load/redocly-problems.js';
 import type { ModelOptions } from '../model/build-model.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { PodcastGenError, type Problem } from '../problems.js';
+import { receivedFile, type SentFile } from './sent-files.js';
 
 /**
  * The outputs either thread may make, in the order they are taken: the longest first (types and
@@ -98,7 +99,7 @@ export interface SidePluginResult {
 export type SideReply =
   | { wantsCopy: true }
   | { lint: { problems: UnplacedProblem[]; ms: number } }
-  | { result: SidePluginResult }
+  | { result: Omit<SidePluginResult, 'files'> & { files: SentFile[] } }
   | { done: true }
   | { failed: { message: string; stack?: string; problems?: Problem[]; exitCode?: number; output?: string } };
 
@@ -117,7 +118,7 @@ export interface SideThread {
   lint: Promise<{ problems: UnplacedProblem[]; ms: number }> | undefined;
   /**
    * Once `results` rejected: the output the worker failed on; undefined where it failed before any
-   * (its model) or ended without saying (a crash), so that the pipeline reports the failure first in run order.
+   * (its read, lint or model) or ended without saying (a crash), so that the pipeline reports the failure first in run order.
    */
   failedOn(): string | undefined;
   /** Ends the worker (after its results, or when the run fails first). */
@@ -172,7 +173,7 @@ export function startSideThread(request: SideRequest, early?: EarlyWorker, copy?
     worker.on('message', (reply: SideReply) => {
       if ('wantsCopy' in reply) worker.postMessage((copy as () => SideCopy)());
       else if ('lint' in reply) linted?.(reply.lint);
-      else if ('result' in reply) made.push(reply.result);
+      else if ('result' in reply) made.push({ ...reply.result, files: reply.result.files.map(receivedFile) });
       else if ('done' in reply) resolve(made);
       else {
         failedOn = reply.failed.output;

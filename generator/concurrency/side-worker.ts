@@ -18,9 +18,10 @@ import { isOneFile, readSpec, textHash, type LoadedSpec } from '../load/read-spe
 import type { UnplacedProblem } from '../load/redocly-problems.js';
 import { buildDocumentModel, buildModel } from '../model/build-model.js';
 import type { ApiModel } from '../model/types.js';
-import { PodcastGenError, tooDeep, type Problem } from '../problems.js';
+import { hasErrors, PodcastGenError, tooDeep, type Problem } from '../problems.js';
 import { workerTakes } from './worker-takes.js';
-import type { SideCopy, SidePluginResult, SideRead, SideReply, SideRequest, SideWorkerData } from './side-thread.js';
+import { sentFiles } from './sent-files.js';
+import type { SideCopy, SideRead, SideReply, SideRequest, SideWorkerData } from './side-thread.js';
 
 /**
  * The worker's own read of the document, begun at once; undefined where it was not asked to read, or
@@ -29,11 +30,11 @@ import type { SideCopy, SidePluginResult, SideRead, SideReply, SideRequest, Side
 let ownRead: ReturnType<typeof readDocument> | undefined = readDocument((workerData as SideWorkerData | undefined)?.read);
 
 parentPort?.once('message', (request: SideRequest) => {
-  void answer(request, (reply) => parentPort?.postMessage(reply)).then((reply) => parentPort?.postMessage(reply));
+  void answer(request, (reply, transfer) => parentPort?.postMessage(reply, transfer)).then((reply) => parentPort?.postMessage(reply));
 });
 
 /** Makes the plugins it takes, sending each result as made; answers that it is done, or why it failed. */
-async function answer(request: SideRequest, send: (reply: SideReply) => void): Promise<SideReply> {
+async function answer(request: SideRequest, send: (reply: SideReply, transfer?: ArrayBuffer[]) => void): Promise<SideReply> {
   // The stage a failure is named by, as the pipeline names its own.
   let stage = 'the model';
   let output: string | undefined;
@@ -48,17 +49,29 @@ async function answer(request: SideRequest, send: (reply: SideReply) => void): P
       const started = performance.now();
       const problems = await lintAside(input, request.lint.cwd);
       send({ lint: { problems, ms: Math.round(performance.now() - started) } });
+      // The run fails with lint's errors: no output is made after them, by either thread (the main
+      // thread's next take finds the queue empty), as in one thread, where lint comes first.
+      if (hasErrors(problems.map((p) => p.problem))) {
+        Atomics.store(next, 0, request.plugins.length);
+        return { done: true };
+      }
     }
     // The file's text and its resolver are lint's alone: not held while the outputs are made.
     input = undefined;
     const templates = loadTemplates(request.templatesDir);
     let model: ApiModel | undefined;
-    const takesNext = () =>
-      workerTakes(
-        { next: Atomics.load(next, 0), length: request.plugins.length, readsDocumentOnly: (index) => pluginOf(request, index)?.reads === 'document' },
-        model !== undefined,
-      );
-    for (; taken < request.plugins.length; taken = takesNext() ? Atomics.add(next, 0, 1) : request.plugins.length) {
+    const { length } = request.plugins;
+    const readsDocumentOnly = (index: number) => pluginOf(request, index)?.reads === 'document';
+    // The next output where worth taking (worker-takes.ts), taken only if still the next one: the
+    // main thread may take it between the look and the take.
+    const takeNext = (): number => {
+      for (;;) {
+        const index = Atomics.load(next, 0);
+        if (!workerTakes({ next: index, length, readsDocumentOnly }, model !== undefined)) return length;
+        if (Atomics.compareExchange(next, 0, index, index + 1) === index) return index;
+      }
+    };
+    for (; taken < length; taken = takeNext()) {
       const { name, options } = request.plugins[taken] as SideRequest['plugins'][number];
       const plugin = pluginOf(request, taken);
       output = name;
@@ -78,8 +91,8 @@ async function answer(request: SideRequest, send: (reply: SideReply) => void): P
       const problems: Problem[] = [];
       const context = { options, templates, outputs: request.outputs, report: (p: Problem) => void problems.push(p) };
       const files = await runPlugin({ plugin, model: read, context, builtin: true });
-      const result: SidePluginResult = { name, files, problems, ms: Math.round(performance.now() - started) };
-      send({ result });
+      const sent = sentFiles(files);
+      send({ result: { name, files: sent.files, problems, ms: Math.round(performance.now() - started) } }, sent.transfer);
     }
     return { done: true };
   } catch (thrown) {
@@ -108,9 +121,10 @@ interface DocumentInput {
  * copy, sent with the request or asked for now (`send`).
  */
 async function inputOf(request: SideRequest, send: (reply: SideReply) => void): Promise<DocumentInput> {
-  if ('copy' in request.document) return copyInput(request.document.copy, request);
-  const read = await ownRead;
+  const pending = ownRead;
   ownRead = undefined;
+  if ('copy' in request.document) return copyInput(request.document.copy, request);
+  const read = await pending;
   if (read?.hash === request.document.readHash) {
     const { spec, config } = read;
     return { document: spec.document as Record<string, unknown>, lintable: async () => ({ spec, config }) };

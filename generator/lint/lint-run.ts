@@ -1,5 +1,5 @@
 /**
- * redocly's `lintDocument` (of @redocly/openapi-core 2.64.0, whose internals this mirrors: lint.js,
+ * redocly's `lintDocument` (of @redocly/openapi-core 2.64.0, pinned in package.json while this mirrors its internals: lint.js,
  * resolve.js's `followRef`, config/rules.js's `initRules`) first resolves every `$ref` with a typed
  * walk of the whole document, a large part of lint's time. Where every `$ref` names a node of the
  * document itself, what that walk finds follows from the `$ref`s alone: {@link internalRefMap} builds

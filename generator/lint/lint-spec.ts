@@ -2,7 +2,7 @@ import type { Config, NormalizedProblem } from '@redocly/openapi-core';
 import { pointerJoin } from '../json-pointer.js';
 import { displayPath } from '../load/display-path.js';
 import { locatePointer, parsedAsJson } from '../load/locate.js';
-import type { LoadedSpec } from '../load/read-spec.js';
+import { isOneFile, type LoadedSpec } from '../load/read-spec.js';
 import { toProblems, unplacedProblems, type UnplacedProblem } from '../load/redocly-problems.js';
 import { PodcastGenError, type Problem } from '../problems.js';
 import { lintOnce } from './lint-run.js';
@@ -29,7 +29,7 @@ async function lintRoot(spec: LintedSpec, config: Config, cwd: string, parsed: u
     // `parsed`: the root as written, or a part of it whose places are the same (a selection of operations).
     const document = parsed === spec.root.parsed ? spec.root : { ...spec.root, parsed };
     // A selection, a document of several files or one in Swagger 2.0 is resolved by redocly.
-    const ownResolution = document === spec.root && !spec.converted && spec.resolver.getFiles().size <= 1;
+    const ownResolution = document === spec.root && isOneFile(spec);
     return await lintOnce({ document, config, externalRefResolver: spec.resolver, ownResolution, fromJson: parsedAsJson(spec.root.source) });
   } catch (error) {
     throw methodShadowed(error, spec, cwd) ?? error;

@@ -182,9 +182,18 @@ export function hashDocument(document: unknown): string {
 
 const HASH_CHUNK = 64 * 1024;
 
-/** A document read from one file as written (not converted from Swagger 2.0): all its problems lie in that file. */
-export function isOneFile(spec: LoadedSpec): boolean {
-  return !spec.converted && spec.document === spec.root.parsed;
+/**
+ * A document read from one file (not converted from Swagger 2.0): all its problems lie in that file.
+ * Told by the files its resolver read, not by the bundle, which redocly makes in the root itself.
+ */
+export function isOneFile(spec: Pick<LoadedSpec, 'converted' | 'resolver'>): boolean {
+  return !spec.converted && spec.resolver.getFiles().size <= 1;
+}
+
+/** The size of the local file a run's `spec` names (from `cwd`); undefined for a URL or a file that is not there. */
+export function localFileBytes(spec: string, cwd: string): number | undefined {
+  if (/^https?:\/\//i.test(spec)) return undefined;
+  return statSync(resolve(cwd, spec), { throwIfNoEntry: false })?.size;
 }
 
 /**

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadLintConfig } from '../../generator/lint/lint-config.js';
-import { readSpec } from '../../generator/load/read-spec.js';
+import { isOneFile, readSpec } from '../../generator/load/read-spec.js';
 
 describe('a read of the root file alone', () => {
   let dir: string;
@@ -40,5 +40,11 @@ describe('a read of the root file alone', () => {
     const whole = await readSpec({ spec: 'two.json', cwd: dir, config });
     expect(JSON.stringify(whole.document)).toContain('"type":"string"');
     await expect(readSpec({ spec: 'two.json', cwd: dir, config, rootOnly: true })).rejects.toThrow(/other\.json/);
+  });
+
+  it('tells a document of one file from one of several, whose bundle redocly makes in the root itself', async () => {
+    const config = await loadLintConfig();
+    expect(isOneFile(await readSpec({ spec: 'one.json', cwd: dir, config }))).toBe(true);
+    expect(isOneFile(await readSpec({ spec: 'two.json', cwd: dir, config }))).toBe(false);
   });
 });

@@ -22,7 +22,7 @@ describe('outputs made in a side thread', () => {
   beforeAll(async () => {
     await ensureBuilt();
     dir = tempProject('side-thread');
-    // Warnings from both threads: lint's (no license) in the main one, the MCP output's in the side one.
+    // Warnings of lint (no license, linted in the worker) and of the MCP output, whichever thread makes it.
     writeFileSync(join(dir, 'redocly.yaml'), 'extends:\n  - podcast-gen/generic\nrules:\n  info-license: warn\n  podcast-gen/tool-name: off\n');
     writeFileSync(join(dir, 'podcast-gen.config.json'), JSON.stringify({ mcp: { maxSchemaBytes: 300 } }));
   }, 180_000);

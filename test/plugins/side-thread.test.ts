@@ -111,12 +111,46 @@ describe('the side thread from the sources', () => {
     writeFileSync(several, JSON.stringify(document));
     const made = async (mode: 'on' | 'off') => {
       process.env.PODCAST_GEN_SIDE_THREAD = mode;
-      const { files, problems } = await generateFiles({ spec: several });
-      return { files, problems };
+      const stages: StageEvent[] = [];
+      const { files, problems } = await generate({ spec: several, out: join(dir, `several-${mode}`) }, { onStage: (event) => void stages.push(event) });
+      return { files, problems, lint: stages.find((event) => event.stage === 'lint')?.detail };
     };
     const one = await made('off');
     expect(JSON.stringify(one.files)).toContain('Shared');
-    expect(await made('on')).toStrictEqual(one);
+    const side = await made('on');
+    expect({ ...side, lint: undefined }).toStrictEqual({ ...one, lint: undefined });
+    // Linted in the main thread: its problems may lie in the other file.
+    expect(side.lint).not.toMatch(/side thread/);
+  });
+
+  it('makes no output once it linted errors, and leaves the main thread none to take', async () => {
+    const document = syntheticDocument(120) as { paths: Record<string, Record<string, Record<string, unknown>>> };
+    const [first, second] = Object.values(document.paths).flatMap((item) => Object.values(item));
+    if (!first || !second) throw new Error('two operations');
+    second.operationId = first.operationId;
+    const text = JSON.stringify(document);
+    const names = ['types', 'zod', 'client'];
+    const side = startSideThread(
+      {
+        document: { copy: { document, text: { absoluteRef: join(dir, 'same-id.json'), body: text, mimeType: 'application/json' } } },
+        lint: { config: {}, cwd: dir },
+        modelOptions: { source: { path: 'same-id.json', label: 'same-id.json', hash: textHash(text) } },
+        templatesDir: undefined,
+        plugins: names.map((name) => ({ name, options: pluginOptions(builtinPlugins.find((p) => p.name === name) as Plugin, undefined) })),
+        next: queueCounter(),
+        outputs: names,
+      },
+      startEarlyWorker(),
+    );
+    if (!side) throw new Error('no side thread');
+    try {
+      const linted = await side.lint;
+      expect(linted?.problems.filter((p) => p.problem.severity === 'error').map((p) => p.problem.code)).toStrictEqual(['podcast-gen/operation-id-unique']);
+      expect(await side.results).toStrictEqual([]);
+      expect(side.take()).toBeUndefined();
+    } finally {
+      await side.stop();
+    }
   });
 
   it('fails the run as one thread does when an output fails in the worker', async () => {

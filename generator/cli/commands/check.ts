@@ -3,7 +3,6 @@ import { join, relative, resolve } from 'node:path';
 import type { GenerateResult } from '../../index.js';
 import { DEFAULT_SPEC, type GenerateOptions } from '../../options.js';
 import { MANIFEST, parseManifest } from '../../write/manifest.js';
-import { setHeapGrowthFor } from '../heap-growth.js';
 import { describeFailure, plural, runEntries, type CommandContext, type EntryOutcome } from '../context.js';
 import { MAX_DIFF_LINES, MAX_TOTAL_DIFF_LINES, unifiedDiff } from '../unified-diff.js';
 
@@ -18,7 +17,6 @@ export async function runCheck(context: CommandContext): Promise<number> {
 
 async function checkEntry({ io, reporter, options }: CommandContext): Promise<EntryOutcome> {
   const { generate } = await import('../../index.js');
-  setHeapGrowthFor(options.spec ?? DEFAULT_SPEC, io.cwd);
   try {
     const result = await generate({ ...options, check: true, cwd: io.cwd }, { onStage: (event) => reporter.stage(event) });
     reporter.problems(result.problems);

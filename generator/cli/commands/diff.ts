@@ -1,3 +1,4 @@
+import { setHeapGrowthFor } from '../heap-growth.js';
 import { DEFAULT_SPEC } from '../../options.js';
 import { EXIT_USAGE, fail } from '../../problems.js';
 import { packageVersion } from '../args.js';
@@ -32,6 +33,8 @@ export async function runDiffCommand(context: CommandContext): Promise<number> {
         EXIT_USAGE,
       );
     }
+    // The new document's file (the configured one where none is named) sets the heaps' growth.
+    setHeapGrowthFor(typeof args.new === 'string' ? args.new : (options.spec ?? DEFAULT_SPEC), io.cwd);
     const outcome = await runDiff({
       old: args.old as string,
       ...(typeof args.new === 'string' ? { new: args.new } : {}),

@@ -1,8 +1,6 @@
 import { relative } from 'node:path';
 import { describeFailure, duration, plural, runEntries, type CommandContext, type EntryOutcome } from '../context.js';
 import type { ApiModel } from '../../model/types.js';
-import { DEFAULT_SPEC } from '../../options.js';
-import { setHeapGrowthFor } from '../heap-growth.js';
 import { checkTemplateOverrides } from '../template-overrides.js';
 import { pagedOperations, paginationLine } from '../pagination-summary.js';
 
@@ -19,7 +17,6 @@ export async function runGenerate(context: CommandContext): Promise<number> {
 export async function generateOnce({ io, reporter, options }: CommandContext): Promise<EntryOutcome> {
   const started = performance.now();
   const { generate } = await import('../../index.js');
-  setHeapGrowthFor(options.spec ?? DEFAULT_SPEC, io.cwd);
   try {
     const result = await generate({ ...options, cwd: io.cwd }, { onStage: (event) => reporter.stage(event) });
     const problems = [...result.problems, ...checkTemplateOverrides(options.templates, io.cwd)];

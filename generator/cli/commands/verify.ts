@@ -1,3 +1,5 @@
+import { setHeapGrowthFor } from '../heap-growth.js';
+import { DEFAULT_SPEC } from '../../options.js';
 /**
  * `podcast-gen verify --base-url URL`: checks a live server against the document with the
  * generated fixtures, client and validators (verify/verify-server.ts), and prints the report; with
@@ -26,6 +28,7 @@ export async function runVerify(context: CommandContext): Promise<number> {
     if (args.stateful && !args.unsafe)
       fail({ code: 'cli/usage', message: '--stateful makes resources (POST, PUT, DELETE): it needs --unsafe', hint: 'add --unsafe' }, EXIT_USAGE);
     const { generateFiles } = await import('../../index.js');
+    setHeapGrowthFor(options.spec ?? DEFAULT_SPEC, io.cwd);
     const { model, files, problems } = await generateFiles({ ...options, cwd: io.cwd });
     // The document's warnings are lint's to show; an operation without a fixture says why in the report.
     reporter.problems(problems, { silent: true });
