@@ -24,7 +24,8 @@ import {
 import { pluginOptions } from './plugins/plugin-options.js';
 import { loadTemplates } from './emit/templates.js';
 import { lint, lintAsideFor, lintConfigOptions, lintedAside, load, withFile } from './load-and-lint.js';
-import { isOneFile, localFileBytes, textHash, type LoadedSpec } from './load/read-spec.js';
+import { localFileBytes } from './load/local-file-bytes.js';
+import { isOneFile, textHash, type LoadedSpec } from './load/read-spec.js';
 import { sourceLabel } from './load/source-label.js';
 import { buildModel, type ModelOptions } from './model/build-model.js';
 import { selectDocument } from './model/select-document.js';

@@ -1,5 +1,5 @@
 import v8 from 'node:v8';
-import { localFileBytes } from '../load/read-spec.js';
+import { localFileBytes } from '../load/local-file-bytes.js';
 
 /**
  * From this size of document file on, the command lets each V8 heap grow by half between full

@@ -190,12 +190,6 @@ export function isOneFile(spec: Pick<LoadedSpec, 'converted' | 'resolver'>): boo
   return !spec.converted && spec.resolver.getFiles().size <= 1;
 }
 
-/** The size of the local file a run's `spec` names (from `cwd`); undefined for a URL or a file that is not there. */
-export function localFileBytes(spec: string, cwd: string): number | undefined {
-  if (/^https?:\/\//i.test(spec)) return undefined;
-  return statSync(resolve(cwd, spec), { throwIfNoEntry: false })?.size;
-}
-
 /**
  * sha256 of a file's text as read: a second reader of the same file (the side thread) compares its
  * text with the first's this way, at a fraction of {@link hashDocument}'s cost.
