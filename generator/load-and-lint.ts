@@ -3,14 +3,13 @@
  * command (cli/lint-only.ts), which stops after them and so never loads the plugins.
  */
 import type { Config } from '@redocly/openapi-core';
-import { resolve } from 'node:path';
 import { lintSpec } from './lint/lint-spec.js';
-import { loadLintConfig, type LintConfigOptions } from './lint/lint-config.js';
+import { loadLintConfig } from './lint/lint-config.js';
 import type { SideLint } from './concurrency/side-thread.js';
 import { isOneFile, readSpec, type LoadedSpec } from './load/read-spec.js';
 import { placedIn, type UnplacedProblem } from './load/redocly-problems.js';
 import { selectDocument } from './model/select-document.js';
-import type { ResolvedOptions } from './options.js';
+import { lintConfigOptions, type ResolvedOptions } from './options.js';
 import { hasErrors, PodcastGenError, tooDeep, type Problem } from './problems.js';
 import { stageTimer, type GenerateHooks, type StageTimer } from './run-result.js';
 
@@ -31,13 +30,6 @@ export async function load(resolved: ResolvedOptions, timer: StageTimer): Promis
   const spec = await readSpec({ spec: resolved.spec, config, cwd: resolved.cwd });
   timer('load', spec.displayPath);
   return { spec, config };
-}
-
-/** Where the run's lint config is found. */
-export function lintConfigOptions(resolved: ResolvedOptions): LintConfigOptions {
-  // A URL names no folder a redocly.yaml could sit beside; a path is taken from the working folder.
-  const specPath = /^https?:\/\//i.test(resolved.spec) ? resolved.spec : resolve(resolved.cwd, resolved.spec);
-  return { ...(resolved.lintConfig ? { configPath: resolve(resolved.cwd, resolved.lintConfig) } : {}), specPath };
 }
 
 /**

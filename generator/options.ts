@@ -1,4 +1,6 @@
+import { resolve } from 'node:path';
 import type { Plugin } from './emit/plugin.js';
+import type { LintConfigOptions } from './lint/lint-config.js';
 import { parseSelector, type OperationSelection } from './model/select-operations.js';
 import { DEFAULT_SPEC } from './package-root.js';
 
@@ -107,4 +109,11 @@ export function resolveOptions(options: GenerateOptions): ResolvedOptions {
 /** Identity function that types a config file: `export default defineConfig({ ... })`, or a list of them. */
 export function defineConfig<Config extends PodcastGenConfig>(config: Config): Config {
   return config;
+}
+
+/** Where the run's lint config is found: the file named, else a `redocly.yaml` beside the document. */
+export function lintConfigOptions(resolved: ResolvedOptions): LintConfigOptions {
+  // A URL names no folder a redocly.yaml could sit beside; a path is taken from the working folder.
+  const specPath = /^https?:\/\//i.test(resolved.spec) ? resolved.spec : resolve(resolved.cwd, resolved.spec);
+  return { ...(resolved.lintConfig ? { configPath: resolve(resolved.cwd, resolved.lintConfig) } : {}), specPath };
 }

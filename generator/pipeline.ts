@@ -14,7 +14,7 @@ import { runPlugin } from './plugins/run-plugin.js';
 import {
   queueCounter,
   sidePlugins,
-  startEarlyWorker,
+  startEarlyWorkerFor,
   startSideThread,
   type EarlyWorker,
   type SideCopy,
@@ -23,7 +23,7 @@ import {
 } from './concurrency/side-thread.js';
 import { pluginOptions } from './plugins/plugin-options.js';
 import { loadTemplates } from './emit/templates.js';
-import { lint, lintAsideFor, lintConfigOptions, lintedAside, load, withFile } from './load-and-lint.js';
+import { lint, lintAsideFor, lintedAside, load, withFile } from './load-and-lint.js';
 import { localFileBytes } from './load/local-file-bytes.js';
 import { isOneFile, textHash, type LoadedSpec } from './load/read-spec.js';
 import { sourceLabel } from './load/source-label.js';
@@ -45,10 +45,10 @@ export { lint, load, loadAndLint } from './load-and-lint.js';
 export { locatePointer } from './load/locate.js';
 
 /** Generates the chosen outputs from a document and writes them (or, with `check`, compares them). */
-export async function runPipeline(resolved: ResolvedOptions, hooks: GenerateHooks, loaded?: Loaded): Promise<GenerateResult> {
+export async function runPipeline(resolved: ResolvedOptions, hooks: GenerateHooks, loaded?: Loaded, early?: EarlyWorker): Promise<GenerateResult> {
   const stage = { name: 'load', file: resolved.spec };
   try {
-    return await stages(resolved, hooks, stage, loaded);
+    return await stages(resolved, hooks, stage, loaded, early);
   } catch (error) {
     throw tooDeep(error, stage.name, stage.file) ?? error;
   }
@@ -60,12 +60,18 @@ export interface Loaded {
   config: Config;
 }
 
-async function stages(resolved: ResolvedOptions, hooks: GenerateHooks, stage: { name: string; file: string }, loaded?: Loaded): Promise<GenerateResult> {
+async function stages(
+  resolved: ResolvedOptions,
+  hooks: GenerateHooks,
+  stage: { name: string; file: string },
+  loaded?: Loaded,
+  started?: EarlyWorker,
+): Promise<GenerateResult> {
   const timer = stageTimer(hooks);
   // Choices are checked before the document is read: a typo in the config fails at once.
   const outputs = chooseRunOutputs(resolved);
   // A document file large enough for a side thread has it started now, to load while the document is read.
-  const early = loaded ? undefined : earlyWorkerFor(resolved, outputs);
+  const early = loaded ? started : (started ?? startEarlyWorkerFor(resolved));
   let side: SideThread | undefined;
   let spec: LoadedSpec;
   let config: Config;
@@ -207,18 +213,7 @@ function sideThreadOf(
 function sharedPlugins(outputs: RunOutputs, bytes: number): string[] {
   const chosen = outputs.plugins.map((p) => p.name);
   const builtin = (name: string) => outputs.plugins.some((p) => p.name === name && builtinPlugins.includes(p));
-  return sidePlugins({ chosen, builtin, documentBytes: bytes, setting: process.env.PODCAST_GEN_SIDE_THREAD, always: ALWAYS });
-}
-
-/**
- * A worker started before the document is read, where its file's size already says the run will use
- * one; it reads the file too, meanwhile, rather than wait for a copy of the main thread's document.
- */
-function earlyWorkerFor(resolved: ResolvedOptions, outputs: RunOutputs): EarlyWorker | undefined {
-  const bytes = localFileBytes(resolved.spec, resolved.cwd);
-  if (bytes === undefined || sharedPlugins(outputs, bytes).length === 0) return undefined;
-  // A selection of operations is sent as a copy (sideThreadOf): the worker then reads nothing itself.
-  return startEarlyWorker(resolved.operations ? undefined : { spec: resolved.spec, cwd: resolved.cwd, lintConfig: lintConfigOptions(resolved) });
+  return sidePlugins({ chosen, builtin, documentBytes: bytes, setting: process.env.PODCAST_GEN_SIDE_THREAD });
 }
 
 /** The user's templates folder, absolute, if the run names one. */

@@ -18,6 +18,8 @@ import type { GeneratedFile } from '../emit/plugin.js';
 import type { LintConfigOptions } from '../lint/lint-config.js';
 import type { UnplacedProblem } from '../load/redocly-problems.js';
 import type { ModelOptions } from '../model/build-model.js';
+import { localFileBytes } from '../load/local-file-bytes.js';
+import { lintConfigOptions, type ResolvedOptions } from '../options.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { PodcastGenError, type Problem } from '../problems.js';
 import { receivedFile, type SentFile } from './sent-files.js';
@@ -131,7 +133,6 @@ export function sidePlugins(options: {
   builtin: (name: string) => boolean;
   documentBytes: number;
   setting?: string | undefined;
-  always: string;
 }): string[] {
   const setting = options.setting ?? 'auto';
   if (setting === 'off' || (setting !== 'on' && options.documentBytes < SIDE_THREAD_MIN_BYTES)) return [];
@@ -238,6 +239,22 @@ export function startEarlyWorker(read?: SideRead, start: (read?: SideRead) => Wo
 /** What a worker is started with: the read to do meanwhile, if any. */
 export interface SideWorkerData {
   read: SideRead | undefined;
+}
+
+/**
+ * The worker of a run, started before the pipeline's modules load (which take about as long as the
+ * worker's own), where the document file's size and the outputs named say the run may use one (any
+ * output named is taken for the built-in of its name); the pipeline adopts it, or stops it where the
+ * run turns out not to use it (pipeline.ts). A run that chooses operations is sent a copy: its worker
+ * reads nothing itself.
+ */
+export function startEarlyWorkerFor(resolved: ResolvedOptions, start?: (read?: SideRead) => Worker | undefined): EarlyWorker | undefined {
+  const bytes = localFileBytes(resolved.spec, resolved.cwd);
+  if (bytes === undefined) return undefined;
+  const chosen = resolved.outputs ?? SHARED_PLUGINS;
+  if (sidePlugins({ chosen, builtin: () => true, documentBytes: bytes, setting: process.env.PODCAST_GEN_SIDE_THREAD }).length === 0) return undefined;
+  const read = resolved.operations ? undefined : { spec: resolved.spec, cwd: resolved.cwd, lintConfig: lintConfigOptions(resolved) };
+  return startEarlyWorker(read, start);
 }
 
 /** How a worker ends: the error it met (then its exit), or its exit code. Listening keeps an error from ending the process. */

@@ -21,6 +21,6 @@ describe('which outputs go to the queue the main thread and the side thread take
   ];
   it.each(cases)('%s', (_name, given, want) => {
     const builtin = (name: string) => !(given.notBuiltin ?? []).includes(name);
-    expect(sidePlugins({ chosen: given.chosen, builtin, documentBytes: given.bytes, setting: given.setting, always: 'index' })).toStrictEqual(want);
+    expect(sidePlugins({ chosen: given.chosen, builtin, documentBytes: given.bytes, setting: given.setting })).toStrictEqual(want);
   });
 });
