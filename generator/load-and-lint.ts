@@ -3,6 +3,7 @@
  * command (cli/lint-only.ts), which stops after them and so never loads the plugins.
  */
 import type { Config } from '@redocly/openapi-core';
+import { runsPreprocessors } from './lint/lint-run.js';
 import { lintSpec } from './lint/lint-spec.js';
 import { loadLintConfig } from './lint/lint-config.js';
 import type { SideLint } from './concurrency/side-thread.js';
@@ -71,8 +72,7 @@ export function withFile<T>(file: string, build: () => T): T {
  * reads it (in one thread lint runs first); undefined where lint runs in this thread.
  */
 export function lintAsideFor(spec: LoadedSpec, config: Config, resolved: ResolvedOptions): SideLint | undefined {
-  const preprocessors = Object.values(config.preprocessors ?? {}).flatMap((byName) => Object.values(byName ?? {}));
-  if (!isOneFile(spec) || !preprocessors.every((setting) => setting === 'off')) return undefined;
+  if (!isOneFile(spec) || runsPreprocessors(config, spec.root.parsed)) return undefined;
   return { config: lintConfigOptions(resolved), cwd: resolved.cwd };
 }
 

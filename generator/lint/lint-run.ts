@@ -44,10 +44,10 @@ export interface LintOnceOptions {
 /** The problems redocly's `lintDocument` finds, with the `$ref`s resolved by {@link internalRefMap} where it can. */
 export async function lintOnce(options: LintOnceOptions): Promise<NormalizedProblem[]> {
   const { document, config, externalRefResolver } = options;
+  // A preprocessor may change the document before the rules read it: redocly resolves twice then.
+  if (runsPreprocessors(config, document.parsed)) return lintDocument({ document, config, externalRefResolver });
   const specVersion = detectSpec(document.parsed);
   const rules = config.getRulesForSpecVersion(getMajorSpecVersion(specVersion));
-  // A preprocessor may change the document before the rules read it: redocly resolves twice then.
-  if (initRules(rules, config, 'preprocessors', specVersion).length > 0) return lintDocument({ document, config, externalRefResolver });
   const types = normalizeTypes(config.extendTypes(getTypes(specVersion), specVersion), config);
   const rootType = types.Root;
   if (!rootType) return lintDocument({ document, config, externalRefResolver });
@@ -57,6 +57,13 @@ export async function lintOnce(options: LintOnceOptions): Promise<NormalizedProb
   const ctx: WalkContext = { problems: [], specVersion, config, visitorsData: {} };
   walkDocument({ document, rootType, normalizedVisitors: normalizeVisitors(regularRules, types), resolvedRefMap, ctx });
   return ctx.problems.map((problem) => config.addProblemToIgnore(problem));
+}
+
+/** Whether the config runs a preprocessor on `document`, which may change it before lint's rules (and the model) read it. */
+export function runsPreprocessors(config: Config, document: unknown): boolean {
+  const specVersion = detectSpec(document);
+  const rules = config.getRulesForSpecVersion(getMajorSpecVersion(specVersion));
+  return initRules(rules, config, 'preprocessors', specVersion).length > 0;
 }
 
 type ResolvedRef = ResolvedRefMap extends Map<string, infer R> ? R : never;
