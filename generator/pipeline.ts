@@ -71,7 +71,7 @@ async function stages(
   // Choices are checked before the document is read: a typo in the config fails at once.
   const outputs = chooseRunOutputs(resolved);
   // A document file large enough for a side thread has it started now, to load while the document is read.
-  const early = loaded ? started : (started ?? startEarlyWorkerFor(resolved));
+  const early = started ?? (loaded ? undefined : startEarlyWorkerFor(resolved));
   let side: SideThread | undefined;
   let spec: LoadedSpec;
   let config: Config;

@@ -42,26 +42,9 @@ async function answer(request: SideRequest, send: (reply: SideReply, transfer?: 
     let input: DocumentInput | undefined = await inputOf(request, send);
     const { document } = input;
     const next = new Int32Array(request.next);
-    // Taken before lint: the main thread, done with its model meanwhile, takes the next one.
-    let taken = Atomics.add(next, 0, 1);
-    if (request.lint) {
-      stage = 'lint';
-      const started = performance.now();
-      const problems = await lintAside(input, request.lint.cwd);
-      send({ lint: { problems, ms: Math.round(performance.now() - started) } });
-      // The run fails with lint's errors: no output is made after them, by either thread (the main
-      // thread's next take finds the queue empty), as in one thread, where lint comes first.
-      if (hasErrors(problems.map((p) => p.problem))) {
-        Atomics.store(next, 0, request.plugins.length);
-        return { done: true };
-      }
-    }
-    // The file's text and its resolver are lint's alone: not held while the outputs are made.
-    input = undefined;
-    const templates = loadTemplates(request.templatesDir);
-    let model: ApiModel | undefined;
     const { length } = request.plugins;
     const readsDocumentOnly = (index: number) => pluginOf(request, index)?.reads === 'document';
+    let model: ApiModel | undefined;
     // The next output where worth taking (worker-takes.ts), taken only if still the next one: the
     // main thread may take it between the look and the take.
     const takeNext = (): number => {
@@ -71,6 +54,23 @@ async function answer(request: SideRequest, send: (reply: SideReply, transfer?: 
         if (Atomics.compareExchange(next, 0, index, index + 1) === index) return index;
       }
     };
+    // Taken before lint: the main thread, done with its model meanwhile, takes the next one.
+    let taken = takeNext();
+    if (request.lint) {
+      stage = 'lint';
+      const started = performance.now();
+      const problems = await lintAside(input, request.lint.cwd);
+      send({ lint: { problems, ms: Math.round(performance.now() - started) } });
+      // The run fails with lint's errors: no output is made after them, by either thread (the main
+      // thread's next take finds the queue empty), as in one thread, where lint comes first.
+      if (hasErrors(problems.map((p) => p.problem))) {
+        Atomics.store(next, 0, length);
+        return { done: true };
+      }
+    }
+    // The file's text and its resolver are lint's alone: not held while the outputs are made.
+    input = undefined;
+    const templates = loadTemplates(request.templatesDir);
     for (; taken < length; taken = takeNext()) {
       const { name, options } = request.plugins[taken] as SideRequest['plugins'][number];
       const plugin = pluginOf(request, taken);

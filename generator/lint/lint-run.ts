@@ -47,7 +47,7 @@ export async function lintOnce(options: LintOnceOptions): Promise<NormalizedProb
   // A preprocessor may change the document before the rules read it: redocly resolves twice then.
   if (runsPreprocessors(config, document.parsed)) return lintDocument({ document, config, externalRefResolver });
   const specVersion = detectSpec(document.parsed);
-  const rules = config.getRulesForSpecVersion(getMajorSpecVersion(specVersion));
+  const rules = rulesOf(config, specVersion);
   const types = normalizeTypes(config.extendTypes(getTypes(specVersion), specVersion), config);
   const rootType = types.Root;
   if (!rootType) return lintDocument({ document, config, externalRefResolver });
@@ -62,8 +62,12 @@ export async function lintOnce(options: LintOnceOptions): Promise<NormalizedProb
 /** Whether the config runs a preprocessor on `document`, which may change it before lint's rules (and the model) read it. */
 export function runsPreprocessors(config: Config, document: unknown): boolean {
   const specVersion = detectSpec(document);
-  const rules = config.getRulesForSpecVersion(getMajorSpecVersion(specVersion));
-  return initRules(rules, config, 'preprocessors', specVersion).length > 0;
+  return initRules(rulesOf(config, specVersion), config, 'preprocessors', specVersion).length > 0;
+}
+
+/** The config's rulesets for a document of `specVersion`. */
+function rulesOf(config: Config, specVersion: SpecVersion): Rules {
+  return config.getRulesForSpecVersion(getMajorSpecVersion(specVersion));
 }
 
 type ResolvedRef = ResolvedRefMap extends Map<string, infer R> ? R : never;
